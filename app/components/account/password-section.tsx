@@ -1,0 +1,99 @@
+/**
+ * Account settings: set a password when the account has none (API `set_password`), else change
+ * it with the current one (`update_password`). The fields are emptied after a success.
+ */
+import { LIMITS } from '../../../common/constants';
+import { setPasswordSchema, updatePasswordSchema, type SetPasswordInput, type UpdatePasswordInput } from '../../../common/validation/account';
+import { Button } from '~/components/ui/button';
+import { Card, CardBody, CardHeader } from '~/components/ui/card';
+import { Field, Input } from '~/components/ui/input';
+import { api } from '~/lib/api';
+import { useZodForm, type ZodForm } from '~/lib/use-zod-form';
+import { FormAlert } from './auth-card';
+import { useAccountSaved } from './use-account-update';
+import { useT } from '~/lib/use-t';
+
+export function PasswordSection({ passwordSet }: { passwordSet: boolean }) {
+  const t = useT();
+  return (
+    <Card>
+      <CardHeader
+        title={passwordSet ? t('account.settings.password.changeTitle') : t('account.settings.password.setTitle')}
+        description={passwordSet ? undefined : t('account.settings.password.setHelp')}
+      />
+      <CardBody>{passwordSet ? <ChangePasswordForm /> : <SetPasswordForm />}</CardBody>
+    </Card>
+  );
+}
+
+const EMPTY_NEW = { password: '', rePassword: '' };
+const EMPTY_CHANGE = { oldPassword: '', password: '', rePassword: '' };
+
+function SetPasswordForm() {
+  const t = useT();
+  const saved = useAccountSaved();
+  const form = useZodForm(
+    setPasswordSchema,
+    EMPTY_NEW,
+    async (data: SetPasswordInput) => {
+      await api('/api/user/set_password', { method: 'POST', body: data });
+      await saved();
+    },
+    { resetOnSuccess: true },
+  );
+  return (
+    <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+      <FormAlert message={form.formError} />
+      <NewPasswordFields form={form} />
+      <Button type="submit" loading={form.submitting}>
+        {t('account.settings.password.setSubmit')}
+      </Button>
+    </form>
+  );
+}
+
+function ChangePasswordForm() {
+  const t = useT();
+  const saved = useAccountSaved();
+  const form = useZodForm(
+    updatePasswordSchema,
+    EMPTY_CHANGE,
+    async (data: UpdatePasswordInput) => {
+      await api('/api/user/update_password', { method: 'POST', body: data });
+      await saved();
+    },
+    { resetOnSuccess: true },
+  );
+  return (
+    <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+      <FormAlert message={form.formError} />
+      <Field label={t('account.settings.password.oldPassword')} required error={form.errorFor('oldPassword')}>
+        {(props) => <Input {...props} {...form.bind('oldPassword')} type="password" autoComplete="current-password" maxLength={LIMITS.passwordMax} />}
+      </Field>
+      <NewPasswordFields form={form} />
+      <Button type="submit" loading={form.submitting}>
+        {t('account.settings.password.changeSubmit')}
+      </Button>
+    </form>
+  );
+}
+
+/** Only binding and messages are needed, so both forms (with or without oldPassword) fit. */
+function NewPasswordFields({ form }: { form: Pick<ZodForm<{ password: string; rePassword: string }>, 'bind' | 'errorFor'> }) {
+  const t = useT();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        label={t('account.settings.password.password')}
+        required
+        error={form.errorFor('password')}
+        hint={t('account.signup.passwordHint', { min: LIMITS.passwordMin })}
+      >
+        {(props) => <Input {...props} {...form.bind('password')} type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} />}
+      </Field>
+      <Field label={t('account.settings.password.rePassword')} required error={form.errorFor('rePassword')}>
+        {(props) => <Input {...props} {...form.bind('rePassword')} type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} />}
+      </Field>
+    </div>
+  );
+}

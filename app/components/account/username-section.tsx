@@ -1,0 +1,57 @@
+/**
+ * Account settings: the username (spec §3, §5) can be set once — 5 to 12 letters, digits, _
+ * or -, starting with a letter. Once set, the form is gone and the name is shown instead.
+ */
+import { LIMITS } from '../../../common/constants';
+import { setUsernameSchema, type SetUsernameInput } from '../../../common/validation/account';
+import { Button } from '~/components/ui/button';
+import { Card, CardBody, CardHeader } from '~/components/ui/card';
+import { Field, Input } from '~/components/ui/input';
+import { api } from '~/lib/api';
+import { useZodForm } from '~/lib/use-zod-form';
+import { FormAlert } from './auth-card';
+import { useAccountSaved } from './use-account-update';
+import { useT } from '~/lib/use-t';
+
+export function UsernameSection({ username }: { username: string | null }) {
+  const t = useT();
+  return (
+    <Card>
+      <CardHeader
+        title={t('account.settings.username.title')}
+        description={username ? undefined : t('account.settings.username.help', { min: LIMITS.usernameMin, max: LIMITS.usernameMax })}
+      />
+      <CardBody>
+        {username ? (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="username-current">
+            {t('account.settings.username.current', { username })}
+          </p>
+        ) : (
+          <SetUsernameForm />
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function SetUsernameForm() {
+  const t = useT();
+  const saved = useAccountSaved();
+  const form = useZodForm(setUsernameSchema, { username: '' }, async (data: SetUsernameInput) => {
+    await api('/api/user/set_username', { method: 'POST', body: data });
+    await saved();
+  });
+  return (
+    <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+      <FormAlert message={form.formError} />
+      <Field label={t('account.settings.username.label')} required error={form.errorFor('username')}>
+        {(props) => (
+          <Input {...props} {...form.bind('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={LIMITS.usernameMax} />
+        )}
+      </Field>
+      <Button type="submit" loading={form.submitting}>
+        {t('account.settings.username.submit')}
+      </Button>
+    </form>
+  );
+}

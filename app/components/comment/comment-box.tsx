@@ -1,0 +1,129 @@
+/**
+ * The comment composer (issue 6 item 6): the compact rich-text editor or Markdown, submit
+ * blocked while an image uploads (spec §4, §5), an empty comment refused before any request
+ * with the spec's message, 'Submission successful' on success. Posts to comment/create: a
+ * comment on the item, or a reply to a comment (`entityType: comment`).
+ */
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { Button } from '~/components/ui/button';
+import { ContentEditor, type ContentType } from '~/editor';
+import { api, ApiError } from '~/lib/api';
+import { useToast } from '~/lib/toast';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import { COMMENT_LIMITS } from '../../../common/constants';
+import { hasContent, type CommentView } from './types';
+import { useT } from '~/lib/use-t';
+
+export interface CommentTarget {
+  entityType: 'topic' | 'article' | 'comment';
+  entityId: number;
+}
+
+export interface CommentBoxProps {
+  target: CommentTarget;
+  /** Called with the created comment (as the server answered it). */
+  onPosted: (comment: CommentView) => void;
+  onCancel?: () => void;
+  /** Shown above the editor ("Replying to …" with the quoted text). */
+  quote?: { name: string; text: string };
+  label: string;
+  placeholder: string;
+  submitLabel: string;
+  autoFocus?: boolean;
+}
+
+export function CommentBox({ target, onPosted, onCancel, quote, label, placeholder, submitLabel, autoFocus }: CommentBoxProps) {
+  const t = useT();
+  const toast = useToast();
+  const handleApiError = useApiErrorHandler();
+  const errorId = useId();
+  const [contentType, setContentType] = useState<ContentType>('html');
+  const [value, setValue] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onUploadingChange = useCallback((busy: boolean) => setUploading(busy), []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    if (uploading) {
+      toast.error(t('editor.alert.uploadingBlocked'));
+      return;
+    }
+    if (!hasContent(value, contentType)) {
+      setError(t('comment.validation.contentRequired'));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const comment = await api<CommentView>('/api/comment/create', {
+        method: 'POST',
+        body: { entityType: target.entityType, entityId: target.entityId, content: value, contentType },
+      });
+      toast.success(t('comment.success.submit'));
+      setValue('');
+      setError(null);
+      onPosted(comment);
+    } catch (failure) {
+      // Pictures sit inline in the content, so an over-the-limit imageList is this box's error too.
+      const fieldMessage = failure instanceof ApiError ? (failure.fields?.content ?? failure.fields?.imageList ?? failure.fields?.quoteId) : undefined;
+      if (fieldMessage) setError(fieldMessage);
+      else handleApiError(failure);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={label} className="space-y-2" data-testid="comment-box">
+      {quote && (
+        <div className="flex items-start gap-2 rounded-lg border-l-4 border-zinc-300 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-300" data-testid="reply-quote">
+          <p className="min-w-0">
+            <span className="font-medium text-zinc-900 dark:text-zinc-100">{t('commentUi.box.replyingTo', { name: quote.name })}</span>
+            {quote.text && <span className="mt-0.5 line-clamp-2 block break-words">{quote.text}</span>}
+          </p>
+        </div>
+      )}
+      <ContentEditor
+        compact
+        contentType={contentType}
+        onContentTypeChange={setContentType}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          // Only real content clears the message (the editor also reports '' when it mounts).
+          if (error && hasContent(next, contentType)) setError(null);
+        }}
+        onUploadingChange={onUploadingChange}
+        // The server counts inline pictures against the same limit (comments.service createComment).
+        maxImages={COMMENT_LIMITS.imagesMax}
+        maxCharacters={COMMENT_LIMITS.contentMax}
+        ariaLabel={label}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+        disabled={submitting}
+      />
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="comment-error">
+          {error}
+        </p>
+      )}
+      <div className="flex items-center justify-end gap-2">
+        {uploading && (
+          <p className="mr-auto text-xs text-zinc-600 dark:text-zinc-400" role="status">
+            {t('commentUi.box.uploading')}
+          </p>
+        )}
+        {onCancel && (
+          <Button variant="ghost" size="sm" onClick={onCancel} disabled={submitting}>
+            {t('commentUi.box.cancel')}
+          </Button>
+        )}
+        <Button type="submit" size="sm" loading={submitting} aria-disabled={uploading || undefined} data-testid="comment-submit">
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

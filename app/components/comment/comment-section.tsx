@@ -1,0 +1,212 @@
+/**
+ * The comment section of a topic (or article) page (issue 6 item 6). The first page comes
+ * server-rendered from the page's loader; "load more" pages by cursor through comment/comments.
+ * Signed-in readers get the comment box; anonymous ones a sign-in prompt. After a comment the
+ * page's loaders run again, so hidden content unlocks and the counts are fresh. A message link
+ * (`#comment-<id>`) lands on its comment: pages and reply lists load until it is found, then it
+ * scrolls into view and is highlighted.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useRevalidator } from 'react-router';
+import { isModeratorUser } from '~/components/topic/topic-actions';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { useConfirm } from '~/components/ui/dialog';
+import { api, ApiError } from '~/lib/api';
+import { signInPath, paths } from '~/lib/paths';
+import { useRootData } from '~/lib/session';
+import { useToast } from '~/lib/toast';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import { ErrorCode } from '../../../common/errors';
+import { CommentBox } from './comment-box';
+import { CommentThread, type ThreadActions } from './comment-thread';
+import { commentIdFromHash, mergeById, type CommentEntityType, type CommentView, type Page } from './types';
+import { useT } from '~/lib/use-t';
+
+export interface CommentSectionProps {
+  entityType: CommentEntityType;
+  entityId: number;
+  /** The first page, from the page's loader. */
+  initial: Page<CommentView>;
+  commentCount: number;
+}
+
+/** Pages fetched automatically while looking for a linked comment. */
+const SEEK_PAGES_MAX = 10;
+
+interface ListState {
+  key: string;
+  comments: CommentView[];
+  cursor: string;
+  hasMore: boolean;
+}
+
+function listOf(key: string, page: Page<CommentView>): ListState {
+  return { key, comments: page.results, cursor: page.cursor, hasMore: page.hasMore };
+}
+
+export function CommentSection({ entityType, entityId, initial, commentCount }: CommentSectionProps) {
+  const t = useT();
+  const { user } = useRootData();
+  const location = useLocation();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const handleApiError = useApiErrorHandler();
+  const [confirm, confirmDialog] = useConfirm();
+  const key = `${entityType}:${entityId}`;
+  // The list belongs to this item: reset only when the item changes (a revalidation after a
+  // comment must not drop the pages already loaded).
+  const [list, setList] = useState(() => listOf(key, initial));
+  if (list.key !== key) setList(listOf(key, initial));
+  const [loading, setLoading] = useState(false);
+  const [replyTo, setReplyTo] = useState<number | null>(null);
+  const [highlightId, setHighlightId] = useState<number | null>(null);
+  const moderator = isModeratorUser(user);
+
+  const loadMore = useCallback(async () => {
+    if (loading || !list.hasMore) return;
+    setLoading(true);
+    try {
+      const page = await api<Page<CommentView>>('/api/comment/comments', { query: { entityType, entityId, cursor: list.cursor } });
+      setList((l) => (l.key === key ? { ...l, comments: mergeById(l.comments, page.results), cursor: page.cursor, hasMore: page.hasMore } : l));
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setLoading(false);
+    }
+  }, [loading, list.hasMore, list.cursor, entityType, entityId, key, handleApiError]);
+
+  // Land on `#comment-<id>`: find it, else load pages (then reply lists) until it shows up.
+  const targetId = commentIdFromHash(location.hash);
+  const seekRef = useRef({ hash: '', pages: 0 });
+  const [seekRepliesFor, setSeekRepliesFor] = useState('');
+  const [repliesLoaded, setRepliesLoaded] = useState(0);
+  useEffect(() => {
+    if (targetId === null || highlightId === targetId) return;
+    if (seekRef.current.hash !== location.hash) seekRef.current = { hash: location.hash, pages: 0 };
+    const frame = requestAnimationFrame(() => {
+      const element = document.getElementById(`comment-${targetId}`);
+      if (element) {
+        element.scrollIntoView({ block: 'center' });
+        setHighlightId(targetId);
+        return;
+      }
+      if (list.hasMore && seekRef.current.pages < SEEK_PAGES_MAX) {
+        if (!loading) {
+          seekRef.current.pages += 1;
+          void loadMore();
+        }
+        return;
+      }
+      setSeekRepliesFor(location.hash);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [targetId, highlightId, location.hash, list, loading, loadMore, repliesLoaded]);
+
+  /** Anonymous readers: the spec's "please sign in", then sign-in and back. */
+  const requireSignIn = useCallback(() => {
+    if (user) return true;
+    handleApiError(new ApiError(401, ErrorCode.NotSignedIn, t('site.api.pleaseSignIn')));
+    return false;
+  }, [user, handleApiError, t]);
+
+  async function remove(comment: CommentView): Promise<boolean> {
+    const ok = await confirm({
+      title: t('commentUi.item.deleteTitle'),
+      description: comment.parentId === null ? t('commentUi.item.deleteBody') : t('commentUi.item.deleteReplyBody'),
+      confirmLabel: t('commentUi.item.delete'),
+      danger: true,
+    });
+    if (!ok) return false;
+    try {
+      await api(`/api/comment/delete/${comment.id}`, { method: 'POST' });
+    } catch (error) {
+      handleApiError(error);
+      return false;
+    }
+    toast.success(t('commentUi.item.deleted'));
+    void revalidator.revalidate();
+    return true;
+  }
+
+  const actions: ThreadActions = {
+    highlightId,
+    replyTo,
+    setReplyTo,
+    canDelete: (comment) => user !== null && (moderator || comment.user?.id === user.id),
+    remove,
+    requireSignIn,
+    // Hidden content unlocks and the counts move: run the page's loaders again.
+    onReplyPosted: () => void revalidator.revalidate(),
+  };
+
+  function posted(comment: CommentView) {
+    // The new comment is the newest: it goes at the end even while later pages are not loaded
+    // yet (they slot in before it, by id, when they come), so its author always sees it.
+    setList((l) => ({ ...l, comments: mergeById(l.comments, [{ ...comment, replies: [] }]) }));
+    void revalidator.revalidate();
+    requestAnimationFrame(() => document.getElementById(`comment-${comment.id}`)?.scrollIntoView({ block: 'nearest' }));
+  }
+
+  const here = location.pathname + location.search;
+  return (
+    <Card className="px-5 py-6 sm:px-8" data-testid="comment-section">
+      <h2 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50" data-testid="comment-count">
+        {t('commentUi.section.title')}
+        <span className="ml-2 text-sm font-normal text-zinc-600 tabular-nums dark:text-zinc-400">{t('commentUi.section.count', { count: commentCount })}</span>
+      </h2>
+
+      <div className="mt-4">
+        {user ? (
+          <CommentBox
+            target={{ entityType, entityId }}
+            label={t('commentUi.box.label')}
+            placeholder={t('commentUi.box.placeholder')}
+            submitLabel={t('commentUi.box.submit')}
+            onPosted={posted}
+          />
+        ) : (
+          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center sm:flex-row sm:justify-between sm:text-left dark:border-zinc-700" data-testid="comment-signin">
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('commentUi.box.signInPrompt')}</p>
+            <div className="flex gap-2">
+              <ButtonLink to={paths.signUp} variant="ghost" size="sm">
+                {t('commentUi.box.signUp')}
+              </ButtonLink>
+              <ButtonLink to={signInPath(here)} size="sm">
+                {t('commentUi.box.signIn')}
+              </ButtonLink>
+            </div>
+          </div>
+        )}
+      </div>
+
+      {list.comments.length === 0 ? (
+        <p className="mt-6 border-t border-zinc-200 pt-6 text-center text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="comments-empty">
+          {t('commentUi.section.empty')}
+        </p>
+      ) : (
+        <ul className="mt-6 divide-y divide-zinc-200 border-t border-zinc-200 pt-5 dark:divide-zinc-800 dark:border-zinc-800" data-testid="comment-list">
+          {list.comments.map((comment) => (
+            <CommentThread
+              key={comment.id}
+              comment={comment}
+              actions={actions}
+              seekReplies={seekRepliesFor !== '' && seekRepliesFor === location.hash && highlightId !== targetId}
+              onRepliesLoaded={() => setRepliesLoaded((n) => n + 1)}
+              onRemoved={() => setList((l) => ({ ...l, comments: l.comments.filter((c) => c.id !== comment.id) }))}
+            />
+          ))}
+        </ul>
+      )}
+
+      {list.hasMore && (
+        <div className="mt-6 flex justify-center">
+          <Button variant="secondary" onClick={() => void loadMore()} loading={loading} data-testid="comments-more">
+            {t('commentUi.section.loadMore')}
+          </Button>
+        </div>
+      )}
+      {confirmDialog}
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The shapes the comment section, /user/messages and /user/favorites receive (API.md
+ * "Comment", "Message", user/favorites), taken from the server's presenters as types only, so
+ * loaders (in-process, through `context.site.interactions`) and the JSON API agree.
+ */
+import type { CommentView } from '../../../server/modules/comments/comments.presenter';
+import type { MessageView } from '../../../server/modules/messages/messages.presenter';
+import type { FavoriteView } from '../../../server/modules/reactions/reactions.service';
+import type { Page } from '../../../server/modules/topics/cursor';
+
+export type { CommentView, FavoriteView, MessageView, Page };
+
+export type CommentEntityType = 'topic' | 'article';
+
+export function emptyPage<T>(): Page<T> {
+  return { results: [], cursor: '', hasMore: false };
+}
+
+/** Items merged by id (a page fetched twice, a new one posted locally), oldest first. */
+export function mergeById<T extends { id: number }>(current: readonly T[], incoming: readonly T[]): T[] {
+  const byId = new Map<number, T>();
+  for (const item of current) byId.set(item.id, item);
+  for (const item of incoming) if (!byId.has(item.id)) byId.set(item.id, item);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** `#comment-34` → 34; anything else → null. */
+export function commentIdFromHash(hash: string): number | null {
+  const match = /^#comment-(\d{1,15})$/.exec(hash);
+  return match ? Number(match[1]) : null;
+}
+
+/** Whether rich text or Markdown holds anything worth posting (text or a picture). */
+export function hasContent(value: string, contentType: 'html' | 'markdown'): boolean {
+  if (contentType === 'markdown') return value.trim() !== '';
+  if (/<img\b/i.test(value)) return true;
+  return value.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
+}
+
+/** Keyset lists shown newest first (messages, favorites): pages merged by id, no duplicates. */
+export function mergeNewestFirst<T extends { id: number }>(current: readonly T[], incoming: readonly T[]): T[] {
+  return mergeById(current, incoming).reverse();
+}

@@ -1,0 +1,23 @@
+/**
+ * Loader helpers of the user-center pages (server only): the signed-in reader for
+ * `context.site.interactions`, or the sign-in redirect.
+ */
+import { data, type AppLoadContext } from 'react-router';
+import type { InteractionResult, InteractionViewer } from '../../../server/http/interaction-page-services';
+import type { UserRow } from '../../../server/db/schema';
+import { requireUser } from '~/lib/auth.server';
+import '~/lib/load-context';
+
+export function signedInViewer(context: AppLoadContext, request: Request): InteractionViewer & { user: UserRow } {
+  requireUser(context, request);
+  const user = context.user;
+  // requireUser redirected anonymous visitors already.
+  if (!user) throw data(null, { status: 401 });
+  return { user, locale: context.locale };
+}
+
+/** The value, or the error page with the service's translated message. */
+export function unwrapResult<T>(result: InteractionResult<T>): T {
+  if (!result.ok) throw data(result.message, { status: result.status });
+  return result.data;
+}

@@ -1,0 +1,90 @@
+/**
+ * The signed-in header menus (Radix DropdownMenu and Dialog). Loaded lazily by site-header.tsx:
+ * anonymous visitors never download them.
+ */
+import { useState } from 'react';
+import { api } from '~/lib/api';
+import { paths } from '~/lib/paths';
+import type { SessionUser, SiteConfig } from '~/lib/session';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import { Avatar } from '../user/avatar';
+import { buttonClass } from '../ui/button';
+import { ConfirmDialog } from '../ui/dialog';
+import { Dropdown, DropdownItem, DropdownLink, DropdownSeparator } from '../ui/dropdown';
+import { PlusIcon } from '../ui/icons';
+import { createItems } from './header-parts';
+import { useT } from '~/lib/use-t';
+
+export function CreateMenu({ modules }: { modules: SiteConfig['modules'] }) {
+  const t = useT();
+  const items = createItems(modules);
+  if (items.length === 0) return null;
+  return (
+    <Dropdown
+      label={t('site.header.createMenu')}
+      trigger={
+        <button type="button" className={buttonClass('primary', 'sm', 'pr-3.5 pl-2.5')} data-testid="create-menu">
+          <PlusIcon className="size-4" />
+          <span className="hidden sm:inline">{t('site.header.create')}</span>
+          <span className="sr-only sm:hidden">{t('site.header.createMenu')}</span>
+        </button>
+      }
+    >
+      {items.map((item) => (
+        <DropdownLink key={item.to} to={item.to}>
+          {t(item.labelKey)}
+        </DropdownLink>
+      ))}
+    </Dropdown>
+  );
+}
+
+export function UserMenu({ user }: { user: SessionUser }) {
+  const t = useT();
+  const handleApiError = useApiErrorHandler();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function logout() {
+    setBusy(true);
+    try {
+      await api('/api/login/signout');
+      // A full navigation: every loader (and the header) must forget the user. No success toast:
+      // it would die with this page (spec §4: "signs out and goes home"; the header shows it).
+      window.location.assign('/');
+    } catch (error) {
+      setBusy(false);
+      setConfirming(false);
+      handleApiError(error);
+    }
+  }
+
+  return (
+    <>
+      <Dropdown
+        label={user.nickname}
+        trigger={
+          <button type="button" className="rounded-full" aria-label={t('site.header.userMenu', { name: user.nickname })} data-testid="user-menu">
+            <Avatar user={user} size={35} />
+          </button>
+        }
+      >
+        <DropdownLink to={paths.user(user.id)}>{t('site.header.profile')}</DropdownLink>
+        <DropdownLink to={paths.favorites}>{t('site.header.favorites')}</DropdownLink>
+        <DropdownLink to={paths.editProfile}>{t('site.header.editProfile')}</DropdownLink>
+        <DropdownLink to={paths.membership}>{t('site.header.membership')}</DropdownLink>
+        <DropdownSeparator />
+        <DropdownItem onSelect={() => setConfirming(true)}>{t('site.header.logout')}</DropdownItem>
+      </Dropdown>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('site.header.logoutTitle')}
+        description={t('site.header.logoutConfirm')}
+        confirmLabel={t('site.header.logout')}
+        busy={busy}
+        onConfirm={() => void logout()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+/** The author panel beside a topic: avatar, name, signature, counts, member since. */
+import { Link } from 'react-router';
+import { Card } from '~/components/ui/card';
+import { Avatar } from '~/components/user/avatar';
+import { formatDateTime } from '../../../common/relative-time';
+import { compactNumber } from './badges';
+import type { TopicView } from './types';
+import { useT } from '~/lib/use-t';
+
+type Author = NonNullable<TopicView['user']>;
+
+export function AuthorCard({ user }: { user: Author }) {
+  const t = useT();
+  const joined = formatDateTime(user.createTime, 'UTC').slice(0, 10);
+  return (
+    <Card className="p-4" data-testid="author-card">
+      <div className="flex items-center gap-3">
+        <Link to={`/user/${user.id}`} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
+          <Avatar user={user} size={50} />
+        </Link>
+        <div className="min-w-0">
+          <Link to={`/user/${user.id}`} className="block truncate font-semibold text-zinc-900 hover:underline dark:text-zinc-50">
+            {user.nickname}
+          </Link>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('topicUi.author.joined', { date: joined })}</p>
+        </div>
+      </div>
+      {user.signature && <p className="mt-3 text-sm leading-6 break-words text-zinc-600 dark:text-zinc-400">{user.signature}</p>}
+      <dl className="mt-3 grid grid-cols-3 divide-x divide-zinc-200 rounded-lg bg-zinc-50 py-2 text-center dark:divide-zinc-800 dark:bg-zinc-800/50">
+        {(
+          [
+            ['topics', user.topicCount],
+            ['comments', user.commentCount],
+            ['score', user.score],
+          ] as const
+        ).map(([key, value]) => (
+          <div key={key} className="flex flex-col-reverse">
+            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t(`topicUi.author.${key}`)}</dt>
+            <dd className="text-sm font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{compactNumber(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}

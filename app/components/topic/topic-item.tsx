@@ -1,0 +1,84 @@
+/**
+ * One entry of a topic feed. Posts: author line, title, two-line summary, tags, counts.
+ * Tweets: author line, the short text itself and its picture grid. Titles and summaries are
+ * plain text rendered by React (escaped): never HTML.
+ */
+import { Link } from 'react-router';
+import { TOPIC_TYPES } from '../../../common/constants';
+import { Avatar } from '~/components/user/avatar';
+import { NodeLink, RecommendBadge, StickyBadge, TagList, TopicStats, TweetBadge } from './badges';
+import { ImageGrid } from './image-grid';
+import { TopicTime } from './time';
+import type { TopicView } from './types';
+import { useT } from '~/lib/use-t';
+
+export function topicPath(id: number): string {
+  return `/topic/${id}`;
+}
+
+export function TopicItem({ topic, showSticky = true }: { topic: TopicView; showSticky?: boolean }) {
+  const t = useT();
+  const tweet = topic.type === TOPIC_TYPES.tweet;
+  const author = topic.user;
+  const sticky = showSticky && topic.sticky;
+  return (
+    <article
+      className={sticky ? 'tp-item tp-item-sticky' : 'tp-item'}
+      data-testid="topic-item"
+      data-topic-id={topic.id}
+      aria-labelledby={`topic-${topic.id}-title`}
+    >
+      {author ? (
+        <Link to={`/user/${author.id}`} className="tp-item-avatar" tabIndex={-1} aria-hidden="true">
+          <Avatar user={author} size={40} />
+        </Link>
+      ) : (
+        <span className="size-10 shrink-0 rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true" />
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="tp-item-head">
+          {author ? (
+            <Link to={`/user/${author.id}`} className="tp-item-author">
+              {author.nickname}
+            </Link>
+          ) : (
+            <span className="text-zinc-500">{t('topicUi.item.unknownUser')}</span>
+          )}
+          {topic.node && <NodeLink node={topic.node} />}
+          <span aria-hidden="true" className="tp-dot">
+            ·
+          </span>
+          <TopicTime time={topic.createTime} className="tp-item-time" />
+          <span className="ml-auto flex items-center gap-1.5">
+            {sticky && <StickyBadge />}
+            {topic.recommend && <RecommendBadge />}
+            {tweet && <TweetBadge />}
+          </span>
+        </div>
+
+        {tweet ? (
+          <Link to={topicPath(topic.id)} className="tp-item-tweet" id={`topic-${topic.id}-title`}>
+            <p>
+              {topic.summary || t('topicUi.item.imageOnly')}
+            </p>
+          </Link>
+        ) : (
+          <>
+            <h2 className="tp-item-title" id={`topic-${topic.id}-title`}>
+              <Link to={topicPath(topic.id)}>
+                {topic.title}
+              </Link>
+            </h2>
+            {topic.summary && <p className="tp-item-summary">{topic.summary}</p>}
+          </>
+        )}
+
+        {tweet && <ImageGrid images={topic.imageList} className="mt-3" />}
+        <div className="tp-item-foot">
+          <TagList tags={topic.tags} />
+          <TopicStats viewCount={topic.viewCount} commentCount={topic.commentCount} likeCount={topic.likeCount} className="ml-auto" />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Browser entry: loads the page's locale messages (only that locale: one small chunk), then
+ * hydrates. <html lang> was rendered by the server from the same locale resolution.
+ */
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+import { ensureLocale } from './lib/i18n';
+import { asLocale } from './lib/locale';
+
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+// Hydrate even if the messages failed to load: keys show instead of text, but the page works.
+ensureLocale(asLocale(document.documentElement.lang)).then(hydrate, (error: unknown) => {
+  console.error(error);
+  hydrate();
+});

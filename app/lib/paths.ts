@@ -1,0 +1,24 @@
+/** Site paths built in more than one place (header, guards, API error handling). */
+
+/** `/user/signin?redirect=<encoded path>`: sign-in that returns to `returnTo` afterwards. */
+export function signInPath(returnTo?: string): string {
+  if (!returnTo || returnTo === '/' || returnTo.startsWith('/user/signin')) return '/user/signin';
+  return `/user/signin?redirect=${encodeURIComponent(returnTo)}`;
+}
+
+export const paths = {
+  home: '/',
+  about: '/about',
+  links: '/links',
+  search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
+  signUp: '/user/signup',
+  user: (id: number) => `/user/${id}`,
+  favorites: '/user/favorites',
+  messages: '/user/messages',
+  editProfile: '/user/profile',
+  membership: '/user/profile/member',
+  account: '/user/profile/account',
+  createTweet: '/topic/create?type=1',
+  createTopic: '/topic/create',
+  createArticle: '/article/create',
+} as const;

@@ -1,0 +1,44 @@
+/**
+ * CONTRACT — what every page knows about the site and the visitor.
+ *
+ * The root loader (app/root.tsx) returns `RootData`; read it anywhere with `useRootData()` (or
+ * the narrower `useCurrentUser()` / `useSiteConfig()`). `user` is the presented signed-in user
+ * (server/http/session-user.ts: no hash, no token) or null. After a sign-in, sign-out or profile
+ * change, call `await useRevalidator().revalidate()`: a plain client navigation does NOT re-run the
+ * root loader (React Router keeps loaders of routes that stay mounted), so the header would lag.
+ */
+import { useRouteLoaderData } from 'react-router';
+import type { Locale } from '../../common/constants';
+import type { SessionUser } from '../../server/http/session-user';
+import type { SiteConfig } from '../../server/modules/site/site.presenter';
+
+export type { SessionUser, SiteConfig };
+
+export interface RootData {
+  config: SiteConfig;
+  user: SessionUser | null;
+  locale: Locale;
+  /** The CSP nonce of this document (scripts rendered by React Router carry it). */
+  nonce: string;
+  /** Unread site messages of the signed-in user (0 until messages exist). */
+  unreadCount: number;
+}
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<RootData>('root');
+  if (!data) throw new Error('useRootData() used outside the root route, or the root loader failed');
+  return data;
+}
+
+/** Like useRootData but null when the root loader failed (error boundaries). */
+export function useOptionalRootData(): RootData | null {
+  return useRouteLoaderData<RootData>('root') ?? null;
+}
+
+export function useCurrentUser(): SessionUser | null {
+  return useRootData().user;
+}
+
+export function useSiteConfig(): SiteConfig {
+  return useRootData().config;
+}

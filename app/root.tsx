@@ -1,0 +1,89 @@
+/**
+ * The document shell: <html lang> in the visitor's locale, the no-flash colour-mode script, i18n
+ * and toast providers, the loading bar, and the root loader every page reads (`useRootData()`).
+ */
+import { useEffect, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { DEFAULT_LOCALE } from '../common/constants';
+import { presentSessionUser } from '../server/http/session-user';
+import appCss from './app.css?url';
+import { ErrorPage } from './components/layout/error-page';
+import { LoadingBar } from './components/layout/loading-bar';
+import { COLOR_MODE_BOOTSTRAP } from './lib/color-mode';
+import { TranslationProvider } from './lib/use-t';
+import './lib/load-context';
+import { useOptionalRootData, type RootData } from './lib/session';
+import { installStaleBuildReload } from './lib/stale-reload';
+import { ToastProvider } from './lib/toast';
+
+export function links() {
+  return [
+    { rel: 'stylesheet', href: appCss },
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  ];
+}
+
+export async function loader({ context }: LoaderFunctionArgs): Promise<RootData> {
+  return {
+    config: await context.site.config(),
+    user: presentSessionUser(context.user, context.app.clock.now()),
+    locale: context.locale,
+    nonce: context.nonce,
+    unreadCount: await context.site.interactions.unreadCount(context.user),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const title = data?.config.siteTitle || 'Sabai';
+  const tags = [{ title }];
+  if (data?.config.siteDescription) return [...tags, { name: 'description', content: data.config.siteDescription }];
+  return tags;
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useOptionalRootData();
+  const locale = data?.locale ?? DEFAULT_LOCALE;
+  const nonce = data?.nonce;
+  return (
+    // suppressHydrationWarning: the bootstrap script adds the `dark` class before React hydrates.
+    <html lang={locale} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COLOR_MODE_BOOTSTRAP }} />
+        <Meta />
+        <Links nonce={nonce} />
+      </head>
+      <body className="min-h-dvh">
+        <TranslationProvider locale={locale}>
+          <ToastProvider>{children}</ToastProvider>
+        </TranslationProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Tests (and curious humans) can tell a hydrated page from server HTML.
+    document.documentElement.dataset.hydrated = 'true';
+    return installStaleBuildReload();
+  }, []);
+  return (
+    <>
+      <LoadingBar />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return (
+    <main id="main">
+      <ErrorPage error={error} />
+    </main>
+  );
+}

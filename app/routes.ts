@@ -1,0 +1,52 @@
+/**
+ * The route table (spec §2). Layout routes group pages by frame:
+ *   default    header + footer          (most pages)
+ *   empty      nothing                  (installer)
+ *   no-footer  header only              (editors: topic/article create and edit)
+ *   profile    header + settings tabs   (edit profile, membership, account)
+ *   ucenter    header + user-center nav (scores, messages, favorites)
+ * Feature owners: add ONE line per page inside the right layout (keep the comments as anchors).
+ * Route modules type their args with `LoaderFunctionArgs`/`ActionFunctionArgs` from
+ * 'react-router' (context is our LoadContext, see app/lib/load-context.ts).
+ */
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  layout('components/layout/default-layout.tsx', [
+    index('routes/home.tsx'),
+    route('about', 'routes/about.tsx'),
+    route('redirect', 'routes/redirect.tsx'),
+    // account pages (sign-in, sign-up, verify, forgot/reset) go here
+    route('user/signin', 'routes/user.signin.tsx'),
+    route('user/signup', 'routes/user.signup.tsx'),
+    route('user/email/verify', 'routes/user.email.verify.tsx'),
+    route('user/password/forgot', 'routes/user.password.forgot.tsx'),
+    route('user/password/reset', 'routes/user.password.reset.tsx'),
+    // topics (issue 4)
+    route('topics', 'routes/topics.tsx'),
+    route('topics/node/:id', 'routes/topics.node.tsx'),
+    route('topics/tag/:id', 'routes/topics.tag.tsx'),
+    route('topic/:id', 'routes/topic.tsx'),
+    // 404 for every unknown path, inside the site frame
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  layout('components/layout/empty-layout.tsx', [
+    // installer: route('install', 'routes/install.tsx'),
+    route('install', 'routes/install.tsx'),
+  ]),
+  layout('components/layout/no-footer-layout.tsx', [
+    // editors: topic/article create and edit
+    route('dev/editor', 'routes/dev.editor.tsx'), // test-only: 404 unless SABAI_E2E=1
+    route('topic/create', 'routes/topic.create.tsx'),
+    route('topic/edit/:id', 'routes/topic.edit.tsx'),
+  ]),
+  layout('components/layout/profile-layout.tsx', [
+    // route('user/profile', …), route('user/profile/member', …), route('user/profile/account', …)
+    route('user/profile/account', 'routes/user.profile.account.tsx'),
+  ]),
+  layout('components/layout/ucenter-layout.tsx', [
+    // route('user/scores', …), route('user/messages', …), route('user/favorites', …)
+    route('user/messages', 'routes/user.messages.tsx'),
+    route('user/favorites', 'routes/user.favorites.tsx'),
+  ]),
+] satisfies RouteConfig;

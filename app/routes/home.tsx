@@ -1,0 +1,18 @@
+/**
+ * Home `/` (spec §2): the latest topics (sticky ones first, then by last activity), with the
+ * recommended and following tabs (`?tab=`), the node strip and the side column. The first page
+ * is rendered on the server from `context.site.topics`; "Load more" pages through the JSON API.
+ */
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { loadTabFeed } from '~/components/topic/feed-data.server';
+import { feedMeta, FeedView } from '~/components/topic/feed-view';
+
+export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+  return loadTabFeed(context, request, 'home');
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => feedMeta({ data, matches });
+
+export default function Home() {
+  return <FeedView data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,41 @@
+/**
+ * `/topic/edit/{id}` (spec §2; sign-in required): the author or a moderator edits a topic. The
+ * loader reads the raw editable fields in-process (GET topic/edit/{id}'s service); someone
+ * else's topic is refused (403), a missing one is 404.
+ */
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { DEFAULT_LOCALE, TOPIC_TYPES } from '../../common/constants';
+import { pathId, unwrap } from '~/components/topic/page-data.server';
+import { isModeratorUser } from '~/components/topic/topic-actions';
+import { TopicForm } from '~/components/topic/topic-form';
+import { requireUser } from '~/lib/auth.server';
+import { tFor } from '~/lib/i18n';
+import type { RootData } from '~/lib/session';
+import { useT } from '~/lib/use-t';
+
+export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
+  const user = requireUser(context, request);
+  const id = pathId(params.id, tFor(context.locale)('topic.errors.notFound'));
+  const row = context.user!;
+  const [initial, nodes] = await Promise.all([context.site.topics.forEdit({ user: row, locale: context.locale }, id), context.site.topics.nodes()]);
+  return { topic: unwrap(initial), nodes, needsVerifiedEmail: !user.emailVerified && !isModeratorUser(user) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
+  const t = tFor(root?.locale ?? DEFAULT_LOCALE);
+  const title = data?.topic.type === TOPIC_TYPES.tweet ? t('topicUi.form.editTweet') : t('topicUi.form.editTopic');
+  return [{ title: `${title} · ${root?.config.siteTitle || 'Sabai'}` }, { name: 'robots', content: 'noindex' }];
+};
+
+export default function EditTopicPage() {
+  const { topic, nodes, needsVerifiedEmail } = useLoaderData<typeof loader>();
+  const t = useT();
+  const tweet = topic.type === TOPIC_TYPES.tweet;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
+      <h1 className="mb-5 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{tweet ? t('topicUi.form.editTweet') : t('topicUi.form.editTopic')}</h1>
+      <TopicForm key={topic.id} mode={tweet ? 'tweet' : 'post'} nodes={nodes} initial={topic} needsVerifiedEmail={needsVerifiedEmail} />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** `/topics/node/{id}` (spec §2): one node's topics, by last activity. */
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { tFor } from '~/lib/i18n';
+import { loadNodeFeed } from '~/components/topic/feed-data.server';
+import { feedMeta, FeedView } from '~/components/topic/feed-view';
+import { pathId } from '~/components/topic/page-data.server';
+
+export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
+  const notFound = tFor(context.locale)('topic.errors.nodeNotFound');
+  return loadNodeFeed(context, request, pathId(params.id, notFound), notFound);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => feedMeta({ data, matches });
+
+export default function NodeTopicsPage() {
+  return <FeedView data={useLoaderData<typeof loader>()} />;
+}

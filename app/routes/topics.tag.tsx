@@ -1,0 +1,17 @@
+/** `/topics/tag/{id}` (spec §2): the topics carrying one tag, newest first. */
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { tFor } from '~/lib/i18n';
+import { loadTagFeed } from '~/components/topic/feed-data.server';
+import { feedMeta, FeedView } from '~/components/topic/feed-view';
+import { pathId } from '~/components/topic/page-data.server';
+
+export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
+  const notFound = tFor(context.locale)('topic.errors.tagNotFound');
+  return loadTagFeed(context, request, pathId(params.id, notFound), notFound);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => feedMeta({ data, matches });
+
+export default function TagTopicsPage() {
+  return <FeedView data={useLoaderData<typeof loader>()} />;
+}

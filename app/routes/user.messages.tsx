@@ -1,0 +1,40 @@
+/**
+ * `/user/messages` (spec §2, ucenter layout, sign-in required): the reader's site messages,
+ * newest first, each with its type, sender, title, excerpt, quote, time and a link to the item
+ * (a comment link lands on the comment). Reading a page marks its messages read (the service
+ * does it and tells the live badge); "load more" pages by cursor.
+ */
+import { useEffect } from 'react';
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { accountMeta } from '~/components/account/page-meta';
+import { MessageList } from '~/components/comment/message-list';
+import { signedInViewer, unwrapResult } from '~/components/comment/ucenter-data.server';
+import { RenderNowProvider } from '~/components/topic/time';
+import { refreshUnreadCount } from '~/lib/use-unread-count';
+import { useT } from '~/lib/use-t';
+
+export const meta = accountMeta('ucenter.messages.title');
+
+export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+  const viewer = signedInViewer(context, request);
+  const page = unwrapResult(await context.site.interactions.messages(viewer, {}));
+  return { page, now: context.app.clock.now() };
+}
+
+export default function MessagesPage() {
+  const t = useT();
+  const { page, now } = useLoaderData<typeof loader>();
+  // The page just marked its messages read; the root loader may have counted them before that.
+  useEffect(() => refreshUnreadCount(), [page]);
+  return (
+    <RenderNowProvider now={now}>
+      <div className="space-y-4">
+        <header>
+          <h1 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{t('ucenter.messages.title')}</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('ucenter.messages.description')}</p>
+        </header>
+        <MessageList initial={page} />
+      </div>
+    </RenderNowProvider>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * `/user/password/forgot`: asks for a password-reset mail. The page answers the same way
+ * whether or not an account has that e-mail (as the API does), so it reveals nothing.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../common/constants';
+import { sendResetPasswordEmailSchema, type SendResetPasswordEmailInput } from '../../common/validation/account';
+import { AuthCard, FormAlert, FormNotice, linkClass } from '~/components/account/auth-card';
+import { accountMeta } from '~/components/account/page-meta';
+import { Button } from '~/components/ui/button';
+import { Field, Input } from '~/components/ui/input';
+import { api } from '~/lib/api';
+import { signInPath } from '~/lib/paths';
+import { useZodForm } from '~/lib/use-zod-form';
+import { useT } from '~/lib/use-t';
+
+export const meta = accountMeta('account.forgot.title');
+
+export default function ForgotPasswordPage() {
+  const t = useT();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useZodForm(
+    sendResetPasswordEmailSchema,
+    { email: '' },
+    async (data: SendResetPasswordEmailInput) => {
+      await api('/api/login/send_reset_password_email', { method: 'POST', body: data });
+      setSentTo(data.email);
+    },
+    { inlineErrors: true },
+  );
+
+  return (
+    <AuthCard
+      title={t('account.forgot.title')}
+      subtitle={sentTo ? undefined : t('account.forgot.intro')}
+      footer={
+        <Link to={signInPath()} className={linkClass}>
+          {t('account.forgot.back')}
+        </Link>
+      }
+    >
+      {sentTo ? (
+        <FormNotice>{t('account.forgot.sent', { email: sentTo })}</FormNotice>
+      ) : (
+        <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+          <FormAlert message={form.formError} />
+          <Field label={t('account.forgot.email')} required error={form.errorFor('email')}>
+            {(props) => (
+              <Input
+                {...props}
+                {...form.bind('email')}
+                type="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={LIMITS.emailMax}
+              />
+            )}
+          </Field>
+          <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
+            {form.submitting ? t('account.forgot.submitting') : t('account.forgot.submit')}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * `/user/signin` (spec §2, §5): username or e-mail plus password. `?redirect=` names the page
+ * to return to; only same-site paths are honoured (common/redirect.ts). A refused sign-in shows
+ * the server's message in the form, where it stays while the visitor retypes.
+ */
+import { Link, useSearchParams } from 'react-router';
+import { LIMITS } from '../../common/constants';
+import { safeRedirect } from '../../common/redirect';
+import { signInSchema, type SignInInput } from '../../common/validation/account';
+import { AuthCard, FormAlert, linkClass } from '~/components/account/auth-card';
+import { accountMeta } from '~/components/account/page-meta';
+import { useAfterSignIn } from '~/components/account/use-signed-in';
+import { Button } from '~/components/ui/button';
+import { Field, Input } from '~/components/ui/input';
+import { api } from '~/lib/api';
+import { paths } from '~/lib/paths';
+import { useSiteConfig, type SessionUser } from '~/lib/session';
+import { useToast } from '~/lib/toast';
+import { useZodForm } from '~/lib/use-zod-form';
+import { useT } from '~/lib/use-t';
+
+export const meta = accountMeta('account.signin.title');
+
+interface SignInAnswer {
+  user: SessionUser;
+  token: string;
+  redirect: string;
+}
+
+/** Sign-up keeps the way back, so a newcomer also lands where they were going. */
+function withRedirect(path: string, redirect: string | null): string {
+  return redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
+}
+
+export default function SignInPage() {
+  const t = useT();
+  const config = useSiteConfig();
+  const toast = useToast();
+  const afterSignIn = useAfterSignIn();
+  const [params] = useSearchParams();
+  const redirectParam = params.get('redirect');
+  const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
+
+  const form = useZodForm(
+    signInSchema,
+    { username: '', password: '' },
+    async (data: SignInInput) => {
+      const answer = await api<SignInAnswer>('/api/login/signin', { method: 'POST', body: { username: data.username, password: data.password, redirect } });
+      toast.success(t('account.signin.success'));
+      await afterSignIn(answer.redirect);
+    },
+    { inlineErrors: true },
+  );
+
+  return (
+    <AuthCard
+      title={t('account.signin.title')}
+      subtitle={t('account.signin.subtitle', { siteTitle: config.siteTitle })}
+      footer={
+        <>
+          {t('account.signin.noAccount')}{' '}
+          <Link to={withRedirect(paths.signUp, redirect ?? null)} className={linkClass}>
+            {t('account.signin.signupLink')}
+          </Link>
+        </>
+      }
+    >
+      <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+        <FormAlert message={form.formError} />
+        <Field label={t('account.signin.username')} required error={form.errorFor('username')}>
+          {(props) => (
+            <Input {...props} {...form.bind('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={LIMITS.emailMax} />
+          )}
+        </Field>
+        <Field label={t('account.signin.password')} required error={form.errorFor('password')}>
+          {(props) => <Input {...props} {...form.bind('password')} type="password" autoComplete="current-password" maxLength={LIMITS.passwordMax} />}
+        </Field>
+        <div className="flex justify-end">
+          <Link to="/user/password/forgot" className={`text-sm ${linkClass}`}>
+            {t('account.signin.forgot')}
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
+          {form.submitting ? t('account.signin.submitting') : t('account.signin.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * `/user/signup` (spec §2, §5): nickname, e-mail, password and its confirmation, each checked
+ * with the API's schema (please enter nickname / email / password, at least 6 characters,
+ * 'Passwords do not match'). Success signs the visitor in and goes to `?redirect=` or home.
+ */
+import { Link, useSearchParams } from 'react-router';
+import { LIMITS } from '../../common/constants';
+import { safeRedirect } from '../../common/redirect';
+import { signUpSchema, type SignUpInput } from '../../common/validation/account';
+import { AuthCard, FormAlert, linkClass } from '~/components/account/auth-card';
+import { accountMeta } from '~/components/account/page-meta';
+import { useAfterSignIn } from '~/components/account/use-signed-in';
+import { Button } from '~/components/ui/button';
+import { Field, Input } from '~/components/ui/input';
+import { api } from '~/lib/api';
+import { signInPath } from '~/lib/paths';
+import { useSiteConfig, type SessionUser } from '~/lib/session';
+import { useToast } from '~/lib/toast';
+import { useZodForm } from '~/lib/use-zod-form';
+import { useT } from '~/lib/use-t';
+
+export const meta = accountMeta('account.signup.title');
+
+interface SignUpAnswer {
+  user: SessionUser;
+  token: string;
+  redirect: string;
+}
+
+export default function SignUpPage() {
+  const t = useT();
+  const config = useSiteConfig();
+  const toast = useToast();
+  const afterSignIn = useAfterSignIn();
+  const [params] = useSearchParams();
+  const redirectParam = params.get('redirect');
+  const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
+
+  const form = useZodForm(signUpSchema, { nickname: '', email: '', password: '', rePassword: '' }, async (data: SignUpInput) => {
+    const answer = await api<SignUpAnswer>('/api/login/signup', { method: 'POST', body: { ...data, redirect } });
+    toast.success(t('account.signup.success', { nickname: answer.user.nickname }));
+    await afterSignIn(answer.redirect);
+  });
+
+  return (
+    <AuthCard
+      title={t('account.signup.title')}
+      subtitle={t('account.signup.subtitle', { siteTitle: config.siteTitle })}
+      footer={
+        <>
+          {t('account.signup.haveAccount')}{' '}
+          <Link to={signInPath(redirect)} className={linkClass}>
+            {t('account.signup.signinLink')}
+          </Link>
+        </>
+      }
+    >
+      <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+        <FormAlert message={form.formError} />
+        <Field label={t('account.signup.nickname')} required error={form.errorFor('nickname')}>
+          {(props) => <Input {...props} {...form.bind('nickname')} autoComplete="nickname" maxLength={LIMITS.nicknameMax} />}
+        </Field>
+        <Field label={t('account.signup.email')} required error={form.errorFor('email')}>
+          {(props) => (
+            <Input {...props} {...form.bind('email')} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={LIMITS.emailMax} />
+          )}
+        </Field>
+        <Field
+          label={t('account.signup.password')}
+          required
+          error={form.errorFor('password')}
+          hint={t('account.signup.passwordHint', { min: LIMITS.passwordMin })}
+        >
+          {(props) => <Input {...props} {...form.bind('password')} type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} />}
+        </Field>
+        <Field label={t('account.signup.rePassword')} required error={form.errorFor('rePassword')}>
+          {(props) => <Input {...props} {...form.bind('rePassword')} type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} />}
+        </Field>
+        <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
+          {form.submitting ? t('account.signup.submitting') : t('account.signup.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

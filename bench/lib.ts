@@ -1,0 +1,75 @@
+/**
+ * What every benchmark script shares: a free port, waiting for the server, process figures
+ * (memory, CPU time), command-line flags and the typed slice of autocannon they use.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+export { freePort } from '../tests/support/e2e-server';
+
+export interface CannonRequest {
+  method?: 'GET' | 'POST';
+  path?: string;
+  headers?: Record<string, string>;
+  setupRequest?: (request: { path: string }) => { path: string };
+}
+export interface CannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: CannonRequest[];
+}
+export interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  /** Bytes per second. */
+  throughput: { average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+// autocannon ships no types; this is the slice we use.
+export const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
+
+/** The value after `--name` on the command line. */
+export function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+/** CPU time (user + system) a Linux process has used so far, in ms. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resolves once `url` answers `GET /api/config/configs`; throws with the server's output after 60 s. */
+export async function waitForServer(url: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/config/configs`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not start:\n${output()}`);
+}
+
+/** Peak and current resident set of a Linux process, in MB. */
+export function memoryOf(pid: number): { peakMb: number; rssMb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { peakMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Topic pages benchmark (issue 4): server-rendered HTML under load on a seeded forum — home
+ * anonymous and signed in, one topic page, random topic pages (views counted), a node page.
+ *
+ *   npx tsx bench/pages.ts [--data-dir DIR] [--duration 15] [--connections 10]
+ *                          [--topics 100000] [--comments 1000000] [--only home-anon,topic]
+ *
+ * Without --data-dir it seeds a fresh SQLite forum first (bench/seed.ts) and removes it after.
+ * Starts the real server (`server/main.ts`, NODE_ENV=production, RATE_LIMITS=off) as its own
+ * process serving the production build (`npm run build` first; SABAI_BUILD_DIR is honoured),
+ * drives each page with autocannon as a browser would ask (browser user agent, Accept:
+ * text/html) and prints requests/s, latency p50/p99, the server's CPU per request and its peak
+ * RSS (VmHWM). A first "baseline" run (GET /api/config/configs) shows the machine's ceiling.
+ * Anonymous pages go through the 2-second anonymous page cache (server/http/page-cache.ts), as in
+ * production; the random-topic run mostly misses it. Targets of the issue (printed, not asserted): anonymous ≥ 2,000 req/s,
+ * signed-in ≥ 500 req/s, p99 < 25 ms.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { arg, autocannon, cpuMsOf, freePort, memoryOf, waitForServer, type CannonOptions } from './lib';
+import { BENCH_PASSWORD, openBenchDatabase, seed } from './seed';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BROWSER = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+  accept: 'text/html,application/xhtml+xml',
+  'accept-language': 'en-US,en;q=0.9',
+};
+
+async function count(db: Awaited<ReturnType<typeof openBenchDatabase>>['db'], table: 'topics' | 'comments'): Promise<number> {
+  return Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+}
+
+const duration = Number(arg('duration') ?? 15);
+const connections = Number(arg('connections') ?? 10);
+const only = arg('only')?.split(',');
+const givenDir = arg('data-dir');
+const dataDir = givenDir ?? mkdtempSync(path.join(os.tmpdir(), 'sabai-bench-pages-'));
+
+let topicCount: number;
+{
+  const { db, config } = await openBenchDatabase(dataDir);
+  try {
+    if ((await count(db, 'topics')) === 0) {
+      const topics = Number(arg('topics') ?? 100_000);
+      const comments = Number(arg('comments') ?? 1_000_000);
+      console.log(`seeding ${topics} topics and ${comments} comments on ${config.type}…`);
+      const result = await seed(db, { topics, comments, users: 1000, log: (line) => process.stdout.write(`\r${line}          `) });
+      console.log(`\nseeded in ${result.seconds.toFixed(1)} s`);
+    }
+    topicCount = await count(db, 'topics');
+    console.log(`database: ${config.type}, ${topicCount} topics, ${await count(db, 'comments')} comments`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+  cwd: ROOT,
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'fatal' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let log = '';
+server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+
+try {
+  await waitForServer(url, () => log);
+  const signin = await fetch(`${url}/api/login/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench2@example.com', password: BENCH_PASSWORD }),
+  });
+  const token = ((await signin.json()) as { data?: { token?: string } }).data?.token;
+  if (!token) throw new Error(`bench sign-in failed (${signin.status})`);
+  const signedIn = { ...BROWSER, cookie: `sabai_token=${token}` };
+
+  // A topic with comments, so the topic page renders its first page of comments too.
+  const anyTopic = Math.max(1, Math.floor(topicCount / 2));
+  const samples: Array<[string, string]> = [
+    ['home', '/'],
+    ['topic', `/topic/${anyTopic}`],
+  ];
+  for (const [name, page] of samples) {
+    const res = await fetch(url + page, { headers: BROWSER });
+    const html = await res.text();
+    if (res.status !== 200) throw new Error(`${name} answered ${res.status}`);
+    console.log(`${name.padEnd(6)} ${page}: ${(html.length / 1024).toFixed(0)} KB of HTML, ${(html.match(/data-testid="topic-item"/g) ?? []).length} feed items`);
+  }
+  const randomTopic = (request: { path: string }) => ({ ...request, path: `/topic/${1 + Math.floor(Math.random() * topicCount)}` });
+
+  const runs: Array<{ key: string; name: string; options: CannonOptions }> = [
+    // The lightest route there is (settings from memory, tiny JSON): this machine's ceiling for any page.
+    { key: 'baseline', name: 'baseline GET /api/config/configs', options: { url: `${url}/api/config/configs`, connections, duration, headers: BROWSER } },
+    { key: 'home-anon', name: 'home /, anonymous', options: { url: `${url}/`, connections, duration, headers: BROWSER } },
+    { key: 'home-signed', name: 'home /, signed in', options: { url: `${url}/`, connections, duration, headers: signedIn } },
+    { key: 'topic', name: `topic page /topic/${anyTopic}, anonymous`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: BROWSER } },
+    { key: 'topic-signed', name: `topic page /topic/${anyTopic}, signed in`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: signedIn } },
+    {
+      key: 'topic-random',
+      name: 'random topic pages, anonymous (views counted)',
+      options: { url, connections, duration, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: randomTopic }] },
+    },
+    { key: 'node', name: 'node page /topics/node/2, anonymous', options: { url: `${url}/topics/node/2`, connections, duration, headers: BROWSER } },
+  ];
+
+  const idle = memoryOf(server.pid!);
+  console.log(`load average before: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (other work on this machine skews every figure)`);
+  console.log(`Sabai pages benchmark: ${connections} connections, ${duration} s per page, RATE_LIMITS=off, Node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log(`server idle RSS: ${idle ? idle.rssMb.toFixed(0) : '?'} MB`);
+  for (const run of runs) {
+    if (only && !only.includes(run.key)) continue;
+    await autocannon({ ...run.options, duration: 3 }); // warm-up (JIT, caches)
+    const cpuBefore = cpuMsOf(server.pid!);
+    const result = await autocannon(run.options);
+    const cpuPerRequest = (cpuMsOf(server.pid!) - cpuBefore) / Math.max(1, result.requests.total);
+    const m = memoryOf(server.pid!);
+    console.log(
+      [
+        run.name.padEnd(48),
+        `${result.requests.average.toFixed(0).padStart(6)} req/s`,
+        `p50 ${String(result.latency.p50).padStart(3)} ms`,
+        `p99 ${String(result.latency.p99).padStart(3)} ms`,
+        `server CPU ${cpuPerRequest.toFixed(2)} ms/req`,
+        `${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s`,
+        `(${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`,
+        `peak RSS ${m ? m.peakMb.toFixed(0) : '?'} MB`,
+      ].join('  '),
+    );
+    if (result.non2xx > 0 || result.errors > 0) console.warn(`  warning: ${run.name} had failures`);
+  }
+  const final = memoryOf(server.pid!);
+  console.log(`server peak RSS: ${final ? final.peakMb.toFixed(0) : '?'} MB`);
+} finally {
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
+}

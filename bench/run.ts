@@ -1,0 +1,26 @@
+/**
+ * `npm run bench [-- name …]`: runs the benchmark scripts one after another and prints their
+ * figures (nothing is asserted). Without names: content, auth, home, topics, pages, comments. Each
+ * script also runs on its own (`npx tsx bench/<name>.ts --help` style flags in its header).
+ * Run `npm run build` first: the page benchmarks serve the production build.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const ALL = ['content', 'auth', 'home', 'topics', 'pages', 'comments'] as const;
+const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const selected = names.length > 0 ? names : [...ALL];
+const unknown = selected.filter((n) => !(ALL as readonly string[]).includes(n));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')} (known: ${ALL.join(', ')})`);
+  process.exit(2);
+}
+
+const tsx = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsx');
+let failed = 0;
+for (const name of selected) {
+  console.log(`\n=== bench/${name}.ts ===`);
+  const result = spawnSync(tsx, [path.join(import.meta.dirname, `${name}.ts`)], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (result.status !== 0) failed += 1;
+}
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,135 @@
+/**
+ * Business constants and limits (spec §9), shared by the server and the browser.
+ * Every limit lives here once; validators, forms and services import it.
+ */
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 128,
+  usernameMin: 5,
+  usernameMax: 12,
+  nicknameMax: 32,
+  emailMax: 128,
+  signatureMax: 200,
+  homePageMax: 512,
+  searchInputMax: 30,
+  searchHistoryMax: 10,
+  uploadMaxBytes: 5 * 1024 * 1024,
+  siteTitleMax: 64,
+  siteDescriptionMax: 512,
+} as const;
+
+/** Username: 5–12 letters, digits, _ or -, starting with a letter (spec §5). */
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{4,11}$/;
+
+export const LOCALES = ['en-US', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_MAX_AGE_DAYS = 365;
+
+export const TOKEN_COOKIE = 'sabai_token';
+export const TOKEN_HEADER = 'x-user-token';
+export const DEFAULT_TOKEN_EXPIRE_DAYS = 30;
+
+export const EMAIL_VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Ban length in days; -1 means forever (spec §6, §9). */
+export const BAN_DAYS = [7, -1] as const;
+export const FOREVER = -1;
+
+export const AVATAR_SIZES = [20, 24, 30, 35, 40, 45, 50, 60, 70, 80, 100, 150] as const;
+
+/**
+ * Spec §9 timings. The spec's dropdown delay (150 ms) and tooltip hide delay (200 ms) are hover
+ * timings; they have no counterpart here: menus open on click or keyboard (Radix DropdownMenu),
+ * and Radix Tooltip (the editor toolbar) closes on leave with no hide delay to set.
+ */
+export const UI_TIMING = {
+  toastMs: 3000,
+  toastSuccessMs: 800,
+  messageBadgeMax: 9,
+  loadingBar: { height: 3, throttleMs: 200, durationMs: 2000, hideDelayMs: 500, resetDelayMs: 400 },
+  staleReloadWindowMs: 10_000,
+} as const;
+
+export const ROLES = ['member', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Topics, tweets, nodes and tags (issue 4). */
+export const TOPIC_LIMITS = {
+  titleMax: 128,
+  /** Source length of content and of hidden content, in characters. */
+  contentMax: 100_000,
+  tagsMax: 5,
+  tagNameMax: 32,
+  imagesMax: 9,
+  imageUrlMax: 512,
+  /** Feed page size. */
+  pageSize: 20,
+  /** Published topics pinned at once, at most (the latest feed shows them all above its first page). */
+  stickyMax: 10,
+  autocompleteMax: 10,
+  /** One counted view per visitor per window. */
+  viewWindowMs: 10 * 60_000,
+} as const;
+
+export const TOPIC_TYPES = { post: 0, tweet: 1 } as const;
+export const CONTENT_TYPES = ['html', 'markdown', 'text'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+/** Content status (API.md): 0 published, 1 deleted, 2 pending review. */
+export const CONTENT_STATUS = { published: 0, deleted: 1, pending: 2 } as const;
+
+/** Comments, likes, favorites (issue 6). */
+export const COMMENT_LIMITS = {
+  /** Source length of a comment, in characters. */
+  contentMax: 20_000,
+  imagesMax: 9,
+  /** Top-level comments per page. */
+  pageSize: 20,
+  /** Replies shown under each top-level comment in a list; the rest via comment/replies. */
+  repliesPreview: 3,
+  repliesPageSize: 20,
+  /** Length of the quoted text shown above a reply to a reply. */
+  quoteMax: 120,
+} as const;
+
+/** What comments, likes and favorites attach to. Articles plug into the entity registry later. */
+export const COMMENTABLE_TYPES = ['topic', 'article'] as const;
+export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
+export const LIKEABLE_TYPES = ['topic', 'article', 'comment'] as const;
+export type LikeableType = (typeof LIKEABLE_TYPES)[number];
+export const FAVORITE_TYPES = ['topic', 'article'] as const;
+export type FavoriteType = (typeof FAVORITE_TYPES)[number];
+
+/** Site messages (API.md "Message"). */
+export const MESSAGE_TYPES = [
+  'topic_comment',
+  'comment_reply',
+  'like',
+  'favorite',
+  'follow',
+  'recommended',
+  'deleted',
+  'banned',
+  'vip_activated',
+  'system',
+] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export const MESSAGE_STATUS = { unread: 0, read: 1 } as const;
+
+export const MESSAGE_LIMITS = {
+  pageSize: 20,
+  /** Unread messages in user/msg_recent. */
+  recent: 5,
+  /** Plain-text excerpts kept in a message (content, quote). */
+  excerptMax: 200,
+  /** At most one reply mail per recipient per window. */
+  replyMailWindowMs: 10 * 60_000,
+  /** Server-Sent Events: a comment line this often keeps proxies from closing the stream. */
+  sseHeartbeatMs: 25_000,
+  /** Open event streams per user per process; the oldest closes beyond this. */
+  sseMaxPerUser: 8,
+  /** EventSource reconnect delay sent to browsers. */
+  sseRetryMs: 5_000,
+} as const;

@@ -1,0 +1,52 @@
+/**
+ * Translation resources. Each JSON file holds one top-level section of keys (its file name), so
+ * features own their files and keys read as `section.path.to.key` (e.g. `errors.notSignedIn`).
+ * Add a section: create `en-US/<name>.json` and `zh-CN/<name>.json`, then list both below.
+ * `common/locales/locales.test.ts` fails when a key exists in one locale and not the other.
+ */
+import enCommon from './en-US/common.json' with { type: 'json' };
+import enErrors from './en-US/errors.json' with { type: 'json' };
+import enValidation from './en-US/validation.json' with { type: 'json' };
+import enMail from './en-US/mail.json' with { type: 'json' };
+import zhCommon from './zh-CN/common.json' with { type: 'json' };
+import zhErrors from './zh-CN/errors.json' with { type: 'json' };
+import zhValidation from './zh-CN/validation.json' with { type: 'json' };
+import zhMail from './zh-CN/mail.json' with { type: 'json' };
+import enAccount from './en-US/account.json' with { type: 'json' };
+import zhAccount from './zh-CN/account.json' with { type: 'json' };
+import enInstall from './en-US/install.json' with { type: 'json' };
+import zhInstall from './zh-CN/install.json' with { type: 'json' };
+import enSite from './en-US/site.json' with { type: 'json' };
+import zhSite from './zh-CN/site.json' with { type: 'json' };
+import enTime from './en-US/time.json' with { type: 'json' };
+import zhTime from './zh-CN/time.json' with { type: 'json' };
+import enEditor from './en-US/editor.json' with { type: 'json' };
+import zhEditor from './zh-CN/editor.json' with { type: 'json' };
+import enTopic from './en-US/topic.json' with { type: 'json' };
+import zhTopic from './zh-CN/topic.json' with { type: 'json' };
+import enTopicUi from './en-US/topicUi.json' with { type: 'json' };
+import zhTopicUi from './zh-CN/topicUi.json' with { type: 'json' };
+import enInstallUi from './en-US/installUi.json' with { type: 'json' };
+import zhInstallUi from './zh-CN/installUi.json' with { type: 'json' };
+import enComment from './en-US/comment.json' with { type: 'json' };
+import zhComment from './zh-CN/comment.json' with { type: 'json' };
+import enMessage from './en-US/message.json' with { type: 'json' };
+import zhMessage from './zh-CN/message.json' with { type: 'json' };
+import enUpload from './en-US/upload.json' with { type: 'json' };
+import zhUpload from './zh-CN/upload.json' with { type: 'json' };
+import enContent from './en-US/content.json' with { type: 'json' };
+import zhContent from './zh-CN/content.json' with { type: 'json' };
+import enRedirect from './en-US/redirect.json' with { type: 'json' };
+import zhRedirect from './zh-CN/redirect.json' with { type: 'json' };
+import enCommentUi from './en-US/commentUi.json' with { type: 'json' };
+import zhCommentUi from './zh-CN/commentUi.json' with { type: 'json' };
+import enUcenter from './en-US/ucenter.json' with { type: 'json' };
+import zhUcenter from './zh-CN/ucenter.json' with { type: 'json' };
+import type { Locale } from '../constants';
+
+export type Messages = { [key: string]: string | Messages };
+
+export const resources: Record<Locale, Messages> = {
+  'en-US': { common: enCommon, errors: enErrors, validation: enValidation, mail: enMail, account: enAccount, install: enInstall, site: enSite, time: enTime, editor: enEditor, topic: enTopic, topicUi: enTopicUi, installUi: enInstallUi, comment: enComment, message: enMessage, upload: enUpload, content: enContent, redirect: enRedirect, commentUi: enCommentUi, ucenter: enUcenter },
+  'zh-CN': { common: zhCommon, errors: zhErrors, validation: zhValidation, mail: zhMail, account: zhAccount, install: zhInstall, site: zhSite, time: zhTime, editor: zhEditor, topic: zhTopic, topicUi: zhTopicUi, installUi: zhInstallUi, comment: zhComment, message: zhMessage, upload: zhUpload, content: zhContent, redirect: zhRedirect, commentUi: zhCommentUi, ucenter: zhUcenter },
+};

@@ -1,0 +1,46 @@
+/**
+ * Relative time (spec §9), in en-US and zh-CN: under 1 minute "just now"; under 60 minutes
+ * "n minutes ago"; under 24 hours "n hours ago"; up to 30 days "n days ago"; older (or in the
+ * future by more than a minute) the date as yyyy-MM-dd HH:mm.
+ */
+/** Any translation function (the server's `translator(locale)`, a component's `useT()`). */
+export type RelativeTimeT = (key: string, options?: { count: number }) => string;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** Building an Intl.DateTimeFormat costs far more than using one: one per time zone, reused. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** yyyy-MM-dd HH:mm in `timeZone` (default: the runtime's own). */
+export function formatDateTime(time: number, timeZone?: string): string {
+  const parts = formatterFor(timeZone).formatToParts(new Date(time));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return `${get('year')}-${pad(get('month'))}-${pad(get('day'))} ${pad(get('hour'))}:${pad(get('minute'))}`;
+}
+
+export function formatRelativeTime(time: number, now: number, t: RelativeTimeT, timeZone?: string): string {
+  const diff = now - time;
+  if (diff < -MINUTE) return formatDateTime(time, timeZone);
+  if (diff < MINUTE) return t('time.justNow');
+  if (diff < HOUR) return t('time.minutesAgo', { count: Math.floor(diff / MINUTE) });
+  if (diff < DAY) return t('time.hoursAgo', { count: Math.floor(diff / HOUR) });
+  const days = Math.floor(diff / DAY);
+  if (days <= 30) return t('time.daysAgo', { count: days });
+  return formatDateTime(time, timeZone);
+}

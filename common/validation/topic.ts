@@ -1,0 +1,117 @@
+/**
+ * Topic and tweet forms (create, edit), moderator switches and tag autocomplete. Shared by the
+ * API routes and the browser's forms: messages are i18n keys (section `topic`), limits come from
+ * common/constants.ts. Form-encoded bodies are accepted too, so numbers, booleans and lists
+ * arrive as strings and are coerced here.
+ */
+import { z } from 'zod';
+import { CONTENT_TYPES, TOPIC_LIMITS, TOPIC_TYPES } from '../constants';
+
+/** `0`/`1`, `"0"`/`"1"` or `"post"`/`"tweet"`. */
+export const topicTypeField = z.preprocess(
+  (value) => (value === 'post' ? TOPIC_TYPES.post : value === 'tweet' ? TOPIC_TYPES.tweet : typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  z.union([z.literal(TOPIC_TYPES.post), z.literal(TOPIC_TYPES.tweet)], { error: 'topic.validation.typeInvalid' }),
+);
+
+/** `true`/`false`, `1`/`0` and their string forms. */
+export const switchField = z.preprocess(
+  (value) => (value === 'true' || value === '1' || value === 1 ? true : value === 'false' || value === '0' || value === 0 ? false : value),
+  z.boolean({ error: 'validation.invalid' }),
+);
+
+/** A positive integer id; strings of digits are accepted. */
+export const idField = z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid').max(Number.MAX_SAFE_INTEGER, 'validation.invalid');
+
+/** Trims a tag and folds runs of white space into one space. */
+export function normalizeTagName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * Tags as a list, or one comma-separated string: trimmed, blanks dropped, duplicates (regardless
+ * of case) dropped; at most `tagsMax`, each at most `tagNameMax` characters.
+ */
+export const tagsField = z.preprocess(
+  (value) => {
+    const list = typeof value === 'string' ? value.split(/[,，]/) : Array.isArray(value) ? value : value === undefined || value === null ? [] : value;
+    if (!Array.isArray(list)) return list;
+    const seen = new Set<string>();
+    const result: unknown[] = [];
+    for (const item of list) {
+      if (typeof item !== 'string') {
+        result.push(item);
+        continue;
+      }
+      const name = normalizeTagName(item);
+      if (!name || seen.has(name.toLowerCase())) continue;
+      seen.add(name.toLowerCase());
+      result.push(name);
+    }
+    return result;
+  },
+  z.array(z.string({ error: 'validation.invalid' }), { error: 'validation.invalid' }).superRefine((tags, ctx) => {
+    if (tags.length > TOPIC_LIMITS.tagsMax) ctx.addIssue({ code: 'custom', message: 'topic.validation.tagsTooMany', params: { max: TOPIC_LIMITS.tagsMax } });
+    else if (tags.some((tag) => [...tag].length > TOPIC_LIMITS.tagNameMax)) {
+      ctx.addIssue({ code: 'custom', message: 'topic.validation.tagTooLong', params: { max: TOPIC_LIMITS.tagNameMax } });
+    }
+  }),
+);
+
+/** An image is an http(s) address or a path on this site (`/uploads/…`), never `//host` or a script. */
+export function isSafeImageUrl(url: string): boolean {
+  if (url.length > TOPIC_LIMITS.imageUrlMax) return false;
+  if (/^\/(?![/\\])/.test(url)) return true;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** `[{url}]` or `[url]`; at most `imagesMax`. */
+export const imageListField = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === '') return [];
+    const list = typeof value === 'string' ? [value] : value;
+    if (!Array.isArray(list)) return list;
+    return list.map((item: unknown) => (typeof item === 'string' ? { url: item.trim() } : item));
+  },
+  z
+    .array(z.object({ url: z.string({ error: 'topic.validation.imageInvalid' }).trim() }, { error: 'topic.validation.imageInvalid' }), { error: 'validation.invalid' })
+    .superRefine((images, ctx) => {
+      if (images.length > TOPIC_LIMITS.imagesMax) ctx.addIssue({ code: 'custom', message: 'topic.validation.imagesTooMany', params: { max: TOPIC_LIMITS.imagesMax } });
+      else if (images.some((image) => !isSafeImageUrl(image.url))) ctx.addIssue({ code: 'custom', message: 'topic.validation.imageInvalid' });
+    }),
+);
+
+const contentTypeField = z.enum(CONTENT_TYPES, { error: 'topic.validation.contentTypeInvalid' });
+
+const optionalNodeId = z.preprocess((value) => (value === '' || value === null || value === 0 || value === '0' ? undefined : value), idField.optional());
+
+const topicFields = {
+  /** Absent: the default node on create, the current node on edit. */
+  nodeId: optionalNodeId,
+  /** Posts only (ignored for tweets). Plain text: pages escape it. */
+  title: z.string({ error: 'validation.invalid' }).trim().max(TOPIC_LIMITS.titleMax, 'topic.validation.titleTooLong').default(''),
+  content: z.string({ error: 'validation.invalid' }).max(TOPIC_LIMITS.contentMax, 'topic.validation.contentTooLong').default(''),
+  /** Absent: `html` for posts, `text` for tweets. */
+  contentType: contentTypeField.optional(),
+  hideContent: z.string({ error: 'validation.invalid' }).max(TOPIC_LIMITS.contentMax, 'topic.validation.contentTooLong').default(''),
+  tags: tagsField.default([]),
+  imageList: imageListField.default([]),
+};
+
+export const topicCreateSchema = z.object({ type: topicTypeField.default(TOPIC_TYPES.post), ...topicFields });
+export type TopicCreateInput = z.infer<typeof topicCreateSchema>;
+
+/** As create, minus the type (a post stays a post). */
+export const topicEditSchema = z.object(topicFields);
+export type TopicEditInput = z.infer<typeof topicEditSchema>;
+
+export const recommendSchema = z.object({ recommend: switchField });
+export const stickySchema = z.object({ sticky: switchField });
+
+export const tagAutocompleteSchema = z.object({
+  input: z.string({ error: 'validation.invalid' }).trim().max(TOPIC_LIMITS.tagNameMax, 'topic.validation.tagTooLong').default(''),
+});

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser journeys in Debian's Chromium (never a downloaded browser). The webServer builds the
+// site once and serves an installed forum on E2E_PORT (baseURL); journeys that need a fresh or
+// uninstalled forum start their own with tests/support/e2e-server.ts.
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'list' : [['list']],
+  // E2E_OUTPUT_DIR keeps parallel runs from deleting each other's artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results/playwright',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node_modules/.bin/tsx tests/support/e2e-web-server.ts',
+    url: `http://127.0.0.1:${port}/api/config/configs`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

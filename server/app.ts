@@ -1,0 +1,107 @@
+/**
+ * buildApp(config) → a ready Fastify instance: plugins, the request pipeline, /api routes and
+ * (when built) the server-rendered site. `main.ts` listens on it; tests `inject` into it.
+ */
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { LIMITS } from '../common/constants';
+import { localSiteUrl, type AppConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/open';
+import { installErrorHandling, sendFrameworkError } from './http/error-handler';
+import { serializeRequest } from './http/logging';
+import { installRequestContext } from './http/request-context';
+import './http/types';
+import { systemClock, type Clock } from './infra/clock';
+import { createMailer, type Mailer } from './infra/mail';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './infra/rate-limiter';
+import { rateLimitPrefix } from './infra/namespace';
+import { createRedis } from './infra/redis';
+import { startSweeper } from './modules/auth/sweep';
+import { SettingsCache } from './modules/settings/settings.service';
+import { apiModules, rootModules } from './routes';
+
+export interface BuildOptions {
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Extra plugins registered after the API (the SSR site handler in production and dev). */
+  site?: FastifyPluginAsync;
+  /** Where log lines go (default stdout); tests read them back. */
+  logStream?: { write(line: string): void };
+  /** How often expired sessions and e-mail codes are swept (default hourly). */
+  sweepIntervalMs?: number;
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-user-token"]', 'req.headers.authorization'],
+      // Mail links put single-use tokens into URLs: the access log masks them.
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs (`/api/%zz`) are refused by the router before any hook: same envelope.
+    frameworkErrors: sendFrameworkError,
+  });
+
+  const clock = options.clock ?? systemClock;
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
+  const ctx: AppContext = {
+    config,
+    log: app.log,
+    clock,
+    redis,
+    limiter: new RateLimiter(redis ? new RedisRateLimitStore(redis, () => rateLimitPrefix(config)) : new MemoryRateLimitStore(), clock, config.rateLimits),
+    mailer: options.mailer ?? createMailer(config.dataDir, app.log),
+    settings: new SettingsCache(clock),
+    state: { db: null, installed: false },
+  };
+  if (config.installed && config.database) {
+    ctx.state.db = await openDatabase(config.database);
+    ctx.state.installed = true;
+    // Absolute links use PUBLIC_URL, else the address recorded at install (never a request's Host).
+    config.publicUrl ??= (await ctx.settings.get(ctx.state.db)).siteUrl || null;
+    if (!config.publicUrl) {
+      app.log.warn({ fallback: localSiteUrl(config.port) }, 'no site address: PUBLIC_URL is unset and none was recorded at install, so links in mails point to this machine. Set PUBLIC_URL.');
+    }
+  }
+  app.decorate('ctx', ctx);
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 25 } });
+
+  installRequestContext(app);
+  installErrorHandling(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  await app.register(
+    async (api) => {
+      for (const { plugin } of apiModules) await api.register(plugin);
+    },
+    { prefix: '/api' },
+  );
+  for (const { plugin } of rootModules) await app.register(plugin);
+  if (options.site) await app.register(options.site);
+
+  const stopSweeper = startSweeper(ctx, options.sweepIntervalMs);
+  app.addHook('onClose', async () => {
+    stopSweeper();
+    await ctx.state.db?.destroy();
+    ctx.state.db = null;
+    await redis?.quit();
+  });
+  return app;
+}

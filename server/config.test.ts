@@ -1,0 +1,33 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseDatabaseUrl, writePersistedConfig } from './config';
+
+describe('configuration', () => {
+  const dir = () => mkdtempSync(path.join(os.tmpdir(), 'sabai-cfg-'));
+
+  it('defaults: port 3000, host 0.0.0.0, ./data, not installed, rate limits on', () => {
+    const config = loadConfig({ DATA_DIR: dir() });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', installed: false, database: null, rateLimits: true });
+  });
+
+  it('reads the installer-written config.json', () => {
+    const dataDir = dir();
+    writePersistedConfig(dataDir, { installed: true, database: { type: 'sqlite', file: path.join(dataDir, 'x.db') } });
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ installed: true, database: { type: 'sqlite' } });
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'config.json'), 'utf8')).installed).toBe(true);
+  });
+
+  it('parses DATABASE_URL for the three engines', () => {
+    expect(parseDatabaseUrl('mysql://root:p%40ss@db:3307/forum', '/d')).toEqual({ type: 'mysql', host: 'db', port: 3307, database: 'forum', username: 'root', password: 'p@ss' });
+    expect(parseDatabaseUrl('postgres://u@h/f', '/d')).toMatchObject({ type: 'postgres', port: 5432, database: 'f', username: 'u' });
+    expect(parseDatabaseUrl('sqlite:forum.db', '/d')).toEqual({ type: 'sqlite', file: '/d/forum.db' });
+    expect(() => parseDatabaseUrl('oracle://x/y', '/d')).toThrow(/unsupported/);
+  });
+
+  it('refuses invalid environment values at start', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(/Invalid environment/);
+    expect(() => loadConfig({ DATA_DIR: dir(), RATE_LIMITS: 'maybe' })).toThrow(/Invalid environment/);
+  });
+});

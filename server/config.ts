@@ -1,0 +1,136 @@
+/**
+ * Configuration is read and validated once, at start (DESIGN convention 10): environment
+ * variables plus `DATA_DIR/config.json`, which the installer writes. Nothing else reads
+ * `process.env`.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const DbConfigSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('sqlite'), file: z.string().min(1) }),
+  z.object({
+    type: z.enum(['mysql', 'postgres']),
+    host: z.string().min(1),
+    port: z.coerce.number().int().min(1).max(65535),
+    database: z.string().min(1),
+    username: z.string().min(1),
+    password: z.string().default(''),
+  }),
+]);
+export type DbConfig = z.infer<typeof DbConfigSchema>;
+export type DbType = DbConfig['type'];
+
+/** What the installer persists in DATA_DIR/config.json. */
+export const PersistedConfigSchema = z.object({
+  installed: z.boolean(),
+  installedAt: z.number().optional(),
+  database: DbConfigSchema,
+});
+export type PersistedConfig = z.infer<typeof PersistedConfigSchema>;
+
+const onOff = z.enum(['on', 'off']);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  RATE_LIMITS: onOff.default('on'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** The database to use: from DATABASE_URL, else from config.json, else none yet. */
+  database: DbConfig | null;
+  /** True once the installer has finished (config.json says so). */
+  installed: boolean;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string | null;
+  publicUrl: string | null;
+  rateLimits: boolean;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+}
+
+/** The site address of last resort (no PUBLIC_URL, none recorded at install): this machine. */
+export function localSiteUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+export function configFilePath(dataDir: string): string {
+  return path.join(dataDir, 'config.json');
+}
+
+/** Parses `sqlite:./file.db`, `mysql://user:pass@host:3306/db`, `postgres://…`. */
+export function parseDatabaseUrl(url: string, dataDir: string): DbConfig {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    return { type: 'sqlite', file: path.resolve(dataDir, file || 'sabai.db') };
+  }
+  const parsed = new URL(url);
+  const protocol = parsed.protocol.replace(/:$/, '');
+  const type = protocol === 'mysql' || protocol === 'mariadb' ? 'mysql' : protocol === 'postgres' || protocol === 'postgresql' ? 'postgres' : null;
+  if (!type) throw new Error(`DATABASE_URL: unsupported scheme "${protocol}" (use sqlite:, mysql:, postgres:)`);
+  return {
+    type,
+    host: parsed.hostname,
+    port: Number(parsed.port || (type === 'mysql' ? 3306 : 5432)),
+    database: decodeURIComponent(parsed.pathname.replace(/^\//, '')),
+    username: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+  };
+}
+
+export function readPersistedConfig(dataDir: string): PersistedConfig | null {
+  const file = configFilePath(dataDir);
+  if (!existsSync(file)) return null;
+  const result = PersistedConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!result.success) throw new Error(`${file} is invalid: ${result.error.message}`);
+  return result.data;
+}
+
+/** Written atomically (temp file + rename) so a crash never leaves half a config behind. */
+export function writePersistedConfig(dataDir: string, value: PersistedConfig): void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = configFilePath(dataDir);
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(temp, JSON.stringify(PersistedConfigSchema.parse(value), null, 2) + '\n', { mode: 0o600 });
+  renameSync(temp, file);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.message}`);
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const persisted = readPersistedConfig(dataDir);
+  const database = e.DATABASE_URL ? parseDatabaseUrl(e.DATABASE_URL, dataDir) : (persisted?.database ?? null);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    installed: persisted?.installed === true,
+    redisUrl: e.REDIS_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? null,
+    publicUrl: e.PUBLIC_URL ?? null,
+    rateLimits: e.RATE_LIMITS === 'on',
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    ...overrides,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Opens the one database handle of the process, for whichever dialect the config names.
+ * SQLite (better-sqlite3, WAL, foreign keys on) is the embedded default; MySQL/MariaDB (mysql2)
+ * and PostgreSQL (pg) are the server options.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, MysqlAdapter, MysqlDialect, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import type { DbConfig, DbType } from '../config';
+import type { DB } from './schema';
+
+export type Database = Kysely<DB>;
+export type Tx = Transaction<DB>;
+
+// PostgreSQL answers BIGINT (our epoch-ms times, ids, COUNT(*)) as strings to protect precision.
+// Our values stay far below 2^53, so read them as numbers, as SQLite and mysql2 already do.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export interface OpenOptions {
+  /** Pool size for MySQL/PostgreSQL. */
+  poolSize?: number;
+  /** Told about connections the server dropped (PostgreSQL); default: print a warning. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/**
+ * Kysely prepares every SQLite statement anew; compiling SQL is most of a small query's cost.
+ * Reuse prepared statements by their SQL text (bounded, least recently used out). Safe: Kysely
+ * runs one statement at a time on its single connection, and SQLite re-prepares a statement by
+ * itself when the schema changes.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database, max = 500): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
+export function createDatabase(config: DbConfig, options: OpenOptions = {}): Database {
+  const poolSize = options.poolSize ?? 10;
+  options = { onConnectionError: (error) => console.warn(`database connection dropped: ${error.message}`), ...options };
+  switch (config.type) {
+    case 'sqlite': {
+      mkdirSync(path.dirname(config.file), { recursive: true });
+      const sqlite = new SQLite(config.file);
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.pragma('foreign_keys = ON');
+      sqlite.pragma('synchronous = NORMAL');
+      sqlite.pragma('busy_timeout = 5000');
+      cachePreparedStatements(sqlite);
+      return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    }
+    case 'mysql':
+      return new Kysely<DB>({
+        dialect: new MysqlDialect({
+          pool: createMysqlPool({
+            host: config.host,
+            port: config.port,
+            database: config.database,
+            user: config.username,
+            password: config.password,
+            connectionLimit: poolSize,
+            charset: 'utf8mb4',
+            timezone: 'Z',
+            supportBigNumbers: true,
+            bigNumberStrings: false,
+            connectTimeout: 5000,
+          }),
+        }),
+      });
+    case 'postgres': {
+      const pool = new pg.Pool({
+        host: config.host,
+        port: config.port,
+        database: config.database,
+        user: config.username,
+        password: config.password,
+        max: poolSize,
+        connectionTimeoutMillis: 5000,
+      });
+      // A connection killed by the server (restart, pg_terminate_backend) emits 'error' on the
+      // pool (idle clients) or on the client (checked out); unhandled, it would crash the
+      // process. The failed query still rejects, so logging is all that is needed here.
+      const onError = (error: Error) => options.onConnectionError?.(error);
+      pool.on('error', onError);
+      pool.on('connect', (client) => client.on('error', onError));
+      return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    }
+  }
+}
+
+/** Which engine a handle (or a transaction on it) talks to; for the few dialect-specific SQL bits. */
+export function dialectOf(db: Kysely<DB> | Kysely<unknown>): DbType {
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof MysqlAdapter) return 'mysql';
+  if (adapter instanceof PostgresAdapter) return 'postgres';
+  return 'sqlite';
+}

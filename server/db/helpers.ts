@@ -1,0 +1,41 @@
+/** Small dialect-neutral helpers every repository uses. */
+import type { Insertable, Kysely } from 'kysely';
+import { dialectOf } from './database';
+import type { DB } from './schema';
+
+type TableWithId = { [K in keyof DB]: DB[K] extends { id: unknown } ? K : never }[keyof DB];
+
+/**
+ * Inserts one row and answers its generated id. SQLite and PostgreSQL use RETURNING; MySQL
+ * reports the id on the result.
+ */
+export async function insertReturningId<T extends TableWithId>(db: Kysely<DB>, table: T, values: Insertable<DB[T]>): Promise<number> {
+  // Kysely cannot narrow a generic table name to its columns; the values are typed by the caller's T.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the line above
+  const query = db.insertInto(table).values(values as any);
+  if (dialectOf(db) === 'mysql') {
+    const result = await query.executeTakeFirstOrThrow();
+    return Number(result.insertId);
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- `id` exists on every TableWithId
+  const row = await (query as any).returning('id').executeTakeFirstOrThrow();
+  return Number((row as { id: number }).id);
+}
+
+/** Row timestamps for an insert. */
+export function stamps(now: number): { create_time: number; update_time: number } {
+  return { create_time: now, update_time: now };
+}
+
+/** True when the error is a unique-constraint violation, on any of the three engines. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: string; errno?: number };
+  return (
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    e.code === 'ER_DUP_ENTRY' ||
+    e.errno === 1062 ||
+    e.code === '23505'
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Every migration, in order. Names are timestamp-prefixed and never change once released; the
+ * same list runs at start, by `npm run migrate`, and in every test, on all three engines.
+ */
+import type { Migration } from 'kysely';
+import * as foundation from './2026112201_foundation';
+import * as topics from './2026112202_topics';
+import * as comments from './2026112203_comments';
+import * as usernameCi from './2026112210_username_ci';
+import * as topicFeedIndexes from './2026112211_topic_feed_indexes';
+import * as expiryIndexes from './2026112312_expiry_indexes';
+
+export const migrations: Record<string, Migration> = {
+  '2026112201_foundation': foundation,
+  '2026112202_topics': topics,
+  '2026112203_comments': comments,
+  '2026112210_username_ci': usernameCi,
+  '2026112211_topic_feed_indexes': topicFeedIndexes,
+  '2026112312_expiry_indexes': expiryIndexes,
+};

@@ -1,0 +1,244 @@
+/**
+ * The database as Kysely sees it. One interface per table; the migration that creates a table
+ * is the source of truth, this file mirrors it. Times are epoch milliseconds; booleans are 0/1
+ * small integers so the three dialects agree.
+ *
+ * Add a table: write a new migration in `migrations/` (timestamped, frozen), register it in
+ * `migrations/index.ts`, add its interface here and to `DB`.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string | null;
+  email: string | null;
+  email_verified: number;
+  nickname: string;
+  avatar: string;
+  signature: string;
+  home_page: string;
+  password_hash: string | null;
+  role: string; // member | moderator | admin
+  score: number;
+  topic_count: number;
+  comment_count: number;
+  follow_count: number;
+  fans_count: number;
+  /** 0 = not banned, -1 = forever, otherwise the epoch ms at which the ban ends. */
+  forbidden_until: number;
+  vip_expire_time: number;
+  status: number; // 0 active, 1 deleted
+  /** 1 = mail me replies and comments on my topics (at most one mail per 10 minutes); 0 by default. */
+  reply_mail: Generated<number>;
+  create_time: number;
+  update_time: number;
+}
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 hex of the token; the token itself is never stored. */
+  token_hash: string;
+  expire_time: number;
+  user_agent: string;
+  ip: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface EmailCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string; // verify | reset
+  email: string;
+  code_hash: string;
+  expire_time: number;
+  used_time: number | null;
+  create_time: number;
+  update_time: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON-encoded value. */
+  value: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  detail: string; // JSON
+  ip: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface NodesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  logo: string;
+  sort_no: number;
+  in_nav: number; // 0/1
+  topic_count: number;
+  status: number; // 0 active, 1 deleted
+  create_time: number;
+  update_time: number;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  /** Unique regardless of case. */
+  name: string;
+  description: string;
+  logo: string;
+  topic_count: number;
+  article_count: number;
+  status: number; // 0 active, 1 deleted
+  create_time: number;
+  update_time: number;
+}
+
+export interface TopicsTable {
+  id: Generated<number>;
+  type: number; // 0 post, 1 tweet
+  node_id: number;
+  user_id: number;
+  /** Posts only; '' for tweets. Plain text. */
+  title: string;
+  /** The source as written (html, markdown or text). */
+  content: string;
+  content_type: string; // html | markdown | text
+  /** Sanitized at write time; reads never re-sanitize. */
+  content_html: string;
+  summary: string;
+  /** JSON array of `{url}`. */
+  image_list: string;
+  hide_content: string;
+  hide_content_html: string;
+  status: number; // 0 published, 1 deleted, 2 pending review
+  sticky: number;
+  sticky_time: number;
+  recommend: number;
+  recommend_time: number;
+  view_count: number;
+  comment_count: number;
+  like_count: number;
+  favorite_count: number;
+  last_comment_time: number;
+  last_comment_user_id: number | null;
+  ip: string;
+  /** ISO 3166-1 alpha-2, or ''. */
+  ip_country: string;
+  ip_region: string;
+  user_agent: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface TopicTagsTable {
+  id: Generated<number>;
+  topic_id: number;
+  tag_id: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** A comment on a topic or article; `parent_id` set = a reply (one level deep). */
+export interface CommentsTable {
+  id: Generated<number>;
+  entity_type: string; // topic | article
+  entity_id: number;
+  user_id: number;
+  /** The top-level comment this reply sits under; null for a top-level comment. */
+  parent_id: number | null;
+  /** The reply this reply answers (a reply to a reply); null otherwise. */
+  quote_id: number | null;
+  /** The source as written (html, markdown or text). */
+  content: string;
+  content_type: string;
+  /** Sanitized at write time; reads never re-sanitize. */
+  content_html: string;
+  /** JSON array of `{url}`, at most 9. */
+  image_list: string;
+  like_count: number;
+  /** Published replies (top-level comments only). */
+  reply_count: number;
+  status: number; // 0 published, 1 deleted
+  ip: string;
+  ip_country: string;
+  ip_region: string;
+  user_agent: string;
+  create_time: number;
+  update_time: number;
+}
+
+/** One row per (user, item): `user_likes` and `user_favorites` share this shape. */
+export interface UserReactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  entity_type: string; // topic | article | comment (likes); topic | article (favorites)
+  entity_id: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** A site message to one recipient (API.md "Message"). */
+export interface MessagesTable {
+  id: Generated<number>;
+  /** The recipient. */
+  user_id: number;
+  /** The user whose action caused it; null for system messages. */
+  from_id: number | null;
+  type: string; // see MESSAGE_TYPES
+  /** The subject's title (topic title…) or, for system notices, the notice's own title. */
+  title: string;
+  /** Plain text: the comment, the reason, the notice. */
+  content: string;
+  /** Plain text of what was replied to or liked. */
+  quote_content: string;
+  url: string;
+  entity_type: string;
+  entity_id: number;
+  /** JSON object of extra values the title shows (ban end, VIP expiry…). */
+  params: string;
+  /** Unique per recipient when set: the same event never makes a second message. */
+  event_key: string | null;
+  status: number; // 0 unread, 1 read
+  create_time: number;
+  update_time: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  user_tokens: UserTokensTable;
+  email_codes: EmailCodesTable;
+  settings: SettingsTable;
+  audit_logs: AuditLogsTable;
+  nodes: NodesTable;
+  tags: TagsTable;
+  topics: TopicsTable;
+  topic_tags: TopicTagsTable;
+  comments: CommentsTable;
+  user_likes: UserReactionsTable;
+  user_favorites: UserReactionsTable;
+  messages: MessagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type NodeRow = Selectable<NodesTable>;
+export type TagRow = Selectable<TagsTable>;
+export type TopicRow = Selectable<TopicsTable>;
+export type NewTopic = Insertable<TopicsTable>;
+export type TopicUpdate = Updateable<TopicsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type NewComment = Insertable<CommentsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessage = Insertable<MessagesTable>;

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createComment, createTopic, createUser, type CreatedUser } from '../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { createSiteServices } from './site-services';
+
+describe('context.site.interactions (page loaders)', () => {
+  let t: TestApp;
+  let a: CreatedUser;
+  let b: CreatedUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createUser(t);
+    b = await createUser(t);
+  });
+  afterAll(() => t.close());
+
+  it('serves the comment section, favorites, messages (marking them read) and the unread badge', async () => {
+    const site = createSiteServices(t.ctx).interactions;
+    const topicId = await createTopic(t, a.user, { title: 'Loader topic' });
+    const commentId = await createComment(t, b.user, { entityId: topicId, content: 'from b' });
+    await createComment(t, a.user, { entityType: 'comment', entityId: commentId, content: 'reply from a' });
+    await t.post('/api/favorite/add', { entityType: 'topic', entityId: topicId }, { token: b.token });
+
+    const comments = await site.comments({ user: b.user, locale: 'en-US' }, { entityType: 'topic', entityId: topicId });
+    expect(comments.ok && comments.data.results.map((c) => [c.content, c.replies!.length])).toEqual([['<p>from b</p>', 1]]);
+    const missing = await site.comments({ user: null, locale: 'zh-CN' }, { entityType: 'topic', entityId: 999_999 });
+    expect(missing).toEqual({ ok: false, status: 404, message: '内容不存在或已被删除' });
+
+    const favorites = await site.favorites({ user: b.user, locale: 'en-US' }, {});
+    expect(favorites.ok && favorites.data.results.map((f) => f.topic?.title)).toEqual(['Loader topic']);
+
+    expect(await site.unreadCount(null)).toBe(0);
+    expect(await site.unreadCount(a.user)).toBe(2); // comment on the topic, favorite of the topic
+    expect(await site.unreadCount(b.user)).toBe(1); // reply
+    const messages = await site.messages({ user: a.user, locale: 'en-US' }, {});
+    expect(messages.ok && messages.data.results.map((m) => m.type)).toEqual(['favorite', 'topic_comment']);
+    expect(await site.unreadCount(a.user)).toBe(0);
+    expect(site.notificationSettings(a.user)).toEqual({ replyMail: false });
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Per-request hooks that run before every route, in order:
+ *   1. locale  — `locale` cookie → Accept-Language → site default (spec §4)
+ *   2. gate    — 428 for the API before install, 403 for install/* after, page redirects
+ *   3. auth    — X-User-Token header or `sabai_token` cookie → request.user
+ *   4. origin  — a cookie-only state-changing request must come from this site (no CSRF)
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LOCALE_COOKIE, TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
+import { resolveLocale, translator } from '../../common/i18n';
+import { userForToken } from '../modules/auth/tokens.service';
+import { errors } from './errors';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** API paths reachable before the forum is installed (`path` decoded, no trailing slash). */
+function isPreInstallApi(path: string): boolean {
+  return path === '/api/config/configs' || path.startsWith('/api/install/');
+}
+
+function pathOf(request: FastifyRequest): string {
+  const q = request.url.indexOf('?');
+  return q === -1 ? request.url : request.url.slice(0, q);
+}
+
+/**
+ * The path as the router sees it: percent-decoded (find-my-way and React Router both decode
+ * before matching, so `/api/%69nstall/status` *is* `/api/install/status`). `decodeURI` keeps
+ * reserved characters such as `%2F` encoded, as the router does. Malformed escapes never get
+ * here: the router refuses them first (frameworkErrors).
+ */
+export function decodePath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/** A page path as React Router matches it: case-insensitive, trailing slashes ignored. */
+export function normalizePagePath(path: string): string {
+  return path.replace(/\/+$/, '').toLowerCase() || '/';
+}
+
+/**
+ * The API path a request reaches: the matched route's pattern when there is one (authoritative:
+ * it is what runs), else the decoded path without trailing slashes. `/*` is the page catch-all.
+ */
+function apiPathOf(request: FastifyRequest, decoded: string): string {
+  const route = request.routeOptions.url;
+  return route && route !== '/*' ? route : decoded.replace(/\/+$/, '');
+}
+
+/** `/install` and its data request `/install.data`, however React Router would spell them. */
+function isInstallPage(pagePath: string): boolean {
+  return pagePath === '/install' || pagePath === '/install.data';
+}
+
+/** React Router's data requests (`/page.data`) run loaders: they are pages, not files. */
+function isDataRequest(pagePath: string): boolean {
+  return pagePath.endsWith('.data');
+}
+
+/** Paths that are files, not pages: never redirected by the install gate. */
+function isAssetPath(path: string): boolean {
+  return path.startsWith('/assets/') || path.startsWith('/uploads/') || path === '/favicon.ico' || path === '/robots.txt' || /\.[a-z0-9]{2,5}$/i.test(path);
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * True when the request demonstrably comes from a page of this site. Browsers send Origin on
+ * every cross-origin POST and Sec-Fetch-Site on all modern requests; a request with neither
+ * is not a browser acting on a user's behalf, so it cannot be a CSRF.
+ */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export function installRequestContext(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('token', null);
+  app.decorateRequest('authVia', null);
+  app.decorateRequest('locale', 'en-US');
+  app.decorateRequest('t', translator('en-US'));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const { ctx } = app;
+    const settings = await ctx.settings.get(ctx.state.installed ? ctx.state.db : null);
+    request.locale = resolveLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'], settings.language);
+    request.t = translator(request.locale);
+
+    const path = decodePath(pathOf(request));
+    const pagePath = normalizePagePath(path);
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const isData = !isApi && isDataRequest(pagePath);
+    if (!ctx.state.installed) {
+      if (isApi) {
+        if (!isPreInstallApi(apiPathOf(request, path))) throw errors.notInstalled();
+        return;
+      }
+      if (isInstallPage(pagePath) || (isAssetPath(path) && !isData)) return;
+      // Any other page would run loaders and actions with no database: documents are sent to
+      // the installer; data requests and form posts, which cannot follow a redirect to an
+      // HTML page, get the API's 428 answer.
+      if (isData || !READ_METHODS.has(request.method)) throw errors.notInstalled();
+      return reply.redirect('/install', 302);
+    }
+    if (isApi && apiPathOf(request, path).startsWith('/api/install/')) throw errors.alreadyInstalled();
+    // `/install.data` reaches the route's loader, which redirects in React Router's own encoding.
+    if (pagePath === '/install' && READ_METHODS.has(request.method)) return reply.redirect('/', 302);
+
+    // Files need no user: skip the token lookup (a database query) for every image and asset.
+    if (isAssetPath(path) && !isData) return;
+
+    const header = request.headers[TOKEN_HEADER];
+    const headerToken = typeof header === 'string' && header ? header : null;
+    const cookieToken = request.cookies[TOKEN_COOKIE] || null;
+    const token = headerToken ?? cookieToken;
+    if (token && ctx.state.db) {
+      const user = await userForToken(ctx.state.db, token, ctx.clock.now());
+      if (user) {
+        request.user = user;
+        request.token = token;
+        request.authVia = headerToken ? 'header' : 'cookie';
+      }
+    }
+    if (request.authVia === 'cookie' && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+      throw errors.forbidden('errors.crossOrigin');
+    }
+  });
+}

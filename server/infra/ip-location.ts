@@ -1,0 +1,77 @@
+/**
+ * Where a request comes from, as an ISO 3166-1 alpha-2 country code and a region name when
+ * known. There is no GeoIP database on these machines, so the only provider reads the country
+ * headers a CDN or reverse proxy adds (Cloudflare `CF-IPCountry`, `X-Country-Code`, CloudFront,
+ * Vercel) — and only when TRUST_PROXY is on: otherwise any client could claim any country, and
+ * the location stays empty. A GeoIP provider (e.g. a MaxMind reader) can implement `IpLocator`
+ * later without touching callers.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+
+export interface IpLocation {
+  /** ISO 3166-1 alpha-2, upper case, or '' when unknown. */
+  country: string;
+  /** Region or state name as the proxy gave it, or ''. */
+  region: string;
+}
+
+export interface IpLocator {
+  locate(request: { ip: string; headers: IncomingHttpHeaders }): IpLocation;
+}
+
+export const EMPTY_LOCATION: IpLocation = Object.freeze({ country: '', region: '' });
+
+const COUNTRY_HEADERS = ['cf-ipcountry', 'x-country-code', 'cloudfront-viewer-country', 'x-vercel-ip-country'] as const;
+const REGION_HEADERS = ['x-region-code', 'x-region', 'cf-region', 'cloudfront-viewer-country-region-name', 'x-vercel-ip-country-region'] as const;
+
+/** Codes proxies use for "unknown" or "Tor", not countries. */
+const NOT_COUNTRIES = new Set(['XX', 'T1', 'ZZ', 'A1', 'A2', 'O1']);
+
+function header(headers: IncomingHttpHeaders, name: string): string {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+}
+
+export function normalizeCountry(value: string): string {
+  const code = value.trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) ? code : '';
+}
+
+/** Region text is shown to readers: keep letters, digits, spaces and a little punctuation. */
+export function normalizeRegion(value: string): string {
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    // Not percent-encoded: keep as is.
+  }
+  return decoded.replace(/[^\p{L}\p{N} .'-]/gu, '').trim().slice(0, 64);
+}
+
+/** Reads trusted proxy headers; without a country, the region is dropped too. */
+export class ProxyHeaderLocator implements IpLocator {
+  locate(request: { ip: string; headers: IncomingHttpHeaders }): IpLocation {
+    let country = '';
+    for (const name of COUNTRY_HEADERS) {
+      country = normalizeCountry(header(request.headers, name));
+      if (country) break;
+    }
+    if (!country) return EMPTY_LOCATION;
+    let region = '';
+    for (const name of REGION_HEADERS) {
+      region = normalizeRegion(header(request.headers, name));
+      if (region) break;
+    }
+    return { country, region };
+  }
+}
+
+export class NoLocator implements IpLocator {
+  locate(): IpLocation {
+    return EMPTY_LOCATION;
+  }
+}
+
+export function createIpLocator(config: { trustProxy: boolean }): IpLocator {
+  return config.trustProxy ? new ProxyHeaderLocator() : new NoLocator();
+}

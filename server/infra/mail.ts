@@ -1,0 +1,59 @@
+/**
+ * Outgoing mail. Over SMTP (nodemailer) when SMTP_URL or the `smtp` setting names a server;
+ * otherwise every message is written to `DATA_DIR/mail/<time>-<id>.eml`, so a fresh install
+ * without a mail server still lets a newcomer open a verification link.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailTarget {
+  /** smtp:// or smtps:// URL; empty means write .eml files. */
+  smtpUrl: string;
+  from: string;
+}
+
+export interface Mailer {
+  /** Sends one message; resolves once the server accepted it or the file is written. */
+  send(message: MailMessage, target: MailTarget): Promise<void>;
+}
+
+export function createMailer(dataDir: string, log: FastifyBaseLogger): Mailer {
+  const transports = new Map<string, nodemailer.Transporter>();
+  const mailDir = path.join(dataDir, 'mail');
+
+  function smtpTransport(url: string): nodemailer.Transporter {
+    let transport = transports.get(url);
+    if (!transport) {
+      transport = nodemailer.createTransport(url);
+      transports.set(url, transport);
+    }
+    return transport;
+  }
+
+  async function writeEml(message: MailMessage, from: string): Promise<void> {
+    const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const info = await builder.sendMail({ from, ...message });
+    await mkdir(mailDir, { recursive: true });
+    const file = path.join(mailDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+    await writeFile(file, info.message as Buffer);
+    log.info({ file, to: message.to, subject: message.subject }, 'no SMTP server configured: mail written to file');
+  }
+
+  return {
+    async send(message, target) {
+      const from = target.from || 'Sabai <no-reply@localhost>';
+      if (!target.smtpUrl) return writeEml(message, from);
+      await smtpTransport(target.smtpUrl).sendMail({ from, ...message });
+    },
+  };
+}

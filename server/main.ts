@@ -1,0 +1,26 @@
+/** Process entry: read config, build the app (opening and migrating the database), listen. */
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { siteHandler } from './http/ssr';
+import { hasSetupEnv, runSetup } from './modules/install/setup';
+
+const dev = process.argv.includes('--dev');
+let config = loadConfig(process.env, dev ? { env: 'development' } : {});
+// Headless first start: SABAI_SITE_TITLE, SABAI_ADMIN_USERNAME and SABAI_ADMIN_PASSWORD install
+// the forum as `npm run setup` would (modules/install/setup.ts).
+if (!config.installed && hasSetupEnv(process.env)) {
+  const io = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };
+  if ((await runSetup([], process.env, io)) !== 0) process.exit(1);
+  config = loadConfig(process.env, dev ? { env: 'development' } : {});
+}
+const app = await buildApp(config, { site: await siteHandler({ dev }) });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(config.installed ? 'Sabai is running' : `Sabai is not installed yet: open http://localhost:${config.port}/install`);

@@ -1,0 +1,96 @@
+/**
+ * The two account mails: e-mail verification and password reset. Written in the locale of the
+ * request that asked for them, with a link to the site's page that completes the step
+ * (`/user/email/verify?token=…`, `/user/password/reset?token=…`).
+ */
+import { EMAIL_VERIFY_TTL_MS, PASSWORD_RESET_TTL_MS, type Locale } from '../../../common/constants';
+import { translator } from '../../../common/i18n';
+import type { AppConfig } from '../../config';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import type { MailMessage, MailTarget } from '../../infra/mail';
+import type { Settings } from '../settings/settings.schema';
+import { deleteEmailCodeByHash } from './email-codes.repository';
+import { issueEmailCode } from './email-codes.service';
+import { hashToken } from './tokens.service';
+
+export type AccountMailKind = 'verify' | 'reset';
+
+const PAGES: Record<AccountMailKind, string> = { verify: '/user/email/verify', reset: '/user/password/reset' };
+
+/** Where mail goes: SMTP_URL/MAIL_FROM from the environment, else the `smtp` setting, else .eml files. */
+export function mailTarget(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>, settings: Pick<Settings, 'smtp'>): MailTarget {
+  const smtpUrl = config.smtpUrl || settings.smtp.url || '';
+  const address = config.mailFrom || settings.smtp.from || '';
+  return { smtpUrl, from: address };
+}
+
+export function accountMailLink(baseUrl: string, kind: AccountMailKind, code: string): string {
+  return `${baseUrl}${PAGES[kind]}?token=${encodeURIComponent(code)}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+export function composeAccountMail(
+  kind: AccountMailKind,
+  input: { locale: Locale; to: string; nickname: string; siteTitle: string; link: string },
+): MailMessage {
+  const t = translator(input.locale);
+  const params = {
+    siteTitle: input.siteTitle,
+    nickname: input.nickname,
+    email: input.to,
+    hours: Math.round(EMAIL_VERIFY_TTL_MS / 3_600_000),
+    minutes: Math.round(PASSWORD_RESET_TTL_MS / 60_000),
+  };
+  const subject = t(`mail.${kind}.subject`, params);
+  const greeting = t('mail.greeting', params);
+  const intro = t(`mail.${kind}.intro`, params);
+  const action = t(`mail.${kind}.action`, params);
+  const ignore = t(kind === 'reset' ? 'mail.reset.ignore' : 'mail.ignore', params);
+  const footer = t('mail.footer', params);
+  const text = [greeting, '', intro, '', input.link, '', ignore, '', '-- ', footer, ''].join('\n');
+  const link = escapeHtml(input.link);
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${link}">${escapeHtml(action)}</a></p>`,
+    `<p style="word-break:break-all">${link}</p>`,
+    `<p>${escapeHtml(ignore)}</p>`,
+    `<p style="color:#888">${escapeHtml(footer)}</p>`,
+  ].join('\n');
+  return { to: input.to, subject, text, html };
+}
+
+/**
+ * Issues a one-time code for the user's current e-mail and mails its link. Resolves once the
+ * SMTP server accepted the message (or the .eml file is written); rejects when sending fails,
+ * after withdrawing the code (no transaction is held open across SMTP: the row is deleted).
+ */
+export async function sendAccountMail(
+  ctx: AppContext,
+  db: Database,
+  input: { kind: AccountMailKind; user: Pick<UserRow, 'id' | 'email' | 'nickname'>; locale: Locale; baseUrl: string },
+): Promise<void> {
+  const to = input.user.email;
+  if (!to) throw new Error(`user ${input.user.id} has no e-mail`);
+  const settings = await ctx.settings.get(db);
+  const code = await issueEmailCode(db, { userId: input.user.id, purpose: input.kind, email: to }, ctx.clock.now());
+  const message = composeAccountMail(input.kind, {
+    locale: input.locale,
+    to,
+    nickname: input.user.nickname,
+    siteTitle: settings.siteTitle,
+    link: accountMailLink(input.baseUrl, input.kind, code),
+  });
+  try {
+    await ctx.mailer.send(message, mailTarget(ctx.config, settings));
+  } catch (error) {
+    // The send failure is what the caller must hear about, not a failing cleanup.
+    await deleteEmailCodeByHash(db, hashToken(code)).catch((cleanup: unknown) => ctx.log.error({ err: cleanup }, 'could not withdraw the code of an unsent mail'));
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Sign-in tokens: 256-bit random, handed to the client once, stored only as a SHA-256 digest,
+ * expiring after the site's tokenExpireDays (default 30).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/schema';
+import { deleteTokenByHash, deleteTokensOfUser, findUserByTokenHash, insertToken } from './tokens.repository';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newRandomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface IssuedToken {
+  token: string;
+  expireTime: number;
+}
+
+export async function issueToken(
+  db: Kysely<DB>,
+  userId: number,
+  opts: { now: number; expireDays: number; userAgent: string; ip: string },
+): Promise<IssuedToken> {
+  const token = newRandomToken();
+  const expireTime = opts.now + opts.expireDays * 86_400_000;
+  await insertToken(db, { userId, tokenHash: hashToken(token), expireTime, userAgent: opts.userAgent.slice(0, 255), ip: opts.ip }, opts.now);
+  return { token, expireTime };
+}
+
+/** The signed-in user for a raw token, or null when unknown or expired. */
+export async function userForToken(db: Kysely<DB>, token: string, now: number): Promise<UserRow | null> {
+  if (!token || token.length > 200) return null;
+  const row = await findUserByTokenHash(db, hashToken(token), now);
+  if (!row) return null;
+  const { token_expire_time: _expire, ...user } = row;
+  return user;
+}
+
+export async function revokeToken(db: Kysely<DB>, token: string): Promise<void> {
+  await deleteTokenByHash(db, hashToken(token));
+}
+
+/** Signs the user out everywhere except the session holding `keepToken` (after a password change). */
+export async function revokeOtherTokens(db: Kysely<DB>, userId: number, keepToken: string | null): Promise<void> {
+  await deleteTokensOfUser(db, userId, keepToken ? hashToken(keepToken) : undefined);
+}

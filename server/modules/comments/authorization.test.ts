@@ -1,0 +1,175 @@
+/**
+ * Authorization matrix (DESIGN security model): every mutating route of comments, likes,
+ * favorites and notification settings × {anonymous, member (the owner), other member, banned,
+ * unverified, moderator, admin}. Each cell acts on its own fresh item, checks the status and
+ * errorCode, and that a refused call changed nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../tests/support/databases';
+import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { requireDb } from '../../context';
+import type { Database } from '../../db/database';
+import { writeSettings } from '../settings/settings.service';
+
+type Actor = 'anonymous' | 'member' | 'other' | 'banned' | 'unverified' | 'moderator' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'member', 'other', 'banned', 'unverified', 'moderator', 'admin'];
+
+/** [status, errorCode] per actor; errorCode omitted for 200. */
+type Expect = Record<Actor, [number, number?]>;
+
+const WRITER: Expect = {
+  anonymous: [401, 1],
+  member: [200],
+  other: [200],
+  banned: [403, 3],
+  unverified: [200],
+  moderator: [200],
+  admin: [200],
+};
+
+interface Row {
+  name: string;
+  expect: Expect;
+  /** Prepares a fresh target owned by `member`; answers the request and a probe of the state it changes. */
+  prepare(): Promise<{ path: string; body: Record<string, unknown>; probe: () => Promise<unknown> }>;
+  before?: () => Promise<void>;
+  after?: () => Promise<void>;
+}
+
+for (const dialect of await testDatabases()) {
+  describe(`authorization matrix: comments, likes, favorites, settings [${dialect}]`, () => {
+    let t: TestApp;
+    let db: Database;
+    const users = {} as Record<Exclude<Actor, 'anonymous'>, CreatedUser>;
+
+    const topicCounts = (id: number) => db.selectFrom('topics').select(['comment_count', 'like_count', 'favorite_count']).where('id', '=', id).executeTakeFirstOrThrow();
+    const commentState = (id: number) => db.selectFrom('comments').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
+
+    beforeAll(async () => {
+      t = await createTestApp({ dialect });
+      db = requireDb(t.ctx);
+      users.member = await createUser(t);
+      users.other = await createUser(t);
+      users.banned = await createUser(t, { banned: true });
+      users.unverified = await createUser(t, { verified: false });
+      users.moderator = await createUser(t, { role: 'moderator' });
+      users.admin = await createUser(t, { role: 'admin' });
+      await writeSettings(db, { commentLimits: { perUser: { max: 0, windowMs: 60_000 }, perIp: { max: 0, windowMs: 60_000 } } }, t.ctx.clock.now());
+      t.ctx.settings.invalidate();
+    });
+    afterAll(() => t.close());
+
+    const rows: Row[] = [
+      {
+        name: 'POST comment/create',
+        expect: WRITER,
+        async prepare() {
+          const id = await createTopic(t, users.member.user);
+          return { path: '/api/comment/create', body: { entityType: 'topic', entityId: id, content: 'hello' }, probe: () => topicCounts(id) };
+        },
+      },
+      {
+        name: 'POST comment/create (reply)',
+        expect: WRITER,
+        async prepare() {
+          const topicId = await createTopic(t, users.member.user);
+          const commentId = await createComment(t, users.member.user, { entityId: topicId });
+          return { path: '/api/comment/create', body: { entityType: 'comment', entityId: commentId, content: 'reply' }, probe: () => topicCounts(topicId) };
+        },
+      },
+      {
+        name: 'POST comment/create (setting: verified e-mail required)',
+        expect: { ...WRITER, unverified: [403, 4] },
+        before: async () => {
+          await writeSettings(db, { commentNeedsVerifiedEmail: true }, t.ctx.clock.now());
+          t.ctx.settings.invalidate();
+        },
+        after: async () => {
+          await writeSettings(db, { commentNeedsVerifiedEmail: false }, t.ctx.clock.now());
+          t.ctx.settings.invalidate();
+        },
+        async prepare() {
+          const id = await createTopic(t, users.member.user);
+          return { path: '/api/comment/create', body: { entityType: 'topic', entityId: id, content: 'hello' }, probe: () => topicCounts(id) };
+        },
+      },
+      {
+        name: 'POST comment/delete/{id}',
+        expect: { anonymous: [401, 1], member: [200], other: [403, 2], banned: [403, 3], unverified: [403, 2], moderator: [200], admin: [200] },
+        async prepare() {
+          const topicId = await createTopic(t, users.member.user);
+          const id = await createComment(t, users.member.user, { entityId: topicId });
+          return { path: `/api/comment/delete/${id}`, body: {}, probe: async () => [await commentState(id), await topicCounts(topicId)] };
+        },
+      },
+      ...(['like/like', 'favorite/add'] as const).map(
+        (route): Row => ({
+          name: `POST ${route}`,
+          expect: WRITER,
+          async prepare() {
+            const id = await createTopic(t, users.member.user);
+            return { path: `/api/${route}`, body: { entityType: 'topic', entityId: id }, probe: () => topicCounts(id) };
+          },
+        }),
+      ),
+      ...(
+        [
+          ['like/unlike', 'like/like'],
+          ['favorite/delete', 'favorite/add'],
+        ] as const
+      ).map(
+        ([route, setup]): Row => ({
+          name: `POST ${route}`,
+          expect: WRITER,
+          async prepare() {
+            const id = await createTopic(t, users.member.user);
+            // Everyone who may already reacts, so the undo has something to undo.
+            for (const u of Object.values(users)) await t.post(`/api/${setup}`, { entityType: 'topic', entityId: id }, { token: u.token });
+            return { path: `/api/${route}`, body: { entityType: 'topic', entityId: id }, probe: () => topicCounts(id) };
+          },
+        }),
+      ),
+      {
+        name: 'POST like/like (comment)',
+        expect: WRITER,
+        async prepare() {
+          const id = await createComment(t, users.member.user, { entityId: await createTopic(t, users.member.user) });
+          return { path: '/api/like/like', body: { entityType: 'comment', entityId: id }, probe: () => db.selectFrom('comments').select('like_count').where('id', '=', id).executeTakeFirstOrThrow() };
+        },
+      },
+      {
+        name: 'POST user/settings',
+        // Notification preferences stay reachable to a banned user (like the account's security).
+        expect: { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] },
+        async prepare() {
+          return { path: '/api/user/settings', body: { replyMail: true }, probe: async () => db.selectFrom('users').select(['id', 'reply_mail']).orderBy('id').execute() };
+        },
+      },
+    ];
+
+    for (const row of rows) {
+      it(row.name, async () => {
+        await row.before?.();
+        try {
+          for (const actor of ACTORS) {
+            const { path, body, probe } = await row.prepare();
+            const before = JSON.stringify(await probe());
+            const token = actor === 'anonymous' ? undefined : users[actor].token;
+            const res = await t.post(path, body, { token });
+            const [status, errorCode] = row.expect[actor];
+            expect(res.status, `${row.name} as ${actor}: ${JSON.stringify(res.body)}`).toBe(status);
+            if (errorCode !== undefined) {
+              expect(res.body.errorCode, `${row.name} as ${actor}`).toBe(errorCode);
+              expect(JSON.stringify(await probe()), `${row.name} as ${actor} changed nothing`).toBe(before);
+            } else {
+              expect(JSON.stringify(await probe()), `${row.name} as ${actor} changed something`).not.toBe(before);
+            }
+          }
+        } finally {
+          await row.after?.();
+        }
+      });
+    }
+  });
+}

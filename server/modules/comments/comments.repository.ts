@@ -1,0 +1,200 @@
+/**
+ * All SQL of comments, plus the counters comments, likes and favorites move on the items they
+ * attach to (topics today, articles later): `bumpCounter` moves one counter column by a delta,
+ * never below zero, in the caller's transaction.
+ */
+import { sql, type Kysely } from 'kysely';
+import { CONTENT_STATUS } from '../../../common/constants';
+import { insertReturningId } from '../../db/helpers';
+import type { CommentRow, DB, NewComment, TopicRow } from '../../db/schema';
+
+const PUBLISHED = CONTENT_STATUS.published;
+
+export async function insertComment(db: Kysely<DB>, values: NewComment): Promise<number> {
+  return insertReturningId(db, 'comments', values);
+}
+
+export async function findCommentById(db: Kysely<DB>, id: number): Promise<CommentRow | undefined> {
+  return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findCommentsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<CommentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('comments')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** One keyset page of an item's published top-level comments, by id (`asc`: oldest first). */
+export async function findTopLevelPage(
+  db: Kysely<DB>,
+  entity: { type: string; id: number },
+  afterId: number | null,
+  order: 'asc' | 'desc',
+  limit: number,
+): Promise<CommentRow[]> {
+  let query = db
+    .selectFrom('comments')
+    .selectAll()
+    .where('entity_type', '=', entity.type)
+    .where('entity_id', '=', entity.id)
+    .where('parent_id', 'is', null)
+    .where('status', '=', PUBLISHED);
+  if (afterId !== null) query = query.where('id', order === 'asc' ? '>' : '<', afterId);
+  return query.orderBy('id', order).limit(limit).execute();
+}
+
+/**
+ * The first `perParent` published replies of each parent, oldest first, in ONE query whatever
+ * the number of parents: a UNION ALL of one small index range per parent (portable to MySQL
+ * 5.7, which has no window functions).
+ */
+export async function findReplyPreviews(db: Kysely<DB>, parentIds: readonly number[], perParent: number): Promise<CommentRow[]> {
+  if (parentIds.length === 0 || perParent <= 0) return [];
+  const part = (parentId: number, i: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('comments')
+          .selectAll()
+          .where('parent_id', '=', parentId)
+          .where('status', '=', PUBLISHED)
+          .orderBy('id', 'asc')
+          .limit(perParent)
+          .as(`r${i}`),
+      )
+      .selectAll();
+  const [first, ...rest] = parentIds.map(part);
+  let query = first!;
+  for (const next of rest) query = query.unionAll(next);
+  return query.execute();
+}
+
+/** One keyset page of a comment's published replies, oldest first. */
+export async function findRepliesPage(db: Kysely<DB>, parentId: number, afterId: number | null, limit: number): Promise<CommentRow[]> {
+  let query = db.selectFrom('comments').selectAll().where('parent_id', '=', parentId).where('status', '=', PUBLISHED);
+  if (afterId !== null) query = query.where('id', '>', afterId);
+  return query.orderBy('id', 'asc').limit(limit).execute();
+}
+
+/**
+ * Moves a published comment's reply count. Answers false when the comment is not (or no longer)
+ * published, so a reply never lands under a comment deleted a moment before.
+ */
+export async function bumpReplyCount(db: Kysely<DB>, commentId: number, delta: number, now: number): Promise<boolean> {
+  const result = await sql`update comments set reply_count = case when reply_count + ${delta} < 0 then 0 else reply_count + ${delta} end, update_time = ${now} where id = ${commentId} and status = ${PUBLISHED}`.execute(
+    db,
+  );
+  return Number(result.numAffectedRows ?? 0n) > 0;
+}
+
+/** Sets a comment's status when it is `from`; answers whether it changed (so a double delete counts once). */
+export async function changeCommentStatus(db: Kysely<DB>, id: number, from: number, to: number, now: number): Promise<boolean> {
+  const result = await db.updateTable('comments').set({ status: to, update_time: now }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Soft-deletes every published reply of a comment; answers how many each author lost and the
+ * newest reply's id (null when there was none).
+ */
+export async function deleteRepliesOf(db: Kysely<DB>, parentId: number, now: number): Promise<{ lost: Map<number, number>; newestId: number | null }> {
+  const authors = await db
+    .selectFrom('comments')
+    .select(['user_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max<number>('id').as('newest')])
+    .where('parent_id', '=', parentId)
+    .where('status', '=', PUBLISHED)
+    .groupBy('user_id')
+    .execute();
+  if (authors.length === 0) return { lost: new Map(), newestId: null };
+  await db.updateTable('comments').set({ status: CONTENT_STATUS.deleted, update_time: now }).where('parent_id', '=', parentId).where('status', '=', PUBLISHED).execute();
+  await db.updateTable('comments').set({ reply_count: 0, update_time: now }).where('id', '=', parentId).execute();
+  return { lost: new Map(authors.map((a) => [Number(a.user_id), Number(a.n)])), newestId: Math.max(...authors.map((a) => Number(a.newest))) };
+}
+
+export async function bumpUserCommentCount(db: Kysely<DB>, userId: number, delta: number, now: number): Promise<void> {
+  if (delta === 0) return;
+  await sql`update users set comment_count = case when comment_count + ${delta} < 0 then 0 else comment_count + ${delta} end, update_time = ${now} where id = ${userId}`.execute(db);
+}
+
+/** Whether the user has a published comment (or reply) on the item. */
+export async function hasCommented(db: Kysely<DB>, entity: { type: string; id: number }, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('entity_type', '=', entity.type)
+    .where('entity_id', '=', entity.id)
+    .where('status', '=', PUBLISHED)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counters on the items comments, likes and favorites attach to
+
+export type CounterTable = 'topics' | 'comments';
+export type CounterColumn = 'like_count' | 'favorite_count' | 'comment_count';
+
+/** Adds `delta` to one counter, never below zero. */
+export async function bumpCounter(db: Kysely<DB>, table: CounterTable, column: CounterColumn, id: number, delta: number): Promise<void> {
+  if (delta === 0) return;
+  const col = sql.ref(column);
+  await sql`update ${sql.table(table)} set ${col} = case when ${col} + ${delta} < 0 then 0 else ${col} + ${delta} end where id = ${id}`.execute(db);
+}
+
+export async function readCounter(db: Kysely<DB>, table: CounterTable, column: CounterColumn, id: number): Promise<number> {
+  const result = await sql<{ n: number }>`select ${sql.ref(column)} as n from ${sql.table(table)} where id = ${id}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** A new comment on a topic: one more comment, and the topic's last activity, in the caller's transaction. */
+export async function recordTopicComment(db: Kysely<DB>, topicId: number, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('topics')
+    .set((eb) => ({ comment_count: eb('comment_count', '+', 1), last_comment_time: now, last_comment_user_id: userId }))
+    .where('id', '=', topicId)
+    .execute();
+}
+
+/**
+ * Comments taken off a topic (deleted): `count` fewer. When the newest of them (`newestRemovedId`)
+ * was the topic's newest comment, its last activity falls back to the newest remaining published
+ * comment, or to the topic's own creation by nobody, so feeds never show a deleted reply as the
+ * last one. In the caller's transaction.
+ */
+export async function forgetTopicComments(db: Kysely<DB>, topicId: number, count: number, newestRemovedId: number): Promise<void> {
+  await bumpCounter(db, 'topics', 'comment_count', topicId, -count);
+  const newest = await db
+    .selectFrom('comments')
+    .select(['id', 'create_time', 'user_id'])
+    .where('entity_type', '=', 'topic')
+    .where('entity_id', '=', topicId)
+    .where('status', '=', PUBLISHED)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (newest && newest.id > newestRemovedId) return;
+  await db
+    .updateTable('topics')
+    .set((eb) => (newest ? { last_comment_time: newest.create_time, last_comment_user_id: newest.user_id } : { last_comment_time: eb.ref('create_time'), last_comment_user_id: null }))
+    .where('id', '=', topicId)
+    .execute();
+}
+
+/** What comments, likes and messages need of a topic (never its possibly large bodies). */
+export async function findTopicHead(db: Kysely<DB>, id: number): Promise<Pick<TopicRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'> | undefined> {
+  return db.selectFrom('topics').select(['id', 'user_id', 'status', 'title', 'summary']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findTopicsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<TopicRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('topics')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}

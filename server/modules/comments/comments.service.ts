@@ -1,0 +1,287 @@
+/**
+ * Comments and replies: list (keyset, a constant number of queries per page), create, delete.
+ * Replies are one level deep: a reply to a reply sits under the same top-level comment and
+ * quotes the reply it answers. Counters move in the caller's transaction: the item's comment
+ * count and last activity, the parent's reply count, the author's comment count. Messages go to
+ * the item's author and to the author of the comment replied to (once each, never to oneself).
+ */
+import type { Kysely } from 'kysely';
+import { COMMENT_LIMITS, CONTENT_STATUS, type CommentableType } from '../../../common/constants';
+import type { CommentCreateInput } from '../../../common/validation/comment';
+import type { CommentRow, DB, UserRow } from '../../db/schema';
+import { errors, type MessageRef } from '../../http/errors';
+import type { IpLocation } from '../../infra/ip-location';
+import { isModerator } from '../../policy/permissions';
+import { hasVisibleContent, htmlToText, renderHtml } from '../content/content.service';
+import { notify, type Outbox } from '../messages/messages.service';
+import { reactedIds } from '../reactions/reactions.repository';
+import { decodeIdCursor, encodeCursor, type Page } from '../topics/cursor';
+import type { ViewerContext } from '../topics/topics.service';
+import { findUsersByIds } from '../users/users.repository';
+import { presentComment, type CommentView } from './comments.presenter';
+import {
+  bumpReplyCount,
+  bumpUserCommentCount,
+  changeCommentStatus,
+  deleteRepliesOf,
+  findCommentById,
+  findCommentsByIds,
+  findRepliesPage,
+  findReplyPreviews,
+  findTopLevelPage,
+  insertComment,
+} from './comments.repository';
+import { commentableKind, entityKind, writable, type EntityInfo, type EntityKind } from './entity-registry';
+
+const ENTITY_NOT_FOUND = 'comment.errors.entityNotFound';
+const COMMENT_NOT_FOUND = 'comment.errors.notFound';
+
+// ---------------------------------------------------------------------------------------------
+// Presenting many comments in a constant number of queries
+
+/** Quotes, authors and the viewer's likes for a set of comments: at most three queries. */
+export async function assembleComments(db: Kysely<DB>, rows: readonly CommentRow[], context: ViewerContext): Promise<CommentView[]> {
+  if (rows.length === 0) return [];
+  const known = new Map(rows.map((r) => [r.id, r]));
+  const quoteIds = rows.flatMap((r) => (r.quote_id !== null && !known.has(r.quote_id) ? [r.quote_id] : []));
+  const viewerId = context.viewer?.id ?? null;
+  const [fetched, liked] = await Promise.all([
+    findCommentsByIds(db, quoteIds),
+    viewerId === null
+      ? Promise.resolve(new Set<number>())
+      : reactedIds(
+          db,
+          'user_likes',
+          viewerId,
+          'comment',
+          rows.map((r) => r.id),
+        ),
+  ]);
+  const quotes = new Map(known);
+  for (const q of fetched) quotes.set(q.id, q);
+  const users = await findUsersByIds(db, [...rows.map((r) => r.user_id), ...fetched.map((q) => q.user_id)]);
+  const relations = { users: new Map(users.map((u) => [u.id, u])), quotes, liked };
+  const present = { now: context.now, locale: context.locale };
+  return rows.map((row) => presentComment(row, relations, present));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+async function visibleItem(db: Kysely<DB>, type: string, id: number, viewer: UserRow | null): Promise<{ kind: EntityKind; info: EntityInfo }> {
+  const kind = commentableKind(type);
+  const info = kind ? await kind.load(db, id) : undefined;
+  if (!kind || !info || !kind.visible(info, viewer)) throw errors.notFound(ENTITY_NOT_FOUND);
+  return { kind, info };
+}
+
+/**
+ * GET comment/comments: an item's top-level comments (oldest first on topics), each with its
+ * first replies. Six queries at most, whatever the page holds.
+ */
+export async function commentPage(
+  db: Kysely<DB>,
+  params: { entityType: CommentableType; entityId: number; cursor?: string; limit?: number },
+  context: ViewerContext,
+): Promise<Page<CommentView>> {
+  const limit = params.limit ?? COMMENT_LIMITS.pageSize;
+  const afterId = decodeIdCursor(params.cursor);
+  const { kind, info } = await visibleItem(db, params.entityType, params.entityId, context.viewer);
+  const rows = await findTopLevelPage(db, { type: info.root.type, id: info.root.id }, afterId, kind.comments?.order ?? 'asc', limit + 1);
+  const hasMore = rows.length > limit;
+  const top = rows.slice(0, limit);
+  const replies = await findReplyPreviews(
+    db,
+    top.filter((r) => r.reply_count > 0).map((r) => r.id),
+    COMMENT_LIMITS.repliesPreview,
+  );
+  const views = await assembleComments(db, [...top, ...replies], context);
+  const byId = new Map(views.map((v) => [v.id, v]));
+  const results: CommentView[] = [];
+  for (const row of top) {
+    const view = byId.get(row.id)!;
+    view.replies = [];
+    results.push(view);
+  }
+  for (const reply of replies.sort((a, b) => a.id - b.id)) byId.get(reply.parent_id!)?.replies?.push(byId.get(reply.id)!);
+  const last = top.at(-1);
+  return { results, cursor: last && hasMore ? encodeCursor([last.id]) : '', hasMore };
+}
+
+/** The published comment when its item is visible to the viewer, else 404. */
+export async function visibleComment(db: Kysely<DB>, id: number, viewer: UserRow | null): Promise<CommentRow> {
+  const row = await findCommentById(db, id);
+  if (!row || row.status !== CONTENT_STATUS.published) throw errors.notFound(COMMENT_NOT_FOUND);
+  const kind = commentableKind(row.entity_type);
+  const info = kind ? await kind.load(db, row.entity_id) : undefined;
+  if (!kind || !info || !kind.visible(info, viewer)) throw errors.notFound(COMMENT_NOT_FOUND);
+  return row;
+}
+
+/** GET comment/replies: a top-level comment's replies, oldest first. */
+export async function replyPage(db: Kysely<DB>, params: { commentId: number; cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<CommentView>> {
+  const limit = params.limit ?? COMMENT_LIMITS.repliesPageSize;
+  const afterId = decodeIdCursor(params.cursor);
+  const parent = await visibleComment(db, params.commentId, context.viewer);
+  const rows = parent.parent_id === null ? await findRepliesPage(db, parent.id, afterId, limit + 1) : [];
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { results: await assembleComments(db, page, context), cursor: last && hasMore ? encodeCursor([last.id]) : '', hasMore };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+export interface CommentMeta {
+  now: number;
+  /** PUBLIC_URL's origin, so links to this site stay direct. */
+  siteOrigin: string | null;
+  ip: string;
+  userAgent: string;
+  location: IpLocation;
+}
+
+/** `<img>` elements in sanitized HTML (the sanitizer leaves no other spelling of the tag). */
+function countInlineImages(html: string): number {
+  return (html.match(/<img\b/gi) ?? []).length;
+}
+
+/** Where a new comment goes: the item, and (for a reply) the comment it answers. */
+async function resolveTarget(db: Kysely<DB>, input: CommentCreateInput): Promise<{ item: { type: string; id: number }; repliedTo: CommentRow | null }> {
+  if (input.entityType === 'comment') {
+    const target = await findCommentById(db, input.entityId);
+    if (!target || target.status !== CONTENT_STATUS.published) throw errors.notFound(COMMENT_NOT_FOUND);
+    return { item: { type: target.entity_type, id: target.entity_id }, repliedTo: target };
+  }
+  const item = { type: input.entityType, id: input.entityId };
+  if (input.quoteId === undefined) return { item, repliedTo: null };
+  const quoted = await findCommentById(db, input.quoteId);
+  if (!quoted || quoted.status !== CONTENT_STATUS.published || quoted.entity_type !== item.type || quoted.entity_id !== item.id) {
+    throw errors.validation({ quoteId: 'comment.validation.quoteInvalid' });
+  }
+  return { item, repliedTo: quoted };
+}
+
+export interface CreatedComment {
+  row: CommentRow;
+  /** The comment replied to, if any. */
+  repliedTo: CommentRow | null;
+}
+
+/**
+ * POST comment/create, inside the route's transaction. Row locks are taken in one order
+ * (parent comment, item, author) before the insert, so concurrent comments queue instead of
+ * deadlocking. Answers the new row (and what it replies to), so the answer needs no re-read.
+ */
+export async function createComment(db: Kysely<DB>, author: UserRow, input: CommentCreateInput, meta: CommentMeta, outbox: Outbox): Promise<CreatedComment> {
+  const { item, repliedTo } = await resolveTarget(db, input);
+  const kind = commentableKind(item.type);
+  const info = kind ? await kind.load(db, item.id) : undefined;
+  if (!kind?.comments || !info || !writable(kind, info, author)) throw errors.notFound(ENTITY_NOT_FOUND);
+
+  // Sanitized HTML and its text; a comment needs no stored summary.
+  const html = renderHtml(input.content, input.contentType, { siteOrigin: meta.siteOrigin });
+  const rendered = { html, text: htmlToText(html) };
+  const fields: Record<string, MessageRef> = {};
+  if (!hasVisibleContent(rendered) && input.imageList.length === 0) fields.content = 'comment.validation.contentRequired';
+  // The comment box puts pictures inline in the content: they count against the limit with imageList.
+  if (countInlineImages(rendered.html) + input.imageList.length > COMMENT_LIMITS.imagesMax) {
+    fields.imageList = { key: 'topic.validation.imagesTooMany', params: { max: COMMENT_LIMITS.imagesMax } };
+  }
+  if (Object.keys(fields).length > 0) throw errors.validation(fields);
+
+  const parentId = repliedTo ? (repliedTo.parent_id ?? repliedTo.id) : null;
+  const quoteId = repliedTo && repliedTo.parent_id !== null ? repliedTo.id : null;
+  if (parentId !== null && !(await bumpReplyCount(db, parentId, 1, meta.now))) throw errors.notFound(COMMENT_NOT_FOUND);
+  await kind.comments.added(db, info.id, author.id, meta.now);
+  await bumpUserCommentCount(db, author.id, 1, meta.now);
+  const values = {
+    entity_type: info.root.type,
+    entity_id: info.root.id,
+    user_id: author.id,
+    parent_id: parentId,
+    quote_id: quoteId,
+    content: input.content,
+    content_type: input.contentType,
+    content_html: rendered.html,
+    image_list: JSON.stringify(input.imageList.map((image) => ({ url: image.url }))),
+    like_count: 0,
+    reply_count: 0,
+    status: CONTENT_STATUS.published,
+    ip: meta.ip.slice(0, 64),
+    ip_country: meta.location.country,
+    ip_region: meta.location.region.slice(0, 64),
+    user_agent: meta.userAgent.slice(0, 255),
+    create_time: meta.now,
+    update_time: meta.now,
+  };
+  const id = await insertComment(db, values);
+  const row: CommentRow = { id, ...values };
+
+  const url = `${info.url}#comment-${id}`;
+  const message = { from: author.id, title: info.title, content: rendered.text, url, entity: { type: 'comment', id }, now: meta.now };
+  if (repliedTo) {
+    await notify(db, { ...message, to: repliedTo.user_id, type: 'comment_reply', quote: htmlToText(repliedTo.content_html), eventKey: `comment:${id}` }, outbox);
+  }
+  if (info.ownerId !== repliedTo?.user_id) {
+    await notify(db, { ...message, to: info.ownerId, type: 'topic_comment', quote: info.excerpt, eventKey: `comment:${id}` }, outbox);
+  }
+  return { row, repliedTo };
+}
+
+/** A new comment as its author sees it in the create answer: at most one query (a quoted reply's author). */
+export async function presentNewComment(db: Kysely<DB>, created: CreatedComment, author: UserRow, context: ViewerContext): Promise<CommentView> {
+  const users = new Map<number, UserRow>([[author.id, author]]);
+  const quote = created.row.quote_id !== null ? created.repliedTo : null;
+  if (quote && !users.has(quote.user_id)) for (const user of await findUsersByIds(db, [quote.user_id])) users.set(user.id, user);
+  const quotes = new Map<number, CommentRow>(quote ? [[quote.id, quote]] : []);
+  return presentComment(created.row, { users, quotes, liked: new Set() }, { now: context.now, locale: context.locale });
+}
+
+/**
+ * POST comment/delete/{id} (soft), inside the route's transaction: by its author or a
+ * moderator. Deleting a top-level comment deletes its replies; every counter moves back, and the
+ * item's last activity too when its newest comment went. A moderator deleting someone else's
+ * comment tells its author.
+ */
+export async function deleteComment(db: Kysely<DB>, row: CommentRow, actor: UserRow, now: number, outbox: Outbox): Promise<void> {
+  if (!(await changeCommentStatus(db, row.id, CONTENT_STATUS.published, CONTENT_STATUS.deleted, now))) return;
+  const lost = new Map<number, number>([[row.user_id, 1]]);
+  let newestRemovedId = row.id;
+  if (row.parent_id !== null) await bumpReplyCount(db, row.parent_id, -1, now);
+  else {
+    const replies = await deleteRepliesOf(db, row.id, now);
+    for (const [userId, n] of replies.lost) lost.set(userId, (lost.get(userId) ?? 0) + n);
+    newestRemovedId = Math.max(newestRemovedId, replies.newestId ?? 0);
+  }
+  const total = [...lost.values()].reduce((a, b) => a + b, 0);
+  const kind = entityKind(row.entity_type);
+  await kind?.comments?.removed(db, row.entity_id, total, newestRemovedId);
+  for (const [userId, n] of [...lost].sort((a, b) => a[0] - b[0])) await bumpUserCommentCount(db, userId, -n, now);
+  if (isModerator(actor) && actor.id !== row.user_id) {
+    const info = kind ? await kind.load(db, row.entity_id) : undefined;
+    await notify(
+      db,
+      {
+        to: row.user_id,
+        from: null,
+        type: 'deleted',
+        title: info?.title ?? '',
+        content: htmlToText(row.content_html),
+        url: info?.url ?? '',
+        entity: { type: 'comment', id: row.id },
+        eventKey: `deleted:comment:${row.id}`,
+        now,
+      },
+      outbox,
+    );
+  }
+}
+
+/** A published comment, for deleting: 404 when absent or already deleted (the route authorizes). */
+export async function deletableComment(db: Kysely<DB>, id: number): Promise<CommentRow> {
+  const row = await findCommentById(db, id);
+  if (!row || row.status !== CONTENT_STATUS.published) throw errors.notFound(COMMENT_NOT_FOUND);
+  return row;
+}

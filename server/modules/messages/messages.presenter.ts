@@ -1,0 +1,109 @@
+/**
+ * Message as the API and the pages see it (API.md "Message"). The title is written at read time
+ * in the reader's language from the message type, the sender's nickname and the stored subject
+ * title; a system notice keeps its own title.
+ */
+import type { TFunction } from '../../../common/translate';
+import { MESSAGE_TYPES, type MessageType } from '../../../common/constants';
+import type { MessageRow, UserRow } from '../../db/schema';
+import { presentPublicUser, type PublicUser } from '../users/users.presenter';
+
+export interface MessageView {
+  id: number;
+  type: MessageType;
+  title: string;
+  /** Plain text (the comment, the reason, the notice). */
+  content: string;
+  /** Plain text of what was replied to or liked. */
+  quoteContent: string;
+  from: PublicUser | null;
+  /** Site path to open (e.g. `/topic/12#comment-34`), or ''. */
+  url: string;
+  entityType: string;
+  entityId: number;
+  /** 0 unread, 1 read (as it was before this answer marked it read). */
+  status: number;
+  createTime: number;
+}
+
+export type MessageParams = Record<string, string | number | boolean>;
+
+export function parseParams(json: string): MessageParams {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    const out: MessageParams = {};
+    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[key] = v;
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+export function isMessageType(value: string): value is MessageType {
+  return (MESSAGE_TYPES as readonly string[]).includes(value);
+}
+
+function formatTime(time: number, locale: string): string {
+  return new Date(time).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }) + ' UTC';
+}
+
+function kindOf(entityType: string, allowed: readonly string[]): string {
+  return allowed.includes(entityType) ? entityType : allowed[0]!;
+}
+
+/** The message's title in the reader's language. */
+export function messageTitle(
+  t: TFunction,
+  locale: string,
+  row: Pick<MessageRow, 'type' | 'title' | 'entity_type' | 'params'>,
+  fromNickname: string | null,
+): string {
+  const params = parseParams(row.params);
+  const values = { nickname: fromNickname ?? t('message.someone'), title: row.title || t('message.untitled') };
+  const type = isMessageType(row.type) ? row.type : 'system';
+  switch (type) {
+    case 'like':
+      return t(`message.title.like.${kindOf(row.entity_type, ['topic', 'article', 'comment'])}`, values);
+    case 'favorite':
+      return t(`message.title.favorite.${kindOf(row.entity_type, ['topic', 'article'])}`, values);
+    case 'deleted':
+      return t(`message.title.deleted.${kindOf(row.entity_type, ['topic', 'article', 'comment'])}`, values);
+    case 'banned': {
+      const until = Number(params.until ?? -1);
+      return until === -1 ? t('message.title.bannedForever') : t('message.title.banned', { until: formatTime(until, locale) });
+    }
+    case 'vip_activated': {
+      const until = Number(params.until ?? -1);
+      return until === -1 ? t('message.title.vipForever') : t('message.title.vip_activated', { until: formatTime(until, locale) });
+    }
+    case 'system':
+      return row.title || t('message.title.system');
+    default:
+      return t(`message.title.${type}`, values);
+  }
+}
+
+export interface PresentMessageContext {
+  t: TFunction;
+  locale: string;
+  now: number;
+}
+
+export function presentMessage(row: MessageRow, from: UserRow | undefined, context: PresentMessageContext): MessageView {
+  return {
+    id: row.id,
+    type: isMessageType(row.type) ? row.type : 'system',
+    title: messageTitle(context.t, context.locale, row, from?.nickname ?? null),
+    content: row.content,
+    quoteContent: row.quote_content,
+    from: from ? presentPublicUser(from, { now: context.now }) : null,
+    url: row.url,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    status: row.status,
+    createTime: row.create_time,
+  };
+}

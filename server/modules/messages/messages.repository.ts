@@ -1,0 +1,86 @@
+/** All SQL touching `messages` (and the users' reply-mail switch). */
+import type { Kysely } from 'kysely';
+import { MESSAGE_STATUS } from '../../../common/constants';
+import { dialectOf } from '../../db/database';
+import type { DB, MessageRow, NewMessage, UserRow } from '../../db/schema';
+
+/**
+ * Inserts a message unless the recipient already has one with the same `event_key` (the unique
+ * index decides, so concurrent duplicates cannot both land). Answers whether it was inserted.
+ */
+export async function insertMessageIfAbsent(db: Kysely<DB>, values: NewMessage): Promise<boolean> {
+  const query = db.insertInto('messages').values(values);
+  if (values.event_key === null || values.event_key === undefined) {
+    await query.execute();
+    return true;
+  }
+  const result =
+    dialectOf(db) === 'postgres'
+      ? await query.onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing()).executeTakeFirst()
+      : await query.ignore().executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function countUnread(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', MESSAGE_STATUS.unread)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Newest unread first. */
+export async function findUnread(db: Kysely<DB>, userId: number, limit: number): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', MESSAGE_STATUS.unread)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** One keyset page of a user's messages, newest first; `beforeId` is the last id seen. */
+export async function findMessagesPage(db: Kysely<DB>, userId: number, beforeId: number | null, limit: number): Promise<MessageRow[]> {
+  let query = db.selectFrom('messages').selectAll().where('user_id', '=', userId);
+  if (beforeId !== null) query = query.where('id', '<', beforeId);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Marks the given unread messages of the user read; answers how many changed. */
+export async function markRead(db: Kysely<DB>, userId: number, ids: readonly number[], now: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('messages')
+    .set({ status: MESSAGE_STATUS.read, update_time: now })
+    .where('user_id', '=', userId)
+    .where('status', '=', MESSAGE_STATUS.unread)
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setReplyMail(db: Kysely<DB>, userId: number, on: boolean, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ reply_mail: on ? 1 : 0, update_time: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Of `ids`, the active users who asked for reply mails and have a verified e-mail. */
+export async function findReplyMailRecipients(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .where('reply_mail', '=', 1)
+    .where('email_verified', '=', 1)
+    .where('email', 'is not', null)
+    .where('status', '=', 0)
+    .execute();
+}

@@ -1,0 +1,82 @@
+/**
+ * Messages of the signed-in user (API.md "user/msg_recent", "user/messages"), the live unread
+ * badge (`GET /api/user/events`, Server-Sent Events), and notification settings
+ * (`GET|POST /api/user/settings`, `{replyMail}`).
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { MESSAGE_LIMITS } from '../../../common/constants';
+import { cursorQuery, notificationSettingsSchema } from '../../../common/validation/comment';
+import { requireDb, type AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { ok } from '../../http/envelope';
+import { errors } from '../../http/errors';
+import { parseInput } from '../../http/validate';
+import { closeEventBus, eventBus } from './messages.infra';
+import { countUnread } from './messages.repository';
+import { announceUnread, notificationSettingsOf, readMessages, recentMessages, updateNotificationSettings, type ReaderContext } from './messages.service';
+import { UnreadHub } from './unread-hub';
+
+function signedIn(request: FastifyRequest): UserRow {
+  if (!request.user) throw errors.notSignedIn();
+  return request.user;
+}
+
+function readerContext(ctx: AppContext, request: FastifyRequest): ReaderContext {
+  return { locale: request.locale, now: ctx.clock.now() };
+}
+
+export const messageRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+
+  const hub = new UnreadHub(eventBus(ctx), {
+    heartbeatMs: MESSAGE_LIMITS.sseHeartbeatMs,
+    maxPerUser: MESSAGE_LIMITS.sseMaxPerUser,
+    retryMs: MESSAGE_LIMITS.sseRetryMs,
+    count: async (userId) => (ctx.state.db ? countUnread(ctx.state.db, userId) : 0),
+    onError: (error) => ctx.log.warn({ err: error }, 'unread count refresh failed'),
+  });
+  await hub.start();
+  // Open event streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => hub.close());
+  app.addHook('onClose', async () => closeEventBus(ctx));
+
+  app.get('/user/msg_recent', async (request) => {
+    const db = requireDb(ctx);
+    const user = signedIn(request);
+    return ok(await recentMessages(db, user.id, readerContext(ctx, request)));
+  });
+
+  app.get('/user/messages', async (request) => {
+    const db = requireDb(ctx);
+    const user = signedIn(request);
+    const { cursor } = parseInput(cursorQuery, request.query);
+    const { page, marked } = await readMessages(db, user.id, { cursor }, readerContext(ctx, request));
+    if (marked > 0) await announceUnread(ctx, [user.id]);
+    return ok(page);
+  });
+
+  /**
+   * The live unread count: `event: unread` with `{count}` on connect and on every change, a
+   * comment line every 25 s. Answers 401 (JSON) when not signed in.
+   */
+  app.get('/user/events', async (request, reply) => {
+    requireDb(ctx);
+    const user = signedIn(request);
+    reply.hijack();
+    request.raw.socket.setNoDelay(true);
+    request.raw.socket.setKeepAlive(true);
+    hub.open(user.id, reply.raw);
+  });
+
+  app.get('/user/settings', async (request) => {
+    requireDb(ctx);
+    return ok(notificationSettingsOf(signedIn(request)));
+  });
+
+  app.post('/user/settings', async (request) => {
+    const db = requireDb(ctx);
+    const user = signedIn(request);
+    const input = parseInput(notificationSettingsSchema, request.body);
+    return ok(await updateNotificationSettings(db, user.id, input, ctx.clock.now()));
+  });
+};

@@ -1,0 +1,257 @@
+/**
+ * Site messages: `notify` writes one message to one recipient inside the caller's transaction
+ * (never to the actor themself; never twice for one event when the event has a key); after the
+ * transaction commits, `deliver` announces the recipients' changed unread counts on the event
+ * bus (the live badge) and sends reply mails to those who asked for them, at most one per
+ * recipient per 10 minutes. Features that cannot hand an Outbox through call
+ * `announceUnread(ctx, userIds)` after their commit instead.
+ */
+import type { Kysely } from 'kysely';
+import { MESSAGE_LIMITS, MESSAGE_STATUS, type Locale, type MessageType } from '../../../common/constants';
+import { translator } from '../../../common/i18n';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/database';
+import { withRetry } from '../../db/retry';
+import type { DB, MessageRow, UserRow } from '../../db/schema';
+import { mailTarget } from '../auth/account-mail';
+import { summarize } from '../content/content.service';
+import { findUsersByIds } from '../users/users.repository';
+import { decodeIdCursor, encodeCursor, type Page } from '../topics/cursor';
+import { eventBus, eventNamespace, replyMailThrottle } from './messages.infra';
+import { messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
+import { countUnread, findMessagesPage, findReplyMailRecipients, findUnread, insertMessageIfAbsent, markRead, setReplyMail } from './messages.repository';
+import { UNREAD_TOPIC } from './unread-hub';
+
+/** Types a reply mail is sent for. */
+const MAILED_TYPES: ReadonlySet<MessageType> = new Set(['topic_comment', 'comment_reply']);
+
+export interface NotifyInput {
+  /** The recipient. */
+  to: number;
+  /** The user whose action caused it; null for system messages. */
+  from: number | null;
+  type: MessageType;
+  /** The subject's title (topic title…), or a system notice's own title. */
+  title?: string;
+  /** Plain text; cut to an excerpt. */
+  content?: string;
+  /** Plain text of what was replied to or liked; cut to an excerpt. */
+  quote?: string;
+  url?: string;
+  entity?: { type: string; id: number };
+  params?: MessageParams;
+  /**
+   * Names the event, unique per recipient: a second notify with the same key (a like after an
+   * unlike, a retried request) writes nothing. Omit for events that cannot repeat.
+   */
+  eventKey?: string;
+  now: number;
+}
+
+interface MailJob {
+  to: number;
+  from: number | null;
+  type: MessageType;
+  title: string;
+  content: string;
+  url: string;
+  entityType: string;
+}
+
+/** What a transaction's messages need once it has committed. */
+export class Outbox {
+  readonly unread = new Set<number>();
+  readonly mails: MailJob[] = [];
+}
+
+function excerpt(text: string): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  // Never more graphemes than UTF-16 units: short text needs no segmenting.
+  return collapsed.length <= MESSAGE_LIMITS.excerptMax ? collapsed : summarize(collapsed, MESSAGE_LIMITS.excerptMax);
+}
+
+/**
+ * Writes one message inside the caller's transaction. Answers whether a message was written
+ * (false for a message to oneself or a repeated event). Pass the transaction's Outbox so the
+ * recipient's badge and reply mail follow the commit.
+ */
+export async function notify(db: Kysely<DB>, input: NotifyInput, outbox?: Outbox): Promise<boolean> {
+  if (input.from !== null && input.from === input.to) return false;
+  const content = excerpt(input.content ?? '');
+  const title = (input.title ?? '').slice(0, 255);
+  const url = (input.url ?? '').slice(0, 512);
+  const written = await insertMessageIfAbsent(db, {
+    user_id: input.to,
+    from_id: input.from,
+    type: input.type,
+    title,
+    content,
+    quote_content: excerpt(input.quote ?? ''),
+    url,
+    entity_type: input.entity?.type ?? '',
+    entity_id: input.entity?.id ?? 0,
+    params: JSON.stringify(input.params ?? {}),
+    event_key: input.eventKey ? input.eventKey.slice(0, 128) : null,
+    status: MESSAGE_STATUS.unread,
+    create_time: input.now,
+    update_time: input.now,
+  });
+  if (written && outbox) {
+    outbox.unread.add(input.to);
+    if (MAILED_TYPES.has(input.type)) outbox.mails.push({ to: input.to, from: input.from, type: input.type, title, content, url, entityType: input.entity?.type ?? '' });
+  }
+  return written;
+}
+
+/**
+ * Runs a write transaction with an Outbox for its messages, retrying the whole transaction when
+ * the engine reports a deadlock (each try gets a fresh Outbox). Call `deliver` with the Outbox
+ * once this resolves: the transaction has committed then.
+ */
+export async function transact<T>(db: Database, work: (trx: Kysely<DB>, outbox: Outbox) => Promise<T>): Promise<{ result: T; outbox: Outbox }> {
+  return withRetry(async () => {
+    const outbox = new Outbox();
+    const result = await db.transaction().execute((trx) => work(trx, outbox));
+    return { result, outbox };
+  });
+}
+
+/** Tells every process that these users' unread counts changed (call after the commit). */
+export async function announceUnread(ctx: AppContext, userIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  try {
+    await eventBus(ctx).publish(UNREAD_TOPIC, { userIds: ids });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'could not announce unread counts');
+  }
+}
+
+export interface DeliverOptions {
+  /** The site's address for links in mails (PUBLIC_URL, else the request's origin). */
+  baseUrl: string;
+}
+
+/**
+ * After the commit: the live badges, then the reply mails (sent in the background; a failed
+ * mail is logged, never fails the request that caused it).
+ */
+export async function deliver(ctx: AppContext, outbox: Outbox, options: DeliverOptions): Promise<void> {
+  await announceUnread(ctx, outbox.unread);
+  if (outbox.mails.length > 0) {
+    void sendReplyMails(ctx, outbox.mails, options).catch((error: unknown) => ctx.log.error({ err: error }, 'reply mails failed'));
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+async function sendReplyMails(ctx: AppContext, jobs: readonly MailJob[], options: DeliverOptions): Promise<void> {
+  const db = ctx.state.db;
+  if (!db) return;
+  const recipients = await findReplyMailRecipients(
+    db,
+    jobs.map((j) => j.to),
+  );
+  if (recipients.length === 0) return;
+  const byId = new Map(recipients.map((u) => [u.id, u]));
+  const senders = new Map<number, UserRow>((await findUsersByIds(db, jobs.flatMap((j) => (j.from === null ? [] : [j.from])))).map((u) => [u.id, u]));
+  const settings = await ctx.settings.get(db);
+  const locale: Locale = settings.language;
+  const t = translator(locale);
+  const throttle = replyMailThrottle(ctx);
+  const namespace = eventNamespace(ctx);
+  const now = ctx.clock.now();
+  const done = new Set<number>();
+  for (const job of jobs) {
+    const recipient = byId.get(job.to);
+    if (!recipient?.email || done.has(recipient.id)) continue;
+    done.add(recipient.id);
+    if (!(await throttle.firstSeen(`${namespace}:${recipient.id}`, MESSAGE_LIMITS.replyMailWindowMs, now))) continue;
+    const nickname = (job.from !== null ? senders.get(job.from)?.nickname : undefined) ?? t('message.someone');
+    const title = messageTitle(t, locale, { type: job.type, title: job.title, entity_type: job.entityType, params: '{}' }, nickname);
+    const link = `${options.baseUrl}${job.url}`;
+    const params = { siteTitle: settings.siteTitle, nickname, title, minutes: Math.round(MESSAGE_LIMITS.replyMailWindowMs / 60_000) };
+    const greeting = t('mail.greeting', { nickname: recipient.nickname });
+    const intro = t('message.replyMail.intro', params);
+    const why = t('message.replyMail.why', params);
+    const footer = t('mail.footer', params);
+    const text = [greeting, '', intro, '', job.content, '', link, '', why, '', '-- ', footer, ''].join('\n');
+    const html = [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      `<blockquote>${escapeHtml(job.content)}</blockquote>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(t('message.replyMail.action'))}</a></p>`,
+      `<p style="color:#888">${escapeHtml(why)}</p>`,
+      `<p style="color:#888">${escapeHtml(footer)}</p>`,
+    ].join('\n');
+    try {
+      await ctx.mailer.send({ to: recipient.email, subject: t('message.replyMail.subject', params), text, html }, mailTarget(ctx.config, settings));
+    } catch (error) {
+      ctx.log.error({ err: error, userId: recipient.id }, 'reply mail failed');
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export interface ReaderContext {
+  locale: Locale;
+  now: number;
+}
+
+async function present(db: Kysely<DB>, rows: readonly MessageRow[], context: ReaderContext): Promise<MessageView[]> {
+  const senders = await findUsersByIds(
+    db,
+    rows.flatMap((r) => (r.from_id === null ? [] : [r.from_id])),
+  );
+  const byId = new Map(senders.map((u) => [u.id, u]));
+  const t = translator(context.locale);
+  return rows.map((row) => presentMessage(row, row.from_id === null ? undefined : byId.get(row.from_id), { t, locale: context.locale, now: context.now }));
+}
+
+export async function unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
+  return countUnread(db, userId);
+}
+
+/** GET user/msg_recent: the unread count and the newest unread messages. */
+export async function recentMessages(db: Kysely<DB>, userId: number, context: ReaderContext): Promise<{ count: number; messages: MessageView[] }> {
+  const [count, rows] = await Promise.all([countUnread(db, userId), findUnread(db, userId, MESSAGE_LIMITS.recent)]);
+  return { count, messages: await present(db, rows, context) };
+}
+
+/**
+ * GET user/messages: one page, newest first; the unread ones on it become read. Answers the
+ * page (each message's status as it was) and whether anything was marked, so the caller can
+ * announce the new count after this returns.
+ */
+export async function readMessages(
+  db: Kysely<DB>,
+  userId: number,
+  params: { cursor?: string; limit?: number },
+  context: ReaderContext,
+): Promise<{ page: Page<MessageView>; marked: number }> {
+  const limit = params.limit ?? MESSAGE_LIMITS.pageSize;
+  const rows = await findMessagesPage(db, userId, decodeIdCursor(params.cursor), limit + 1);
+  const hasMore = rows.length > limit;
+  const results = rows.slice(0, limit);
+  const unread = results.filter((r) => r.status === MESSAGE_STATUS.unread).map((r) => r.id);
+  const [views, marked] = await Promise.all([present(db, results, context), markRead(db, userId, unread, context.now)]);
+  const last = results.at(-1);
+  return { page: { results: views, cursor: last && hasMore ? encodeCursor([last.id]) : '', hasMore }, marked };
+}
+
+export interface NotificationSettings {
+  replyMail: boolean;
+}
+
+export function notificationSettingsOf(user: Pick<UserRow, 'reply_mail'>): NotificationSettings {
+  return { replyMail: user.reply_mail === 1 };
+}
+
+export async function updateNotificationSettings(db: Kysely<DB>, userId: number, input: NotificationSettings, now: number): Promise<NotificationSettings> {
+  await setReplyMail(db, userId, input.replyMail, now);
+  return { replyMail: input.replyMail };
+}

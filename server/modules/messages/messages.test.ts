@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../tests/support/databases';
+import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
+import { readEmlMails, waitForEml } from '../../../tests/support/mail';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { requireDb } from '../../context';
+import type { Database } from '../../db/database';
+import type { MessageView } from './messages.presenter';
+import { eventBus } from './messages.infra';
+import { announceUnread, notify } from './messages.service';
+import { UNREAD_TOPIC } from './unread-hub';
+
+interface Page<T> {
+  results: T[];
+  cursor: string;
+  hasMore: boolean;
+}
+
+const START = 1_800_000_000_000;
+
+for (const dialect of await testDatabases()) {
+  describe(`messages [${dialect}]`, () => {
+    let t: TestApp;
+    let db: Database;
+    let clock = START;
+    let moderator: CreatedUser;
+
+    /** Every message a user has, oldest first (straight from the table). */
+    async function inbox(userId: number) {
+      return db.selectFrom('messages').selectAll().where('user_id', '=', userId).orderBy('id', 'asc').execute();
+    }
+    async function types(userId: number): Promise<string[]> {
+      return (await inbox(userId)).map((m) => m.type);
+    }
+    const comment = (token: string, body: Record<string, unknown>) => t.post<{ id: number }>('/api/comment/create', body, { token });
+
+    beforeAll(async () => {
+      t = await createTestApp({ dialect, clock: { now: () => clock } });
+      db = requireDb(t.ctx);
+      moderator = await createUser(t, { role: 'moderator' });
+    });
+    afterAll(() => t.close());
+    beforeEach(() => {
+      clock += 60_000;
+    });
+
+    it('comments and replies: once per event to the topic’s author and the replied-to author, never to oneself', async () => {
+      const [a, b, c, d] = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t)]);
+      const topicId = await createTopic(t, a.user, { title: 'Rainy season' });
+
+      const bComment = (await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'first!' })).body.data!.id;
+      expect(await types(a.user.id)).toEqual(['topic_comment']);
+      await comment(a.token, { entityType: 'topic', entityId: topicId, content: 'my own topic' });
+      expect(await types(a.user.id)).toEqual(['topic_comment']);
+
+      const cReply = (await comment(c.token, { entityType: 'comment', entityId: bComment, content: 'reply from c' })).body.data!.id;
+      expect(await types(b.user.id)).toEqual(['comment_reply']);
+      expect(await types(a.user.id)).toEqual(['topic_comment', 'topic_comment']);
+
+      // The topic's author replying to a comment: only the comment's author hears of it.
+      await comment(a.token, { entityType: 'comment', entityId: bComment, content: 'thanks b' });
+      expect(await types(b.user.id)).toEqual(['comment_reply', 'comment_reply']);
+      expect(await types(a.user.id)).toHaveLength(2);
+
+      // Replying to one's own comment: only the topic's author.
+      await comment(b.token, { entityType: 'comment', entityId: bComment, content: 'adding to mine' });
+      expect(await types(b.user.id)).toHaveLength(2);
+      expect(await types(a.user.id)).toHaveLength(3);
+
+      // A reply to a reply: its author (quoted), and the topic's author; not the parent's author.
+      await comment(d.token, { entityType: 'comment', entityId: cReply, content: 'reply to c' });
+      expect(await types(c.user.id)).toEqual(['comment_reply']);
+      expect(await types(a.user.id)).toHaveLength(4);
+      expect(await types(b.user.id)).toHaveLength(2);
+      const toC = (await inbox(c.user.id))[0]!;
+      expect(toC).toMatchObject({ from_id: d.user.id, title: 'Rainy season', content: 'reply to c', quote_content: 'reply from c', status: 0 });
+      expect(toC.url).toMatch(new RegExp(`^/topic/${topicId}#comment-\\d+$`));
+      expect(await types(d.user.id)).toEqual([]);
+
+      // The API shape, in the reader's language.
+      const recent = await t.get<{ count: number; messages: MessageView[] }>('/api/user/msg_recent', { token: c.token });
+      expect(recent.body.data!.count).toBe(1);
+      expect(recent.body.data!.messages[0]).toMatchObject({
+        type: 'comment_reply',
+        title: `${d.user.nickname} replied to your comment on “Rainy season”`,
+        content: 'reply to c',
+        quoteContent: 'reply from c',
+        from: { id: d.user.id, nickname: d.user.nickname },
+        url: toC.url,
+        status: 0,
+        createTime: toC.create_time,
+      });
+      expect(JSON.stringify(recent.body)).not.toMatch(/email|password|"ip"/);
+      const zh = await t.get<{ count: number; messages: MessageView[] }>('/api/user/msg_recent', { token: c.token, headers: { 'accept-language': 'zh-CN' } });
+      expect(zh.body.data!.messages[0]!.title).toBe(`${d.user.nickname} 回复了你在「Rainy season」下的评论`);
+    });
+
+    it('likes and favorites: one message per user and item, however often toggled; none for one’s own', async () => {
+      const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+      const topicId = await createTopic(t, a.user, { title: 'Street food' });
+      const commentId = await createComment(t, a.user, { entityId: topicId, content: 'my comment' });
+      await t.post('/api/like/like', { entityType: 'topic', entityId: topicId }, { token: a.token });
+      await t.post('/api/favorite/add', { entityType: 'topic', entityId: topicId }, { token: a.token });
+      expect(await types(a.user.id)).toEqual([]);
+
+      for (let i = 0; i < 3; i++) {
+        await t.post('/api/like/like', { entityType: 'topic', entityId: topicId }, { token: b.token });
+        await t.post('/api/like/unlike', { entityType: 'topic', entityId: topicId }, { token: b.token });
+      }
+      await Promise.all(Array.from({ length: 20 }, (_, i) => t.post(i % 2 ? '/api/like/unlike' : '/api/like/like', { entityType: 'comment', entityId: commentId }, { token: b.token })));
+      await t.post('/api/like/like', { entityType: 'comment', entityId: commentId }, { token: b.token });
+      await Promise.all(Array.from({ length: 6 }, () => t.post('/api/favorite/add', { entityType: 'topic', entityId: topicId }, { token: b.token })));
+      await t.post('/api/favorite/delete', { entityType: 'topic', entityId: topicId }, { token: b.token });
+      await t.post('/api/favorite/add', { entityType: 'topic', entityId: topicId }, { token: b.token });
+      const messages = await inbox(a.user.id);
+      expect(messages.map((m) => `${m.type}:${m.entity_type}`).sort()).toEqual(['favorite:topic', 'like:comment', 'like:topic']);
+      const page = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token });
+      const titles = page.body.data!.results.map((m) => m.title).sort();
+      expect(titles).toEqual(
+        [`${b.user.nickname} added your topic “Street food” to favorites`, `${b.user.nickname} liked your comment on “Street food”`, `${b.user.nickname} liked your topic “Street food”`].sort(),
+      );
+      const likeOfComment = page.body.data!.results.find((m) => m.entityType === 'comment')!;
+      expect(likeOfComment).toMatchObject({ url: `/topic/${topicId}#comment-${commentId}`, quoteContent: 'my comment', from: { id: b.user.id } });
+    });
+
+    it('moderation: recommended once, deleted once; nothing for a moderator’s own topic', async () => {
+      const a = await createUser(t);
+      const topicId = await createTopic(t, a.user, { title: 'Songkran' });
+      await t.post(`/api/topic/recommend/${topicId}`, { recommend: true }, { token: moderator.token });
+      await t.post(`/api/topic/recommend/${topicId}`, { recommend: true }, { token: moderator.token });
+      await t.post(`/api/topic/recommend/${topicId}`, { recommend: false }, { token: moderator.token });
+      await t.post(`/api/topic/recommend/${topicId}`, { recommend: true }, { token: moderator.token });
+      expect(await types(a.user.id)).toEqual(['recommended']);
+      const commentId = await createComment(t, a.user, { entityId: await createTopic(t, moderator.user) });
+      expect((await t.post(`/api/comment/delete/${commentId}`, {}, { token: moderator.token })).status).toBe(200);
+      expect((await t.post(`/api/topic/delete/${topicId}`, {}, { token: moderator.token })).status).toBe(200);
+      expect(await types(a.user.id)).toEqual(['recommended', 'deleted', 'deleted']);
+      const list = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token });
+      expect(list.body.data!.results.map((m) => m.title)).toEqual(['Your topic “Songkran” was deleted by a moderator', expect.stringMatching(/^Your comment on “.+” was deleted by a moderator$/), 'Your topic “Songkran” was recommended']);
+      expect(list.body.data!.results.every((m) => m.from === null)).toBe(true);
+
+      const own = await createTopic(t, moderator.user);
+      const before = (await inbox(moderator.user.id)).length;
+      await t.post(`/api/topic/recommend/${own}`, { recommend: true }, { token: moderator.token });
+      await t.post(`/api/topic/delete/${own}`, {}, { token: moderator.token });
+      const mine = await createComment(t, a.user, { entityId: await createTopic(t, a.user) });
+      await t.post(`/api/comment/delete/${mine}`, {}, { token: a.token });
+      expect((await inbox(moderator.user.id)).length).toBe(before);
+      expect((await inbox(a.user.id)).filter((m) => m.type === 'deleted')).toHaveLength(2);
+    });
+
+    it('notify(): follow, banned, VIP activated and system notices; never to oneself; an event key writes once', async () => {
+      const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+      const now = clock;
+      expect(await notify(db, { to: a.user.id, from: b.user.id, type: 'follow', url: `/user/${b.user.id}`, eventKey: `follow:${b.user.id}`, now })).toBe(true);
+      expect(await notify(db, { to: a.user.id, from: b.user.id, type: 'follow', url: `/user/${b.user.id}`, eventKey: `follow:${b.user.id}`, now })).toBe(false);
+      expect(await notify(db, { to: a.user.id, from: a.user.id, type: 'follow', now })).toBe(false);
+      await notify(db, { to: a.user.id, from: null, type: 'banned', content: 'spam', params: { until: -1 }, now });
+      await notify(db, { to: a.user.id, from: null, type: 'banned', content: 'rude', params: { until: Date.UTC(2027, 0, 2, 3, 4) }, now });
+      await notify(db, { to: a.user.id, from: null, type: 'vip_activated', url: '/user/profile/member', params: { until: Date.UTC(2028, 5, 1) }, now });
+      await notify(db, { to: a.user.id, from: null, type: 'system', title: 'Maintenance tonight', content: 'Back at 2am.', now });
+      const page = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token });
+      expect(page.body.data!.results.map((m) => [m.type, m.title, m.content])).toEqual([
+        ['system', 'Maintenance tonight', 'Back at 2am.'],
+        ['vip_activated', 'Your VIP membership is active until Jun 1, 2028, 12:00 AM UTC', ''],
+        ['banned', 'Your account is banned until Jan 2, 2027, 3:04 AM UTC', 'rude'],
+        ['banned', 'Your account is banned permanently', 'spam'],
+        ['follow', `${b.user.nickname} followed you`, ''],
+      ]);
+      const zh = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token, headers: { 'accept-language': 'zh-CN' } });
+      expect(zh.body.data!.results.map((m) => m.title)).toEqual(['Maintenance tonight', expect.stringContaining('你的 VIP 会员已开通'), expect.stringContaining('你的账号已被禁言至'), '你的账号已被永久禁言', `${b.user.nickname} 关注了你`]);
+      // notify() alone writes the rows; a caller without an Outbox announces the new count itself.
+      const heard: unknown[] = [];
+      const unsubscribe = eventBus(t.ctx).subscribe(UNREAD_TOPIC, (payload) => heard.push(payload));
+      await announceUnread(t.ctx, [a.user.id, a.user.id]);
+      await announceUnread(t.ctx, []);
+      unsubscribe();
+      expect(heard).toEqual([{ userIds: [a.user.id] }]);
+    });
+
+    it('msg_recent: unread count and the 5 newest unread; messages: keyset pages that mark what they return read', async () => {
+      const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+      const topicId = await createTopic(t, a.user);
+      for (let i = 0; i < 23; i++) await createComment(t, b.user, { entityId: topicId, content: `comment ${i}` });
+      const recent = await t.get<{ count: number; messages: MessageView[] }>('/api/user/msg_recent', { token: a.token });
+      expect(recent.body.data!.count).toBe(23);
+      expect(recent.body.data!.messages.map((m) => m.content)).toEqual(['comment 22', 'comment 21', 'comment 20', 'comment 19', 'comment 18']);
+
+      const first = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token });
+      expect(first.body.data!.results).toHaveLength(20);
+      expect(first.body.data!.results[0]!.content).toBe('comment 22');
+      expect(first.body.data!.results.every((m) => m.status === 0)).toBe(true);
+      expect(first.body.data!.hasMore).toBe(true);
+      expect((await t.get<{ count: number }>('/api/user/msg_recent', { token: a.token })).body.data!.count).toBe(3);
+      const again = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token });
+      expect(again.body.data!.results.every((m) => m.status === 1)).toBe(true);
+      const second = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token, query: { cursor: first.body.data!.cursor } });
+      expect(second.body.data!.results.map((m) => m.content)).toEqual(['comment 2', 'comment 1', 'comment 0']);
+      expect(second.body.data!.hasMore).toBe(false);
+      const after = await t.get<{ count: number; messages: MessageView[] }>('/api/user/msg_recent', { token: a.token });
+      expect(after.body.data).toEqual({ count: 0, messages: [] });
+      // Another user's messages are not reachable.
+      expect((await t.get<Page<MessageView>>('/api/user/messages', { token: b.token })).body.data!.results).toEqual([]);
+      for (const path of ['/api/user/msg_recent', '/api/user/messages', '/api/user/settings', '/api/user/events']) expect((await t.get(path)).status).toBe(401);
+    });
+
+    it('reply mails: off by default; when on, at most one mail per 10 minutes, only for comments and replies', async () => {
+      const a = await createUser(t);
+      const b = await createUser(t);
+      const quiet = await createUser(t);
+      const topicId = await createTopic(t, a.user, { title: 'Mail me' });
+      const quietTopic = await createTopic(t, quiet.user);
+      expect((await t.get('/api/user/settings', { token: a.token })).body.data).toEqual({ replyMail: false });
+      const set = await t.post('/api/user/settings', { replyMail: true }, { token: a.token });
+      expect(set.body.data).toEqual({ replyMail: true });
+      expect((await t.get('/api/user/settings', { token: a.token })).body.data).toEqual({ replyMail: true });
+      expect((await t.post('/api/user/settings', { replyMail: 'maybe' }, { token: a.token })).status).toBe(400);
+
+      const before = readEmlMails(t.dataDir).length;
+      await createComment(t, b.user, { entityId: quietTopic, content: 'no mail for quiet' });
+      await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'Hello from b' });
+      const mail = await waitForEml(t.dataDir, a.email!, { after: before });
+      expect(mail.subject).toContain(b.user.nickname);
+      expect(mail.text).toContain('Hello from b');
+      expect(mail.text).toMatch(new RegExp(`/topic/${topicId}#comment-\\d+`));
+      // Within 10 minutes: more messages, no more mail.
+      clock += 5 * 60_000;
+      await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'second' });
+      await t.post('/api/like/like', { entityType: 'topic', entityId: topicId }, { token: b.token });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(readEmlMails(t.dataDir).slice(before).filter((m) => m.to.includes(a.email!))).toHaveLength(1);
+      expect(readEmlMails(t.dataDir).slice(before).filter((m) => m.to.includes(quiet.email!))).toHaveLength(0);
+      clock += 6 * 60_000;
+      await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'third' });
+      await waitForEml(t.dataDir, a.email!, { after: before + 1 });
+      // Switched off again: nothing.
+      await t.post('/api/user/settings', { replyMail: false }, { token: a.token });
+      clock += 11 * 60_000;
+      await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'fourth' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(readEmlMails(t.dataDir).slice(before).filter((m) => m.to.includes(a.email!))).toHaveLength(2);
+    });
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * The live unread badge: every open `GET /api/user/events` stream of this process, by user.
+ * A change to a user's unread count is announced on the event bus (topic `unread`, payload
+ * `{userIds}`) after the transaction behind it commits; the hub of every process that holds a
+ * stream of one of those users reads the count once and sends `event: unread` with `{count}` to
+ * each of that user's streams whose last sent count differs. Reads for one user never overlap
+ * and a change that arrives during a read triggers one more read, so the last count sent is the
+ * current one. A comment line every `heartbeatMs` keeps proxies from closing idle streams.
+ */
+import type { ServerResponse } from 'node:http';
+import type { EventBus } from '../../infra/events';
+
+export const UNREAD_TOPIC = 'unread';
+
+export interface UnreadHubOptions {
+  heartbeatMs: number;
+  maxPerUser: number;
+  /** EventSource reconnect delay sent to the browser. */
+  retryMs: number;
+  count(userId: number): Promise<number>;
+  onError(error: unknown): void;
+}
+
+interface Connection {
+  userId: number;
+  res: ServerResponse;
+  /** The last count sent on this stream; null before the first. */
+  last: number | null;
+}
+
+/** Reads the user ids out of an `unread` event payload. */
+export function unreadEventUsers(payload: unknown): number[] {
+  if (!payload || typeof payload !== 'object') return [];
+  const ids = (payload as { userIds?: unknown }).userIds;
+  return Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : [];
+}
+
+export const SSE_HEADERS: Record<string, string> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+  'x-content-type-options': 'nosniff',
+};
+
+export class UnreadHub {
+  private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly refreshing = new Map<number, { again: boolean }>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly options: UnreadHubOptions,
+  ) {}
+
+  /** Subscribes to the bus; resolves once the subscription is live. */
+  async start(): Promise<void> {
+    this.unsubscribe = this.bus.subscribe(UNREAD_TOPIC, (payload) => {
+      for (const userId of unreadEventUsers(payload)) if (this.byUser.has(userId)) this.refresh(userId);
+    });
+    await this.bus.ready();
+  }
+
+  /** Open streams (all users), for tests and metrics. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  /**
+   * Takes over a response as an event stream for `userId`: writes the head, the first count,
+   * and keeps it until the client goes away (or the hub closes).
+   */
+  open(userId: number, res: ServerResponse): void {
+    if (this.closed) {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end();
+      return;
+    }
+    res.writeHead(200, SSE_HEADERS);
+    res.write(`retry: ${this.options.retryMs}\n\n`);
+    const conn: Connection = { userId, res, last: null };
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(conn);
+    // Too many streams for one user (tabs left open): close the oldest.
+    while (set.size > this.options.maxPerUser) {
+      const oldest = set.values().next().value;
+      if (!oldest) break;
+      this.drop(oldest);
+      oldest.res.end();
+    }
+    res.on('close', () => this.drop(conn));
+    this.ensureHeartbeat();
+    this.refresh(userId);
+  }
+
+  /** Ends every stream (server shutdown) and leaves the bus. */
+  close(): void {
+    this.closed = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    for (const set of this.byUser.values()) for (const conn of set) conn.res.end();
+    this.byUser.clear();
+    this.stopHeartbeat();
+  }
+
+  private drop(conn: Connection): void {
+    const set = this.byUser.get(conn.userId);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) this.byUser.delete(conn.userId);
+    if (this.byUser.size === 0) this.stopHeartbeat();
+  }
+
+  private refresh(userId: number): void {
+    const running = this.refreshing.get(userId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: true };
+    this.refreshing.set(userId, state);
+    void (async () => {
+      try {
+        while (state.again && this.byUser.has(userId)) {
+          state.again = false;
+          const count = await this.options.count(userId);
+          for (const conn of this.byUser.get(userId) ?? []) {
+            if (conn.last === count) continue;
+            conn.last = count;
+            write(conn.res, `event: unread\ndata: ${JSON.stringify({ count })}\n\n`);
+          }
+        }
+      } catch (error) {
+        this.options.onError(error);
+      } finally {
+        this.refreshing.delete(userId);
+      }
+    })();
+  }
+
+  private ensureHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      for (const set of this.byUser.values()) for (const conn of set) write(conn.res, ': ping\n\n');
+    }, this.options.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+}
+
+function write(res: ServerResponse, chunk: string): void {
+  if (res.writableEnded || res.destroyed) return;
+  res.write(chunk);
+}

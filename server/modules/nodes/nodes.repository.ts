@@ -1,0 +1,65 @@
+/** All SQL touching `nodes`. */
+import type { Kysely } from 'kysely';
+import type { DB, NodeRow } from '../../db/schema';
+import { insertReturningId, stamps } from '../../db/helpers';
+
+/** Active nodes in display order. */
+export async function listActiveNodes(db: Kysely<DB>, options: { navOnly?: boolean } = {}): Promise<NodeRow[]> {
+  let query = db.selectFrom('nodes').selectAll().where('status', '=', 0);
+  if (options.navOnly) query = query.where('in_nav', '=', 1);
+  return query.orderBy('sort_no', 'asc').orderBy('id', 'asc').execute();
+}
+
+export async function findNodeById(db: Kysely<DB>, id: number): Promise<NodeRow | undefined> {
+  return db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findNodesByIds(db: Kysely<DB>, ids: readonly number[]): Promise<NodeRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('nodes').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+}
+
+/** The node new topics go to when none is chosen: the first active node in display order. */
+export async function findDefaultNode(db: Kysely<DB>): Promise<NodeRow | undefined> {
+  return db.selectFrom('nodes').selectAll().where('status', '=', 0).orderBy('sort_no', 'asc').orderBy('id', 'asc').limit(1).executeTakeFirst();
+}
+
+export async function countNodes(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('nodes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertNode(db: Kysely<DB>, values: { name: string; description?: string; logo?: string; sortNo?: number; inNav?: boolean }, now: number): Promise<number> {
+  return insertReturningId(db, 'nodes', {
+    name: values.name,
+    description: values.description ?? '',
+    logo: values.logo ?? '',
+    sort_no: values.sortNo ?? 0,
+    in_nav: values.inNav ? 1 : 0,
+    topic_count: 0,
+    status: 0,
+    ...stamps(now),
+  });
+}
+
+export async function renameNode(db: Kysely<DB>, id: number, name: string, now: number): Promise<void> {
+  await db.updateTable('nodes').set({ name, update_time: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Adds `delta` to a node's topic count. Callers move it by exactly what changed (a status change
+ * that did happen), so it stays equal to the node's published topics and never goes below zero.
+ */
+export async function bumpNodeTopicCount(db: Kysely<DB>, id: number, delta: number, now: number): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .updateTable('nodes')
+    .set((eb) => ({ topic_count: delta > 0 ? eb('topic_count', '+', delta) : eb('topic_count', '-', -delta), update_time: now }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every active node id with its last change, for the sitemap. */
+export async function listNodesForSitemap(db: Kysely<DB>): Promise<Array<{ id: number; update_time: number }>> {
+  return db.selectFrom('nodes').select(['id', 'update_time']).where('status', '=', 0).orderBy('id', 'asc').execute();
+}

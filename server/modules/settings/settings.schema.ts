@@ -1,0 +1,77 @@
+/**
+ * Every site setting with its type and default. Stored one row per key in `settings` (JSON
+ * value); unknown or invalid stored values fall back to the default, so a bad row never breaks
+ * the site. Features add their keys here.
+ */
+import { z } from 'zod';
+import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
+
+/**
+ * A header nav link goes to a path of this site (`/topics`; not `//host` or `/\host`, which
+ * browsers read as another host) or to an http(s) address. Nothing else (`javascript:`,
+ * `data:`…) is accepted; the header also renders any other value as plain text.
+ */
+export const NAV_URL = /^(\/(?![/\\])|https?:\/\/)/i;
+
+const navSchema = z.object({ title: z.string().max(32), url: z.string().max(512).regex(NAV_URL) });
+
+const rateRule = z.object({ max: z.number().int().min(0), windowMs: z.number().int().min(1000) });
+
+export const settingsSchema = z.object({
+  language: z.enum(LOCALES).default(DEFAULT_LOCALE),
+  siteTitle: z.string().default('Sabai'),
+  /**
+   * The site's public address for absolute links (mails, RSS, sitemaps). Recorded by the
+   * installer from the address the admin installed through; PUBLIC_URL overrides it. Never
+   * taken from a later request's Host header, which the sender controls.
+   */
+  siteUrl: z.string().default(''),
+  siteDescription: z.string().default(''),
+  siteKeywords: z.array(z.string()).default([]),
+  siteLogo: z.string().default(''),
+  siteNavs: z.array(navSchema).default([]),
+  siteNotice: z.string().default(''),
+  modules: z.object({ tweet: z.boolean(), topic: z.boolean(), article: z.boolean() }).default({ tweet: true, topic: true, article: true }),
+  aboutContent: z.string().default(''),
+  contact: z.string().default(''),
+  recommendTags: z.array(z.string()).default([]),
+  tokenExpireDays: z.number().int().min(1).max(365).default(30),
+  vip: z.object({ enabled: z.boolean() }).default({ enabled: false }),
+  /** Outgoing mail when SMTP_URL is not set; empty url means "write .eml files". */
+  smtp: z.object({ url: z.string(), from: z.string() }).default({ url: '', from: '' }),
+  /** Abuse limits per route family (DESIGN security model). max 0 disables a rule. */
+  rateLimits: z
+    .object({
+      signinPerIp: rateRule,
+      signinPerAccount: rateRule,
+      signupPerIp: rateRule,
+      mailPerIp: rateRule,
+    })
+    .default({
+      signinPerIp: { max: 30, windowMs: 15 * 60_000 },
+      signinPerAccount: { max: 10, windowMs: 15 * 60_000 },
+      signupPerIp: { max: 10, windowMs: 60 * 60_000 },
+      mailPerIp: { max: 5, windowMs: 60 * 60_000 },
+    }),
+  /** Words that send a topic to review (status 2) instead of publishing; matched case-insensitively. */
+  forbiddenWords: z.array(z.string().min(1).max(64)).default([]),
+  /** Every new topic by a member waits for a moderator. */
+  topicReview: z.boolean().default(false),
+  /** Topic posting limits; moderators and admins are exempt. max 0 disables a rule. */
+  postLimits: z
+    .object({ perUser: rateRule, perIp: rateRule })
+    .default({ perUser: { max: 10, windowMs: 60 * 60_000 }, perIp: { max: 30, windowMs: 60 * 60_000 } }),
+  /** Commenting needs a verified e-mail (posting topics always does). */
+  commentNeedsVerifiedEmail: z.boolean().default(false),
+  /** Comment limits; moderators and admins are exempt. max 0 disables a rule. */
+  commentLimits: z
+    .object({ perUser: rateRule, perIp: rateRule })
+    .default({ perUser: { max: 30, windowMs: 10 * 60_000 }, perIp: { max: 120, windowMs: 10 * 60_000 } }),
+  /** Like/unlike and favorite/unfavorite clicks per user. max 0 disables the rule. */
+  reactionLimits: z.object({ perUser: rateRule }).default({ perUser: { max: 300, windowMs: 10 * 60_000 } }),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingKey = keyof Settings;
+
+export const defaultSettings: Settings = settingsSchema.parse({});

@@ -1,0 +1,22 @@
+import type { Settings } from '../settings/settings.schema';
+
+/** The public site configuration (API.md `config/configs`); SMTP, limits and secrets stay out. */
+export function presentConfig(settings: Settings, installed: boolean) {
+  return {
+    installed,
+    language: settings.language,
+    siteTitle: settings.siteTitle,
+    siteDescription: settings.siteDescription,
+    siteKeywords: settings.siteKeywords,
+    siteLogo: settings.siteLogo,
+    siteNavs: settings.siteNavs,
+    siteNotice: settings.siteNotice,
+    modules: settings.modules,
+    aboutContent: settings.aboutContent,
+    contact: settings.contact,
+    recommendTags: settings.recommendTags,
+    tokenExpireDays: settings.tokenExpireDays,
+    vip: { enabled: settings.vip.enabled },
+  };
+}
+export type SiteConfig = ReturnType<typeof presentConfig>;

@@ -1,0 +1,35 @@
+/** Tag routes (API.md: tag/tags, tag/{id}, tag/autocomplete). */
+import type { FastifyPluginAsync } from 'fastify';
+import { tagAutocompleteSchema } from '../../../common/validation/topic';
+import { requireDb } from '../../context';
+import { ok } from '../../http/envelope';
+import { errors } from '../../http/errors';
+import { parseInput } from '../../http/validate';
+import { cursorQuery, pathId } from '../topics/topics.schema';
+import { presentTag } from './tags.presenter';
+import { autocompleteTags, findPublicTag, listTags } from './tags.service';
+
+export const tagRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+
+  app.get('/tag/tags', async (request) => {
+    const db = requireDb(ctx);
+    const { cursor } = parseInput(cursorQuery, request.query);
+    const page = await listTags(db, cursor);
+    return ok({ ...page, results: page.results.map(presentTag) });
+  });
+
+  app.post('/tag/autocomplete', async (request) => {
+    const db = requireDb(ctx);
+    const { input } = parseInput(tagAutocompleteSchema, request.body);
+    return ok((await autocompleteTags(db, input)).map(presentTag));
+  });
+
+  app.get<{ Params: { id: string } }>('/tag/:id', async (request) => {
+    const db = requireDb(ctx);
+    const id = pathId(request.params.id);
+    const tag = id === null ? undefined : await findPublicTag(db, id);
+    if (!tag) throw errors.notFound('topic.errors.tagNotFound');
+    return ok(presentTag(tag));
+  });
+};

@@ -1,0 +1,53 @@
+/** Tags: created on first use, unique regardless of case, counted per published topic. */
+import type { Kysely } from 'kysely';
+import { TOPIC_LIMITS } from '../../../common/constants';
+import type { DB, TagRow } from '../../db/schema';
+import { decodePairCursor, encodeCursor, type Page } from '../topics/cursor';
+import { findPublicTagById, findTagsByNames, findTagsByPrefix, insertTagsIfMissing, listTagsPage } from './tags.repository';
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase() || a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+}
+
+/**
+ * The tag rows for `names` (already normalized and de-duplicated), in the same order, creating
+ * the missing ones. Two names the database considers equal map to one tag, so the answer may be
+ * shorter than the input.
+ */
+export async function resolveTags(db: Kysely<DB>, names: readonly string[], now: number): Promise<TagRow[]> {
+  if (names.length === 0) return [];
+  let rows = await findTagsByNames(db, names);
+  // Sorted, so two posts creating the same new tags lock them in the same order.
+  const missing = names.filter((name) => !rows.some((row) => sameName(row.name, name))).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  if (missing.length > 0) {
+    await insertTagsIfMissing(db, missing, now);
+    // A locking read sees a tag another transaction committed meanwhile (MySQL's snapshot would not).
+    rows = await findTagsByNames(db, names, { latest: true });
+  }
+  const result: TagRow[] = [];
+  for (const name of names) {
+    const row = rows.find((r) => r.name.toLowerCase() === name.toLowerCase()) ?? rows.find((r) => sameName(r.name, name));
+    if (row && !result.some((r) => r.id === row.id)) result.push(row);
+  }
+  return result;
+}
+
+/** A tag readers may see (tag/{id}, its feed and page): active and used by a published topic. */
+export async function findPublicTag(db: Kysely<DB>, id: number): Promise<TagRow | undefined> {
+  return findPublicTagById(db, id);
+}
+
+/** Tags by popularity, keyset paged. */
+export async function listTags(db: Kysely<DB>, cursor: string | undefined, limit: number = TOPIC_LIMITS.pageSize): Promise<Page<TagRow>> {
+  const after = decodePairCursor(cursor);
+  const rows = await listTagsPage(db, after ? { count: after[0], id: after[1] } : null, limit + 1);
+  const hasMore = rows.length > limit;
+  const results = rows.slice(0, limit);
+  const last = results.at(-1);
+  return { results, hasMore, cursor: last ? encodeCursor([last.topic_count, last.id]) : (cursor ?? '') };
+}
+
+export async function autocompleteTags(db: Kysely<DB>, input: string): Promise<TagRow[]> {
+  if (!input) return [];
+  return findTagsByPrefix(db, input, TOPIC_LIMITS.autocompleteMax);
+}

@@ -1,0 +1,173 @@
+/** All SQL touching `topics` (and the per-user topic counter). */
+import { sql, type Kysely } from 'kysely';
+import type { DB, NewTopic, TopicRow, TopicUpdate } from '../../db/schema';
+import { dialectOf } from '../../db/database';
+import { insertReturningId } from '../../db/helpers';
+
+/** A topic as feeds load it: everything but the (large) bodies, plus whether hidden content exists. */
+export type TopicListRow = Omit<TopicRow, 'content' | 'content_html' | 'hide_content' | 'hide_content_html'> & { has_hidden: number };
+
+const LIST_COLUMNS = [
+  'topics.id',
+  'topics.type',
+  'topics.node_id',
+  'topics.user_id',
+  'topics.title',
+  'topics.content_type',
+  'topics.summary',
+  'topics.image_list',
+  'topics.status',
+  'topics.sticky',
+  'topics.sticky_time',
+  'topics.recommend',
+  'topics.recommend_time',
+  'topics.view_count',
+  'topics.comment_count',
+  'topics.like_count',
+  'topics.favorite_count',
+  'topics.last_comment_time',
+  'topics.last_comment_user_id',
+  'topics.ip',
+  'topics.ip_country',
+  'topics.ip_region',
+  'topics.user_agent',
+  'topics.create_time',
+  'topics.update_time',
+] as const;
+
+const hasHidden = sql<number>`case when topics.hide_content = '' then 0 else 1 end`.as('has_hidden');
+
+/** The column a feed sorts by (descending, ties broken by id descending). */
+export type FeedOrder = 'last_comment_time' | 'recommend_time' | 'create_time' | 'sticky_time';
+
+export interface FeedFilter {
+  /** Statuses shown; usually [0]. */
+  statuses: readonly number[];
+  nodeId?: number;
+  userId?: number;
+  userIds?: readonly number[];
+  recommend?: 0 | 1;
+  sticky?: 0 | 1;
+}
+
+/** One keyset page of a feed, newest first. `after` is the last item's [sortValue, id]; `limit` null: all. */
+export async function findTopicsPage(
+  db: Kysely<DB>,
+  filter: FeedFilter,
+  order: FeedOrder,
+  after: readonly [number, number] | null,
+  limit: number | null,
+): Promise<TopicListRow[]> {
+  let query = db.selectFrom('topics').select(LIST_COLUMNS).select(hasHidden);
+  query = filter.statuses.length === 1 ? query.where('topics.status', '=', filter.statuses[0]!) : query.where('topics.status', 'in', [...filter.statuses]);
+  if (filter.nodeId !== undefined) query = query.where('topics.node_id', '=', filter.nodeId);
+  if (filter.userId !== undefined) query = query.where('topics.user_id', '=', filter.userId);
+  if (filter.userIds !== undefined) query = query.where('topics.user_id', 'in', [...filter.userIds]);
+  if (filter.recommend !== undefined) query = query.where('topics.recommend', '=', filter.recommend);
+  if (filter.sticky !== undefined) query = query.where('topics.sticky', '=', filter.sticky);
+  const column = `topics.${order}` as const;
+  if (after) {
+    const [value, id] = after;
+    query = query.where((eb) => eb.and([eb(column, '<=', value), eb.or([eb(column, '<', value), eb('topics.id', '<', id)])]));
+  }
+  query = query.orderBy(column, 'desc').orderBy('topics.id', 'desc');
+  return (limit === null ? query : query.limit(limit)).execute();
+}
+
+/** Published sticky topics (topics_sticky_idx). */
+export async function countStickyTopics(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('topics')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 0)
+    .where('sticky', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One keyset page of a tag's published topics, newest first; `afterId` is the last topic id. */
+export async function findTagTopicsPage(db: Kysely<DB>, tagId: number, afterId: number | null, limit: number): Promise<TopicListRow[]> {
+  let query = db
+    .selectFrom('topic_tags')
+    .innerJoin('topics', 'topics.id', 'topic_tags.topic_id')
+    .select(LIST_COLUMNS)
+    .select(hasHidden)
+    .where('topic_tags.tag_id', '=', tagId)
+    .where('topics.status', '=', 0);
+  if (afterId !== null) query = query.where('topic_tags.topic_id', '<', afterId);
+  return query.orderBy('topic_tags.topic_id', 'desc').limit(limit).execute();
+}
+
+export async function findTopicById(db: Kysely<DB>, id: number): Promise<TopicRow | undefined> {
+  return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The topic row, locked until the transaction ends (MySQL, PostgreSQL): a concurrent edit or
+ * delete waits here and then reads the status this one leaves. SQLite has one writer at a time
+ * and no row locks.
+ */
+export async function findTopicByIdForUpdate(trx: Kysely<DB>, id: number): Promise<TopicRow | undefined> {
+  const query = trx.selectFrom('topics').selectAll().where('id', '=', id);
+  return dialectOf(trx) === 'sqlite' ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
+}
+
+/** Moves a topic from status `from` to `to`; false when it was no longer in `from` (someone else moved it). */
+export async function changeTopicStatus(db: Kysely<DB>, id: number, from: number, to: number, now: number): Promise<boolean> {
+  const result = await db.updateTable('topics').set({ status: to, update_time: now }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertTopic(db: Kysely<DB>, values: NewTopic): Promise<number> {
+  return insertReturningId(db, 'topics', values);
+}
+
+export async function updateTopic(db: Kysely<DB>, id: number, values: TopicUpdate): Promise<void> {
+  await db.updateTable('topics').set(values).where('id', '=', id).execute();
+}
+
+export async function incrementTopicViews(db: Kysely<DB>, id: number): Promise<void> {
+  await db
+    .updateTable('topics')
+    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Adds `delta` to a user's published-topic count. */
+export async function bumpUserTopicCount(db: Kysely<DB>, userId: number, delta: number, now: number): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .updateTable('users')
+    .set((eb) => ({ topic_count: delta > 0 ? eb('topic_count', '+', delta) : eb('topic_count', '-', -delta), update_time: now }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Latest published topics by creation (RSS), optionally of one node. */
+export async function findRecentTopics(
+  db: Kysely<DB>,
+  options: { nodeId?: number; limit: number },
+): Promise<Array<Pick<TopicRow, 'id' | 'type' | 'title' | 'summary' | 'user_id' | 'node_id' | 'create_time'>>> {
+  let query = db.selectFrom('topics').select(['id', 'type', 'title', 'summary', 'user_id', 'node_id', 'create_time']).where('status', '=', 0);
+  if (options.nodeId !== undefined) query = query.where('node_id', '=', options.nodeId);
+  return query.orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+/** The highest topic id (sitemap paging covers id ranges, so each page is one index range). */
+export async function maxTopicId(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('topics').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  return Number(row?.max ?? 0);
+}
+
+/** Published topics with `fromId <= id <= toId`, for one sitemap page. */
+export async function findTopicsForSitemap(db: Kysely<DB>, fromId: number, toId: number): Promise<Array<{ id: number; update_time: number; last_comment_time: number }>> {
+  return db
+    .selectFrom('topics')
+    .select(['id', 'update_time', 'last_comment_time'])
+    .where('id', '>=', fromId)
+    .where('id', '<=', toId)
+    .where('status', '=', 0)
+    .orderBy('id', 'asc')
+    .execute();
+}

@@ -1,0 +1,91 @@
+/**
+ * POST /api/upload (multipart field `image`) → `{url, name, width, height}`, and the files
+ * themselves at GET /uploads/<key> (local storage driver).
+ *
+ * Upload pipeline: writer (signed in, not banned) → per-user rate limit → stream the part with
+ * @fastify/multipart's 5 MB `fileSize` limit (a truncated stream is 413, never read whole) →
+ * type from magic bytes (415 otherwise) → re-encode or sanitize → store by content hash.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../http/envelope';
+import { errors } from '../../http/errors';
+import { createStorage } from '../../infra/storage';
+import type { RateRule } from '../../infra/rate-limiter';
+import { requireWriter } from '../../policy/permissions';
+import { IMAGE_FORMATS, storeImage, tooLarge, type ImageKind } from './uploads.service';
+
+/** Uploads per user: pasting a dozen screenshots at once is normal, hundreds are not. */
+export const UPLOAD_RATE: RateRule = { name: 'upload:user', max: 60, windowMs: 10 * 60_000 };
+
+function isFileTooLarge(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  const storage = createStorage(app.ctx.config);
+
+  app.post('/upload', async (request) => {
+    const { ctx } = app;
+    const user = request.user;
+    requireWriter(user, ctx.clock.now());
+    await ctx.limiter.consume(UPLOAD_RATE, String(user.id));
+    if (!request.isMultipart()) throw errors.validation({ image: 'upload.missingFile' });
+
+    const part = await request.file();
+    if (!part || part.fieldname !== 'image') {
+      part?.file.resume(); // drain an unexpected file so the request can finish
+      throw errors.validation({ image: 'upload.missingFile' });
+    }
+    let buffer: Buffer;
+    try {
+      // Throws once the stream passes the registered fileSize limit (5 MB); nothing more is kept.
+      buffer = await part.toBuffer();
+    } catch (error) {
+      if (isFileTooLarge(error)) throw tooLarge();
+      throw error;
+    }
+    if (part.file.truncated) throw tooLarge();
+    if (buffer.length === 0) throw errors.validation({ image: 'upload.missingFile' });
+
+    const result = await storeImage(storage, buffer, part.filename);
+    request.log.info({ userId: user.id, url: result.url, bytes: buffer.length }, 'image uploaded');
+    return ok(result);
+  });
+};
+
+const KEY = /^([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})\.(png|jpg|gif|webp|svg)$/;
+const TYPE_BY_EXT: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', gif: 'gif', webp: 'webp', svg: 'svg' };
+
+/**
+ * The CSP of every uploaded file, whatever its kind: opened on its own it runs nothing, loads
+ * nothing and is a sandboxed (opaque) origin. `style-src 'unsafe-inline'` is what images need:
+ * SVG keeps its sanitized presentation styles, and the browser's own image viewer (a raster
+ * opened directly) styles its page inline; without it Chromium logs a violation per load.
+ */
+export const UPLOAD_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
+
+/** Uploaded files, immutable (content-addressed): cached for a year, never sniffed, sandboxed by CSP. */
+export const uploadFileRoutes: FastifyPluginAsync = async (app) => {
+  const storage = createStorage(app.ctx.config);
+
+  app.get('/uploads/*', async (request, reply) => {
+    const key = (request.params as { '*'?: string })['*'] ?? '';
+    const match = KEY.exec(key);
+    const kind = match?.[4] ? TYPE_BY_EXT[match[4]] : undefined;
+    if (!match || !kind || match[1] !== match[3]?.slice(0, 2) || match[2] !== match[3]?.slice(2, 4)) throw errors.notFound();
+    const etag = `"${match[3]}"`;
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('etag', etag)
+      .header('cross-origin-resource-policy', 'same-site')
+      .header('content-security-policy', UPLOAD_CSP);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const file = await storage.open(key);
+    if (!file) {
+      reply.removeHeader('cache-control').removeHeader('etag');
+      throw errors.notFound();
+    }
+    return reply.type(IMAGE_FORMATS[kind].contentType).header('content-length', file.size).send(file.stream);
+  });
+};

@@ -1,0 +1,83 @@
+/**
+ * What leaves the server about a user (DESIGN convention 5). Fields are listed one by one: no
+ * password hash, no token, no IP; the e-mail only in the signed-in user's own shape.
+ */
+import type { Role } from '../../../common/constants';
+import type { UserRow } from '../../db/schema';
+import { isBanned, roleOf } from '../../policy/permissions';
+
+/** API.md "User (public)". */
+export interface PublicUser {
+  id: number;
+  nickname: string;
+  username: string | null;
+  avatar: string;
+  smallAvatar: string;
+  signature: string;
+  homePage: string;
+  score: number;
+  topicCount: number;
+  commentCount: number;
+  followCount: number;
+  fansCount: number;
+  /** Registration order: the member number, which is the id (stable, O(1); ids only grow). */
+  rank: number;
+  vip: { active: boolean; expireTime: number };
+  /** `until`: 0 = not banned, -1 = forever, else the epoch ms the ban ends. */
+  forbidden: { until: number };
+  createTime: number;
+  /** Whether the viewer follows this user (false until follows exist; issue 6 fills it). */
+  followed: boolean;
+}
+
+/** API.md `user/current`: the public shape plus what only its owner sees. */
+export interface CurrentUser extends PublicUser {
+  email: string | null;
+  emailVerified: boolean;
+  passwordSet: boolean;
+  role: Role;
+  roles: Role[];
+}
+
+export interface PresentOptions {
+  now: number;
+  followed?: boolean;
+}
+
+export function isVipActive(row: Pick<UserRow, 'vip_expire_time'>, now: number): boolean {
+  return row.vip_expire_time === -1 || row.vip_expire_time > now;
+}
+
+export function presentPublicUser(row: UserRow, options: PresentOptions): PublicUser {
+  return {
+    id: row.id,
+    nickname: row.nickname,
+    username: row.username,
+    avatar: row.avatar,
+    smallAvatar: row.avatar,
+    signature: row.signature,
+    homePage: row.home_page,
+    score: row.score,
+    topicCount: row.topic_count,
+    commentCount: row.comment_count,
+    followCount: row.follow_count,
+    fansCount: row.fans_count,
+    rank: row.id,
+    vip: { active: isVipActive(row, options.now), expireTime: row.vip_expire_time },
+    forbidden: { until: isBanned(row, options.now) ? row.forbidden_until : 0 },
+    createTime: row.create_time,
+    followed: options.followed ?? false,
+  };
+}
+
+export function presentCurrentUser(row: UserRow, options: PresentOptions): CurrentUser {
+  const role = roleOf(row);
+  return {
+    ...presentPublicUser(row, options),
+    email: row.email,
+    emailVerified: row.email_verified === 1,
+    passwordSet: row.password_hash !== null && row.password_hash !== '',
+    role,
+    roles: [role],
+  };
+}

@@ -1,0 +1,60 @@
+/** All SQL touching `users`. */
+import { sql, type Kysely } from 'kysely';
+import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
+import { dialectOf } from '../../db/database';
+import { insertReturningId } from '../../db/helpers';
+
+export async function insertUser(db: Kysely<DB>, values: NewUser): Promise<number> {
+  return insertReturningId(db, 'users', values);
+}
+
+export async function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUsersByIds(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+}
+
+/** E-mails are stored lower-cased, so lookups are case-insensitive on every engine. */
+export async function findUserByEmail(db: Kysely<DB>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+/**
+ * Usernames are found regardless of case. MySQL's collation already compares that way (and can
+ * use the plain unique index); SQLite and PostgreSQL use the index on lower(username)
+ * (migration 2026112210_username_ci).
+ */
+export async function findUserByUsername(db: Kysely<DB>, username: string): Promise<UserRow | undefined> {
+  const query = db.selectFrom('users').selectAll();
+  if (dialectOf(db) === 'mysql') return query.where('username', '=', username).executeTakeFirst();
+  return query.where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+}
+
+/** Sets the username only while none is set; false when one already was (set once, spec §5). */
+export async function setUsernameIfUnset(db: Kysely<DB>, id: number, username: string, now: number): Promise<boolean> {
+  const result = await db.updateTable('users').set({ username, update_time: now }).where('id', '=', id).where('username', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Sets the password hash only while none is set; false when one already was. */
+export async function setPasswordHashIfUnset(db: Kysely<DB>, id: number, passwordHash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, update_time: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('password_hash', 'is', null), eb('password_hash', '=', '')]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function updateUser(db: Kysely<DB>, id: number, values: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+export async function countAdmins(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow();
+  return Number(row.n);
+}

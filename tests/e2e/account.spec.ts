@@ -1,0 +1,263 @@
+/**
+ * Account journeys (issue 3 item 6) in Chromium against a fresh installed server each:
+ * sign-up → sign-out → sign-in back to the page that asked; a wrong password's message; no
+ * off-site redirect; the verification link from the `.eml` fallback marks the e-mail verified;
+ * username once, password change, forgot and reset; the reply-mail switch; the same pages in
+ * Chinese. axe-core runs on every page built here.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
+import { linkUrl, waitForEml } from '../support/mail';
+
+let server: E2eServer;
+
+// Whole journeys on a shared 2-core machine: each step waits on a real server and axe runs often.
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeEach(async () => {
+  server = await startServer({ installed: true });
+});
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern; none needed here
+test.afterEach(async ({}, testInfo) => {
+  // The server's log explains a failing page (a 500's stack trace never reaches the browser).
+  if (testInfo.status !== testInfo.expectedStatus && server) await testInfo.attach('server output', { body: server.output(), contentType: 'text/plain' });
+  await server?.stop();
+});
+
+/** Opens a page and waits until React has hydrated it: typing into a form before that is lost. */
+async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  return response;
+}
+
+let counter = 0;
+function newAccount() {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return { nickname: `Newcomer ${tag}`, email: `newcomer.${tag}@example.com`, password: 'first-pass-1' };
+}
+
+type Account = ReturnType<typeof newAccount>;
+
+async function fillSignUp(page: Page, account: Account, rePassword = account.password) {
+  await page.getByLabel('Nickname').fill(account.nickname);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(rePassword);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+}
+
+async function signUpAndOpenAccount(page: Page, account: Account) {
+  await open(page, `${server.url}/user/signup?redirect=${encodeURIComponent('/user/profile/account')}`);
+  await fillSignUp(page, account);
+  await expect(page).toHaveURL(`${server.url}/user/profile/account`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+}
+
+async function signOut(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(page.getByTestId('user-menu')).toHaveCount(0);
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('sign-up, sign-out and sign-in each come back to the page that asked', async ({ page }) => {
+  const account = newAccount();
+  await open(page, `${server.url}/user/profile/account`);
+  await expect(page).toHaveURL(`${server.url}/user/signin?redirect=%2Fuser%2Fprofile%2Faccount`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'sign-in');
+
+  await page.getByRole('link', { name: 'Create one' }).click();
+  await expect(page).toHaveURL(`${server.url}/user/signup?redirect=%2Fuser%2Fprofile%2Faccount`);
+  // Spec §5 messages, from the shared schema, before any request.
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Please enter nickname')).toBeVisible();
+  await expect(page.getByText('Please enter email')).toBeVisible();
+  await expect(page.getByText('Please enter password')).toBeVisible();
+  await expect(page.getByLabel('Nickname')).toBeFocused();
+  await fillSignUp(page, { ...account, password: 'abc' }, 'abc');
+  await expect(page.getByText('The password must be at least 6 characters')).toBeVisible();
+  await fillSignUp(page, account, 'something-else');
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'sign-up with errors');
+  await fillSignUp(page, account);
+
+  await expect(page).toHaveURL(`${server.url}/user/profile/account`);
+  // The header knows the new member at once.
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
+  // Only settings pages that exist get a tab; nothing before the page's <h1> is a heading.
+  await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['Account']);
+  expect(await page.locator('h1, h2, h3, h4, h5, h6').first().evaluate((heading) => heading.tagName)).toBe('H1');
+  // Required fields say so to screen readers, not only with the asterisk.
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveAttribute('aria-required', 'true');
+  await expectNoSeriousA11yViolations(page, 'account settings');
+
+  await signOut(page);
+  await open(page, `${server.url}/user/profile/account`);
+  await expect(page).toHaveURL(/\/user\/signin\?redirect=%2Fuser%2Fprofile%2Faccount$/);
+  await signIn(page, account.email, account.password);
+  await expect(page).toHaveURL(`${server.url}/user/profile/account`);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(account.email);
+});
+
+test('a wrong password shows the server message in the form; a redirect off the site is ignored', async ({ page }) => {
+  await open(page, `${server.url}/user/signin?redirect=${encodeURIComponent('//evil.example/steal')}`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Please enter username or email')).toBeVisible();
+  await expect(page.getByText('Please enter password')).toBeVisible();
+
+  await signIn(page, E2E_ADMIN.username, 'not-the-password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong username, e-mail or password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/signin/);
+  await expectNoSeriousA11yViolations(page, 'sign-in with a refused password');
+
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+});
+
+test('the verification link read from the .eml file marks the e-mail verified', async ({ page }) => {
+  const account = newAccount();
+  await signUpAndOpenAccount(page, account);
+  await expect(page.getByTestId('email-status')).toHaveText('Not verified');
+  await page.getByRole('button', { name: 'Send verification mail' }).click();
+  await expect(page.getByText(`A verification mail was sent to ${account.email}.`)).toBeVisible();
+
+  const mail = await waitForEml(server.dataDir, account.email);
+  const link = linkUrl(mail, '/user/email/verify');
+  expect(link, mail.text).not.toBeNull();
+  await open(page, link!);
+  await expect(page.getByText(`Your e-mail ${account.email} has been verified.`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'e-mail verified');
+
+  await page.getByRole('link', { name: 'Account settings' }).click();
+  await expect(page).toHaveURL(`${server.url}/user/profile/account`);
+  await expect(page.getByTestId('email-status')).toHaveText(/Verified/);
+  await expect(page.getByRole('button', { name: 'Send verification mail' })).toHaveCount(0);
+
+  // A link works once; the page says why it failed.
+  await open(page, link!);
+  await expect(page.getByRole('alert')).toContainText('E-mail verification failed: ');
+  await expectNoSeriousA11yViolations(page, 'e-mail verification failed');
+  await open(page, `${server.url}/user/email/verify`);
+  await expect(page.getByRole('alert')).toContainText('The verification link is incomplete');
+});
+
+test('username once, password change, and a forgotten password reset through the mailed link', async ({ page }) => {
+  const account = newAccount();
+  await signUpAndOpenAccount(page, account);
+
+  // Username: the schema's rule, then set once and shown instead of the form.
+  const usernameField = page.getByRole('textbox', { name: 'Username', exact: true });
+  await usernameField.fill('1abc');
+  await page.getByRole('button', { name: 'Set username' }).click();
+  await expect(page.getByText('The username must be 5 to 12 letters, digits, _ or -, starting with a letter')).toBeVisible();
+  await usernameField.fill('newcomer1');
+  await page.getByRole('button', { name: 'Set username' }).click();
+  await expect(page.getByTestId('toast').getByText('Edit successful').first()).toBeVisible();
+  await expect(page.getByTestId('username-current')).toHaveText('Your username is newcomer1. It cannot be changed.');
+  await expect(page.getByRole('button', { name: 'Set username' })).toHaveCount(0);
+
+  // Change password: the server's message for a wrong current password sits under its field.
+  await page.getByLabel('Current password').fill('wrong-pass-1');
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('second-pass-2');
+  await page.getByLabel('Confirm new password').fill('second-pass-2');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The current password is wrong')).toBeVisible();
+  await page.getByLabel('Current password').fill(account.password);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByTestId('toast').getByText('Edit successful').first()).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveValue('');
+
+  await signOut(page);
+  await open(page, `${server.url}/user/signin`);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(`${server.url}/user/password/forgot`);
+  await expectNoSeriousA11yViolations(page, 'forgot password');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(`If an account exists for ${account.email}, we have sent it a mail`)).toBeVisible();
+
+  const mail = await waitForEml(server.dataDir, account.email);
+  const link = linkUrl(mail, '/user/password/reset');
+  expect(link, mail.text).not.toBeNull();
+  await open(page, link!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('third-pass-3');
+  await page.getByLabel('Confirm new password').fill('third-pass-4');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'reset password with errors');
+  await page.getByLabel('Confirm new password').fill('third-pass-3');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Your password has been reset.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sign in' }).last().click();
+  await signIn(page, 'newcomer1', 'third-pass-3');
+  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+});
+
+test('reply-mail notifications: the switch saves at once and survives reload', async ({ page }) => {
+  const account = newAccount();
+  await signUpAndOpenAccount(page, account);
+  const replyMail = () => page.getByRole('switch', { name: 'E-mail me when someone replies to me' });
+  await expect(replyMail()).not.toBeChecked(); // off by default (API.md user/settings)
+
+  await replyMail().click();
+  await expect(page.getByTestId('toast').getByText('Edit successful').first()).toBeVisible();
+  await expect(replyMail()).toBeChecked();
+  await expectNoSeriousA11yViolations(page, 'account settings, reply mails on');
+
+  await page.reload();
+  await expect(replyMail()).toBeChecked();
+  const stored = await page.request.get(`${server.url}/api/user/settings`);
+  expect((await stored.json()).data).toEqual({ replyMail: true });
+
+  // The keyboard works too: Space turns it off, and that is saved as well.
+  await replyMail().focus();
+  await page.keyboard.press('Space');
+  await expect(replyMail()).not.toBeChecked();
+  await expect(replyMail()).toBeFocused();
+  await expect.poll(async () => (await (await page.request.get(`${server.url}/api/user/settings`)).json()).data).toEqual({ replyMail: false });
+  await page.reload();
+  await expect(replyMail()).not.toBeChecked();
+});
+
+test.describe('in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('sign-in and sign-up speak Chinese, server messages included', async ({ page }) => {
+    await open(page, `${server.url}/user/signin`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page.getByText('请输入用户名或邮箱')).toBeVisible();
+    await page.getByLabel('用户名或邮箱').fill(E2E_ADMIN.username);
+    await page.getByRole('textbox', { name: '密码', exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '用户名、邮箱或密码错误' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'sign-in in Chinese');
+
+    await page.getByRole('link', { name: '立即注册' }).click();
+    await page.getByRole('textbox', { name: '密码', exact: true }).fill('abc');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(page.getByText('请输入昵称')).toBeVisible();
+    await expect(page.getByText('密码至少 6 个字符')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'sign-up in Chinese');
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * CONTRACT — fresh real servers for Playwright journeys.
+ *
+ *   const server = await startServer({ installed: true });   // or false: the installer shows
+ *   await page.goto(server.url + '/');
+ *   …
+ *   await server.stop();                                      // kills it, deletes its DATA_DIR
+ *
+ * Each server is `tsx server/main.ts` (the production entry, serving the existing `build/`;
+ * the Playwright webServer builds once per run) on a free port with its own temp DATA_DIR and
+ * SQLite database. `installed: true` pre-installs through the installer's own code path
+ * (`npm run setup` → installForum) with the admin below, else through migrations + settings +
+ * an admin row. Mail goes to `<dataDir>/mail/*.eml` (no SMTP): read verification links there.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Settings } from '../../server/modules/settings/settings.schema';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export const E2E_ADMIN = { username: 'admin', password: 'admin-pass-123', email: 'admin@example.com' } as const;
+
+export interface StartOptions {
+  /** Default true. */
+  installed?: boolean;
+  /** Extra environment for the server (e.g. RATE_LIMITS: 'on'). */
+  env?: Record<string, string>;
+  /** Site language for installed servers (default en-US). */
+  language?: 'en-US' | 'zh-CN';
+  siteTitle?: string;
+  /** A fixed port (default: a free one). */
+  port?: number;
+  /** Site settings written after install, before the server starts (nav links, modules…). */
+  settings?: Partial<Settings>;
+}
+
+export interface E2eServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Directory where mail without SMTP lands as .eml files. */
+  mailDir: string;
+  /** The server's output so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Installs through the same code as the web installer (setup CLI → installForum). */
+function preinstallWithSetup(dataDir: string, publicUrl: string, options: StartOptions): boolean {
+  const cli = path.join(ROOT, 'server', 'modules', 'install', 'setup-cli.ts');
+  if (!existsSync(cli)) return false;
+  const result = spawnSync(
+    TSX,
+    [
+      cli,
+      '--data-dir',
+      dataDir,
+      '--db-type',
+      'sqlite',
+      '--site-title',
+      options.siteTitle ?? 'Sabai',
+      '--admin-username',
+      E2E_ADMIN.username,
+      '--admin-email',
+      E2E_ADMIN.email,
+      '--language',
+      options.language ?? 'en-US',
+      '--public-url',
+      publicUrl,
+    ],
+    { cwd: ROOT, env: { ...process.env, SABAI_ADMIN_PASSWORD: E2E_ADMIN.password, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`setup failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  return true;
+}
+
+/** Fallback before the installer module exists: migrations, settings and an admin row. */
+async function preinstallDirect(dataDir: string, options: StartOptions): Promise<void> {
+  const { writePersistedConfig } = await import('../../server/config');
+  const { openDatabase } = await import('../../server/db/open');
+  const { writeSettings } = await import('../../server/modules/settings/settings.service');
+  const { hashPassword } = await import('../../server/modules/auth/password');
+  const { insertUser } = await import('../../server/modules/users/users.repository');
+  const { newUserValues } = await import('../../server/modules/users/users.service');
+  const database = { type: 'sqlite' as const, file: path.join(dataDir, 'sabai.db') };
+  const db = await openDatabase(database);
+  const now = Date.now();
+  try {
+    await writeSettings(db, { siteTitle: options.siteTitle ?? 'Sabai', language: options.language ?? 'en-US' }, now);
+    await insertUser(
+      db,
+      newUserValues(
+        {
+          username: E2E_ADMIN.username,
+          email: E2E_ADMIN.email,
+          email_verified: 1,
+          nickname: E2E_ADMIN.username,
+          password_hash: await hashPassword(E2E_ADMIN.password),
+          role: 'admin',
+        },
+        now,
+      ),
+    );
+  } finally {
+    await db.destroy();
+  }
+  writePersistedConfig(dataDir, { installed: true, installedAt: now, database });
+}
+
+/** Writes settings straight into an installed DATA_DIR's database (server not running yet). */
+async function writeInitialSettings(dataDir: string, settings: Partial<Settings>): Promise<void> {
+  const { readPersistedConfig } = await import('../../server/config');
+  const { openDatabase } = await import('../../server/db/open');
+  const { writeSettings } = await import('../../server/modules/settings/settings.service');
+  const persisted = readPersistedConfig(dataDir);
+  if (!persisted) throw new Error('writeInitialSettings: not installed');
+  const db = await openDatabase(persisted.database);
+  try {
+    await writeSettings(db, settings, Date.now());
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/config/configs`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startServer(options: StartOptions = {}): Promise<E2eServer> {
+  if (!existsSync(path.join(path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'build'), 'server', 'index.js'))) {
+    throw new Error('the site build is missing: run `npx react-router build` (the Playwright webServer does it once per run)');
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sabai-e2e-'));
+  // The port comes first: setup records the site's address, which mailed links and canonical
+  // URLs are built from (never from a request's Host header).
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  if (options.installed ?? true) {
+    if (!preinstallWithSetup(dataDir, url, options)) await preinstallDirect(dataDir, options);
+    if (options.settings) await writeInitialSettings(dataDir, options.settings);
+  }
+  let log = '';
+  const child = spawn(TSX, [path.join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const output = () => log;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilUp(url, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, dataDir, mailDir: path.join(dataDir, 'mail'), output, stop };
+}
+
+/** The newest .eml file's text in a server's mail directory (null when none). */
+export function latestMail(server: Pick<E2eServer, 'mailDir'>): string | null {
+  if (!existsSync(server.mailDir)) return null;
+  const files = readdirSync(server.mailDir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
+  const last = files.at(-1);
+  return last ? readFileSync(path.join(server.mailDir, last), 'utf8') : null;
+}

@@ -1,0 +1,28 @@
+/**
+ * Playwright's webServer: builds the site once for the whole run (`react-router build`), then
+ * keeps one installed server on E2E_PORT for journeys that do not need a fresh one. Journeys
+ * that do (installer, sign-up…) call `startServer()` from ./e2e-server.ts themselves.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT, startServer } from './e2e-server';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  const build = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'react-router'), ['build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = await startServer({ installed: true, port });
+console.log(`e2e server ready at ${server.url} (DATA_DIR ${server.dataDir})`);
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  await server.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and HTTP-integration tests. Integration suites build the real Fastify app and talk to
+// real databases (SQLite always; MariaDB and PostgreSQL when reachable). Playwright specs live
+// in tests/e2e and are run by `playwright test`, not here.
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
+  },
+  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+});
