@@ -42,11 +42,15 @@ import enCommentUi from './en-US/commentUi.json' with { type: 'json' };
 import zhCommentUi from './zh-CN/commentUi.json' with { type: 'json' };
 import enUcenter from './en-US/ucenter.json' with { type: 'json' };
 import zhUcenter from './zh-CN/ucenter.json' with { type: 'json' };
+import enProfile from './en-US/profile.json' with { type: 'json' };
+import zhProfile from './zh-CN/profile.json' with { type: 'json' };
+import enPeople from './en-US/people.json' with { type: 'json' };
+import zhPeople from './zh-CN/people.json' with { type: 'json' };
 import type { Locale } from '../constants';
 
 export type Messages = { [key: string]: string | Messages };
 
 export const resources: Record<Locale, Messages> = {
-  'en-US': { common: enCommon, errors: enErrors, validation: enValidation, mail: enMail, account: enAccount, install: enInstall, site: enSite, time: enTime, editor: enEditor, topic: enTopic, topicUi: enTopicUi, installUi: enInstallUi, comment: enComment, message: enMessage, upload: enUpload, content: enContent, redirect: enRedirect, commentUi: enCommentUi, ucenter: enUcenter },
-  'zh-CN': { common: zhCommon, errors: zhErrors, validation: zhValidation, mail: zhMail, account: zhAccount, install: zhInstall, site: zhSite, time: zhTime, editor: zhEditor, topic: zhTopic, topicUi: zhTopicUi, installUi: zhInstallUi, comment: zhComment, message: zhMessage, upload: zhUpload, content: zhContent, redirect: zhRedirect, commentUi: zhCommentUi, ucenter: zhUcenter },
+  'en-US': { common: enCommon, errors: enErrors, validation: enValidation, mail: enMail, account: enAccount, install: enInstall, site: enSite, time: enTime, editor: enEditor, topic: enTopic, topicUi: enTopicUi, installUi: enInstallUi, comment: enComment, message: enMessage, upload: enUpload, content: enContent, redirect: enRedirect, commentUi: enCommentUi, ucenter: enUcenter, profile: enProfile, people: enPeople },
+  'zh-CN': { common: zhCommon, errors: zhErrors, validation: zhValidation, mail: zhMail, account: zhAccount, install: zhInstall, site: zhSite, time: zhTime, editor: zhEditor, topic: zhTopic, topicUi: zhTopicUi, installUi: zhInstallUi, comment: zhComment, message: zhMessage, upload: zhUpload, content: zhContent, redirect: zhRedirect, commentUi: zhCommentUi, ucenter: zhUcenter, profile: zhProfile, people: zhPeople },
 };
