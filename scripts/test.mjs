@@ -58,5 +58,40 @@ if (playwright?.stats) {
 if (playwrightStatus !== 0) exitCode = 1;
 if (totals.failed > 0) exitCode = 1;
 
+/** Names of the failed Vitest tests (file › full name), so CI's tail says which one failed. */
+function vitestFailures(report) {
+  const names = [];
+  for (const file of report?.testResults ?? []) {
+    const where = file.name ? file.name.replace(`${process.cwd()}/`, '') : '';
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) {
+      names.push(`${where}: ${(file.message ?? 'suite failed').split('\n')[0]}`);
+    }
+    for (const a of file.assertionResults ?? []) {
+      if (a.status === 'failed') names.push(`${where} › ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    }
+  }
+  return names;
+}
+
+/** Titles of the Playwright tests that failed unexpectedly. */
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') names.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return names;
+}
+
+const failures = [...vitestFailures(vitest), ...playwrightFailures(playwright)];
+if (failures.length) {
+  console.log(`\nFailed (${failures.length}):`);
+  for (const name of failures) console.log(`  ✗ ${name.slice(0, 400)}`);
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);

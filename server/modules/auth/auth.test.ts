@@ -685,14 +685,17 @@ for (const dialect of dialects) {
       await time(uniqueEmail('warm'));
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < 9; i++) {
         known.push(await time(email!));
         unknown.push(await time(uniqueEmail('nobody')));
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       const ratio = median(unknown) / median(known);
-      expect(ratio, `median unknown ${median(unknown).toFixed(1)} ms vs known ${median(known).toFixed(1)} ms`).toBeGreaterThan(0.5);
-      expect(ratio).toBeLessThan(2);
+      // Bounds leave room for a busy CI machine (other suites hash passwords on the same two
+      // cores); a skipped hash shows as a ratio near 0 and is also caught just below.
+      const figures = `median unknown ${median(unknown).toFixed(1)} ms vs known ${median(known).toFixed(1)} ms`;
+      expect(ratio, figures).toBeGreaterThan(0.4);
+      expect(ratio, figures).toBeLessThan(2.5);
       // A skipped hash would answer in well under a millisecond or two.
       expect(median(unknown)).toBeGreaterThan(5);
     });
