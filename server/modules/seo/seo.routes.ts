@@ -56,8 +56,13 @@ function itemTitle(topic: { type: number; title: string; summary: string }): str
  * settings, messages; public profiles too, as large forums do: thin, duplicate content), the
  * editors, the link-out page and the installer. `Sitemap:` points at the index.
  */
+/**
+ * Crawl rules: forms, private pages and the API stay out; public profiles (`/user/<id>`) are
+ * crawlable, so the `/user/` pages that are not are listed one by one.
+ */
 export function robotsTxt(base: string): string {
-  const disallowed = ['/api/', '/user/', '/topic/create', '/topic/edit/', '/redirect', '/install'];
+  const privateUserPages = ['/user/signin', '/user/signup', '/user/email/', '/user/password/', '/user/profile', '/user/messages', '/user/favorites'];
+  const disallowed = ['/api/', ...privateUserPages, '/topic/create', '/topic/edit/', '/redirect', '/install'];
   return ['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), 'Allow: /', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
 }
 

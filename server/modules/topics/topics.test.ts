@@ -984,7 +984,9 @@ for (const dialect of await testDatabases()) {
         expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
         const lines = robots.raw.body.split('\n');
         expect(lines[0]).toBe('User-agent: *');
-        for (const path of ['/api/', '/user/', '/topic/create', '/topic/edit/']) expect(lines).toContain(`Disallow: ${path}`);
+        for (const path of ['/api/', '/user/signin', '/user/profile', '/user/messages', '/user/favorites', '/topic/create', '/topic/edit/']) expect(lines).toContain(`Disallow: ${path}`);
+        // Public profiles stay crawlable.
+        expect(lines).not.toContain('Disallow: /user/');
         expect(lines).not.toContain('Disallow: /');
         expect(lines).not.toContain('Disallow: /topic/');
         expect(robots.raw.body).toMatch(/^Sitemap: http:\/\/localhost:3000\/sitemap\.xml$/m);
