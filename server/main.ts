@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { siteHandler } from './http/ssr';
 import { hasSetupEnv, runSetup } from './modules/install/setup';
+import { geoIpCountries } from './infra/geoip-country';
 
 const dev = process.argv.includes('--dev');
 let config = loadConfig(process.env, dev ? { env: 'development' } : {});
@@ -24,3 +25,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(config.installed ? 'Sabai is running' : `Sabai is not installed yet: open http://localhost:${config.port}/install`);
+// Load the IP → country table now rather than on the first post (≈0.25 s of parsing, once).
+setImmediate(() => geoIpCountries.preload());

@@ -1,12 +1,13 @@
 /**
  * Where a request comes from, as an ISO 3166-1 alpha-2 country code and a region name when
- * known. There is no GeoIP database on these machines, so the only provider reads the country
- * headers a CDN or reverse proxy adds (Cloudflare `CF-IPCountry`, `X-Country-Code`, CloudFront,
- * Vercel) — and only when TRUST_PROXY is on: otherwise any client could claim any country, and
- * the location stays empty. A GeoIP provider (e.g. a MaxMind reader) can implement `IpLocator`
- * later without touching callers.
+ * known. Behind a CDN or reverse proxy with TRUST_PROXY on, its country headers come first
+ * (Cloudflare `CF-IPCountry`, `X-Country-Code`, CloudFront, Vercel; they may carry a region too);
+ * without TRUST_PROXY any client could claim any country, so they are ignored. Otherwise the
+ * client address is looked up in the in-process country table (server/infra/geoip-country.ts),
+ * which knows countries, not regions.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { geoIpCountries } from './geoip-country';
 
 export interface IpLocation {
   /** ISO 3166-1 alpha-2, upper case, or '' when unknown. */
@@ -66,12 +67,29 @@ export class ProxyHeaderLocator implements IpLocator {
   }
 }
 
-export class NoLocator implements IpLocator {
-  locate(): IpLocation {
+/** Looks the request's address up in the country table (no region). */
+export class AddressLocator implements IpLocator {
+  constructor(private readonly countryOf: (ip: string) => string = (ip) => geoIpCountries.country(ip)) {}
+
+  locate(request: { ip: string }): IpLocation {
+    const country = normalizeCountry(this.countryOf(request.ip));
+    return country ? { country, region: '' } : EMPTY_LOCATION;
+  }
+}
+
+/** Trusted proxy headers first, then the address. */
+export class ChainLocator implements IpLocator {
+  constructor(private readonly locators: IpLocator[]) {}
+
+  locate(request: { ip: string; headers: IncomingHttpHeaders }): IpLocation {
+    for (const locator of this.locators) {
+      const location = locator.locate(request);
+      if (location.country) return location;
+    }
     return EMPTY_LOCATION;
   }
 }
 
 export function createIpLocator(config: { trustProxy: boolean }): IpLocator {
-  return config.trustProxy ? new ProxyHeaderLocator() : new NoLocator();
+  return config.trustProxy ? new ChainLocator([new ProxyHeaderLocator(), new AddressLocator()]) : new AddressLocator();
 }

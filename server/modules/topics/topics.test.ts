@@ -274,11 +274,17 @@ for (const dialect of await testDatabases()) {
         expect(results.every((r) => r.body.data!.tags.some((tag) => tag.name === 'RaceTag'))).toBe(true);
       });
 
-      it('stores the IP but locates it only from trusted proxy headers (none here)', async () => {
+      it('stores the IP and locates it by address, never by an untrusted country header', async () => {
+        // A documentation address has no country, and the header claiming TH is not trusted.
         const res = await t.post<TopicView>('/api/topic/create', { title: 'where', content: 'x' }, { token: member.token, headers: { 'cf-ipcountry': 'TH' }, remoteAddress: '203.0.113.9' });
         const row = await db.selectFrom('topics').select(['ip', 'ip_country', 'user_agent']).where('id', '=', res.body.data!.id).executeTakeFirstOrThrow();
         expect(row).toMatchObject({ ip: '203.0.113.9', ip_country: '' });
         expect(res.body.data!.ipLocation).toBeNull();
+        // A public address is found in the country table, and named in the reader's language.
+        const fromThailand = await t.post<TopicView>('/api/topic/create', { title: 'where', content: 'x' }, { token: member.token, headers: { 'cf-ipcountry': 'US' }, remoteAddress: '1.0.128.1' });
+        expect(fromThailand.body.data!.ipLocation).toEqual({ country: 'TH', region: '', label: 'Thailand' });
+        const zh = await t.get<TopicView>(`/api/topic/${fromThailand.body.data!.id}`, { headers: { 'accept-language': 'zh-CN' } });
+        expect(zh.body.data!.ipLocation!.label).toBe('泰国');
       });
     });
 
