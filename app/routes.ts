@@ -27,6 +27,8 @@ export default [
     route('topics/node/:id', 'routes/topics.node.tsx'),
     route('topics/tag/:id', 'routes/topics.tag.tsx'),
     route('topic/:id', 'routes/topic.tsx'),
+    // public profiles (static /user/* paths above and in other layouts rank before this one)
+    route('user/:id', 'routes/user.$id.tsx'),
     // 404 for every unknown path, inside the site frame
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -5,6 +5,7 @@
 import type { AppContext } from '../context';
 import { presentConfig, type SiteConfig } from '../modules/site/site.presenter';
 import { createInteractionPageServices, type InteractionPageServices } from './interaction-page-services';
+import { createPeoplePageServices, type PeoplePageServices } from './people-page-services';
 import { createTopicPageServices, type TopicPageServices } from './topic-page-services';
 
 export interface SiteServices {
@@ -13,6 +14,8 @@ export interface SiteServices {
   interactions: InteractionPageServices;
   /** Topic feeds, detail, edit fields, nodes and tags (topic pages). */
   topics: TopicPageServices;
+  /** Public profiles and their topics (`/user/{id}`). */
+  people: PeoplePageServices;
 }
 
 export function createSiteServices(ctx: AppContext): SiteServices {
@@ -23,5 +26,6 @@ export function createSiteServices(ctx: AppContext): SiteServices {
     },
     interactions: createInteractionPageServices(ctx),
     topics: createTopicPageServices(ctx),
+    people: createPeoplePageServices(ctx),
   };
 }

@@ -44,19 +44,21 @@ export interface TopicPageServices {
   tag(id: number): Promise<TagView | null>;
 }
 
+/** Runs a page read; a refused one (4xx) becomes the status and its message in the reader's language. */
+export async function attemptForPage<T>(viewer: PageViewer, run: () => Promise<T>): Promise<PageResult<T>> {
+  try {
+    return { ok: true, data: await run() };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      return { ok: false, status: error.status, message: String(translator(viewer.locale)(error.messageKey, error.params)) };
+    }
+    throw error;
+  }
+}
+
 export function createTopicPageServices(ctx: AppContext): TopicPageServices {
   const context = (viewer: PageViewer): ViewerContext => ({ viewer: viewer.user, locale: viewer.locale, now: ctx.clock.now() });
-
-  async function attempt<T>(viewer: PageViewer, run: () => Promise<T>): Promise<PageResult<T>> {
-    try {
-      return { ok: true, data: await run() };
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) {
-        return { ok: false, status: error.status, message: String(translator(viewer.locale)(error.messageKey, error.params)) };
-      }
-      throw error;
-    }
-  }
+  const attempt = attemptForPage;
 
   return {
     // Through the feeds' micro-cache (shared with the JSON API; dropped by every topic write).
