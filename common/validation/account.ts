@@ -79,6 +79,12 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
+/** `{avatar}`: the address of an image already uploaded to this site (checked by the server). */
+export const updateAvatarSchema = z.object({
+  avatar: z.string({ error: 'validation.avatarRequired' }).trim().min(1, 'validation.avatarRequired').max(LIMITS.homePageMax, 'validation.avatarNotOurs'),
+});
+export type UpdateAvatarInput = z.infer<typeof updateAvatarSchema>;
+
 export const setUsernameSchema = z.object({ username: usernameField });
 export type SetUsernameInput = z.infer<typeof setUsernameSchema>;
 

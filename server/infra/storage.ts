@@ -25,6 +25,8 @@ export interface StoredFile {
 /** A storage the app itself serves files from (the local driver); S3 serves its own. */
 export interface ServedStorage extends Storage {
   open(key: string): Promise<StoredFile | null>;
+  /** Whether a file is stored under `key`. */
+  exists(key: string): Promise<boolean>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
@@ -60,6 +62,11 @@ export class LocalDiskStorage implements ServedStorage {
 
   url(key: string): string {
     return `${this.baseUrl}/${key}`;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isSafeKey(key)) return false;
+    return (await stat(this.pathOf(key)).catch(() => null))?.isFile() ?? false;
   }
 
   async open(key: string): Promise<StoredFile | null> {

@@ -12,14 +12,11 @@ import { errors } from '../../http/errors';
 import { createStorage } from '../../infra/storage';
 import type { RateRule } from '../../infra/rate-limiter';
 import { requireWriter } from '../../policy/permissions';
-import { IMAGE_FORMATS, storeImage, tooLarge, type ImageKind } from './uploads.service';
+import { readImagePart } from './upload-part';
+import { IMAGE_FORMATS, parseStoredKey, storeImage } from './uploads.service';
 
 /** Uploads per user: pasting a dozen screenshots at once is normal, hundreds are not. */
 export const UPLOAD_RATE: RateRule = { name: 'upload:user', max: 60, windowMs: 10 * 60_000 };
-
-function isFileTooLarge(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
-}
 
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const storage = createStorage(app.ctx.config);
@@ -29,32 +26,13 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     const user = request.user;
     requireWriter(user, ctx.clock.now());
     await ctx.limiter.consume(UPLOAD_RATE, String(user.id));
-    if (!request.isMultipart()) throw errors.validation({ image: 'upload.missingFile' });
-
-    const part = await request.file();
-    if (!part || part.fieldname !== 'image') {
-      part?.file.resume(); // drain an unexpected file so the request can finish
-      throw errors.validation({ image: 'upload.missingFile' });
-    }
-    let buffer: Buffer;
-    try {
-      // Throws once the stream passes the registered fileSize limit (5 MB); nothing more is kept.
-      buffer = await part.toBuffer();
-    } catch (error) {
-      if (isFileTooLarge(error)) throw tooLarge();
-      throw error;
-    }
-    if (part.file.truncated) throw tooLarge();
-    if (buffer.length === 0) throw errors.validation({ image: 'upload.missingFile' });
-
-    const result = await storeImage(storage, buffer, part.filename);
+    const { buffer, filename } = await readImagePart(request, 'image');
+    const result = await storeImage(storage, buffer, filename);
     request.log.info({ userId: user.id, url: result.url, bytes: buffer.length }, 'image uploaded');
     return ok(result);
   });
 };
 
-const KEY = /^([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})\.(png|jpg|gif|webp|svg)$/;
-const TYPE_BY_EXT: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', gif: 'gif', webp: 'webp', svg: 'svg' };
 
 /**
  * The CSP of every uploaded file, whatever its kind: opened on its own it runs nothing, loads
@@ -70,10 +48,10 @@ export const uploadFileRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/uploads/*', async (request, reply) => {
     const key = (request.params as { '*'?: string })['*'] ?? '';
-    const match = KEY.exec(key);
-    const kind = match?.[4] ? TYPE_BY_EXT[match[4]] : undefined;
-    if (!match || !kind || match[1] !== match[3]?.slice(0, 2) || match[2] !== match[3]?.slice(2, 4)) throw errors.notFound();
-    const etag = `"${match[3]}"`;
+    const stored = parseStoredKey(key);
+    if (!stored) throw errors.notFound();
+    const { kind } = stored;
+    const etag = `"${stored.hash}"`;
     reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')

@@ -170,6 +170,45 @@ export async function storeImage(storage: Storage, input: Buffer, clientName: st
   return { url: storage.url(key), name: displayName(clientName, image.kind, key), width: image.width, height: image.height };
 }
 
+const STORED_KEY = /^([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})\.(png|jpg|gif|webp|svg)$/;
+const KIND_BY_EXT: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', gif: 'gif', webp: 'webp', svg: 'svg' };
+
+/** A key `storageKey` could have made (`ab/cd/<sha256 starting abcd>.<ext>`) and its kind, or null. */
+export function parseStoredKey(key: string): { key: string; hash: string; kind: ImageKind } | null {
+  const match = STORED_KEY.exec(key);
+  const kind = match?.[4] ? KIND_BY_EXT[match[4]] : undefined;
+  if (!match || !kind || match[1] !== match[3]!.slice(0, 2) || match[2] !== match[3]!.slice(2, 4)) return null;
+  return { key, hash: match[3]!, kind };
+}
+
+/** Avatars are stored square, this many pixels a side: sharp on every screen size the spec uses (up to 150 px at 1.5×). */
+export const AVATAR_PIXELS = 256;
+
+/**
+ * An uploaded avatar: any accepted image (SVG sanitized first), upright, centre-cropped to a
+ * square and re-encoded as a still WebP of AVATAR_PIXELS a side. Square because every avatar is
+ * shown in a circle; still because an animated avatar beside every post is a distraction; small
+ * because it is on every feed item.
+ */
+export async function storeAvatar(storage: Storage, input: Buffer): Promise<string> {
+  const kind = detectImageKind(input);
+  if (!kind) throw errors.unsupportedMediaType('upload.unsupportedType');
+  const source = kind === 'svg' ? (await processSvg(input)).data : input;
+  let data: Buffer;
+  try {
+    data = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .resize(AVATAR_PIXELS, AVATAR_PIXELS, { fit: 'cover', position: 'centre' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch (error) {
+    throw decodeFailure(error);
+  }
+  const key = storageKey({ kind: 'webp', data });
+  await storage.put(key, data, IMAGE_FORMATS.webp.contentType);
+  return storage.url(key);
+}
+
 /** The upload limit as the spec's message wants it ('max 5 MB supported'). */
 export function tooLarge(): AppError {
   return errors.payloadTooLarge('upload.tooLarge', { mb: IMAGE_MAX_MB });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
 import { createUser, type CreatedUser } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { multipart } from '../../../tests/support/multipart';
 import { findExecutable } from '../../../tests/support/xss-check';
 import { detectImageKind, looksLikeSvg } from './uploads.service';
 import { sanitizeSvg } from './svg';
@@ -14,18 +15,6 @@ interface Uploaded {
   name: string;
   width: number;
   height: number;
-}
-
-function multipart(parts: Array<{ field: string; filename?: string; contentType?: string; data: Buffer | string }>): { payload: Buffer; contentType: string } {
-  const boundary = `----sabai${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.filename !== undefined ? `form-data; name="${p.field}"; filename="${p.filename}"` : `form-data; name="${p.field}"`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 function upload(t: TestApp, token: string | undefined, data: Buffer | string, filename = 'image.png', contentType = 'image/png', options: { field?: string; headers?: Record<string, string> } = {}) {

@@ -10,6 +10,7 @@ import {
   setEmailSchema,
   setPasswordSchema,
   setUsernameSchema,
+  updateAvatarSchema,
   updatePasswordSchema,
   updateProfileSchema,
   verifyEmailSchema,
@@ -20,11 +21,15 @@ import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { clientKey } from '../../infra/rate-limiter';
+import { createStorage } from '../../infra/storage';
 import { requireWriter } from '../../policy/permissions';
 import { siteBaseUrl } from '../../http/site-address';
 import { sendAccountMail } from '../auth/account-mail';
 import { hashPassword } from '../auth/password';
 import { accountRule } from '../auth/rate-rules';
+import { readImagePart } from '../uploads/upload-part';
+import { storeAvatar } from '../uploads/uploads.service';
+import { AVATAR_RATE, storedAvatarUrl } from './avatar';
 import { presentCurrentUser, presentPublicUser } from './users.presenter';
 import {
   checkCurrentPassword,
@@ -34,6 +39,7 @@ import {
   setEmail,
   setFirstPassword,
   setUsername,
+  updateAvatar,
   updateProfile,
   verifyEmailWithCode,
 } from './users.service';
@@ -60,6 +66,26 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     requireWriter(user, now);
     const input = parseInput(updateProfileSchema, request.body);
     const updated = await updateProfile(db, user.id, input, now);
+    return ok(presentCurrentUser(updated, { now }));
+  });
+
+  const storage = createStorage(ctx.config);
+
+  /** A multipart `file` (made a square still WebP), or `{avatar}`: an image this site stores. */
+  app.post('/user/update_avatar', async (request) => {
+    const db = requireDb(ctx);
+    const now = ctx.clock.now();
+    const user = request.user;
+    requireWriter(user, now);
+    await ctx.limiter.consume(AVATAR_RATE, String(user.id));
+    let avatar: string;
+    if (request.isMultipart()) {
+      avatar = await storeAvatar(storage, (await readImagePart(request, 'file')).buffer);
+    } else {
+      avatar = await storedAvatarUrl(parseInput(updateAvatarSchema, request.body).avatar, storage, ctx.config);
+    }
+    const updated = await updateAvatar(db, user.id, avatar, now);
+    request.log.info({ userId: user.id, avatar }, 'avatar updated');
     return ok(presentCurrentUser(updated, { now }));
   });
 

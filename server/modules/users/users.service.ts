@@ -64,6 +64,11 @@ export async function updateProfile(
   return reload(db, userId);
 }
 
+export async function updateAvatar(db: Kysely<DB>, userId: number, avatar: string, now: number): Promise<UserRow> {
+  await updateUser(db, userId, { avatar, update_time: now });
+  return reload(db, userId);
+}
+
 /** 409 with the field error, for sign-up and e-mail changes. */
 export function emailTaken() {
   return errors.conflict('errors.account.emailTaken', { email: 'errors.account.emailTaken' });
