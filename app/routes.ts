@@ -44,6 +44,7 @@ export default [
   ]),
   layout('components/layout/profile-layout.tsx', [
     // route('user/profile', …), route('user/profile/member', …), route('user/profile/account', …)
+    route('user/profile', 'routes/user.profile.tsx'),
     route('user/profile/account', 'routes/user.profile.account.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [

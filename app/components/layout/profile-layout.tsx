@@ -1,6 +1,6 @@
 /**
- * Layout "profile" (spec §2): the settings pages (edit profile, membership, account; only
- * account exists so far).
+ * Layout "profile" (spec §2): the settings pages (edit profile, membership, account;
+ * membership is still to come).
  * Sign-in required: the layout loader redirects anonymous visitors to sign-in (child loaders
  * should still call requireUser for the user they need).
  */
@@ -20,9 +20,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 function ProfileSection({ children }: { children: React.ReactNode }) {
   const t = useT();
   const items = [
-    // Edit profile (/user/profile) and membership (/user/profile/member) have no page yet: no
-    // tab rather than a tab to a 404, as the ucenter layout does for scores. (The header's user
-    // menu keeps its items: spec §2 lists them.)
+    // Membership (/user/profile/member) has no page yet: no tab rather than a tab to a 404, as
+    // the ucenter layout does for scores. (The header's user menu keeps its item: spec §2.)
+    { to: paths.editProfile, label: t('site.profileNav.profile') },
     { to: paths.account, label: t('site.profileNav.account') },
   ];
   return (
