@@ -8,11 +8,9 @@ import { paths } from '~/lib/paths';
 import type { SessionUser, SiteConfig } from '~/lib/session';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { Avatar } from '../user/avatar';
-import { buttonClass } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
 import { Dropdown, DropdownItem, DropdownLink, DropdownSeparator } from '../ui/dropdown';
-import { PlusIcon } from '../ui/icons';
-import { createItems } from './header-parts';
+import { CreateButtonFace, createItems } from './header-parts';
 import { useT } from '~/lib/use-t';
 
 export function CreateMenu({ modules }: { modules: SiteConfig['modules'] }) {
@@ -22,13 +20,7 @@ export function CreateMenu({ modules }: { modules: SiteConfig['modules'] }) {
   return (
     <Dropdown
       label={t('site.header.createMenu')}
-      trigger={
-        <button type="button" className={buttonClass('primary', 'sm', 'pr-3.5 pl-2.5')} data-testid="create-menu">
-          <PlusIcon className="size-4" />
-          <span className="hidden sm:inline">{t('site.header.create')}</span>
-          <span className="sr-only sm:hidden">{t('site.header.createMenu')}</span>
-        </button>
-      }
+      trigger={<CreateButtonFace />}
     >
       {items.map((item) => (
         <DropdownLink key={item.to} to={item.to}>

@@ -4,8 +4,9 @@ import { UI_TIMING } from '../../../common/constants';
 import { useColorMode } from '~/lib/color-mode';
 import { paths, signInPath } from '~/lib/paths';
 import type { SiteConfig } from '~/lib/session';
-import { ButtonLink } from '../ui/button';
-import { BellIcon, MoonIcon, SunIcon } from '../ui/icons';
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { buttonClass, ButtonLink } from '../ui/button';
+import { BellIcon, MoonIcon, PlusIcon, SunIcon } from '../ui/icons';
 import { useT } from '~/lib/use-t';
 
 export const ICON_BUTTON =
@@ -87,3 +88,19 @@ export function SignInButton() {
     </ButtonLink>
   );
 }
+
+/**
+ * The create button's face, shared by the real menu trigger (header-menus.tsx, loaded lazily)
+ * and the header's stand-in while that chunk loads: a header re-rendered during hydration drops
+ * the server's copy of a still-loading lazy part, and the button would blink out without it.
+ */
+export const CreateButtonFace = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement>>(function CreateButtonFace(props, ref) {
+  const t = useT();
+  return (
+    <button ref={ref} type="button" className={buttonClass('primary', 'sm', 'pr-3.5 pl-2.5')} data-testid="create-menu" {...props}>
+      <PlusIcon className="size-4" />
+      <span className="hidden sm:inline">{t('site.header.create')}</span>
+      <span className="sr-only sm:hidden">{t('site.header.createMenu')}</span>
+    </button>
+  );
+});

@@ -13,7 +13,7 @@ import { Avatar } from '../user/avatar';
 // Radix menus only for signed-in visitors: a separate chunk, never part of an anonymous load.
 const CreateMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.CreateMenu })));
 const UserMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.UserMenu })));
-import { ColorModeToggle, MessageNotice, navTarget, SignInButton } from './header-parts';
+import { ColorModeToggle, CreateButtonFace, createItems, MessageNotice, navTarget, SignInButton } from './header-parts';
 import { SearchBox } from './search-box';
 import { useT } from '~/lib/use-t';
 
@@ -111,7 +111,7 @@ export function SiteHeader() {
         <SearchBox className="hidden w-56 md:block lg:w-64" />
         <div className="flex items-center gap-1.5">
           {user && (
-            <Suspense fallback={null}>
+            <Suspense fallback={createItems(config.modules).length > 0 ? <CreateButtonFace aria-haspopup="menu" /> : null}>
               <CreateMenu modules={config.modules} />
             </Suspense>
           )}
