@@ -11,6 +11,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { startServer, type E2eServer } from '../support/e2e-server';
+import { attachServerOutputOnFailure, openHydrated, watchErrors } from '../support/page';
 import { linkUrl, waitForEml } from '../support/mail';
 
 let server: E2eServer;
@@ -23,25 +24,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-// eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern; none needed here
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus && server) await testInfo.attach('server output', { body: server.output(), contentType: 'text/plain' });
-});
+attachServerOutputOnFailure(() => server);
 
-/** Console errors and uncaught exceptions (hydration mismatches show up here). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(server.url + path);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-}
+const open = (page: Page, path: string) => openHydrated(page, server.url + path);
 
 /**
  * Runs `action` and expects the toast `text`. Success toasts last 800 ms (spec §9): the wait

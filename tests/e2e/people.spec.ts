@@ -8,6 +8,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
+import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
 
 let server: E2eServer;
 let adminId: number;
@@ -31,10 +32,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-// eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern; none needed here
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus && server) await testInfo.attach('server output', { body: server.output(), contentType: 'text/plain' });
-});
+attachServerOutputOnFailure(() => server);
+
+const setLocale = (context: BrowserContext, locale: 'en-US' | 'zh-CN') => setLocaleCookie(context, server.url, locale);
 
 async function apiPost(request: APIRequestContext, path: string, data: Record<string, unknown>) {
   const res = await request.post(server.url + path, { headers: { 'x-user-token': adminToken }, data });
@@ -42,24 +42,7 @@ async function apiPost(request: APIRequestContext, path: string, data: Record<st
   expect(body.success, `${path}: ${body.message}`).toBe(true);
 }
 
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
-
-async function open(page: Page, path: string) {
-  const response = await page.goto(server.url + path);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  return response;
-}
-
-async function setLocale(context: BrowserContext, locale: 'en-US' | 'zh-CN') {
-  await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
-}
+const open = (page: Page, path: string) => openHydrated(page, server.url + path);
 
 test('a visitor follows an author link to the profile and pages the topics; only the owner may edit', async ({ page, context }) => {
   const errors = watchErrors(page);

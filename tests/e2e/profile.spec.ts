@@ -9,6 +9,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/axe';
 import { startServer, type E2eServer } from '../support/e2e-server';
+import { attachServerOutputOnFailure, expectRecordedToast, openHydrated, recordToasts, setLocaleCookie, watchErrors } from '../support/page';
 
 let server: E2eServer;
 
@@ -20,46 +21,15 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-// eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern; none needed here
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus && server) await testInfo.attach('server output', { body: server.output(), contentType: 'text/plain' });
-});
+attachServerOutputOnFailure(() => server);
 
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
+const setLocale = (context: BrowserContext, locale: 'en-US' | 'zh-CN') => setLocaleCookie(context, server.url, locale);
 
+/** Opens a path on the server once hydrated, recording toasts from then on. */
 async function open(page: Page, path: string) {
-  await page.goto(server.url + path);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const response = await openHydrated(page, server.url + path);
   await recordToasts(page);
-}
-
-/** Records every toast shown from now on (success toasts last 800 ms). */
-async function recordToasts(page: Page) {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver(() => {
-      for (const node of document.querySelectorAll('[data-testid="toast"]')) {
-        const text = node.textContent ?? '';
-        if (!seen.includes(text)) seen.push(text);
-      }
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect.poll(async () => (await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? [])).some((t) => t.includes(text))).toBe(true);
-}
-
-async function setLocale(context: BrowserContext, locale: 'en-US' | 'zh-CN') {
-  await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
+  return response;
 }
 
 let counter = 0;
@@ -102,7 +72,7 @@ test('a member edits nickname, signature and home page, and changes the avatar',
 
   await form.getByLabel('Home page').fill('https://ploy.example.org');
   await page.getByTestId('profile-save').click();
-  await expectToast(page, 'Edit successful');
+  await expectRecordedToast(page, 'Edit successful');
   // The header follows at once (its menu is named after the member).
   await expect(page.getByRole('button', { name: /Ploy Bangkok/ })).toBeVisible();
 
@@ -117,12 +87,12 @@ test('a member edits nickname, signature and home page, and changes the avatar',
     if (request.url().endsWith('/api/user/update_avatar')) uploads += 1;
   });
   await page.getByTestId('avatar-file').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1) });
-  await expectToast(page, 'Image too large: max 5 MB supported');
+  await expectRecordedToast(page, 'Image too large: max 5 MB supported');
   expect(uploads).toBe(0);
 
   const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
   await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
-  await expectToast(page, 'Avatar updated');
+  await expectRecordedToast(page, 'Avatar updated');
   expect(uploads).toBe(1);
   await expect(page.locator('main img[src$=".webp"]').first()).toBeVisible();
   await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', /^\/uploads\/.+\.webp$/);
@@ -148,7 +118,7 @@ test('the page in Chinese, with its validation messages', async ({ page, context
   await expect(form.getByText('请输入昵称')).toBeVisible();
   await form.getByLabel('昵称').fill('小乐');
   await page.getByTestId('profile-save').click();
-  await expectToast(page, '修改成功');
+  await expectRecordedToast(page, '修改成功');
   await expectAccessible(page, { label: 'edit profile zh-CN' });
   expect(errors).toEqual([]);
 });

@@ -15,6 +15,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import sharp from 'sharp';
 import { expectAccessible } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
+import { attachServerOutputOnFailure, expectRecordedToast, openHydrated, recordToasts, setLocaleCookie, watchErrors } from '../support/page';
 import { linkUrl, waitForEml } from '../support/mail';
 
 let server: E2eServer;
@@ -32,25 +33,13 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-// eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern; none needed here
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus && server) await testInfo.attach('server output', { body: server.output(), contentType: 'text/plain' });
-});
+attachServerOutputOnFailure(() => server);
 
-/** Console errors and uncaught exceptions (hydration mismatches show up here). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
+const setLocale = (context: BrowserContext, locale: 'en-US' | 'zh-CN') => setLocaleCookie(context, server.url, locale);
 
-/** Opens a page and waits until React has hydrated it (the shell marks <html data-hydrated>). */
+/** Opens a path on the server once hydrated, recording toasts from then on. */
 async function open(page: Page, path: string) {
-  const response = await page.goto(server.url + path);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const response = await openHydrated(page, server.url + path);
   await recordToasts(page);
   return response;
 }
@@ -99,31 +88,6 @@ async function apiPost<T>(request: APIRequestContext, path: string, token: strin
   return body.data;
 }
 
-/**
- * Records every toast text shown from now on in this document (success toasts last 800 ms, and
- * a navigation may follow at once: polling the DOM could miss them).
- */
-async function recordToasts(page: Page) {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver(() => {
-      for (const node of document.querySelectorAll('[data-testid="toast"]')) {
-        const text = node.textContent ?? '';
-        if (!seen.includes(text)) seen.push(text);
-      }
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect.poll(async () => (await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? [])).some((t) => t.includes(text))).toBe(true);
-}
-
-async function setLocale(context: BrowserContext, locale: 'en-US' | 'zh-CN') {
-  await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
-}
-
 async function tinyPng(): Promise<Buffer> {
   return sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 20, g: 150, b: 140 } } })
     .png()
@@ -160,7 +124,7 @@ test('a verified member posts a topic with tags and a tweet with a picture, and 
   await expect(page.getByTestId('tag-input').getByRole('listitem')).toHaveText(['visa-run', 'bangkok']);
   await page.getByTestId('submit-topic').click();
 
-  await expectToast(page, 'Submission successful');
+  await expectRecordedToast(page, 'Submission successful');
   await expect(page).toHaveURL(/\/topic\/\d+$/);
   // The title is text, never markup.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -199,7 +163,7 @@ test('a verified member posts a topic with tags and a tweet with a picture, and 
   await expect(page.getByRole('button', { name: 'Remove picture 1' })).toBeVisible();
   await expectAccessible(page, { label: 'create tweet' });
   await page.getByTestId('submit-topic').click();
-  await expectToast(page, 'Submission successful');
+  await expectRecordedToast(page, 'Submission successful');
   await expect(page).toHaveURL(/\/topic\/\d+$/);
   await expect(page.getByTestId('topic-content')).toContainText('Sunrise from the night train');
   await expect(page.getByRole('link', { name: 'night-train' })).toHaveAttribute('href', /\/topics\/tag\/\d+$/);
@@ -227,7 +191,7 @@ test('a verified member posts a topic with tags and a tweet with a picture, and 
   await expectAccessible(page, { label: 'edit topic' });
   await page.getByLabel('Title').fill('Extending a tourist visa in Bangkok (updated)');
   await page.getByTestId('submit-topic').click();
-  await expectToast(page, 'Edit successful');
+  await expectRecordedToast(page, 'Edit successful');
   await expect(page).toHaveURL(topicUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Extending a tourist visa in Bangkok (updated)');
 
@@ -306,7 +270,7 @@ test('a moderator pins and recommends a topic: it leads home and the recommended
   await menu.click();
   await expectAccessible(page, { label: 'moderation menu open' });
   await page.getByRole('menuitem', { name: 'Pin to top' }).click();
-  await expectToast(page, 'Pinned to top');
+  await expectRecordedToast(page, 'Pinned to top');
   await expect(page.getByTestId('topic-detail').getByTestId('badge-sticky')).toBeVisible();
   await menu.click();
   await page.getByRole('menuitem', { name: 'Recommend' }).click();
@@ -342,7 +306,7 @@ test('a moderator pins and recommends a topic: it leads home and the recommended
   await page.getByTestId('moderate-menu').click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete this topic?' }).getByRole('button', { name: 'Delete' }).click();
-  await expectToast(page, 'Topic deleted');
+  await expectRecordedToast(page, 'Topic deleted');
   await expect(page).toHaveURL(`${server.url}/`);
   await expect(page.getByTestId('topic-list')).not.toContainText('Spam to be removed');
 
@@ -477,14 +441,14 @@ test('in Chinese: a member posts a topic, sees it in Chinese and likes it', asyn
   await page.getByTestId('tag-input-field').press('Enter');
   await expectAccessible(page, { label: 'create topic zh-CN' });
   await page.getByTestId('submit-topic').click();
-  await expectToast(page, '提交成功');
+  await expectRecordedToast(page, '提交成功');
   await expect(page).toHaveURL(/\/topic\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('清迈哪里的咖喱面最好吃？');
   await expect(page.getByTestId('view-count')).toContainText('次浏览');
   await expect(page.getByRole('link', { name: '美食' })).toBeVisible();
 
   await page.getByTestId('like-button').click();
-  await expectToast(page, '点赞成功');
+  await expectRecordedToast(page, '点赞成功');
   await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('like-button')).toContainText('已赞');
   await expectAccessible(page, { label: 'topic page zh-CN' });

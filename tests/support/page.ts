@@ -1,0 +1,71 @@
+/**
+ * Browser-journey helpers shared by the Playwright specs: watching for console errors, opening a
+ * page once React has hydrated it, catching short-lived toasts, choosing the language, and
+ * attaching the server's log to a failed test.
+ */
+import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test';
+import type { E2eServer } from './e2e-server';
+
+/**
+ * Collects console errors and uncaught exceptions (hydration mismatches show up here). A failed
+ * resource load is left out unless `failedLoads` is set: a spec that checks a 404 or a broken
+ * image on purpose would see its own request.
+ */
+export function watchErrors(page: Page, { failedLoads = false }: { failedLoads?: boolean } = {}): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (!failedLoads && /Failed to load resource/.test(message.text())) return;
+    errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** Opens a page and waits until React has hydrated it (typing into a form before that is lost). */
+export async function openHydrated(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  return response;
+}
+
+/**
+ * Records every toast text shown from now on in this document: success toasts last 800 ms and a
+ * navigation may follow at once, so polling the DOM could miss them.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const node of document.querySelectorAll('[data-testid="toast"]')) {
+        const text = node.textContent ?? '';
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Expects a toast containing `text` among those recorded since `recordToasts`. */
+export async function expectRecordedToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(async () => (await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? [])).some((t) => t.includes(text)))
+    .toBe(true);
+}
+
+/** Sets the interface language for the site at `url` through its cookie. */
+export async function setLocaleCookie(context: BrowserContext, url: string, locale: 'en-US' | 'zh-CN'): Promise<void> {
+  await context.addCookies([{ name: 'locale', value: locale, url }]);
+}
+
+/**
+ * Attaches the server's output to each failed test of the file: a 500's stack trace never
+ * reaches the browser. Call at the top level of a spec.
+ */
+export function attachServerOutputOnFailure(server: () => E2eServer | undefined): void {
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern; none needed here
+  test.afterEach(async ({}, testInfo) => {
+    const running = server();
+    if (testInfo.status !== testInfo.expectedStatus && running) await testInfo.attach('server output', { body: running.output(), contentType: 'text/plain' });
+  });
+}
