@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expectAccessible } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
+import { openHydrated, watchErrors } from '../support/page';
 
 let server: E2eServer;
 
@@ -31,21 +32,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** Console errors and uncaught exceptions (hydration mismatches show up here). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
-
-async function open(page: Page, path: string) {
-  const response = await page.goto(server.url + path);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  return response;
-}
+const open = (page: Page, path: string) => openHydrated(page, server.url + path);
 
 const HISTORY_KEY = 'sabai-search-history';
 
@@ -65,7 +52,7 @@ async function backgrounds(page: Page): Promise<{ body: string; dark: string; li
 }
 
 test('home renders the site frame, with the security headers and nonce-only scripts', async ({ page }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { failedLoads: true });
   const response = await open(page, '/');
   expect(response?.status()).toBe(200);
 
@@ -106,7 +93,7 @@ test('home renders the site frame, with the security headers and nonce-only scri
 });
 
 test('switching to Chinese renders Chinese, sets the cookie for 365 days and survives reload', async ({ page, context }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { failedLoads: true });
   await open(page, '/');
   await page.getByTestId('language-switch').selectOption('zh-CN');
   await expect(page.getByTestId('sign-in-button')).toHaveText('登录');
@@ -133,7 +120,7 @@ test('switching to Chinese renders Chinese, sets the cookie for 365 days and sur
 });
 
 test('dark mode survives reload and is applied before any script of the app runs', async ({ page }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { failedLoads: true });
   await open(page, '/');
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await page.getByTestId('color-mode-toggle').click();
@@ -167,7 +154,7 @@ test('dark mode survives reload and is applied before any script of the app runs
 });
 
 test('colour mode: another tab follows a change; the footer offers system, light and dark', async ({ page, context }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { failedLoads: true });
   await page.emulateMedia({ colorScheme: 'light' });
   await open(page, '/');
   const other = await context.newPage();
@@ -352,7 +339,7 @@ test('an avatar that fails to load falls back to the initial on the user colour'
 });
 
 test('signed in: create menu, message notice, account menu and logout with confirmation', async ({ page }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { failedLoads: true });
   const signin = await page.request.post(server.url + '/api/login/signin', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
   expect(signin.status()).toBe(200);
   await open(page, '/');
@@ -392,5 +379,28 @@ test('signed in: create menu, message notice, account menu and logout with confi
   await expect(page).toHaveURL(`${server.url}/`);
   const current = await page.request.get(server.url + '/api/user/current');
   expect((await current.json()).data).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+test('a header menu clicked while its code still loads opens once the code arrives', async ({ page }) => {
+  const errors = watchErrors(page, { failedLoads: true });
+  const signin = await page.request.post(server.url + '/api/login/signin', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+  expect(signin.status()).toBe(200);
+  // Hold the menus' chunk back, as a slow connection would, until the button was clicked.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/header-menus-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page, '/');
+  await page.getByTestId('create-menu').click();
+  await expect(page.getByRole('menuitem')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('menuitem')).toHaveText(['Tweet', 'Topic', 'Article']);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem')).toHaveCount(0);
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -7,19 +7,19 @@ import { api } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import type { SessionUser, SiteConfig } from '~/lib/session';
 import { useApiErrorHandler } from '~/lib/use-api-error';
-import { Avatar } from '../user/avatar';
 import { ConfirmDialog } from '../ui/dialog';
 import { Dropdown, DropdownItem, DropdownLink, DropdownSeparator } from '../ui/dropdown';
-import { CreateButtonFace, createItems } from './header-parts';
+import { CreateButtonFace, createItems, UserButtonFace } from './header-parts';
 import { useT } from '~/lib/use-t';
 
-export function CreateMenu({ modules }: { modules: SiteConfig['modules'] }) {
+export function CreateMenu({ modules, defaultOpen }: { modules: SiteConfig['modules']; defaultOpen?: boolean }) {
   const t = useT();
   const items = createItems(modules);
   if (items.length === 0) return null;
   return (
     <Dropdown
       label={t('site.header.createMenu')}
+      defaultOpen={defaultOpen}
       trigger={<CreateButtonFace />}
     >
       {items.map((item) => (
@@ -31,7 +31,7 @@ export function CreateMenu({ modules }: { modules: SiteConfig['modules'] }) {
   );
 }
 
-export function UserMenu({ user }: { user: SessionUser }) {
+export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen?: boolean }) {
   const t = useT();
   const handleApiError = useApiErrorHandler();
   const [confirming, setConfirming] = useState(false);
@@ -55,11 +55,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
     <>
       <Dropdown
         label={user.nickname}
-        trigger={
-          <button type="button" className="rounded-full" aria-label={t('site.header.userMenu', { name: user.nickname })} data-testid="user-menu">
-            <Avatar user={user} size={35} />
-          </button>
-        }
+        defaultOpen={defaultOpen}
+        trigger={<UserButtonFace user={user} />}
       >
         <DropdownLink to={paths.user(user.id)}>{t('site.header.profile')}</DropdownLink>
         <DropdownLink to={paths.favorites}>{t('site.header.favorites')}</DropdownLink>

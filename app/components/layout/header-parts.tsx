@@ -3,11 +3,12 @@ import { Link, useLocation } from 'react-router';
 import { UI_TIMING } from '../../../common/constants';
 import { useColorMode } from '~/lib/color-mode';
 import { paths, signInPath } from '~/lib/paths';
-import type { SiteConfig } from '~/lib/session';
+import type { SessionUser, SiteConfig } from '~/lib/session';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { buttonClass, ButtonLink } from '../ui/button';
 import { BellIcon, MoonIcon, PlusIcon, SunIcon } from '../ui/icons';
 import { useT } from '~/lib/use-t';
+import { Avatar } from '../user/avatar';
 
 export const ICON_BUTTON =
   'relative inline-flex h-9 w-9 items-center justify-center rounded-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white';
@@ -92,7 +93,8 @@ export function SignInButton() {
 /**
  * The create button's face, shared by the real menu trigger (header-menus.tsx, loaded lazily)
  * and the header's stand-in while that chunk loads: a header re-rendered during hydration drops
- * the server's copy of a still-loading lazy part, and the button would blink out without it.
+ * the server's copy of a still-loading lazy part, and the button would blink out without it. A
+ * click on the stand-in opens the menu once it has loaded (site-header.tsx).
  */
 export const CreateButtonFace = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement>>(function CreateButtonFace(props, ref) {
   const t = useT();
@@ -101,6 +103,19 @@ export const CreateButtonFace = forwardRef<HTMLButtonElement, ButtonHTMLAttribut
       <PlusIcon className="size-4" />
       <span className="hidden sm:inline">{t('site.header.create')}</span>
       <span className="sr-only sm:hidden">{t('site.header.createMenu')}</span>
+    </button>
+  );
+});
+
+/** The account menu button's face (an avatar), shared like CreateButtonFace. */
+export const UserButtonFace = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { user: SessionUser }>(function UserButtonFace(
+  { user, ...props },
+  ref,
+) {
+  const t = useT();
+  return (
+    <button ref={ref} type="button" className="rounded-full" aria-label={t('site.header.userMenu', { name: user.nickname })} data-testid="user-menu" {...props}>
+      <Avatar user={user} size={35} />
     </button>
   );
 });

@@ -8,12 +8,11 @@ import { Link, useLocation } from 'react-router';
 import { useRootData, type SiteConfig } from '~/lib/session';
 import { useUnreadCount } from '~/lib/use-unread-count';
 import { CloseIcon, MenuIcon } from '../ui/icons';
-import { Avatar } from '../user/avatar';
 
 // Radix menus only for signed-in visitors: a separate chunk, never part of an anonymous load.
 const CreateMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.CreateMenu })));
 const UserMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.UserMenu })));
-import { ColorModeToggle, CreateButtonFace, createItems, MessageNotice, navTarget, SignInButton } from './header-parts';
+import { ColorModeToggle, CreateButtonFace, createItems, MessageNotice, navTarget, SignInButton, UserButtonFace } from './header-parts';
 import { SearchBox } from './search-box';
 import { useT } from '~/lib/use-t';
 
@@ -59,6 +58,8 @@ export function SiteHeader() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(location.pathname);
+  // A header menu clicked while its lazy chunk still loads: it opens once loaded.
+  const [pendingMenu, setPendingMenu] = useState<'create' | 'user' | null>(null);
   // Live: Server-Sent Events (polling fallback) while signed in.
   const liveUnread = useUnreadCount(unreadCount, user?.id ?? null);
 
@@ -111,15 +112,15 @@ export function SiteHeader() {
         <SearchBox className="hidden w-56 md:block lg:w-64" />
         <div className="flex items-center gap-1.5">
           {user && (
-            <Suspense fallback={createItems(config.modules).length > 0 ? <CreateButtonFace aria-haspopup="menu" /> : null}>
-              <CreateMenu modules={config.modules} />
+            <Suspense fallback={createItems(config.modules).length > 0 ? <CreateButtonFace aria-haspopup="menu" onClick={() => setPendingMenu('create')} /> : null}>
+              <CreateMenu modules={config.modules} defaultOpen={pendingMenu === 'create'} />
             </Suspense>
           )}
           {user && <MessageNotice count={liveUnread} />}
           <ColorModeToggle />
           {user ? (
-            <Suspense fallback={<Avatar user={user} size={35} />}>
-              <UserMenu user={user} />
+            <Suspense fallback={<UserButtonFace user={user} aria-haspopup="menu" onClick={() => setPendingMenu('user')} />}>
+              <UserMenu user={user} defaultOpen={pendingMenu === 'user'} />
             </Suspense>
           ) : (
             <SignInButton />

@@ -19,14 +19,17 @@ export function Dropdown({
   children,
   align = 'end',
   label,
+  defaultOpen = false,
 }: {
   trigger: ReactNode;
   children: ReactNode;
   align?: 'start' | 'center' | 'end';
   label?: ReactNode;
+  /** Open at once when mounted (a lazily loaded menu whose stand-in was clicked meanwhile). */
+  defaultOpen?: boolean;
 }) {
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
