@@ -1,11 +1,12 @@
 /**
- * Browser entry: loads the page's locale messages (only that locale: one small chunk), then
- * hydrates. <html lang> was rendered by the server from the same locale resolution.
+ * Browser entry: loads the page's locale messages (only that locale: its core chunk, and its
+ * member chunk when the server marked <html data-member>), then hydrates. <html lang> was
+ * rendered by the server from the same locale resolution.
  */
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { ensureLocale } from './lib/i18n';
+import { ensureLocale, ensureMemberSections } from './lib/i18n';
 import { asLocale } from './lib/locale';
 
 function hydrate() {
@@ -20,7 +21,9 @@ function hydrate() {
 }
 
 // Hydrate even if the messages failed to load: keys show instead of text, but the page works.
-ensureLocale(asLocale(document.documentElement.lang)).then(hydrate, (error: unknown) => {
+const root = document.documentElement;
+const locale = asLocale(root.lang);
+Promise.all([ensureLocale(locale), 'member' in root.dataset ? ensureMemberSections(locale) : undefined]).then(hydrate, (error: unknown) => {
   console.error(error);
   hydrate();
 });

@@ -3,13 +3,14 @@
  * and toast providers, the loading bar, and the root loader every page reads (`useRootData()`).
  */
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { DEFAULT_LOCALE } from '../common/constants';
 import { presentSessionUser } from '../server/http/session-user';
 import appCss from './app.css?url';
 import { ErrorPage } from './components/layout/error-page';
 import { LoadingBar } from './components/layout/loading-bar';
 import { COLOR_MODE_BOOTSTRAP } from './lib/color-mode';
+import { ensureMemberSections, type MemberSectionsHandle } from './lib/i18n';
 import { TranslationProvider } from './lib/use-t';
 import './lib/load-context';
 import { useOptionalRootData, type RootData } from './lib/session';
@@ -40,13 +41,28 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return tags;
 };
 
+/**
+ * Whether the page needs the member message sections (app/lib/locales/sections.ts): for a
+ * signed-in member, or a route that asks. entry.client.tsx reads <html data-member> and loads
+ * them before hydrating, so the browser renders what the server did.
+ */
+function useNeedsMemberSections(signedIn: boolean): boolean {
+  const matches = useMatches();
+  return signedIn || matches.some((match) => (match.handle as MemberSectionsHandle | undefined)?.memberSections === true);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = data?.nonce;
+  const member = useNeedsMemberSections(Boolean(data?.user));
+  useEffect(() => {
+    // A member who signed in elsewhere (another tab) and navigated here: bring the texts now.
+    if (member) void ensureMemberSections(locale);
+  }, [member, locale]);
   return (
     // suppressHydrationWarning: the bootstrap script adds the `dark` class before React hydrates.
-    <html lang={locale} suppressHydrationWarning>
+    <html lang={locale} data-member={member ? '' : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followUnreadCount, parseUnreadEvent, UNREAD_POLL_MS, UNREAD_SSE_RETRY_MS } from './use-unread-count';
+import { followUnreadCount, parseUnreadEvent, UNREAD_POLL_MS, UNREAD_SSE_RETRY_MS } from './unread-follower';
 
 /** A stand-in for the browser's EventSource: the test fires its events. */
 class FakeEventSource extends EventTarget {

@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { data, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ContentEditor, dataUrlUpload, LazyEditor, serverUpload, type ContentType } from '~/editor';
+import type { MemberSectionsHandle } from '~/lib/i18n';
 import { useToast } from '~/lib/toast';
 import { useT } from '~/lib/use-t';
 
@@ -16,6 +17,9 @@ export function loader(_args: LoaderFunctionArgs) {
   if (process.env.SABAI_E2E !== '1') throw data(null, { status: 404 });
   return null;
 }
+
+/** Anyone may open this test page: its editor texts come with the page (root.tsx). */
+export const handle: MemberSectionsHandle = { memberSections: true };
 
 export const meta: MetaFunction = () => [{ title: 'Editor playground' }, { name: 'robots', content: 'noindex' }];
 

@@ -38,7 +38,7 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => {
   const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
   const t = tFor(root?.locale ?? DEFAULT_LOCALE);
-  const title = page?.mode === 'tweet' ? t('topicUi.form.newTweet') : t('topicUi.form.newTopic');
+  const title = page?.mode === 'tweet' ? t('topicForm.newTweet') : t('topicForm.newTopic');
   return [{ title: `${title} · ${root?.config.siteTitle || 'Sabai'}` }, { name: 'robots', content: 'noindex' }];
 };
 
@@ -49,13 +49,13 @@ export default function CreateTopicPage() {
   const t = useT();
   const nodeQuery = defaultNodeId ? `nodeId=${defaultNodeId}` : '';
   const modes: Array<{ mode: TopicMode; to: string; title: string; hint: string }> = [];
-  if (enabled.post) modes.push({ mode: 'post', to: `/topic/create${nodeQuery ? `?${nodeQuery}` : ''}`, title: t('topicUi.form.modePost'), hint: t('topicUi.form.modePostHint') });
-  if (enabled.tweet) modes.push({ mode: 'tweet', to: `/topic/create?type=1${nodeQuery ? `&${nodeQuery}` : ''}`, title: t('topicUi.form.modeTweet'), hint: t('topicUi.form.modeTweetHint') });
+  if (enabled.post) modes.push({ mode: 'post', to: `/topic/create${nodeQuery ? `?${nodeQuery}` : ''}`, title: t('topicForm.modePost'), hint: t('topicForm.modePostHint') });
+  if (enabled.tweet) modes.push({ mode: 'tweet', to: `/topic/create?type=1${nodeQuery ? `&${nodeQuery}` : ''}`, title: t('topicForm.modeTweet'), hint: t('topicForm.modeTweetHint') });
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
-      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{mode === 'tweet' ? t('topicUi.form.newTweet') : t('topicUi.form.newTopic')}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{mode === 'tweet' ? t('topicForm.newTweet') : t('topicForm.newTopic')}</h1>
       {modes.length > 1 && (
-        <nav aria-label={t('topicUi.form.modeLabel')} className="mt-4 mb-5">
+        <nav aria-label={t('topicForm.modeLabel')} className="mt-4 mb-5">
           <ul className="flex gap-1 rounded-xl bg-zinc-100 p-1 sm:inline-flex dark:bg-zinc-900">
             {modes.map((m) => (
               <li key={m.mode} className="flex-1 sm:flex-none">

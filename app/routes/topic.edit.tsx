@@ -24,7 +24,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs<Ap
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
   const t = tFor(root?.locale ?? DEFAULT_LOCALE);
-  const title = data?.topic.type === TOPIC_TYPES.tweet ? t('topicUi.form.editTweet') : t('topicUi.form.editTopic');
+  const title = data?.topic.type === TOPIC_TYPES.tweet ? t('topicForm.editTweet') : t('topicForm.editTopic');
   return [{ title: `${title} · ${root?.config.siteTitle || 'Sabai'}` }, { name: 'robots', content: 'noindex' }];
 };
 
@@ -34,7 +34,7 @@ export default function EditTopicPage() {
   const tweet = topic.type === TOPIC_TYPES.tweet;
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
-      <h1 className="mb-5 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{tweet ? t('topicUi.form.editTweet') : t('topicUi.form.editTopic')}</h1>
+      <h1 className="mb-5 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{tweet ? t('topicForm.editTweet') : t('topicForm.editTopic')}</h1>
       <TopicForm key={topic.id} mode={tweet ? 'tweet' : 'post'} nodes={nodes} initial={topic} needsVerifiedEmail={needsVerifiedEmail} />
     </div>
   );

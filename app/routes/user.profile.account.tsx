@@ -12,7 +12,7 @@ import { UsernameSection } from '~/components/account/username-section';
 import { requireUser } from '~/lib/auth.server';
 import { useT } from '~/lib/use-t';
 
-export const meta = accountMeta('account.settings.title');
+export const meta = accountMeta('accountSettings.title');
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
@@ -27,7 +27,7 @@ export default function AccountSettingsPage() {
   const account = useLoaderData<typeof loader>();
   return (
     <div className="space-y-5">
-      <h1 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{t('account.settings.title')}</h1>
+      <h1 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{t('accountSettings.title')}</h1>
       <UsernameSection username={account.username} />
       <EmailSection email={account.email} verified={account.emailVerified} />
       <PasswordSection passwordSet={account.passwordSet} />

@@ -20,9 +20,9 @@ export function EmailSection({ email, verified }: { email: string | null; verifi
   const t = useT();
   return (
     <Card>
-      <CardHeader title={t('account.settings.email.title')} actions={email ? <VerifiedBadge verified={verified} /> : undefined} />
+      <CardHeader title={t('accountSettings.email.title')} actions={email ? <VerifiedBadge verified={verified} /> : undefined} />
       <CardBody className="space-y-4">
-        {!email && <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('account.settings.email.none')}</p>}
+        {!email && <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('accountSettings.email.none')}</p>}
         {/* A new address gets a fresh form (its initial value is the saved one). */}
         <SetEmailForm key={email ?? ''} email={email} />
         {email && !verified && <SendVerification email={email} />}
@@ -38,14 +38,14 @@ function VerifiedBadge({ verified }: { verified: boolean }) {
       data-testid="email-status"
       className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900/70 dark:text-emerald-100"
     >
-      ✓ {t('account.settings.email.verified')}
+      ✓ {t('accountSettings.email.verified')}
     </span>
   ) : (
     <span
       data-testid="email-status"
       className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
     >
-      {t('account.settings.email.notVerified')}
+      {t('accountSettings.email.notVerified')}
     </span>
   );
 }
@@ -62,17 +62,17 @@ function SetEmailForm({ email }: { email: string | null }) {
     <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
       <FormAlert message={form.formError} />
       <Field
-        label={t('account.settings.email.label')}
+        label={t('accountSettings.email.label')}
         required
         error={form.errorFor('email')}
-        hint={email ? t('account.settings.email.changeHint') : undefined}
+        hint={email ? t('accountSettings.email.changeHint') : undefined}
       >
         {(props) => (
           <Input {...props} {...form.bind('email')} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={LIMITS.emailMax} />
         )}
       </Field>
       <Button type="submit" variant={email ? 'secondary' : 'primary'} loading={form.submitting} disabled={unchanged && email !== null}>
-        {t('account.settings.email.save')}
+        {t('accountSettings.email.save')}
       </Button>
     </form>
   );
@@ -93,9 +93,9 @@ function SendVerification({ email }: { email: string }) {
   };
   return (
     <div className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-      {state === 'sent' && <FormNotice>{t('account.settings.email.sent', { email })}</FormNotice>}
+      {state === 'sent' && <FormNotice>{t('accountSettings.email.sent', { email })}</FormNotice>}
       <Button onClick={send} loading={state === 'sending'}>
-        {state === 'sending' ? t('account.settings.email.sending') : t('account.settings.email.sendVerify')}
+        {state === 'sending' ? t('accountSettings.email.sending') : t('accountSettings.email.sendVerify')}
       </Button>
     </div>
   );

@@ -45,15 +45,15 @@ export function NotificationSection({ settings }: { settings: NotificationSettin
 
   return (
     <Card>
-      <CardHeader title={t('account.settings.notifications.title')} />
+      <CardHeader title={t('accountSettings.notifications.title')} />
       <CardBody>
         <div className="flex items-start justify-between gap-4">
           <div className="min-w-0">
             <p id={labelId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-              {t('account.settings.notifications.replyMail')}
+              {t('accountSettings.notifications.replyMail')}
             </p>
             <p id={hintId} className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              {t('account.settings.notifications.replyMailHint', { minutes: Math.round(MESSAGE_LIMITS.replyMailWindowMs / 60_000) })}
+              {t('accountSettings.notifications.replyMailHint', { minutes: Math.round(MESSAGE_LIMITS.replyMailWindowMs / 60_000) })}
             </p>
           </div>
           <Switch

@@ -18,8 +18,8 @@ export function PasswordSection({ passwordSet }: { passwordSet: boolean }) {
   return (
     <Card>
       <CardHeader
-        title={passwordSet ? t('account.settings.password.changeTitle') : t('account.settings.password.setTitle')}
-        description={passwordSet ? undefined : t('account.settings.password.setHelp')}
+        title={passwordSet ? t('accountSettings.password.changeTitle') : t('accountSettings.password.setTitle')}
+        description={passwordSet ? undefined : t('accountSettings.password.setHelp')}
       />
       <CardBody>{passwordSet ? <ChangePasswordForm /> : <SetPasswordForm />}</CardBody>
     </Card>
@@ -46,7 +46,7 @@ function SetPasswordForm() {
       <FormAlert message={form.formError} />
       <NewPasswordFields form={form} />
       <Button type="submit" loading={form.submitting}>
-        {t('account.settings.password.setSubmit')}
+        {t('accountSettings.password.setSubmit')}
       </Button>
     </form>
   );
@@ -67,12 +67,12 @@ function ChangePasswordForm() {
   return (
     <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
       <FormAlert message={form.formError} />
-      <Field label={t('account.settings.password.oldPassword')} required error={form.errorFor('oldPassword')}>
+      <Field label={t('accountSettings.password.oldPassword')} required error={form.errorFor('oldPassword')}>
         {(props) => <Input {...props} {...form.bind('oldPassword')} type="password" autoComplete="current-password" maxLength={LIMITS.passwordMax} />}
       </Field>
       <NewPasswordFields form={form} />
       <Button type="submit" loading={form.submitting}>
-        {t('account.settings.password.changeSubmit')}
+        {t('accountSettings.password.changeSubmit')}
       </Button>
     </form>
   );
@@ -84,14 +84,14 @@ function NewPasswordFields({ form }: { form: Pick<ZodForm<{ password: string; re
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field
-        label={t('account.settings.password.password')}
+        label={t('accountSettings.password.password')}
         required
         error={form.errorFor('password')}
         hint={t('account.signup.passwordHint', { min: LIMITS.passwordMin })}
       >
         {(props) => <Input {...props} {...form.bind('password')} type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} />}
       </Field>
-      <Field label={t('account.settings.password.rePassword')} required error={form.errorFor('rePassword')}>
+      <Field label={t('accountSettings.password.rePassword')} required error={form.errorFor('rePassword')}>
         {(props) => <Input {...props} {...form.bind('rePassword')} type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} />}
       </Field>
     </div>

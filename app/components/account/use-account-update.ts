@@ -14,6 +14,6 @@ export function useAccountSaved(): () => Promise<void> {
   const revalidator = useRevalidator();
   return useCallback(async () => {
     await revalidator.revalidate();
-    toast.success(t('account.settings.saved'));
+    toast.success(t('accountSettings.saved'));
   }, [revalidator, toast, t]);
 }

@@ -18,13 +18,13 @@ export function UsernameSection({ username }: { username: string | null }) {
   return (
     <Card>
       <CardHeader
-        title={t('account.settings.username.title')}
-        description={username ? undefined : t('account.settings.username.help', { min: LIMITS.usernameMin, max: LIMITS.usernameMax })}
+        title={t('accountSettings.username.title')}
+        description={username ? undefined : t('accountSettings.username.help', { min: LIMITS.usernameMin, max: LIMITS.usernameMax })}
       />
       <CardBody>
         {username ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="username-current">
-            {t('account.settings.username.current', { username })}
+            {t('accountSettings.username.current', { username })}
           </p>
         ) : (
           <SetUsernameForm />
@@ -44,13 +44,13 @@ function SetUsernameForm() {
   return (
     <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
       <FormAlert message={form.formError} />
-      <Field label={t('account.settings.username.label')} required error={form.errorFor('username')}>
+      <Field label={t('accountSettings.username.label')} required error={form.errorFor('username')}>
         {(props) => (
           <Input {...props} {...form.bind('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={LIMITS.usernameMax} />
         )}
       </Field>
       <Button type="submit" loading={form.submitting}>
-        {t('account.settings.username.submit')}
+        {t('accountSettings.username.submit')}
       </Button>
     </form>
   );

@@ -72,7 +72,7 @@ export function ImagePicker({
   function choose(files: FileList | null) {
     if (!files) return;
     const list = Array.from(files);
-    if (list.length > room) toast.error(t('topicUi.form.imagesTooMany', { max: TOPIC_LIMITS.imagesMax }));
+    if (list.length > room) toast.error(t('topicForm.imagesTooMany', { max: TOPIC_LIMITS.imagesMax }));
     for (const file of list.slice(0, Math.max(0, room))) {
       const problem = checkImageFile(file);
       if (problem === 'tooLarge') {
@@ -103,7 +103,7 @@ export function ImagePicker({
               disabled={disabled}
               onClick={() => onChange(value.filter((_, i) => i !== index))}
               className="absolute top-1 right-1 grid size-7 place-items-center rounded-full bg-zinc-950/70 text-white hover:bg-zinc-950"
-              aria-label={t('topicUi.form.removeImage', { index: index + 1 })}
+              aria-label={t('topicForm.removeImage', { index: index + 1 })}
             >
               <XIcon className="size-4" />
             </button>
@@ -126,7 +126,7 @@ export function ImagePicker({
               }`}
             >
               <ImageIcon className="size-6" />
-              <span className="text-xs font-medium">{t('topicUi.form.addImages')}</span>
+              <span className="text-xs font-medium">{t('topicForm.addImages')}</span>
               <span className="text-[0.6875rem] tabular-nums">
                 {count}/{TOPIC_LIMITS.imagesMax}
               </span>

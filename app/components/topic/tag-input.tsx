@@ -94,7 +94,7 @@ export function TagInput({ value, onChange, id, invalid, describedBy, disabled }
       }`}
       data-testid="tag-input"
     >
-      <ul className="contents" aria-label={t('topicUi.form.tagsChosen')}>
+      <ul className="contents" aria-label={t('topicForm.tagsChosen')}>
         {value.map((tag, index) => (
           <li key={tag} className="bg-brand-50 text-brand-900 dark:bg-brand-950 dark:text-brand-200 inline-flex items-center gap-0.5 rounded-md py-0.5 pr-0.5 pl-1.5 text-sm">
             <HashIcon className="size-3" />
@@ -104,7 +104,7 @@ export function TagInput({ value, onChange, id, invalid, describedBy, disabled }
               onClick={() => remove(index)}
               disabled={disabled}
               className="hover:bg-brand-100 dark:hover:bg-brand-900 ml-0.5 grid size-5 place-items-center rounded"
-              aria-label={t('topicUi.form.removeTag', { tag })}
+              aria-label={t('topicForm.removeTag', { tag })}
             >
               <XIcon className="size-3.5" />
             </button>
@@ -126,7 +126,7 @@ export function TagInput({ value, onChange, id, invalid, describedBy, disabled }
           value={input}
           disabled={disabled || full}
           maxLength={TOPIC_LIMITS.tagNameMax}
-          placeholder={full ? t('topicUi.form.tagsFull', { max: TOPIC_LIMITS.tagsMax }) : t('topicUi.form.tagsPlaceholder')}
+          placeholder={full ? t('topicForm.tagsFull', { max: TOPIC_LIMITS.tagsMax }) : t('topicForm.tagsPlaceholder')}
           onChange={(event) => {
             setInput(event.target.value);
             setOpen(true);
@@ -144,7 +144,7 @@ export function TagInput({ value, onChange, id, invalid, describedBy, disabled }
         <ul
           id={listId}
           role="listbox"
-          aria-label={t('topicUi.form.tagSuggestions')}
+          aria-label={t('topicForm.tagSuggestions')}
           hidden={!showList}
           className="absolute top-full left-0 z-30 mt-2 max-h-60 w-64 overflow-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >

@@ -112,15 +112,15 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
       setState((s) => ({ ...s, sticky: answer.sticky, recommend: answer.recommend }));
       onStateChange?.({ sticky: answer.sticky, recommend: answer.recommend });
       const key = flag === 'sticky' ? (on ? 'stickyOn' : 'stickyOff') : on ? 'recommendOn' : 'recommendOff';
-      toast.success(t(`topicUi.moderate.${key}`));
+      toast.success(t(`moderation.${key}`));
       void revalidator.revalidate();
     });
 
   async function remove() {
     const ok = await confirm({
-      title: t('topicUi.moderate.deleteTitle'),
-      description: t('topicUi.moderate.deleteBody'),
-      confirmLabel: t('topicUi.moderate.delete'),
+      title: t('moderation.deleteTitle'),
+      description: t('moderation.deleteBody'),
+      confirmLabel: t('moderation.delete'),
       danger: true,
     });
     if (!ok) return;
@@ -129,12 +129,12 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
         await api(`/api/topic/delete/${topic.id}`, { method: 'POST' });
       } catch (error) {
         if (error instanceof ApiError && error.errorCode !== ErrorCode.NotSignedIn) {
-          toast.error(`${t('topicUi.moderate.deleteFailed')}: ${error.message}`);
+          toast.error(`${t('moderation.deleteFailed')}: ${error.message}`);
           return;
         }
         throw error;
       }
-      toast.success(t('topicUi.moderate.deleted'));
+      toast.success(t('moderation.deleted'));
       navigate('/', { replace: true });
     });
   }
@@ -180,33 +180,33 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
         {author && !moderator && (
           <Button variant="ghost" size="sm" onClick={() => void remove()} loading={busy === 'delete'} data-testid="delete-topic" className="text-red-700 dark:text-red-400">
             <TrashIcon />
-            {t('topicUi.moderate.delete')}
+            {t('moderation.delete')}
           </Button>
         )}
         {moderator && (
           <Dropdown
-            label={t('topicUi.moderate.menu')}
+            label={t('moderation.menu')}
             trigger={
               <button type="button" className={buttonClass('secondary', 'sm')} data-testid="moderate-menu" aria-busy={busy !== null && busy !== 'like' && busy !== 'favorite'}>
                 <ShieldIcon />
-                {t('topicUi.moderate.menu')}
+                {t('moderation.menu')}
               </button>
             }
           >
             <DropdownItem onSelect={() => setFlag('recommend', !state.recommend)}>
               <SparkIcon />
-              {state.recommend ? t('topicUi.moderate.unrecommend') : t('topicUi.moderate.recommend')}
+              {state.recommend ? t('moderation.unrecommend') : t('moderation.recommend')}
             </DropdownItem>
             <DropdownItem onSelect={() => setFlag('sticky', !state.sticky)}>
               <PinIcon />
-              {state.sticky ? t('topicUi.moderate.unsticky') : t('topicUi.moderate.sticky')}
+              {state.sticky ? t('moderation.unsticky') : t('moderation.sticky')}
             </DropdownItem>
             {topic.status !== 1 && (
               <>
                 <DropdownSeparator />
                 <DropdownItem danger onSelect={() => void remove()}>
                   <TrashIcon />
-                  {t('topicUi.moderate.delete')}
+                  {t('moderation.delete')}
                 </DropdownItem>
               </>
             )}

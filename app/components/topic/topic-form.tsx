@@ -69,7 +69,7 @@ export function VerifyEmailNotice() {
       <AlertIcon className="size-4 shrink-0" />
       <p className="min-w-0 flex-1">{t('topic.errors.verifyEmail')}</p>
       <Link to={paths.account} className="font-semibold underline underline-offset-2 hover:no-underline" data-testid="verify-email-link">
-        {t('topicUi.form.goVerify')}
+        {t('topicForm.goVerify')}
       </Link>
     </div>
   );
@@ -171,8 +171,8 @@ export function TopicForm(props: TopicFormProps) {
       const topic = initial
         ? await api<TopicView>(`/api/topic/edit/${initial.id}`, { method: 'POST', body: { ...payload, type: undefined } })
         : await api<TopicView>('/api/topic/create', { method: 'POST', body: payload });
-      if (topic.status === 2) toast.info(t('topicUi.form.pendingReview'), { durationMs: 5000 });
-      else toast.success(initial ? t('topicUi.form.editSuccess') : t('topicUi.form.createSuccess'));
+      if (topic.status === 2) toast.info(t('topicForm.pendingReview'), { durationMs: 5000 });
+      else toast.success(initial ? t('topicForm.editSuccess') : t('topicForm.createSuccess'));
       navigate(`/topic/${topic.id}`);
     } catch (error) {
       setSubmitting(false);
@@ -187,7 +187,7 @@ export function TopicForm(props: TopicFormProps) {
         return;
       }
       if (initial && error instanceof ApiError && error.errorCode !== ErrorCode.NotSignedIn) {
-        toast.error(t('topicUi.form.editFailed', { message: error.message }));
+        toast.error(t('topicForm.editFailed', { message: error.message }));
         return;
       }
       handleApiError(error);
@@ -195,7 +195,7 @@ export function TopicForm(props: TopicFormProps) {
   }
 
   const nodeField = nodes.length > 0 && (
-    <Field label={t('topicUi.form.node')} error={message(errors.nodeId)} className={tweet ? 'sm:max-w-xs' : ''}>
+    <Field label={t('topicForm.node')} error={message(errors.nodeId)} className={tweet ? 'sm:max-w-xs' : ''}>
       {(control) => (
         <select
           {...control}
@@ -217,9 +217,9 @@ export function TopicForm(props: TopicFormProps) {
 
   // Posts and tweets both carry tags (API: tags[] on create and edit for either type).
   const tagsField = (
-    <Section label={t('topicUi.form.tags')} htmlFor="topic-tags" error={message(errors.tags)}>
+    <Section label={t('topicForm.tags')} htmlFor="topic-tags" error={message(errors.tags)}>
       <TagInput id="topic-tags" value={values.tags} onChange={(tags) => set('tags', tags)} invalid={Boolean(errors.tags)} disabled={submitting} />
-      {!errors.tags && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('topicUi.form.tagsHint', { max: TOPIC_LIMITS.tagsMax })}</p>}
+      {!errors.tags && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('topicForm.tagsHint', { max: TOPIC_LIMITS.tagsMax })}</p>}
     </Section>
   );
 
@@ -229,7 +229,7 @@ export function TopicForm(props: TopicFormProps) {
       <Card className="space-y-5 p-5 sm:p-6">
         {tweet ? (
           <>
-            <Field label={t('topicUi.form.tweetContent')} error={message(errors.content)}>
+            <Field label={t('topicForm.tweetContent')} error={message(errors.content)}>
               {(control) => (
                 <Textarea
                   {...control}
@@ -237,14 +237,14 @@ export function TopicForm(props: TopicFormProps) {
                   rows={6}
                   value={values.content}
                   maxLength={TOPIC_LIMITS.contentMax}
-                  placeholder={t('topicUi.form.tweetPlaceholder')}
+                  placeholder={t('topicForm.tweetPlaceholder')}
                   onChange={(event) => set('content', event.target.value)}
                   className="resize-y text-[0.9375rem] leading-7"
                   data-testid="tweet-content"
                 />
               )}
             </Field>
-            <Section label={t('topicUi.form.images')} labelId="images-label" error={message(errors.imageList)} hint={t('topicUi.form.imagesHint', { max: TOPIC_LIMITS.imagesMax })}>
+            <Section label={t('topicForm.images')} labelId="images-label" error={message(errors.imageList)} hint={t('topicForm.imagesHint', { max: TOPIC_LIMITS.imagesMax })}>
               <ImagePicker value={values.imageList} onChange={(images) => set('imageList', images)} onUploadingChange={onImagesUploading} disabled={submitting} describedBy="images-label" />
             </Section>
             {nodeField}
@@ -254,14 +254,14 @@ export function TopicForm(props: TopicFormProps) {
           <>
             <div className="grid gap-5 sm:grid-cols-[14rem_minmax(0,1fr)]">
               {nodeField}
-              <Field label={t('topicUi.form.title')} error={message(errors.title)} required className={nodes.length === 0 ? 'sm:col-span-2' : ''}>
+              <Field label={t('topicForm.title')} error={message(errors.title)} required className={nodes.length === 0 ? 'sm:col-span-2' : ''}>
                 {(control) => (
                   <Input
                     {...control}
                     name="title"
                     value={values.title}
                     maxLength={TOPIC_LIMITS.titleMax}
-                    placeholder={t('topicUi.form.titlePlaceholder')}
+                    placeholder={t('topicForm.titlePlaceholder')}
                     onChange={(event) => set('title', event.target.value)}
                     data-testid="title-input"
                   />
@@ -271,7 +271,7 @@ export function TopicForm(props: TopicFormProps) {
             <div className="space-y-1.5">
               <div className="flex items-end justify-between gap-3">
                 <p id="content-label" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-                  {t('topicUi.form.content')}
+                  {t('topicForm.content')}
                   <span className="ml-0.5 text-red-700 dark:text-red-400" aria-hidden="true">
                     *
                   </span>
@@ -291,7 +291,7 @@ export function TopicForm(props: TopicFormProps) {
                 value={values.content}
                 onChange={(html) => set('content', html)}
                 onUploadingChange={onEditorUploading}
-                ariaLabel={t('topicUi.form.content')}
+                ariaLabel={t('topicForm.content')}
                 disabled={submitting}
               />
               {errors.content && (
@@ -311,19 +311,19 @@ export function TopicForm(props: TopicFormProps) {
                 data-testid="toggle-hidden"
               >
                 <LockIcon className="size-4" />
-                <span className="flex-1">{t('topicUi.form.hiddenToggle')}</span>
-                <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400">{t('topicUi.form.hiddenHint')}</span>
+                <span className="flex-1">{t('topicForm.hiddenToggle')}</span>
+                <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400">{t('topicForm.hiddenHint')}</span>
               </button>
               <div id="hidden-editor" hidden={!showHidden} className="border-t border-zinc-200 p-4 dark:border-zinc-800">
                 {showHidden && (
-                  <Section label={t('topicUi.form.hiddenLabel')} labelId="hidden-label" error={message(errors.hideContent)}>
+                  <Section label={t('topicForm.hiddenLabel')} labelId="hidden-label" error={message(errors.hideContent)}>
                     <ContentEditor
                       contentType={values.contentType}
                       value={values.hideContent}
                       onChange={(html) => set('hideContent', html)}
                       onUploadingChange={onHiddenUploading}
                       compact
-                      ariaLabel={t('topicUi.form.hiddenLabel')}
+                      ariaLabel={t('topicForm.hiddenLabel')}
                       disabled={submitting}
                     />
                   </Section>
@@ -347,7 +347,7 @@ export function TopicForm(props: TopicFormProps) {
             {t('site.ui.cancel')}
           </ButtonLink>
           <Button type="submit" loading={submitting} data-testid="submit-topic" aria-disabled={uploading || undefined}>
-            {initial ? t('topicUi.form.save') : t('topicUi.form.publish')}
+            {initial ? t('topicForm.save') : t('topicForm.publish')}
           </Button>
         </div>
       </Card>

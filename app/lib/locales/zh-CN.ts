@@ -1,9 +1,19 @@
 /**
- * Every zh-CN message section (common/locales/zh-CN/<section>.json → key <section>), bundled into
- * one browser chunk loaded only by visitors reading zh-CN. New section files are picked up
- * automatically. `mail` stays out: only the server writes e-mails.
+ * The zh-CN core chunk: every message section (common/locales/zh-CN/<section>.json → key <section>)
+ * except the member, installer and server-only sections (./sections.ts says why each group
+ * stays out). Loaded only by visitors reading zh-CN. New section files are picked up automatically.
  */
 import type { Messages } from '../../../common/locales';
 import { sectionsFromGlob } from './sections';
 
-export default sectionsFromGlob(import.meta.glob<Messages>(['../../../common/locales/zh-CN/*.json', '!**/mail.json', '!**/install.json', '!**/installUi.json'], { eager: true, import: 'default' }));
+export default sectionsFromGlob(
+  import.meta.glob<Messages>(
+    [
+      '../../../common/locales/zh-CN/*.json',
+      '!**/{mail,message}.json',
+      '!**/{install,installUi}.json',
+      '!**/{accountSettings,editor,moderation,profile,topicForm,ucenter}.json',
+    ],
+    { eager: true, import: 'default' },
+  ),
+);

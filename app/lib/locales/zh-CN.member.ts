@@ -1,0 +1,7 @@
+/** The zh-CN member chunk: the sections only signed-in members see (MEMBER_SECTIONS in ./sections.ts). */
+import type { Messages } from '../../../common/locales';
+import { sectionsFromGlob } from './sections';
+
+export default sectionsFromGlob(
+  import.meta.glob<Messages>('../../../common/locales/zh-CN/{accountSettings,editor,moderation,profile,topicForm,ucenter}.json', { eager: true, import: 'default' }),
+);
