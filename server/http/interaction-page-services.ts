@@ -5,8 +5,7 @@
  * as values with the message in the reader's language, because route modules run from the SSR
  * bundle and cannot `instanceof` the server's AppError.
  */
-import type { CommentableType, Locale } from '../../common/constants';
-import { translator } from '../../common/i18n';
+import type { CommentableType } from '../../common/constants';
 import type { AppContext } from '../context';
 import { requireDb } from '../context';
 import type { UserRow } from '../db/schema';
@@ -17,16 +16,13 @@ import { announceUnread, notificationSettingsOf, readMessages, unreadCount, type
 import { favoritesPage, type FavoriteView } from '../modules/reactions/reactions.service';
 import type { Page } from '../modules/topics/cursor';
 import type { ViewerContext } from '../modules/topics/topics.service';
-import { AppError } from './errors';
+import { attemptForPage, type PageResult, type PageViewer } from './topic-page-services';
 
-/** Who reads the page (the load context's user and locale). */
-export interface InteractionViewer {
-  user: UserRow | null;
-  locale: Locale;
-}
+/** Who reads the page (the load context's user and locale): the same as the topic pages'. */
+export type InteractionViewer = PageViewer;
 
 /** A page-visible outcome: the value, or the status and the translated message to show. */
-export type InteractionResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+export type InteractionResult<T> = PageResult<T>;
 
 export interface InteractionPageServices {
   /** GET comment/comments: a page of an item's comments (first page without a cursor). */
@@ -43,17 +39,7 @@ export interface InteractionPageServices {
 
 export function createInteractionPageServices(ctx: AppContext): InteractionPageServices {
   const context = (viewer: InteractionViewer): ViewerContext => ({ viewer: viewer.user, locale: viewer.locale, now: ctx.clock.now() });
-
-  async function attempt<T>(viewer: InteractionViewer, run: () => Promise<T>): Promise<InteractionResult<T>> {
-    try {
-      return { ok: true, data: await run() };
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) {
-        return { ok: false, status: error.status, message: String(translator(viewer.locale)(error.messageKey, error.params)) };
-      }
-      throw error;
-    }
-  }
+  const attempt = attemptForPage;
 
   return {
     comments: (viewer, params) => attempt(viewer, () => commentPage(requireDb(ctx), params, context(viewer))),

@@ -9,7 +9,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/axe';
 import { startServer, type E2eServer } from '../support/e2e-server';
-import { attachServerOutputOnFailure, expectRecordedToast, openHydrated, recordToasts, setLocaleCookie, watchErrors } from '../support/page';
+import { attachServerOutputOnFailure, expectRecordedToast, openRecordingToasts, setLocaleCookie, watchErrors } from '../support/page';
 
 let server: E2eServer;
 
@@ -25,12 +25,7 @@ attachServerOutputOnFailure(() => server);
 
 const setLocale = (context: BrowserContext, locale: 'en-US' | 'zh-CN') => setLocaleCookie(context, server.url, locale);
 
-/** Opens a path on the server once hydrated, recording toasts from then on. */
-async function open(page: Page, path: string) {
-  const response = await openHydrated(page, server.url + path);
-  await recordToasts(page);
-  return response;
-}
+const open = (page: Page, path: string) => openRecordingToasts(page, server.url + path);
 
 let counter = 0;
 /** Signs a member up through the browser context's request (which then holds the session cookie). */

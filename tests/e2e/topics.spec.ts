@@ -15,7 +15,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import sharp from 'sharp';
 import { expectAccessible } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
-import { attachServerOutputOnFailure, expectRecordedToast, openHydrated, recordToasts, setLocaleCookie, watchErrors } from '../support/page';
+import { attachServerOutputOnFailure, expectRecordedToast, openRecordingToasts, setLocaleCookie, watchErrors } from '../support/page';
 import { linkUrl, waitForEml } from '../support/mail';
 
 let server: E2eServer;
@@ -37,12 +37,7 @@ attachServerOutputOnFailure(() => server);
 
 const setLocale = (context: BrowserContext, locale: 'en-US' | 'zh-CN') => setLocaleCookie(context, server.url, locale);
 
-/** Opens a path on the server once hydrated, recording toasts from then on. */
-async function open(page: Page, path: string) {
-  const response = await openHydrated(page, server.url + path);
-  await recordToasts(page);
-  return response;
-}
+const open = (page: Page, path: string) => openRecordingToasts(page, server.url + path);
 
 let counter = 0;
 interface Member {

@@ -46,6 +46,13 @@ export async function recordToasts(page: Page): Promise<void> {
   });
 }
 
+/** Opens a page once hydrated and records its toasts from then on (see recordToasts). */
+export async function openRecordingToasts(page: Page, url: string): Promise<Response | null> {
+  const response = await openHydrated(page, url);
+  await recordToasts(page);
+  return response;
+}
+
 /** Expects a toast containing `text` among those recorded since `recordToasts`. */
 export async function expectRecordedToast(page: Page, text: string): Promise<void> {
   await expect
