@@ -29,15 +29,15 @@ export function imageTypeOf(file: FileLike): string {
   return (ext && EXTENSION_TYPES[ext]) || '';
 }
 
-export function isAcceptedImageType(type: string): boolean {
-  return ACCEPTED_IMAGE_TYPES.includes(type.toLowerCase());
+export function isAcceptedImageType(type: string, accepted: readonly string[] = ACCEPTED_IMAGE_TYPES): boolean {
+  return accepted.includes(type.toLowerCase());
 }
 
-/** null when the editor accepts the file, else what is wrong with it. */
-export function checkImageFile(file: FileLike, maxBytes: number = EDITOR.uploadMaxBytes): ImageFileProblem | null {
+/** null when the file is taken (by default: the editor's types and limit), else what is wrong with it. */
+export function checkImageFile(file: FileLike, maxBytes: number = EDITOR.uploadMaxBytes, accepted: readonly string[] = ACCEPTED_IMAGE_TYPES): ImageFileProblem | null {
   const type = imageTypeOf(file);
   if (!type.startsWith('image/')) return 'notImage';
-  if (!isAcceptedImageType(type)) return 'unsupportedType';
+  if (!isAcceptedImageType(type, accepted)) return 'unsupportedType';
   if (file.size > maxBytes) return 'tooLarge';
   if (file.size === 0) return 'empty';
   return null;

@@ -98,6 +98,3 @@ export async function ensureMemberSections(locale: Locale): Promise<void> {
   await loadChunk(locale, 'member');
 }
 
-export function hasMemberSections(locale: Locale): boolean {
-  return loaded.has(`${locale}:member`);
-}

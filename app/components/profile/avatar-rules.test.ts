@@ -8,7 +8,8 @@ describe('avatar picker rules', () => {
   });
 
   it('refuses other types, files over 5 MB and empty files', () => {
-    for (const type of ['image/svg+xml', 'text/html', '', 'image/bmp']) expect(avatarFileProblem({ type, size: 1000 }), type).toBe('unsupported');
+    for (const type of ['image/svg+xml', 'image/bmp']) expect(avatarFileProblem({ type, size: 1000 }), type).toBe('unsupportedType');
+    for (const type of ['text/html', '']) expect(avatarFileProblem({ type, size: 1000 }), type).toBe('notImage');
     expect(avatarFileProblem({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('tooLarge');
     expect(avatarFileProblem({ type: 'image/png', size: 0 })).toBe('empty');
   });

@@ -1,17 +1,15 @@
 /**
- * Which pictures the avatar picker sends (pure, unit-tested): the raster types the server turns
- * into an avatar, at most the upload limit. SVG is left out on purpose: a drawing rarely makes a
- * good 256 px face, and the server would rasterize it anyway.
+ * Which pictures the avatar picker sends: the editor's image rules (app/editor/upload-rules.ts)
+ * with the raster types only, at most the upload limit. SVG is left out on purpose: a drawing
+ * rarely makes a good 256 px face, and the server would rasterize it anyway.
  */
-import { IMAGE_MAX_MB } from '../../../common/rich-text/policy';
+import { IMAGE_MAX_MB, IMAGE_MIME_TYPES } from '../../../common/rich-text/policy';
+import { checkImageFile, type FileLike, type ImageFileProblem } from '~/editor/upload-rules';
 
-export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const AVATAR_TYPES: readonly string[] = IMAGE_MIME_TYPES.filter((type) => type !== 'image/svg+xml');
 export const AVATAR_ACCEPT = AVATAR_TYPES.join(',');
 export const AVATAR_MAX_MB = IMAGE_MAX_MB;
 
-export function avatarFileProblem(file: { type: string; size: number }): 'unsupported' | 'tooLarge' | 'empty' | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type.toLowerCase())) return 'unsupported';
-  if (file.size > AVATAR_MAX_MB * 1024 * 1024) return 'tooLarge';
-  if (file.size === 0) return 'empty';
-  return null;
+export function avatarFileProblem(file: FileLike): ImageFileProblem | null {
+  return checkImageFile(file, AVATAR_MAX_MB * 1024 * 1024, AVATAR_TYPES);
 }
