@@ -42,9 +42,12 @@ import { openDatabase } from '../server/db/open';
 import { EMPTY_LOCATION } from '../server/infra/ip-location';
 import { issueToken } from '../server/modules/auth/tokens.service';
 import { createComment } from '../server/modules/comments/comments.service';
-import { transact } from '../server/modules/messages/messages.service';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { requireDb, type AppContext } from '../server/context';
+import { runWrite } from '../server/kernel/write';
 import { defaultSettings } from '../server/modules/settings/settings.schema';
-import { createTopic } from '../server/modules/topics/topics.service';
+import { createTopic } from '../server/modules/topics/topics.writes';
 import { findUserById, insertUser } from '../server/modules/users/users.repository';
 import { newUserValues } from '../server/modules/users/users.service';
 import { freePort, waitForServer } from './lib';
@@ -129,21 +132,28 @@ async function makeUser(db: Database, label: string, now: number): Promise<{ use
   return { user, token };
 }
 
-async function seedComment(db: Database, author: UserRow, fields: { entityType: 'topic' | 'comment'; entityId: number; content: string }, now: number): Promise<number> {
+async function seedComment(ctx: AppContext, author: UserRow, fields: { entityType: 'topic' | 'comment'; entityId: number; content: string }, now: number): Promise<number> {
   const input = commentCreateSchema.parse({ ...fields, contentType: 'html' });
-  const { result } = await transact(db, (trx, box) => createComment(trx, author, input, seedMeta(now), box));
-  return result.row.id;
+  const created = await runWrite(ctx, (scope) => createComment(scope, author, input, seedMeta(now)));
+  return created.row.id;
+}
+
+/** The seeding writes go through the app's own write path (its counters and messages are handlers). */
+async function seedingApp(dataDir: string): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+  const app = await buildApp(loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'fatal', REDIS_URL: '' }));
+  return { ctx: app.ctx, close: () => app.close() };
 }
 
 /** One topic, and per connection a user with a token and a top-level comment to reply to. */
-async function seed(db: Database, count: number): Promise<Seeded> {
+async function seed(ctx: AppContext, count: number): Promise<Seeded> {
+  const db = requireDb(ctx);
   const now = Date.now();
   const owner = await makeUser(db, '0', now);
-  const topicId = await db.transaction().execute((trx) => createTopic(trx, owner.user, topicCreateSchema.parse({ title: 'Benchmark topic', content: '<p>Reply here</p>' }), seedMeta(now)));
+  const topicId = (await runWrite(ctx, (scope) => createTopic(scope, owner.user, topicCreateSchema.parse({ title: 'Benchmark topic', content: '<p>Reply here</p>' }), seedMeta(now)))).row.id;
   const users: Seeded['users'] = [];
   for (let i = 1; i <= count; i++) {
     const { user, token } = await makeUser(db, String(i), now);
-    users.push({ token, parentId: await seedComment(db, user, { entityType: 'topic', entityId: topicId, content: `Top-level comment ${i}` }, now) });
+    users.push({ token, parentId: await seedComment(ctx, user, { entityType: 'topic', entityId: topicId, content: `Top-level comment ${i}` }, now) });
   }
   return { topicId, users };
 }
@@ -153,23 +163,24 @@ async function seed(db: Database, count: number): Promise<Seeded> {
  * members, every PAGE_REPLY_EVERY-th with 1–3 replies (one quoting a reply), all through
  * createComment. Answers the topic and a reader's token for the signed-in run.
  */
-async function seedPageTopic(db: Database): Promise<{ topicId: number; token: string; replies: number }> {
+async function seedPageTopic(ctx: AppContext): Promise<{ topicId: number; token: string; replies: number }> {
+  const db = requireDb(ctx);
   const now = Date.now();
   const members = await Promise.all(Array.from({ length: 8 }, (_, i) => makeUser(db, `page${i}`, now)));
   const author = members[0]!;
-  const topicId = await db
-    .transaction()
-    .execute((trx) =>
-      createTopic(trx, author.user, topicCreateSchema.parse({ title: 'A topic with 200 comments', content: `<p>${'Where is the best khao soi in town? '.repeat(8)}</p>` }), seedMeta(now)),
-    );
+  const topicId = (
+    await runWrite(ctx, (scope) =>
+      createTopic(scope, author.user, topicCreateSchema.parse({ title: 'A topic with 200 comments', content: `<p>${'Where is the best khao soi in town? '.repeat(8)}</p>` }), seedMeta(now)),
+    )
+  ).row.id;
   let replies = 0;
   for (let i = 0; i < PAGE_COMMENTS; i++) {
     const writer = members[1 + (i % (members.length - 1))]!;
-    const id = await seedComment(db, writer.user, { entityType: 'topic', entityId: topicId, content: `<p>Comment ${i + 1}: ${CONTENT.html}</p>` }, now + i);
+    const id = await seedComment(ctx, writer.user, { entityType: 'topic', entityId: topicId, content: `<p>Comment ${i + 1}: ${CONTENT.html}</p>` }, now + i);
     if (i % PAGE_REPLY_EVERY !== 0) continue;
     let target = id;
     for (let r = 0; r < 1 + (i % 3); r++) {
-      target = await seedComment(db, members[r % members.length]!.user, { entityType: 'comment', entityId: target, content: `<p>Reply ${r + 1} to comment ${i + 1}.</p>` }, now + i);
+      target = await seedComment(ctx, members[r % members.length]!.user, { entityType: 'comment', entityId: target, content: `<p>Reply ${r + 1} to comment ${i + 1}.</p>` }, now + i);
       replies += 1;
     }
   }
@@ -242,10 +253,10 @@ async function startServer(dataDir: string): Promise<{ server: ChildProcess; url
 }
 
 async function runReplies(engine: string, database: { config: DbConfig }, dataDir: string): Promise<void> {
-  const seedDb = await openDatabase(database.config);
-  const seeded = await seed(seedDb, connections);
-  const before = await check(seedDb, seeded.topicId);
-  await seedDb.destroy();
+  const seeding = await seedingApp(dataDir);
+  const seeded = await seed(seeding.ctx, connections);
+  const before = await check(requireDb(seeding.ctx), seeded.topicId);
+  await seeding.close();
 
   const { server, url } = await startServer(dataDir);
   try {
@@ -302,10 +313,10 @@ async function runPage(engine: string, database: { config: DbConfig }, dataDir: 
     console.log(`${engine.padEnd(7)} topic page skipped: no site build in ${path.relative(ROOT, BUILD_DIR)} (run \`npm run build\`)`);
     return;
   }
-  const seedDb = await openDatabase(database.config);
-  const page = await seedPageTopic(seedDb);
-  const topic = await seedDb.selectFrom('topics').select(['comment_count']).where('id', '=', page.topicId).executeTakeFirstOrThrow();
-  await seedDb.destroy();
+  const seeding = await seedingApp(dataDir);
+  const page = await seedPageTopic(seeding.ctx);
+  const topic = await requireDb(seeding.ctx).selectFrom('topics').select(['comment_count']).where('id', '=', page.topicId).executeTakeFirstOrThrow();
+  await seeding.close();
 
   const { server, url } = await startServer(dataDir);
   try {

@@ -58,6 +58,8 @@ export type Role = (typeof ROLES)[number];
 
 /** Topics, tweets, nodes and tags (issue 4). */
 export const TOPIC_LIMITS = {
+  /** A tweet's display title (messages, favorites): its opening words, cut to this many graphemes. */
+  displayTitleMax: 80,
   titleMax: 128,
   /** Source length of content and of hidden content, in characters. */
   contentMax: 100_000,

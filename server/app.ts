@@ -20,9 +20,17 @@ import { createMailer, type Mailer } from './infra/mail';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './infra/rate-limiter';
 import { rateLimitPrefix } from './infra/namespace';
 import { createRedis } from './infra/redis';
+import { MemoryDedupStore, RedisDedupStore, type DedupStore } from './infra/dedup';
+import { MemoryEventBus, RedisEventBus, type EventBus } from './infra/events';
+import { createIpLocator } from './infra/ip-location';
+import { forumNamespace } from './infra/namespace';
+import { DomainEvents } from './kernel/events';
+import { KindRegistry } from './kernel/kinds';
+import { createPageCache } from './http/page-cache';
+import { createFeedCache } from './modules/topics/topics.cache';
 import { startSweeper } from './modules/auth/sweep';
 import { SettingsCache } from './modules/settings/settings.service';
-import { apiModules, rootModules } from './routes';
+import { features } from './features';
 
 export interface BuildOptions {
   clock?: Clock;
@@ -56,16 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const clock = options.clock ?? systemClock;
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
-  const ctx: AppContext = {
-    config,
-    log: app.log,
-    clock,
-    redis,
-    limiter: new RateLimiter(redis ? new RedisRateLimitStore(redis, () => rateLimitPrefix(config)) : new MemoryRateLimitStore(), clock, config.rateLimits),
-    mailer: options.mailer ?? createMailer(config.dataDir, app.log),
-    settings: new SettingsCache(clock),
-    state: { db: null, installed: false },
-  };
+  const ctx = createContext(config, app, clock, redis, options);
   if (config.installed && config.database) {
     ctx.state.db = await openDatabase(config.database);
     ctx.state.installed = true;
@@ -87,21 +86,68 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.header('x-content-type-options', 'nosniff');
   });
 
+  for (const feature of features) feature.setup?.(ctx);
   await app.register(
     async (api) => {
-      for (const { plugin } of apiModules) await api.register(plugin);
+      for (const feature of features) if (feature.api) await api.register(feature.api);
     },
     { prefix: '/api' },
   );
-  for (const { plugin } of rootModules) await app.register(plugin);
+  for (const feature of features) if (feature.root) await app.register(feature.root);
   if (options.site) await app.register(options.site);
 
   const stopSweeper = startSweeper(ctx, options.sweepIntervalMs);
+  const closeBus = () => (busOf.has(ctx) ? ctx.bus.close() : Promise.resolve());
   app.addHook('onClose', async () => {
     stopSweeper();
+    await closeBus();
     await ctx.state.db?.destroy();
     ctx.state.db = null;
     await redis?.quit();
   });
   return app;
+}
+
+const busOf = new WeakSet<AppContext>();
+
+/**
+ * The app context: every per-app service, built here and nowhere else. Services whose Redis
+ * names depend on the forum's identity (the database, known only after install) are made on
+ * first use, still once per app.
+ */
+function createContext(config: AppConfig, app: FastifyInstance, clock: Clock, redis: ReturnType<typeof createRedis> | null, options: BuildOptions): AppContext {
+  const test = config.env === 'test';
+  let bus: EventBus | undefined;
+  let viewDedup: DedupStore | undefined;
+  let replyMailThrottle: DedupStore | undefined;
+  const ctx: AppContext = {
+    config,
+    log: app.log,
+    clock,
+    redis,
+    limiter: new RateLimiter(redis ? new RedisRateLimitStore(redis, () => rateLimitPrefix(config)) : new MemoryRateLimitStore(), clock, config.rateLimits),
+    mailer: options.mailer ?? createMailer(config.dataDir, app.log),
+    settings: new SettingsCache(clock),
+    state: { db: null, installed: false },
+    events: new DomainEvents(),
+    kinds: new KindRegistry(),
+    get bus() {
+      if (!bus) {
+        busOf.add(ctx);
+        bus = redis ? new RedisEventBus(redis, forumNamespace(config), (error) => app.log.warn({ err: error }, 'event bus subscriber error')) : new MemoryEventBus();
+      }
+      return bus;
+    },
+    get viewDedup() {
+      return (viewDedup ??= redis ? new RedisDedupStore(redis, `sabai:seen:${forumNamespace(config)}:`) : new MemoryDedupStore());
+    },
+    get replyMailThrottle() {
+      return (replyMailThrottle ??= redis ? new RedisDedupStore(redis, 'sabai:replymail:') : new MemoryDedupStore(50_000));
+    },
+    ipLocator: createIpLocator(config),
+    // Caches are off under test (ttl 0) unless a test turns them on.
+    feedCache: createFeedCache(test),
+    pageCache: createPageCache(test),
+  };
+  return ctx;
 }

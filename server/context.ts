@@ -1,17 +1,25 @@
 /**
- * The process-wide dependencies every route, service caller and page loader uses. Built once by
- * `buildApp`, hung on the Fastify instance as `app.ctx`, and handed to React Router loaders
- * through the load context (DESIGN convention 11): never imported as a singleton.
+ * The process-wide dependencies every route, use case and page loader uses. Built once by
+ * `buildApp` (the composition root), hung on the Fastify instance as `app.ctx`, and handed to
+ * React Router loaders through the load context: never imported as a singleton. No module keeps
+ * per-app state of its own; whatever lives as long as the app lives here.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { errors } from './http/errors';
+import type { PageCache } from './http/page-cache';
 import type { Clock } from './infra/clock';
+import type { DedupStore } from './infra/dedup';
+import type { EventBus } from './infra/events';
+import type { IpLocator } from './infra/ip-location';
 import type { Mailer } from './infra/mail';
 import type { RateLimiter } from './infra/rate-limiter';
+import type { DomainEvents } from './kernel/events';
+import type { KindRegistry } from './kernel/kinds';
 import type { SettingsCache } from './modules/settings/settings.service';
+import type { FeedCache } from './modules/topics/topics.cache';
 
 export interface AppContext {
   config: AppConfig;
@@ -23,6 +31,21 @@ export interface AppContext {
   settings: SettingsCache;
   /** Mutable: the installer opens the database and flips `installed` without a restart. */
   state: { db: Database | null; installed: boolean };
+  /** Domain events of the write path and their handlers (filled by the features at start-up). */
+  events: DomainEvents;
+  /** Content kinds (filled by the features at start-up). */
+  kinds: KindRegistry;
+  /** Signals between processes (memory, or Redis pub/sub): the unread badge, cache invalidation. */
+  readonly bus: EventBus;
+  /** "Seen this visitor on this page lately?" for view counting. */
+  readonly viewDedup: DedupStore;
+  /** At most one reply mail per recipient per window. */
+  readonly replyMailThrottle: DedupStore;
+  ipLocator: IpLocator;
+  /** The public topic feeds' micro-cache. */
+  feedCache: FeedCache;
+  /** Anonymous pages, shared. */
+  pageCache: PageCache;
 }
 
 /** The database, or 428 "not installed" when there is none yet. */

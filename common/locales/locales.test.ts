@@ -104,6 +104,20 @@ function isTranslateCall(call: ts.CallExpression): boolean {
   return false;
 }
 
+/** Calls whose first argument names a domain event (server/kernel/events.ts), not a text. */
+const EVENT_CALLS = new Set(['onWrite', 'onCommit', 'emit']);
+
+/** A domain event's name: the first argument of `onWrite`/`onCommit`/`emit`, a member name of an interface (the event catalogue), or a literal type. */
+function isEventName(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (ts.isPropertySignature(parent) && parent.name === node) return true;
+  // `DomainEventMap['message.sent']`: a type, never a text on screen.
+  if (ts.isLiteralTypeNode(parent)) return true;
+  if (!ts.isCallExpression(parent) || parent.arguments[0] !== node) return false;
+  const callee = parent.expression;
+  return ts.isPropertyAccessExpression(callee) && EVENT_CALLS.has(callee.name.text);
+}
+
 function propertyName(node: ts.Node): string | null {
   const parent = node.parent;
   if (parent && ts.isPropertyAssignment(parent) && parent.initializer === node && (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name))) return parent.name.text;
@@ -129,7 +143,7 @@ function collectKeyUses(sections: ReadonlySet<string>): { uses: KeyUse[]; counts
           const isModulePath = ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent);
           if (isTranslateArgument) counts.translateCalls++;
           if (isKeyProperty) counts.keyProperties++;
-          const sectionLiteral = section !== undefined && sections.has(section) && !NOT_KEYS.has(text) && !(property && NOT_KEY_PROPERTIES.has(property));
+          const sectionLiteral = section !== undefined && sections.has(section) && !NOT_KEYS.has(text) && !(property && NOT_KEY_PROPERTIES.has(property)) && !isEventName(node);
           if (sectionLiteral) counts.sectionLiterals++;
           if (!isModulePath && (isTranslateArgument || isKeyProperty || sectionLiteral)) uses.push({ key: text, file: relative, prefix: false });
         } else if (ts.isTemplateExpression(node)) {

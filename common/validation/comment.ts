@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import { COMMENT_LIMITS, COMMENTABLE_TYPES, CONTENT_TYPES, FAVORITE_TYPES, LIKEABLE_TYPES } from '../constants';
-import { idField, imageListField, switchField } from './topic';
-
-const cursorField = z.string({ error: 'validation.invalid' }).max(200, 'topic.validation.cursorInvalid').optional();
+import { cursorField, cursorQuery, idField } from './fields';
+import { imageListField, switchField } from './topic';
 
 const optionalId = z.preprocess((value) => (value === '' || value === null || value === 0 || value === '0' ? undefined : value), idField.optional());
 
@@ -51,7 +50,7 @@ export const favoriteSchema = z.object({
 });
 export type FavoriteInput = z.infer<typeof favoriteSchema>;
 
-export const cursorQuery = z.object({ cursor: cursorField });
+export { cursorQuery };
 
 /** POST user/settings: notification preferences. */
 export const notificationSettingsSchema = z.object({ replyMail: switchField });

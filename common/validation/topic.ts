@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CONTENT_TYPES, TOPIC_LIMITS, TOPIC_TYPES } from '../constants';
+import { idField } from './fields';
 
 /** `0`/`1`, `"0"`/`"1"` or `"post"`/`"tweet"`. */
 export const topicTypeField = z.preprocess(
@@ -20,7 +21,6 @@ export const switchField = z.preprocess(
 );
 
 /** A positive integer id; strings of digits are accepted. */
-export const idField = z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid').max(Number.MAX_SAFE_INTEGER, 'validation.invalid');
 
 /** Trims a tag and folds runs of white space into one space. */
 export function normalizeTagName(name: string): string {

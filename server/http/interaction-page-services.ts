@@ -14,8 +14,8 @@ import { commentPage } from '../modules/comments/comments.service';
 import type { MessageView } from '../modules/messages/messages.presenter';
 import { announceUnread, notificationSettingsOf, readMessages, unreadCount, type NotificationSettings } from '../modules/messages/messages.service';
 import { favoritesPage, type FavoriteView } from '../modules/reactions/reactions.service';
-import type { Page } from '../modules/topics/cursor';
-import type { ViewerContext } from '../modules/topics/topics.service';
+import type { Page } from '../kernel/paging';
+import type { ViewerContext } from '../kernel/caller';
 import { attemptForPage, type PageResult, type PageViewer } from './topic-page-services';
 
 /** Who reads the page (the load context's user and locale): the same as the topic pages'. */
@@ -42,8 +42,8 @@ export function createInteractionPageServices(ctx: AppContext): InteractionPageS
   const attempt = attemptForPage;
 
   return {
-    comments: (viewer, params) => attempt(viewer, () => commentPage(requireDb(ctx), params, context(viewer))),
-    favorites: (viewer, params) => attempt(viewer, () => favoritesPage(requireDb(ctx), viewer.user, params, context(viewer))),
+    comments: (viewer, params) => attempt(viewer, () => commentPage(requireDb(ctx), ctx.kinds, params, context(viewer))),
+    favorites: (viewer, params) => attempt(viewer, () => favoritesPage(requireDb(ctx), ctx.kinds, viewer.user, params, context(viewer))),
     messages: (viewer, params) =>
       attempt(viewer, async () => {
         const { page, marked } = await readMessages(requireDb(ctx), viewer.user.id, params, { locale: viewer.locale, now: ctx.clock.now() });

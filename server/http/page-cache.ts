@@ -73,6 +73,11 @@ export class PageCache {
     this.entries.clear();
   }
 
+  /** Drops the pages carrying any of these tags (for now: every page). */
+  invalidate(_tags: readonly string[]): void {
+    this.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -121,21 +126,19 @@ export function isShareable(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').startsWith('text/html');
 }
 
-const caches = new WeakMap<AppContext, PageCache>();
+/** One per app (the composition root makes it); off (ttl 0) under test unless a test turns it on. */
+export function createPageCache(test: boolean): PageCache {
+  return new PageCache(test ? 0 : PAGE_CACHE_TTL_MS);
+}
 
 export function pageCacheOf(ctx: AppContext): PageCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new PageCache(ctx.config.env === 'test' ? 0 : PAGE_CACHE_TTL_MS);
-    caches.set(ctx, cache);
-  }
-  return cache;
+  return ctx.pageCache;
 }
 
 /** Tests: turn the cache on (or off with 0) for one app. */
 export function setPageCacheTtl(ctx: AppContext, ttlMs: number): void {
-  pageCacheOf(ctx).ttlMs = ttlMs;
-  pageCacheOf(ctx).clear();
+  ctx.pageCache.ttlMs = ttlMs;
+  ctx.pageCache.clear();
 }
 
 /**

@@ -5,9 +5,9 @@
  */
 import type { AppContext } from '../context';
 import { requireDb } from '../context';
-import type { Page } from '../modules/topics/cursor';
+import type { Page } from '../kernel/paging';
 import type { TopicView } from '../modules/topics/topics.presenter';
-import { userTopicFeed } from '../modules/topics/topics.service';
+import { userTopicFeed } from '../modules/topics/topics.feeds';
 import { presentPublicUser, type PublicUser } from '../modules/users/users.presenter';
 import { getActiveUser } from '../modules/users/users.service';
 import { attemptForPage, type PageResult, type PageViewer } from './topic-page-services';

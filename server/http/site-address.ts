@@ -20,3 +20,16 @@ export function siteOriginOf(config: Pick<AppConfig, 'publicUrl' | 'port'>): str
     return localSiteUrl(config.port);
   }
 }
+
+/**
+ * The origin of PUBLIC_URL only (null when unset or unparsable): content rendering keeps links
+ * to this origin direct, and must not guess one.
+ */
+export function publicOrigin(config: Pick<AppConfig, 'publicUrl'>): string | null {
+  if (!config.publicUrl) return null;
+  try {
+    return new URL(config.publicUrl).origin;
+  } catch {
+    return null;
+  }
+}

@@ -24,7 +24,7 @@ import type {} from '../../app/lib/load-context';
 import type { LoadContext } from './load-context';
 import { invalidatePagesOnWrites, isShareable, pageCacheKey, pageCacheOf, withNonce } from './page-cache';
 import { createSiteServices } from './site-services';
-import { countCachedTopicView } from './topic-page-services';
+import { countCachedView } from './topic-page-services';
 
 const ROOT = process.cwd();
 // The site build's location is fixed at deploy time; SABAI_BUILD_DIR (same variable as
@@ -130,7 +130,7 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
       if (key) {
         const hit = cache.get(key, app.ctx.clock.now());
         if (hit) {
-          await countCachedTopicView(app.ctx, request.url, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+          await countCachedView(app.ctx, request.url, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
           return reply.status(200).type(hit.contentType).send(withNonce(hit, nonce));
         }
       }

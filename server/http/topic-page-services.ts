@@ -13,11 +13,12 @@ import { presentNode, type NodeView } from '../modules/nodes/nodes.presenter';
 import { findActiveNode, listNavNodes, listNodes } from '../modules/nodes/nodes.service';
 import { presentTag, type TagView } from '../modules/tags/tags.presenter';
 import { findPublicTag } from '../modules/tags/tags.service';
-import type { Page } from '../modules/topics/cursor';
-import { cachedFeedPage } from '../modules/topics/topics.cache';
-import { viewDedup } from '../modules/topics/topics.infra';
+import type { Caller, ViewerContext } from '../kernel/caller';
+import { EMPTY_LOCATION } from '../infra/ip-location';
+import type { Page } from '../kernel/paging';
+import type { HiddenContent } from '../modules/topics/topics.detail';
 import type { TopicEditView, TopicView } from '../modules/topics/topics.presenter';
-import { countView, topicDetail, topicForEdit, topicHiddenContent, visibleTopic, type HiddenContent, type ViewerContext } from '../modules/topics/topics.service';
+import { tagTopicFeed, topicDetail, topicFeed, topicForEdit, topicHiddenContent } from '../modules/topics/topics.usecases';
 import { AppError } from './errors';
 
 /** Who reads the page (the load context's user and locale). */
@@ -58,16 +59,19 @@ export async function attemptForPage<T>(viewer: PageViewer, run: () => Promise<T
 
 export function createTopicPageServices(ctx: AppContext): TopicPageServices {
   const context = (viewer: PageViewer): ViewerContext => ({ viewer: viewer.user, locale: viewer.locale, now: ctx.clock.now() });
+  const caller = (viewer: PageViewer, visit?: { ip: string; userAgent: string }): Caller => ({
+    ...context(viewer),
+    origin: { ip: visit?.ip ?? '', userAgent: visit?.userAgent ?? '', location: () => EMPTY_LOCATION },
+  });
   const attempt = attemptForPage;
 
   return {
-    // Through the feeds' micro-cache (shared with the JSON API; dropped by every topic write).
-    feed: (viewer, params) => attempt(viewer, () => cachedFeedPage(ctx, requireDb(ctx), { kind: 'topics', ...params }, context(viewer))),
-    tagFeed: (viewer, params) => attempt(viewer, () => cachedFeedPage(ctx, requireDb(ctx), { kind: 'tag', ...params }, context(viewer))),
-    detail: (viewer, id, visit) =>
-      attempt(viewer, () => topicDetail(requireDb(ctx), id, context(viewer), visit ? { ...visit, dedup: viewDedup(ctx) } : undefined)),
-    hiddenContent: (viewer, id) => attempt(viewer, () => topicHiddenContent(requireDb(ctx), id, viewer.user)),
-    forEdit: (viewer, id) => attempt(viewer, () => topicForEdit(requireDb(ctx), id, viewer.user)),
+    // The same use cases as the JSON API (feeds through the shared micro-cache).
+    feed: (viewer, params) => attempt(viewer, () => topicFeed(ctx, context(viewer), params)),
+    tagFeed: (viewer, params) => attempt(viewer, () => tagTopicFeed(ctx, context(viewer), params)),
+    detail: (viewer, id, visit) => attempt(viewer, () => topicDetail(ctx, caller(viewer, visit), id, { countView: visit !== undefined })),
+    hiddenContent: (viewer, id) => attempt(viewer, () => topicHiddenContent(ctx, context(viewer), id)),
+    forEdit: (viewer, id) => attempt(viewer, () => topicForEdit(ctx, context(viewer), id)),
     nodes: async () => (await listNodes(requireDb(ctx))).map(presentNode),
     navNodes: async () => (await listNavNodes(requireDb(ctx))).map(presentNode),
     node: async (id) => {
@@ -82,17 +86,12 @@ export function createTopicPageServices(ctx: AppContext): TopicPageServices {
 }
 
 /**
- * A topic page served from the anonymous page cache (./page-cache.ts) skips its loader; its view
- * still counts, by the loader's own rule (one per visitor per window, bots not counted).
+ * A page served from the anonymous page cache skips its loader; a kind's page (a topic) still
+ * counts its view, by the kind's own rule (one per visitor per window, bots not counted).
  */
-export async function countCachedTopicView(ctx: AppContext, url: string, visit: { ip: string; userAgent: string }): Promise<void> {
-  const match = /^\/topic\/(\d{1,15})(?:[?#]|$)/.exec(url);
-  if (!match || !ctx.state.installed) return;
-  const db = requireDb(ctx);
-  try {
-    const row = await visibleTopic(db, Number(match[1]), null);
-    await countView(db, row, null, { ...visit, dedup: viewDedup(ctx) }, ctx.clock.now());
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-  }
+export async function countCachedView(ctx: AppContext, url: string, visit: { ip: string; userAgent: string }): Promise<void> {
+  if (!ctx.state.installed) return;
+  const page = ctx.kinds.byPath(url);
+  if (!page?.kind.page?.countView) return;
+  await page.kind.page.countView(requireDb(ctx), page.id, { ...visit, dedup: ctx.viewDedup }, ctx.clock.now());
 }

@@ -8,7 +8,8 @@ import { topicCreateSchema, type TopicCreateInput } from '../../common/validatio
 import { requireDb } from '../../server/context';
 import type { UserRow } from '../../server/db/schema';
 import { EMPTY_LOCATION } from '../../server/infra/ip-location';
-import { createTopic as createTopicRow } from '../../server/modules/topics/topics.service';
+import { runWrite } from '../../server/kernel/write';
+import { createTopic as createTopicRow } from '../../server/modules/topics/topics.writes';
 import type { TestApp } from './test-app';
 
 let counter = 0;
@@ -26,8 +27,8 @@ export async function createTopic(t: TestApp, author: UserRow, fields: TopicFiel
     ...fields,
   });
   const settings = await t.ctx.settings.get(db);
-  return db.transaction().execute((trx) =>
-    createTopicRow(trx, author, input, {
+  const created = await runWrite(t.ctx, (scope) =>
+    createTopicRow(scope, author, input, {
       now: t.ctx.clock.now(),
       settings,
       siteOrigin: null,
@@ -36,6 +37,7 @@ export async function createTopic(t: TestApp, author: UserRow, fields: TopicFiel
       location: EMPTY_LOCATION,
     }),
   );
+  return created.row.id;
 }
 
 /** Posts through the API with the author's token; throws unless it succeeds. */

@@ -6,7 +6,7 @@
 import type { CommentView } from '../../../server/modules/comments/comments.presenter';
 import type { MessageView } from '../../../server/modules/messages/messages.presenter';
 import type { FavoriteView } from '../../../server/modules/reactions/reactions.service';
-import type { Page } from '../../../server/modules/topics/cursor';
+import type { Page } from '../../../server/kernel/paging';
 
 export type { CommentView, FavoriteView, MessageView, Page };
 

@@ -1,12 +1,8 @@
-/**
- * All SQL of comments, plus the counters comments, likes and favorites move on the items they
- * attach to (topics today, articles later): `bumpCounter` moves one counter column by a delta,
- * never below zero, in the caller's transaction.
- */
+/** All SQL of comments (the counters on the items they attach to belong to each kind). */
 import { sql, type Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
 import { insertReturningId } from '../../db/helpers';
-import type { CommentRow, DB, NewComment, TopicRow } from '../../db/schema';
+import type { CommentRow, DB, NewComment } from '../../db/schema';
 
 const PUBLISHED = CONTENT_STATUS.published;
 
@@ -114,11 +110,6 @@ export async function deleteRepliesOf(db: Kysely<DB>, parentId: number, now: num
   return { lost: new Map(authors.map((a) => [Number(a.user_id), Number(a.n)])), newestId: Math.max(...authors.map((a) => Number(a.newest))) };
 }
 
-export async function bumpUserCommentCount(db: Kysely<DB>, userId: number, delta: number, now: number): Promise<void> {
-  if (delta === 0) return;
-  await sql`update users set comment_count = case when comment_count + ${delta} < 0 then 0 else comment_count + ${delta} end, update_time = ${now} where id = ${userId}`.execute(db);
-}
-
 /** Whether the user has a published comment (or reply) on the item. */
 export async function hasCommented(db: Kysely<DB>, entity: { type: string; id: number }, userId: number): Promise<boolean> {
   const row = await db
@@ -133,68 +124,15 @@ export async function hasCommented(db: Kysely<DB>, entity: { type: string; id: n
   return row !== undefined;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Counters on the items comments, likes and favorites attach to
-
-export type CounterTable = 'topics' | 'comments';
-export type CounterColumn = 'like_count' | 'favorite_count' | 'comment_count';
-
-/** Adds `delta` to one counter, never below zero. */
-export async function bumpCounter(db: Kysely<DB>, table: CounterTable, column: CounterColumn, id: number, delta: number): Promise<void> {
-  if (delta === 0) return;
-  const col = sql.ref(column);
-  await sql`update ${sql.table(table)} set ${col} = case when ${col} + ${delta} < 0 then 0 else ${col} + ${delta} end where id = ${id}`.execute(db);
-}
-
-export async function readCounter(db: Kysely<DB>, table: CounterTable, column: CounterColumn, id: number): Promise<number> {
-  const result = await sql<{ n: number }>`select ${sql.ref(column)} as n from ${sql.table(table)} where id = ${id}`.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
-}
-
-/** A new comment on a topic: one more comment, and the topic's last activity, in the caller's transaction. */
-export async function recordTopicComment(db: Kysely<DB>, topicId: number, userId: number, now: number): Promise<void> {
-  await db
-    .updateTable('topics')
-    .set((eb) => ({ comment_count: eb('comment_count', '+', 1), last_comment_time: now, last_comment_user_id: userId }))
-    .where('id', '=', topicId)
-    .execute();
-}
-
-/**
- * Comments taken off a topic (deleted): `count` fewer. When the newest of them (`newestRemovedId`)
- * was the topic's newest comment, its last activity falls back to the newest remaining published
- * comment, or to the topic's own creation by nobody, so feeds never show a deleted reply as the
- * last one. In the caller's transaction.
- */
-export async function forgetTopicComments(db: Kysely<DB>, topicId: number, count: number, newestRemovedId: number): Promise<void> {
-  await bumpCounter(db, 'topics', 'comment_count', topicId, -count);
-  const newest = await db
+/** The newest published comment on an item (its last activity), or undefined. */
+export async function findNewestComment(db: Kysely<DB>, entity: { type: string; id: number }): Promise<Pick<CommentRow, 'id' | 'create_time' | 'user_id'> | undefined> {
+  return db
     .selectFrom('comments')
     .select(['id', 'create_time', 'user_id'])
-    .where('entity_type', '=', 'topic')
-    .where('entity_id', '=', topicId)
+    .where('entity_type', '=', entity.type)
+    .where('entity_id', '=', entity.id)
     .where('status', '=', PUBLISHED)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (newest && newest.id > newestRemovedId) return;
-  await db
-    .updateTable('topics')
-    .set((eb) => (newest ? { last_comment_time: newest.create_time, last_comment_user_id: newest.user_id } : { last_comment_time: eb.ref('create_time'), last_comment_user_id: null }))
-    .where('id', '=', topicId)
-    .execute();
-}
-
-/** What comments, likes and messages need of a topic (never its possibly large bodies). */
-export async function findTopicHead(db: Kysely<DB>, id: number): Promise<Pick<TopicRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'> | undefined> {
-  return db.selectFrom('topics').select(['id', 'user_id', 'status', 'title', 'summary']).where('id', '=', id).executeTakeFirst();
-}
-
-export async function findTopicsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<TopicRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('topics')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
 }

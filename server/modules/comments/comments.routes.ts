@@ -1,89 +1,61 @@
 /**
  * Comment routes (API.md "Comments, likes, favorites…"). Each reads as the pipeline:
- * authenticate → validate → authorize → rate-limit (posting) → service in a transaction →
- * deliver the messages after the commit → present.
+ * authenticate → validate → authorize → posting allowance → the write (one transaction; its
+ * messages, counters and cache invalidation are handlers of the facts it records) → present.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { commentCreateSchema, commentListQuery, replyListQuery } from '../../../common/validation/comment';
+import { pathId } from '../../../common/validation/fields';
 import { requireDb } from '../../context';
-import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { perUserAndIpRules, userAgentOf, viewerContext } from '../../http/request-meta';
-import { AppError, errors } from '../../http/errors';
-import { clientKey } from '../../infra/rate-limiter';
+import { errors } from '../../http/errors';
+import { publicOrigin } from '../../http/site-address';
 import { parseInput } from '../../http/validate';
-
+import { withAllowance } from '../../kernel/allowance';
+import { callerOf, viewerContext } from '../../kernel/caller';
+import { runWrite } from '../../kernel/write';
 import { authorize, isModerator, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
-import { siteBaseUrl } from '../../http/site-address';
-import { deliver, transact, type Outbox } from '../messages/messages.service';
-
-import { locateRequest, siteOrigin } from '../topics/topics.infra';
-import { pathId } from '../topics/topics.schema';
-
-import { commentPage, createComment, deletableComment, deleteComment, presentNewComment, replyPage, type CreatedComment } from './comments.service';
+import { commentPage, createComment, deletableComment, deleteComment, presentNewComment, replyPage } from './comments.service';
 
 export const commentRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   app.get('/comment/comments', async (request) => {
-    const db = requireDb(ctx);
     const query = parseInput(commentListQuery, request.query);
-    return ok(await commentPage(db, query, viewerContext(ctx, request)));
+    return ok(await commentPage(requireDb(ctx), ctx.kinds, query, viewerContext(ctx, request)));
   });
 
   app.get('/comment/replies', async (request) => {
-    const db = requireDb(ctx);
     const query = parseInput(replyListQuery, request.query);
-    return ok(await replyPage(db, query, viewerContext(ctx, request)));
+    return ok(await replyPage(requireDb(ctx), ctx.kinds, query, viewerContext(ctx, request)));
   });
 
   app.post('/comment/create', async (request) => {
     const db = requireDb(ctx);
-    const now = ctx.clock.now();
-    const user: UserRow | null = request.user;
-    requireWriter(user, now);
+    const caller = callerOf(ctx, request);
+    const user = caller.viewer;
+    requireWriter(user, caller.now);
     const settings = await ctx.settings.get(db);
-    if (settings.commentNeedsVerifiedEmail) requireVerifiedWriter(user, now, 'comment.errors.verifyEmail');
+    if (settings.commentNeedsVerifiedEmail) requireVerifiedWriter(user, caller.now, 'comment.errors.verifyEmail');
     const input = parseInput(commentCreateSchema, request.body);
-
-    const rules = perUserAndIpRules('comment', settings.commentLimits);
-    const limited = !isModerator(user);
-    if (limited) {
-      await ctx.limiter.consume(rules.perUser, String(user.id));
-      try {
-        await ctx.limiter.consume(rules.perIp, clientKey(request.ip));
-      } catch (error) {
-        await ctx.limiter.release(rules.perUser, String(user.id));
-        throw error;
-      }
-    }
-    const meta = { now, siteOrigin: siteOrigin(ctx), ip: request.ip, userAgent: userAgentOf(request), location: locateRequest(ctx, request) };
-    let written: { result: CreatedComment; outbox: Outbox };
-    try {
-      written = await transact(db, (trx, outbox) => createComment(trx, user, input, meta, outbox));
-    } catch (error) {
-      // A refused comment (bad field, vanished item) does not use up the allowance.
-      if (limited && error instanceof AppError && (error.status === 400 || error.status === 404)) {
-        await ctx.limiter.release(rules.perUser, String(user.id));
-        await ctx.limiter.release(rules.perIp, clientKey(request.ip));
-      }
-      throw error;
-    }
-    await deliver(ctx, written.outbox, { baseUrl: siteBaseUrl(ctx.config) });
-    return ok(await presentNewComment(db, written.result, user, viewerContext(ctx, request)));
+    // A refused comment (bad field, vanished item) does not use up the allowance.
+    const allowance = { family: 'comment', limits: settings.commentLimits, refundOn: [400, 404] };
+    const meta = { now: caller.now, siteOrigin: publicOrigin(ctx.config), ip: caller.origin.ip, userAgent: caller.origin.userAgent, location: caller.origin.location() };
+    const created = await withAllowance(ctx, allowance, user, caller.origin.ip, () => runWrite(ctx, (scope) => createComment(scope, user, input, meta), { now: caller.now }));
+    return ok(await presentNewComment(db, created, user, caller));
   });
 
   app.post<{ Params: { id: string } }>('/comment/delete/:id', async (request) => {
     const db = requireDb(ctx);
-    const now = ctx.clock.now();
-    const user: UserRow | null = request.user;
-    requireWriter(user, now);
+    const caller = callerOf(ctx, request);
+    const user = caller.viewer;
+    requireWriter(user, caller.now);
     const id = pathId(request.params.id);
     if (id === null) throw errors.notFound('comment.errors.notFound');
     const row = await deletableComment(db, id);
     authorize(user, 'content:delete', { userId: row.user_id });
-    const { outbox } = await transact(db, async (trx, box) => deleteComment(trx, await deletableComment(trx, id), user, now, box));
-    await deliver(ctx, outbox, { baseUrl: siteBaseUrl(ctx.config) });
+    const actor = { id: user.id, moderator: isModerator(user), ip: caller.origin.ip };
+    await runWrite(ctx, async (scope) => deleteComment(scope, await deletableComment(scope.db, id), actor), { now: caller.now });
     return ok(null);
   });
 };

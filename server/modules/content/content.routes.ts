@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { renderHtml } from './content.service';
-import { siteOrigin } from '../topics/topics.infra';
+import { publicOrigin } from '../../http/site-address';
 import { PREVIEW_RATE, previewSchema } from './content.schema';
 
 export const contentRoutes: FastifyPluginAsync = async (app) => {
@@ -17,6 +17,6 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
     if (!user) throw errors.notSignedIn();
     await ctx.limiter.consume(PREVIEW_RATE, String(user.id));
     const input = parseInput(previewSchema, request.body);
-    return ok({ html: renderHtml(input.content, input.contentType, { siteOrigin: siteOrigin(ctx) }) });
+    return ok({ html: renderHtml(input.content, input.contentType, { siteOrigin: publicOrigin(ctx.config) }) });
   });
 };

@@ -127,3 +127,9 @@ export function summarize(text: string, max = SUMMARY_MAX_GRAPHEMES): string {
   const end = kept >= room * 0.8 ? boundary : cut;
   return `${collapsed.slice(0, end).trimEnd()}…`;
 }
+
+/** Plain text cut to `max` graphemes; short text (the usual case) skips the segmenter. */
+export function shortText(text: string, max: number): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length <= max ? collapsed : summarize(collapsed, max);
+}

@@ -5,13 +5,13 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MESSAGE_LIMITS } from '../../../common/constants';
-import { cursorQuery, notificationSettingsSchema } from '../../../common/validation/comment';
+import { cursorQuery } from '../../../common/validation/fields';
+import { notificationSettingsSchema } from '../../../common/validation/comment';
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
-import { closeEventBus, eventBus } from './messages.infra';
 import { countUnread } from './messages.repository';
 import { announceUnread, notificationSettingsOf, readMessages, recentMessages, updateNotificationSettings, type ReaderContext } from './messages.service';
 import { UnreadHub } from './unread-hub';
@@ -28,7 +28,7 @@ function readerContext(ctx: AppContext, request: FastifyRequest): ReaderContext 
 export const messageRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  const hub = new UnreadHub(eventBus(ctx), {
+  const hub = new UnreadHub(ctx.bus, {
     heartbeatMs: MESSAGE_LIMITS.sseHeartbeatMs,
     maxPerUser: MESSAGE_LIMITS.sseMaxPerUser,
     retryMs: MESSAGE_LIMITS.sseRetryMs,
@@ -38,7 +38,6 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
   await hub.start();
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => hub.close());
-  app.addHook('onClose', async () => closeEventBus(ctx));
 
   app.get('/user/msg_recent', async (request) => {
     const db = requireDb(ctx);

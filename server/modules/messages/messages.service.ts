@@ -1,29 +1,27 @@
 /**
- * Site messages: `notify` writes one message to one recipient inside the caller's transaction
- * (never to the actor themself; never twice for one event when the event has a key); after the
- * transaction commits, `deliver` announces the recipients' changed unread counts on the event
- * bus (the live badge) and sends reply mails to those who asked for them, at most one per
- * recipient per 10 minutes. Features that cannot hand an Outbox through call
- * `announceUnread(ctx, userIds)` after their commit instead.
+ * Site messages: `notify` writes one message to one recipient inside a write's transaction
+ * (never to the actor themself; never twice for one event when the event has a key) and records
+ * `message.sent`; after the commit, that fact's handlers (messages.feature.ts) announce the
+ * recipient's changed unread count on the bus (the live badge) and send a reply mail to those
+ * who asked for one, at most one per recipient per 10 minutes.
  */
 import type { Kysely } from 'kysely';
 import { MESSAGE_LIMITS, MESSAGE_STATUS, type Locale, type MessageType } from '../../../common/constants';
 import { translator } from '../../../common/i18n';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/database';
-import { withRetry } from '../../db/retry';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
+import { forumNamespace } from '../../infra/namespace';
+import type { DomainEventMap, WriteScope } from '../../kernel/events';
+import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import { mailTarget } from '../auth/account-mail';
 import { summarize } from '../content/content.service';
 import { findUsersByIds } from '../users/users.repository';
-import { decodeIdCursor, encodeCursor, type Page } from '../topics/cursor';
-import { eventBus, eventNamespace, replyMailThrottle } from './messages.infra';
 import { messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
 import { countUnread, findMessagesPage, findReplyMailRecipients, findUnread, insertMessageIfAbsent, markRead, setReplyMail } from './messages.repository';
 import { UNREAD_TOPIC } from './unread-hub';
 
 /** Types a reply mail is sent for. */
-const MAILED_TYPES: ReadonlySet<MessageType> = new Set(['topic_comment', 'comment_reply']);
+export const MAILED_TYPES: ReadonlySet<MessageType> = new Set(['topic_comment', 'comment_reply']);
 
 export interface NotifyInput {
   /** The recipient. */
@@ -45,24 +43,9 @@ export interface NotifyInput {
    * unlike, a retried request) writes nothing. Omit for events that cannot repeat.
    */
   eventKey?: string;
-  now: number;
 }
 
-interface MailJob {
-  to: number;
-  from: number | null;
-  type: MessageType;
-  title: string;
-  content: string;
-  url: string;
-  entityType: string;
-}
-
-/** What a transaction's messages need once it has committed. */
-export class Outbox {
-  readonly unread = new Set<number>();
-  readonly mails: MailJob[] = [];
-}
+type MailJob = DomainEventMap['message.sent'];
 
 function excerpt(text: string): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
@@ -71,11 +54,11 @@ function excerpt(text: string): string {
 }
 
 /**
- * Writes one message inside the caller's transaction. Answers whether a message was written
- * (false for a message to oneself or a repeated event). Pass the transaction's Outbox so the
- * recipient's badge and reply mail follow the commit.
+ * Writes one message inside the write's transaction and records `message.sent`. Answers whether
+ * a message was written (false for a message to oneself or a repeated event).
  */
-export async function notify(db: Kysely<DB>, input: NotifyInput, outbox?: Outbox): Promise<boolean> {
+export async function notify(scope: WriteScope, input: NotifyInput): Promise<boolean> {
+  const { db, now } = scope;
   if (input.from !== null && input.from === input.to) return false;
   const content = excerpt(input.content ?? '');
   const title = (input.title ?? '').slice(0, 255);
@@ -93,27 +76,11 @@ export async function notify(db: Kysely<DB>, input: NotifyInput, outbox?: Outbox
     params: JSON.stringify(input.params ?? {}),
     event_key: input.eventKey ? input.eventKey.slice(0, 128) : null,
     status: MESSAGE_STATUS.unread,
-    create_time: input.now,
-    update_time: input.now,
+    create_time: now,
+    update_time: now,
   });
-  if (written && outbox) {
-    outbox.unread.add(input.to);
-    if (MAILED_TYPES.has(input.type)) outbox.mails.push({ to: input.to, from: input.from, type: input.type, title, content, url, entityType: input.entity?.type ?? '' });
-  }
+  if (written) await scope.emit('message.sent', { to: input.to, from: input.from, type: input.type, title, content, url, entityType: input.entity?.type ?? '' });
   return written;
-}
-
-/**
- * Runs a write transaction with an Outbox for its messages, retrying the whole transaction when
- * the engine reports a deadlock (each try gets a fresh Outbox). Call `deliver` with the Outbox
- * once this resolves: the transaction has committed then.
- */
-export async function transact<T>(db: Database, work: (trx: Kysely<DB>, outbox: Outbox) => Promise<T>): Promise<{ result: T; outbox: Outbox }> {
-  return withRetry(async () => {
-    const outbox = new Outbox();
-    const result = await db.transaction().execute((trx) => work(trx, outbox));
-    return { result, outbox };
-  });
 }
 
 /** Tells every process that these users' unread counts changed (call after the commit). */
@@ -121,33 +88,23 @@ export async function announceUnread(ctx: AppContext, userIds: Iterable<number>)
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return;
   try {
-    await eventBus(ctx).publish(UNREAD_TOPIC, { userIds: ids });
+    await ctx.bus.publish(UNREAD_TOPIC, { userIds: ids });
   } catch (error) {
     ctx.log.warn({ err: error }, 'could not announce unread counts');
   }
 }
 
-export interface DeliverOptions {
-  /** The site's address for links in mails (PUBLIC_URL, else the request's origin). */
-  baseUrl: string;
-}
-
-/**
- * After the commit: the live badges, then the reply mails (sent in the background; a failed
- * mail is logged, never fails the request that caused it).
- */
-export async function deliver(ctx: AppContext, outbox: Outbox, options: DeliverOptions): Promise<void> {
-  await announceUnread(ctx, outbox.unread);
-  if (outbox.mails.length > 0) {
-    void sendReplyMails(ctx, outbox.mails, options).catch((error: unknown) => ctx.log.error({ err: error }, 'reply mails failed'));
-  }
+/** After the commit: a reply mail, sent in the background (a failed mail is logged, never fails the request). */
+export function sendReplyMailLater(ctx: AppContext, job: MailJob, baseUrl: string): void {
+  if (!MAILED_TYPES.has(job.type)) return;
+  void sendReplyMails(ctx, [job], { baseUrl }).catch((error: unknown) => ctx.log.error({ err: error }, 'reply mails failed'));
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-async function sendReplyMails(ctx: AppContext, jobs: readonly MailJob[], options: DeliverOptions): Promise<void> {
+async function sendReplyMails(ctx: AppContext, jobs: readonly MailJob[], options: { baseUrl: string }): Promise<void> {
   const db = ctx.state.db;
   if (!db) return;
   const recipients = await findReplyMailRecipients(
@@ -160,8 +117,8 @@ async function sendReplyMails(ctx: AppContext, jobs: readonly MailJob[], options
   const settings = await ctx.settings.get(db);
   const locale: Locale = settings.language;
   const t = translator(locale);
-  const throttle = replyMailThrottle(ctx);
-  const namespace = eventNamespace(ctx);
+  const throttle = ctx.replyMailThrottle;
+  const namespace = forumNamespace(ctx.config);
   const now = ctx.clock.now();
   const done = new Set<number>();
   for (const job of jobs) {
@@ -235,12 +192,11 @@ export async function readMessages(
 ): Promise<{ page: Page<MessageView>; marked: number }> {
   const limit = params.limit ?? MESSAGE_LIMITS.pageSize;
   const rows = await findMessagesPage(db, userId, decodeIdCursor(params.cursor), limit + 1);
-  const hasMore = rows.length > limit;
-  const results = rows.slice(0, limit);
+  const page = pageOf(rows, limit, (row) => [row.id]);
+  const results = page.results;
   const unread = results.filter((r) => r.status === MESSAGE_STATUS.unread).map((r) => r.id);
   const [views, marked] = await Promise.all([present(db, results, context), markRead(db, userId, unread, context.now)]);
-  const last = results.at(-1);
-  return { page: { results: views, cursor: last && hasMore ? encodeCursor([last.id]) : '', hasMore }, marked };
+  return { page: { results: views, cursor: page.cursor, hasMore: page.hasMore }, marked };
 }
 
 export interface NotificationSettings {

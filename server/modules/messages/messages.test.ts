@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
 import type { MessageView } from './messages.presenter';
-import { eventBus } from './messages.infra';
-import { announceUnread, notify } from './messages.service';
+import { runWrite } from '../../kernel/write';
+import { announceUnread, notify, type NotifyInput } from './messages.service';
 import { UNREAD_TOPIC } from './unread-hub';
 
 interface Page<T> {
@@ -151,14 +151,14 @@ for (const dialect of await testDatabases()) {
 
     it('notify(): follow, banned, VIP activated and system notices; never to oneself; an event key writes once', async () => {
       const [a, b] = await Promise.all([createUser(t), createUser(t)]);
-      const now = clock;
-      expect(await notify(db, { to: a.user.id, from: b.user.id, type: 'follow', url: `/user/${b.user.id}`, eventKey: `follow:${b.user.id}`, now })).toBe(true);
-      expect(await notify(db, { to: a.user.id, from: b.user.id, type: 'follow', url: `/user/${b.user.id}`, eventKey: `follow:${b.user.id}`, now })).toBe(false);
-      expect(await notify(db, { to: a.user.id, from: a.user.id, type: 'follow', now })).toBe(false);
-      await notify(db, { to: a.user.id, from: null, type: 'banned', content: 'spam', params: { until: -1 }, now });
-      await notify(db, { to: a.user.id, from: null, type: 'banned', content: 'rude', params: { until: Date.UTC(2027, 0, 2, 3, 4) }, now });
-      await notify(db, { to: a.user.id, from: null, type: 'vip_activated', url: '/user/profile/member', params: { until: Date.UTC(2028, 5, 1) }, now });
-      await notify(db, { to: a.user.id, from: null, type: 'system', title: 'Maintenance tonight', content: 'Back at 2am.', now });
+      const send = (input: NotifyInput) => runWrite(t.ctx, (scope) => notify(scope, input));
+      expect(await send({ to: a.user.id, from: b.user.id, type: 'follow', url: `/user/${b.user.id}`, eventKey: `follow:${b.user.id}` })).toBe(true);
+      expect(await send({ to: a.user.id, from: b.user.id, type: 'follow', url: `/user/${b.user.id}`, eventKey: `follow:${b.user.id}` })).toBe(false);
+      expect(await send({ to: a.user.id, from: a.user.id, type: 'follow' })).toBe(false);
+      await send({ to: a.user.id, from: null, type: 'banned', content: 'spam', params: { until: -1 } });
+      await send({ to: a.user.id, from: null, type: 'banned', content: 'rude', params: { until: Date.UTC(2027, 0, 2, 3, 4) } });
+      await send({ to: a.user.id, from: null, type: 'vip_activated', url: '/user/profile/member', params: { until: Date.UTC(2028, 5, 1) } });
+      await send({ to: a.user.id, from: null, type: 'system', title: 'Maintenance tonight', content: 'Back at 2am.' });
       const page = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token });
       expect(page.body.data!.results.map((m) => [m.type, m.title, m.content])).toEqual([
         ['system', 'Maintenance tonight', 'Back at 2am.'],
@@ -169,9 +169,9 @@ for (const dialect of await testDatabases()) {
       ]);
       const zh = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token, headers: { 'accept-language': 'zh-CN' } });
       expect(zh.body.data!.results.map((m) => m.title)).toEqual(['Maintenance tonight', expect.stringContaining('你的 VIP 会员已开通'), expect.stringContaining('你的账号已被禁言至'), '你的账号已被永久禁言', `${b.user.nickname} 关注了你`]);
-      // notify() alone writes the rows; a caller without an Outbox announces the new count itself.
+      // announceUnread publishes each member once, and nothing for nobody.
       const heard: unknown[] = [];
-      const unsubscribe = eventBus(t.ctx).subscribe(UNREAD_TOPIC, (payload) => heard.push(payload));
+      const unsubscribe = t.ctx.bus.subscribe(UNREAD_TOPIC, (payload) => heard.push(payload));
       await announceUnread(t.ctx, [a.user.id, a.user.id]);
       await announceUnread(t.ctx, []);
       unsubscribe();

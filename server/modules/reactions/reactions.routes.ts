@@ -5,18 +5,17 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { cursorQuery, favoriteSchema, likeSchema } from '../../../common/validation/comment';
+import { favoriteSchema, likeSchema } from '../../../common/validation/comment';
+import { cursorQuery } from '../../../common/validation/fields';
 import { requireDb } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { viewerContext } from '../../http/request-meta';
+import { viewerContext } from '../../kernel/caller';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { isModerator, requireWriter } from '../../policy/permissions';
-import { siteBaseUrl } from '../../http/site-address';
-import { deliver, transact } from '../messages/messages.service';
-
-import { addFavorite, favoritesPage, like, removeFavorite, unlike } from './reactions.service';
+import { runWrite } from '../../kernel/write';
+import { favoritesPage, setFavorite, setLike } from './reactions.service';
 
 export const reactionRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -37,45 +36,25 @@ export const reactionRoutes: FastifyPluginAsync = async (app) => {
     return { user, input };
   }
 
-  app.post('/like/like', async (request) => {
-    const db = requireDb(ctx);
-    const { user, input } = await writerWith(request, likeSchema);
-    const now = ctx.clock.now();
-    const { result, outbox } = await transact(db, (trx, box) => like(trx, user, input, now, box));
-    await deliver(ctx, outbox, { baseUrl: siteBaseUrl(ctx.config) });
-    return ok(result);
-  });
+  for (const [path, on] of [['/like/like', true], ['/like/unlike', false]] as const) {
+    app.post(path, async (request) => {
+      const { user, input } = await writerWith(request, likeSchema);
+      return ok(await runWrite(ctx, (scope) => setLike(scope, user, input, on)));
+    });
+  }
 
-  app.post('/like/unlike', async (request) => {
-    const db = requireDb(ctx);
-    const { user, input } = await writerWith(request, likeSchema);
-    const now = ctx.clock.now();
-    const { result } = await transact(db, (trx) => unlike(trx, user, input, now));
-    return ok(result);
-  });
-
-  app.post('/favorite/add', async (request) => {
-    const db = requireDb(ctx);
-    const { user, input } = await writerWith(request, favoriteSchema);
-    const now = ctx.clock.now();
-    const { result, outbox } = await transact(db, (trx, box) => addFavorite(trx, user, input, now, box));
-    await deliver(ctx, outbox, { baseUrl: siteBaseUrl(ctx.config) });
-    return ok(result);
-  });
-
-  app.post('/favorite/delete', async (request) => {
-    const db = requireDb(ctx);
-    const { user, input } = await writerWith(request, favoriteSchema);
-    const now = ctx.clock.now();
-    const { result } = await transact(db, (trx) => removeFavorite(trx, user, input, now));
-    return ok(result);
-  });
+  for (const [path, on] of [['/favorite/add', true], ['/favorite/delete', false]] as const) {
+    app.post(path, async (request) => {
+      const { user, input } = await writerWith(request, favoriteSchema);
+      return ok(await runWrite(ctx, (scope) => setFavorite(scope, user, input, on)));
+    });
+  }
 
   app.get('/user/favorites', async (request) => {
     const db = requireDb(ctx);
     const user = request.user;
     if (!user) throw errors.notSignedIn();
     const { cursor } = parseInput(cursorQuery, request.query);
-    return ok(await favoritesPage(db, user, { cursor }, viewerContext(ctx, request)));
+    return ok(await favoritesPage(db, ctx.kinds, user, { cursor }, viewerContext(ctx, request)));
   });
 };

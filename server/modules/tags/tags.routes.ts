@@ -5,7 +5,7 @@ import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
-import { cursorQuery, pathId } from '../topics/topics.schema';
+import { cursorQuery, pathId } from '../../../common/validation/fields';
 import { presentTag } from './tags.presenter';
 import { autocompleteTags, findPublicTag, listTags } from './tags.service';
 

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { TOPIC_LIMITS } from '../../../common/constants';
 import type { DB, TagRow } from '../../db/schema';
-import { decodePairCursor, encodeCursor, type Page } from '../topics/cursor';
+import { decodePairCursor, encodeCursor, type Page } from '../../kernel/paging';
 import { findPublicTagById, findTagsByNames, findTagsByPrefix, insertTagsIfMissing, listTagsPage } from './tags.repository';
 
 function sameName(a: string, b: string): boolean {

@@ -4,18 +4,20 @@
  * viewer-independent page for `FEED_CACHE_TTL_MS`; a signed-in reader gets the cached page with
  * their own liked/favorited flags laid over it (one query). Concurrent misses share one load.
  *
- * Freshness: every topic write in this process (create, edit, delete, recommend, sticky) drops
- * the whole cache at once; other processes, and writes that only move counters (views, comments,
- * likes), show within the TTL. The followed-users feed (−2) and user feeds are never cached.
+ * Freshness: the write path's after-commit handlers (topics.feature.ts) drop the whole cache
+ * when a topic enters, leaves or moves in a feed (create, edit, status change, recommend, sticky,
+ * a comment moving its last activity); other processes, and writes that only move counters
+ * (views, likes), show within the TTL. The followed-users feed (−2) and user feeds are never cached.
  * Off in tests (NODE_ENV=test) unless a test turns it on with `setFeedCacheTtl`.
  */
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import type { Page } from './cursor';
+import type { Page } from '../../kernel/paging';
 import type { TopicView } from './topics.presenter';
 import { viewerTopicFlags } from './topics.seams';
-import { FEED_FOLLOWED, tagTopicFeed, topicFeed, type ViewerContext } from './topics.service';
+import type { ViewerContext } from '../../kernel/caller';
+import { FEED_FOLLOWED, tagTopicFeed, topicFeed } from './topics.feeds';
 
 export const FEED_CACHE_TTL_MS = 2_000;
 const MAX_ENTRIES = 1_000;
@@ -27,7 +29,7 @@ interface Entry {
   body?: Promise<string>;
 }
 
-class FeedCache {
+export class FeedCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(public ttlMs: number) {}
@@ -70,26 +72,15 @@ class FeedCache {
   }
 }
 
-const caches = new WeakMap<AppContext, FeedCache>();
-
-function cacheOf(ctx: AppContext): FeedCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new FeedCache(ctx.config.env === 'test' ? 0 : FEED_CACHE_TTL_MS);
-    caches.set(ctx, cache);
-  }
-  return cache;
+/** One per app (the composition root makes it); off (ttl 0) under test unless a test turns it on. */
+export function createFeedCache(test: boolean): FeedCache {
+  return new FeedCache(test ? 0 : FEED_CACHE_TTL_MS);
 }
 
 /** Tests: turn the cache on (or off with 0) for one app. */
 export function setFeedCacheTtl(ctx: AppContext, ttlMs: number): void {
-  cacheOf(ctx).ttlMs = ttlMs;
-  cacheOf(ctx).clear();
-}
-
-/** Call after a committed write that changes what a feed shows (topic create/edit/delete/flags). */
-export function invalidateTopicFeeds(ctx: AppContext): void {
-  caches.get(ctx)?.clear();
+  ctx.feedCache.ttlMs = ttlMs;
+  ctx.feedCache.clear();
 }
 
 async function withViewerFlags(db: Kysely<DB>, page: Page<TopicView>, context: ViewerContext): Promise<Page<TopicView>> {
@@ -118,7 +109,7 @@ function keyAndLoader(db: Kysely<DB>, params: FeedParams, context: ViewerContext
 export async function cachedFeed(ctx: AppContext, db: Kysely<DB>, params: FeedParams, context: ViewerContext): Promise<Page<TopicView> | { body: string }> {
   if (params.kind === 'topics' && params.nodeId === FEED_FOLLOWED) return topicFeed(db, params, context);
   const [key, load] = keyAndLoader(db, params, context);
-  const cache = cacheOf(ctx);
+  const cache = ctx.feedCache;
   if (!context.viewer) return { body: await cache.body(key, ctx.clock.now(), load) };
   return withViewerFlags(db, await cache.get(key, ctx.clock.now(), load), context);
 }
@@ -127,5 +118,5 @@ export async function cachedFeed(ctx: AppContext, db: Kysely<DB>, params: FeedPa
 export async function cachedFeedPage(ctx: AppContext, db: Kysely<DB>, params: FeedParams, context: ViewerContext): Promise<Page<TopicView>> {
   if (params.kind === 'topics' && params.nodeId === FEED_FOLLOWED) return topicFeed(db, params, context);
   const [key, load] = keyAndLoader(db, params, context);
-  return withViewerFlags(db, await cacheOf(ctx).get(key, ctx.clock.now(), load), context);
+  return withViewerFlags(db, await ctx.feedCache.get(key, ctx.clock.now(), load), context);
 }

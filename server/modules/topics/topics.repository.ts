@@ -1,4 +1,4 @@
-/** All SQL touching `topics` (and the per-user topic counter). */
+/** All SQL touching `topics`. */
 import { sql, type Kysely } from 'kysely';
 import type { DB, NewTopic, TopicRow, TopicUpdate } from '../../db/schema';
 import { dialectOf } from '../../db/database';
@@ -134,16 +134,6 @@ export async function incrementTopicViews(db: Kysely<DB>, id: number): Promise<v
     .execute();
 }
 
-/** Adds `delta` to a user's published-topic count. */
-export async function bumpUserTopicCount(db: Kysely<DB>, userId: number, delta: number, now: number): Promise<void> {
-  if (delta === 0) return;
-  await db
-    .updateTable('users')
-    .set((eb) => ({ topic_count: delta > 0 ? eb('topic_count', '+', delta) : eb('topic_count', '-', -delta), update_time: now }))
-    .where('id', '=', userId)
-    .execute();
-}
-
 /** Latest published topics by creation (RSS), optionally of one node. */
 export async function findRecentTopics(
   db: Kysely<DB>,
@@ -169,5 +159,47 @@ export async function findTopicsForSitemap(db: Kysely<DB>, fromId: number, toId:
     .where('id', '<=', toId)
     .where('status', '=', 0)
     .orderBy('id', 'asc')
+    .execute();
+}
+
+/** A new comment on a topic: one more comment, and the topic's last activity, in the caller's transaction. */
+export async function recordTopicComment(db: Kysely<DB>, topicId: number, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('topics')
+    .set((eb) => ({ comment_count: eb('comment_count', '+', 1), last_comment_time: now, last_comment_user_id: userId }))
+    .where('id', '=', topicId)
+    .execute();
+}
+
+/**
+ * Comments taken off a topic: `count` fewer (never below zero); when its last activity went with
+ * them, it falls back to `last` (the newest remaining comment), or to the topic's own creation
+ * by nobody, so feeds never show a deleted reply as the last one.
+ */
+export async function forgetTopicComments(db: Kysely<DB>, topicId: number, count: number, last: { time: number; userId: number } | null | 'unchanged'): Promise<void> {
+  await db
+    .updateTable('topics')
+    .set({ comment_count: sql<number>`case when comment_count < ${count} then 0 else comment_count - ${count} end` })
+    .where('id', '=', topicId)
+    .execute();
+  if (last === 'unchanged') return;
+  await db
+    .updateTable('topics')
+    .set((eb) => (last ? { last_comment_time: last.time, last_comment_user_id: last.userId } : { last_comment_time: eb.ref('create_time'), last_comment_user_id: null }))
+    .where('id', '=', topicId)
+    .execute();
+}
+
+/** What comments, likes and messages need of a topic (never its possibly large bodies). */
+export async function findTopicHead(db: Kysely<DB>, id: number): Promise<Pick<TopicRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'> | undefined> {
+  return db.selectFrom('topics').select(['id', 'user_id', 'status', 'title', 'summary']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findTopicsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<TopicRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('topics')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
     .execute();
 }

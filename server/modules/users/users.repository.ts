@@ -58,3 +58,19 @@ export async function countAdmins(db: Kysely<DB>): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Moves a member's published-topic count (in the caller's transaction). */
+export async function bumpUserTopicCount(db: Kysely<DB>, userId: number, delta: number, now: number): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .updateTable('users')
+    .set((eb) => ({ topic_count: delta > 0 ? eb('topic_count', '+', delta) : eb('topic_count', '-', -delta), update_time: now }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Moves a member's published-comment count, never below zero (in the caller's transaction). */
+export async function bumpUserCommentCount(db: Kysely<DB>, userId: number, delta: number, now: number): Promise<void> {
+  if (delta === 0) return;
+  await sql`update users set comment_count = case when comment_count + ${delta} < 0 then 0 else comment_count + ${delta} end, update_time = ${now} where id = ${userId}`.execute(db);
+}

@@ -1,8 +1,10 @@
 /**
- * Keyset cursors: the sort key of a page's last item (e.g. `[lastCommentTime, id]`), as
- * base64url JSON. Opaque to clients; a malformed one is a 400 on field `cursor`.
+ * Keyset paging, once for every list: one `Page<T>` shape, one cursor codec (the sort key of a
+ * page's last item, e.g. `[lastCommentTime, id]`, as base64url JSON: opaque to clients, a
+ * malformed one is a 400 on field `cursor`), and `pageOf`, which every list uses to cut the
+ * `limit + 1` rows it read into a page. The last page carries no cursor.
  */
-import { errors } from '../../http/errors';
+import { errors } from '../http/errors';
 
 export interface Page<T> {
   results: T[];
@@ -10,6 +12,8 @@ export interface Page<T> {
   cursor: string;
   hasMore: boolean;
 }
+
+export const EMPTY_PAGE: Page<never> = Object.freeze({ results: [], cursor: '', hasMore: false }) as Page<never>;
 
 export function encodeCursor(key: readonly number[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -38,4 +42,21 @@ export function decodePairCursor(cursor: string | undefined): [number, number] |
 export function decodeIdCursor(cursor: string | undefined): number | null {
   const key = decodeKey(cursor, 1);
   return key ? key[0]! : null;
+}
+
+/**
+ * A page from the `limit + 1` rows a keyset query read: the first `limit`, whether there were
+ * more, and (only then) the cursor made of the last row's key. `keyOf` answers the sort key the
+ * query pages by (`[id]`, or `[sortValue, id]`).
+ */
+export function pageOf<R>(rows: readonly R[], limit: number, keyOf: (row: R) => readonly number[]): Page<R> {
+  const hasMore = rows.length > limit;
+  const results = rows.slice(0, limit);
+  const last = results.at(-1);
+  return { results, hasMore, cursor: hasMore && last !== undefined ? encodeCursor(keyOf(last)) : '' };
+}
+
+/** The same page with its results presented (the cursor and flag are the rows'). */
+export async function mapPage<R, V>(page: Page<R>, present: (rows: R[]) => Promise<V[]> | V[]): Promise<Page<V>> {
+  return { results: await present(page.results), cursor: page.cursor, hasMore: page.hasMore };
 }

@@ -1,0 +1,53 @@
+/**
+ * Every feature of the forum, declared once and assembled by `buildApp`: its API routes (under
+ * /api), its routes outside /api, and `setup`, where it registers its content kinds and the
+ * domain-event handlers of its side effects. A new feature is one more entry here; a new side
+ * effect is one more handler in its feature's setup. Order matters twice: routes register in
+ * this order, and handlers of one event run in this order (counters lock users, then nodes, then
+ * tags, the order every write takes, so concurrent writes queue instead of deadlocking).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from './context';
+import { auditFeature } from './modules/audit/audit.feature';
+import { authRoutes } from './modules/auth/auth.routes';
+import { commentsFeature } from './modules/comments/comments.feature';
+import { contentRoutes } from './modules/content/content.routes';
+import { installRoutes } from './modules/install/install.routes';
+import { messagesFeature } from './modules/messages/messages.feature';
+import { nodesFeature } from './modules/nodes/nodes.feature';
+import { reactionRoutes } from './modules/reactions/reactions.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { tagsFeature } from './modules/tags/tags.feature';
+import { topicsFeature } from './modules/topics/topics.feature';
+import { uploadFileRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
+import { usersFeature } from './modules/users/users.feature';
+import { pagesFeature } from './http/pages.feature';
+
+export interface Feature {
+  name: string;
+  /** Routes mounted under /api. */
+  api?: FastifyPluginAsync;
+  /** Routes outside /api (sitemaps, RSS, uploaded files), registered before the site's page handler. */
+  root?: FastifyPluginAsync;
+  /** Registers the feature's content kinds and event handlers on the app context. */
+  setup?(ctx: AppContext): void;
+}
+
+export const features: Feature[] = [
+  { name: 'site', api: siteRoutes },
+  { name: 'install', api: installRoutes },
+  { name: 'auth', api: authRoutes },
+  usersFeature,
+  nodesFeature,
+  tagsFeature,
+  topicsFeature,
+  commentsFeature,
+  { name: 'reactions', api: reactionRoutes },
+  messagesFeature,
+  auditFeature,
+  { name: 'content', api: contentRoutes },
+  { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
+  { name: 'seo', root: seoRoutes },
+  pagesFeature,
+];

@@ -1,0 +1,32 @@
+/**
+ * The anonymous page cache kept in step with the write path: after a commit, the pages a fact
+ * changes are dropped — the item's own page (and, for a comment, its item's page) and the lists
+ * that show it. Invalidation goes through the page cache's own `invalidate`, which a multi-process
+ * deployment shares over the bus.
+ */
+import type { AppContext } from '../context';
+import type { Feature } from '../features';
+import type { ContentHead } from '../kernel/kinds';
+import { pageTag } from '../kernel/kinds';
+
+/** Tags of the pages that show an item: its own page, its root's page, and the lists. */
+function tagsOf(head: ContentHead): string[] {
+  return [pageTag(head.type, head.id), pageTag(head.root.type, head.root.id), 'lists'];
+}
+
+function drop(ctx: AppContext, tags: readonly string[]): void {
+  ctx.pageCache.invalidate(tags);
+}
+
+export const pagesFeature: Feature = {
+  name: 'pages',
+  setup(ctx) {
+    const { events } = ctx;
+    events.onCommit('topic.created', 'pages', (_e, app) => drop(app, ['lists']));
+    events.onCommit('topic.edited', 'pages', ({ id }, app) => drop(app, [pageTag('topic', id), 'lists']));
+    events.onCommit('topic.flagged', 'pages', ({ head }, app) => drop(app, tagsOf(head)));
+    events.onCommit('content.statusChanged', 'pages', ({ head }, app) => drop(app, tagsOf(head)));
+    events.onCommit('comment.created', 'pages', ({ item }, app) => drop(app, tagsOf(item)));
+    events.onCommit('reaction.changed', 'pages', ({ item }, app) => drop(app, tagsOf(item)));
+  },
+};

@@ -1,0 +1,131 @@
+/**
+ * Domain events: the facts a write records ("a topic was created", "a comment's status
+ * changed"), and the handlers features attach to them. A write's side effects are handlers, never
+ * calls sprinkled through routes: a new side effect is one more `onWrite`/`onCommit`, wherever the
+ * fact is recorded.
+ *
+ * - `onWrite` handlers run inside the write's transaction, at the moment the fact is recorded,
+ *   in registration order: they keep derived rows in step (counters, messages, audit rows; later
+ *   scores and the search index) and roll back with the write.
+ * - `onCommit` handlers run after the transaction committed, before the request answers: what
+ *   must not happen for a write that rolled back (the live unread push, feed and page cache
+ *   invalidation, mails). A failing one is logged; the write stands.
+ *
+ * The catalogue of facts is below, in one place, so a reader sees every event a feature can
+ * listen to. Payloads carry what handlers need, so no handler re-reads what the writer had.
+ */
+import type { Kysely } from 'kysely';
+import type { MessageType } from '../../common/constants';
+import type { AppContext } from '../context';
+import type { DB } from '../db/schema';
+import type { ContentHead } from './kinds';
+
+/** A moderator's or author's hand in an event (for audit and messages). */
+export interface Actor {
+  id: number;
+  moderator: boolean;
+  ip: string;
+}
+
+/** What a topic counts in (user, node and tag topic counts), before or after a write. */
+export interface TopicPlacement {
+  counted: boolean;
+  userId: number;
+  nodeId: number;
+  tagIds: readonly number[];
+}
+
+export interface DomainEventMap {
+  /**
+   * A topic's counted placement moved (create, edit, status change). Recorded BEFORE the topic
+   * row is written: on MySQL the counter rows must be locked before an insert's foreign-key check
+   * takes shared locks on them, or two concurrent posts deadlock.
+   */
+  'topic.placementChanged': { topicId: number | null; before: TopicPlacement; after: TopicPlacement };
+  'topic.created': { id: number; userId: number; status: number };
+  'topic.edited': { id: number; userId: number; status: number; actor: Actor };
+  /** Recommend or sticky switched by a moderator. */
+  'topic.flagged': { head: ContentHead; flag: 'recommend' | 'sticky'; on: boolean; actor: Actor };
+  /** Any content item's status moved (published, pending, deleted). */
+  'content.statusChanged': { head: ContentHead; from: number; to: number; actor: Actor; text: string };
+  /** Members' comment counts moved (a comment written, or comments deleted). Recorded before the rows move. */
+  'comment.countsMoved': { deltas: ReadonlyArray<readonly [userId: number, delta: number]> };
+  'comment.created': {
+    id: number;
+    authorId: number;
+    /** The item commented on. */
+    item: ContentHead;
+    /** The comment replied to, if any. */
+    repliedTo: { id: number; userId: number; text: string } | null;
+    text: string;
+  };
+  /** A like or favorite added or taken back (only when it really changed). */
+  'reaction.changed': { reaction: 'like' | 'favorite'; on: boolean; actorId: number; item: ContentHead };
+  /** A site message was written to a member (inside the transaction that caused it). */
+  'message.sent': { to: number; from: number | null; type: MessageType; title: string; content: string; url: string; entityType: string };
+  /** A member's messages were marked read. */
+  'message.read': { userId: number };
+}
+
+export type DomainEventType = keyof DomainEventMap;
+export type DomainEvent = { [K in DomainEventType]: { type: K; payload: DomainEventMap[K] } }[DomainEventType];
+
+/** What an in-transaction handler can use: the transaction, the write's time, and `emit` for facts of its own. */
+export interface WriteScope {
+  readonly db: Kysely<DB>;
+  readonly now: number;
+  readonly ctx: AppContext;
+  emit<K extends DomainEventType>(type: K, payload: DomainEventMap[K]): Promise<void>;
+}
+
+export type WriteHandler<K extends DomainEventType> = (payload: DomainEventMap[K], scope: WriteScope) => Promise<void>;
+export type CommitHandler<K extends DomainEventType> = (payload: DomainEventMap[K], ctx: AppContext) => Promise<void> | void;
+
+interface Registered<H> {
+  feature: string;
+  handle: H;
+}
+
+export class DomainEvents {
+  private readonly writeHandlers = new Map<DomainEventType, Array<Registered<WriteHandler<never>>>>();
+  private readonly commitHandlers = new Map<DomainEventType, Array<Registered<CommitHandler<never>>>>();
+
+  /** Inside the transaction, when the fact is recorded. */
+  onWrite<K extends DomainEventType>(type: K, feature: string, handle: WriteHandler<K>): void {
+    const list = this.writeHandlers.get(type) ?? [];
+    list.push({ feature, handle: handle as WriteHandler<never> });
+    this.writeHandlers.set(type, list);
+  }
+
+  /** After the commit, before the answer. */
+  onCommit<K extends DomainEventType>(type: K, feature: string, handle: CommitHandler<K>): void {
+    const list = this.commitHandlers.get(type) ?? [];
+    list.push({ feature, handle: handle as CommitHandler<never> });
+    this.commitHandlers.set(type, list);
+  }
+
+  /** Who listens to what (for the architecture test and docs): `type → ['feature (write|commit)', …]`. */
+  describe(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const [type, list] of this.writeHandlers) out[type] = list.map((h) => `${h.feature} (write)`);
+    for (const [type, list] of this.commitHandlers) out[type] = [...(out[type] ?? []), ...list.map((h) => `${h.feature} (commit)`)];
+    return out;
+  }
+
+  async runWriteHandlers<K extends DomainEventType>(type: K, payload: DomainEventMap[K], scope: WriteScope): Promise<void> {
+    for (const { handle } of this.writeHandlers.get(type) ?? []) await (handle as WriteHandler<K>)(payload, scope);
+  }
+
+  /** Every committed event's after-commit handlers, in the order the events were recorded. */
+  async runCommitHandlers(events: readonly DomainEvent[], ctx: AppContext): Promise<void> {
+    for (const event of events) {
+      for (const { feature, handle } of this.commitHandlers.get(event.type) ?? []) {
+        try {
+          await (handle as CommitHandler<typeof event.type>)(event.payload as never, ctx);
+        } catch (error) {
+          ctx.log.error({ err: error, event: event.type, feature }, 'after-commit handler failed');
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Content kinds: what comments, likes, favorites, messages, view counting, the page cache and
+ * feeds need to know about a kind of content (topics, comments; articles next), declared once by
+ * the feature that owns the kind and registered at start-up (as routes are). Shared features ask
+ * the registry, never a kind's feature: comments work on any kind that declares `comments`,
+ * likes on any that declares `likes`, and so on.
+ */
+import type { Kysely } from 'kysely';
+import { CONTENT_STATUS } from '../../common/constants';
+import type { DB, UserRow } from '../db/schema';
+import type { DedupStore } from '../infra/dedup';
+import type { ViewerContext } from './caller';
+
+/** One item, in the terms the shared features need (never its possibly large body). */
+export interface ContentHead {
+  type: string;
+  id: number;
+  /** The author. */
+  ownerId: number;
+  status: number;
+  /** For messages: the item's title (a tweet's opening words), or the commented item's title. */
+  title: string;
+  /** Plain-text excerpt, for quotes in messages. */
+  excerpt: string;
+  /** Site path of the item (a comment: its item's page, anchored). */
+  url: string;
+  /** The commentable item: itself, or the one a comment belongs to. */
+  root: { type: string; id: number };
+  /** A comment's item, loaded with it. */
+  rootHead?: ContentHead;
+}
+
+/** The counter columns shared features move on a kind's table. */
+export type CounterColumn = 'like_count' | 'favorite_count' | 'comment_count';
+
+export interface ContentKind {
+  type: string;
+  /** The kind's table (its counter columns are moved by likes, favorites and comments). */
+  table: 'topics' | 'comments';
+  likes: boolean;
+  favorites: boolean;
+  load(db: Kysely<DB>, id: number): Promise<ContentHead | undefined>;
+  /** Reads: published for everyone; pending to the author and moderators (per the kind's rules). */
+  visible(head: ContentHead, viewer: UserRow | null): boolean;
+  /** Commentable kinds only. */
+  comments?: {
+    order: 'asc' | 'desc';
+    /** Counts a new comment and records the item's last activity. */
+    added(db: Kysely<DB>, id: number, userId: number, now: number): Promise<void>;
+    /**
+     * Uncounts `count` deleted comments and, unless `last` is 'unchanged', moves the item's last
+     * activity back to `last` (the newest remaining comment; null: none is left).
+     */
+    removed(db: Kysely<DB>, id: number, count: number, last: { time: number; userId: number } | null | 'unchanged'): Promise<void>;
+  };
+  /** Lists of mixed kinds (favorites): the items as their own API shape, a page in a constant number of queries. */
+  presentMany?(db: Kysely<DB>, ids: readonly number[], context: ViewerContext): Promise<Map<number, unknown>>;
+  /**
+   * The kind's own page: the id in a site path (for view counting on cached pages and the page
+   * cache's invalidation tags), and the view counter.
+   */
+  page?: {
+    idOfPath(path: string): number | null;
+    countView?(db: Kysely<DB>, id: number, visit: { ip: string; userAgent: string; dedup: DedupStore }, now: number): Promise<void>;
+  };
+}
+
+/** The page-cache tag of one item's page. */
+export function pageTag(type: string, id: number): string {
+  return `${type}:${id}`;
+}
+
+export class KindRegistry {
+  private readonly kinds = new Map<string, ContentKind>();
+
+  register(kind: ContentKind): void {
+    if (this.kinds.has(kind.type)) throw new Error(`content kind "${kind.type}" registered twice`);
+    this.kinds.set(kind.type, kind);
+  }
+
+  get(type: string): ContentKind | undefined {
+    return this.kinds.get(type);
+  }
+
+  commentable(type: string): ContentKind | undefined {
+    const kind = this.kinds.get(type);
+    return kind?.comments ? kind : undefined;
+  }
+
+  /** The kind whose page is at this path, with the item's id. */
+  byPath(path: string): { kind: ContentKind; id: number } | null {
+    for (const kind of this.kinds.values()) {
+      const id = kind.page?.idOfPath(path) ?? null;
+      if (id !== null) return { kind, id };
+    }
+    return null;
+  }
+
+  all(): ContentKind[] {
+    return [...this.kinds.values()];
+  }
+}
+
+/** Whether an actor may act on the item (comment, like, favorite): visible to them and not deleted. */
+export function writable(kind: ContentKind, head: ContentHead, actor: UserRow): boolean {
+  return head.status !== CONTENT_STATUS.deleted && kind.visible(head, actor);
+}

@@ -1,0 +1,12 @@
+/** Comments and replies: the comment content kind and the routes. */
+import type { Feature } from '../../features';
+import { commentKind } from './comments.kind';
+import { commentRoutes } from './comments.routes';
+
+export const commentsFeature: Feature = {
+  name: 'comments',
+  api: commentRoutes,
+  setup(ctx) {
+    ctx.kinds.register(commentKind(ctx.kinds));
+  },
+};

@@ -1,0 +1,67 @@
+/**
+ * Site messages: the routes (recent, list, live badge, settings) and every message another
+ * feature's fact sends — written inside the fact's transaction, so a rolled-back write sends
+ * nothing — plus, after the commit, the live unread push and the reply mail.
+ */
+import { CONTENT_STATUS } from '../../../common/constants';
+import type { Feature } from '../../features';
+import { siteBaseUrl } from '../../http/site-address';
+import { announceUnread, notify, sendReplyMailLater } from './messages.service';
+import { messageRoutes } from './messages.routes';
+
+export const messagesFeature: Feature = {
+  name: 'messages',
+  api: messageRoutes,
+  setup(ctx) {
+    const { events } = ctx;
+
+    // A comment tells the author of the comment it replies to, and the item's author (once each).
+    events.onWrite('comment.created', 'messages', async ({ id, authorId, item, repliedTo, text }, scope) => {
+      const message = { from: authorId, title: item.title, content: text, url: `${item.url}#comment-${id}`, entity: { type: 'comment', id }, eventKey: `comment:${id}` };
+      if (repliedTo) await notify(scope, { ...message, to: repliedTo.userId, type: 'comment_reply', quote: repliedTo.text });
+      if (item.ownerId !== repliedTo?.userId) await notify(scope, { ...message, to: item.ownerId, type: 'topic_comment', quote: item.excerpt });
+    });
+
+    // The first like or favorite of an item by a member tells its author; taking it back and giving it again does not.
+    events.onWrite('reaction.changed', 'messages', async ({ reaction, on, actorId, item }, scope) => {
+      if (!on) return;
+      await notify(scope, {
+        to: item.ownerId,
+        from: actorId,
+        type: reaction,
+        title: item.title,
+        quote: item.excerpt,
+        url: item.url,
+        entity: { type: item.type, id: item.id },
+        eventKey: `${reaction}:${item.type}:${item.id}:${actorId}`,
+      });
+    });
+
+    // A moderator deleting someone else's content tells its author.
+    events.onWrite('content.statusChanged', 'messages', async ({ head, to, actor, text }, scope) => {
+      if (to !== CONTENT_STATUS.deleted || !actor.moderator || actor.id === head.ownerId) return;
+      await notify(scope, {
+        to: head.ownerId,
+        from: null,
+        type: 'deleted',
+        title: head.title,
+        content: text,
+        url: head.rootHead?.url ?? '',
+        entity: { type: head.type, id: head.id },
+        eventKey: `deleted:${head.type}:${head.id}`,
+      });
+    });
+
+    // A recommendation tells the author (unless they recommended it themself).
+    events.onWrite('topic.flagged', 'messages', async ({ head, flag, on, actor }, scope) => {
+      if (flag !== 'recommend' || !on || actor.id === head.ownerId) return;
+      await notify(scope, { to: head.ownerId, from: null, type: 'recommended', title: head.title, url: head.url, entity: { type: head.type, id: head.id }, eventKey: `recommended:${head.type}:${head.id}` });
+    });
+
+    events.onCommit('message.sent', 'messages', async (message, app) => {
+      await announceUnread(app, [message.to]);
+      sendReplyMailLater(app, message, siteBaseUrl(app.config));
+    });
+    events.onCommit('message.read', 'messages', (payload, app) => announceUnread(app, [payload.userId]));
+  },
+};

@@ -1,0 +1,13 @@
+/** Nodes: each node's published-topic count follows its topics (inside the write's transaction). */
+import type { Feature } from '../../features';
+import { singleKeyDeltas } from '../../kernel/placement';
+import { bumpNodeTopicCount } from './nodes.repository';
+
+export const nodesFeature: Feature = {
+  name: 'nodes',
+  setup(ctx) {
+    ctx.events.onWrite('topic.placementChanged', 'nodes', async ({ before, after }, { db, now }) => {
+      for (const [nodeId, delta] of singleKeyDeltas(before, after, (p) => p.nodeId)) await bumpNodeTopicCount(db, nodeId, delta, now);
+    });
+  },
+};

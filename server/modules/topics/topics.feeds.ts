@@ -1,0 +1,102 @@
+/**
+ * Topic feeds: latest (sticky first), recommended, followed members, one node, one tag, one
+ * member. Keyset pages over an index each; a page is presented in a constant number of queries.
+ */
+import type { Kysely } from 'kysely';
+import { CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
+import type { DB } from '../../db/schema';
+import { errors } from '../../http/errors';
+import type { ViewerContext } from '../../kernel/caller';
+import { decodeIdCursor, decodePairCursor, EMPTY_PAGE, mapPage, pageOf, type Page } from '../../kernel/paging';
+import { findActiveNode } from '../nodes/nodes.service';
+import { findPublicTag } from '../tags/tags.service';
+import { findUserById } from '../users/users.repository';
+import type { TopicView } from './topics.presenter';
+import { assembleTopics } from './topics.read';
+import { findTagTopicsPage, findTopicsPage, type FeedFilter, type FeedOrder, type TopicListRow } from './topics.repository';
+import { followedUserIds } from './topics.seams';
+
+export const FEED_LATEST = 0;
+export const FEED_RECOMMENDED = -1;
+export const FEED_FOLLOWED = -2;
+
+const PUBLISHED = [CONTENT_STATUS.published] as const;
+
+/**
+ * `limit` rows of a feed after `after`. A feed over several statuses (an author's own topics:
+ * published and pending) runs one keyset query per status, each one range of an index that
+ * starts with the status, and merges them: one `status IN (…)` query would make the engine
+ * read and sort all of that author's topics.
+ */
+async function feedRows(db: Kysely<DB>, filter: FeedFilter, order: FeedOrder, after: readonly [number, number] | null, limit: number): Promise<TopicListRow[]> {
+  if (filter.statuses.length <= 1) return findTopicsPage(db, filter, order, after, limit);
+  const parts = await Promise.all(filter.statuses.map((status) => findTopicsPage(db, { ...filter, statuses: [status] }, order, after, limit)));
+  return parts
+    .flat()
+    .sort((a, b) => b[order] - a[order] || b.id - a.id)
+    .slice(0, limit);
+}
+
+async function keysetPage(
+  db: Kysely<DB>,
+  filter: FeedFilter,
+  order: FeedOrder,
+  cursor: string | undefined,
+  limit: number,
+  sortKey: (row: TopicListRow) => number,
+): Promise<Page<TopicListRow>> {
+  const rows = await feedRows(db, filter, order, decodePairCursor(cursor), limit + 1);
+  return pageOf(rows, limit, (row) => [sortKey(row), row.id]);
+}
+
+/**
+ * GET topic/topics: 0 latest by last activity (sticky topics first, on the first page only, and
+ * never repeated below), −1 recommended, −2 followed users, >0 one node.
+ */
+export async function topicFeed(db: Kysely<DB>, params: { nodeId: number; cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<TopicView>> {
+  const limit = params.limit ?? TOPIC_LIMITS.pageSize;
+  const { nodeId, cursor } = params;
+  let page: Page<TopicListRow>;
+  let sticky: TopicListRow[] = [];
+  if (nodeId === FEED_LATEST) {
+    // Every sticky topic, however many (pinning is capped at stickyMax, see setTopicFlag): one
+    // past a limit here would be on no page at all, since later pages skip sticky topics.
+    if (!cursor) sticky = await findTopicsPage(db, { statuses: PUBLISHED, sticky: 1 }, 'sticky_time', null, null);
+    page = await keysetPage(db, { statuses: PUBLISHED, sticky: 0 }, 'last_comment_time', cursor, limit, (r) => r.last_comment_time);
+  } else if (nodeId === FEED_RECOMMENDED) {
+    page = await keysetPage(db, { statuses: PUBLISHED, recommend: 1 }, 'recommend_time', cursor, limit, (r) => r.recommend_time);
+  } else if (nodeId === FEED_FOLLOWED) {
+    decodePairCursor(cursor);
+    const followed = context.viewer ? await followedUserIds(db, context.viewer.id) : [];
+    page =
+      followed.length === 0
+        ? EMPTY_PAGE
+        : await keysetPage(db, { statuses: PUBLISHED, userIds: followed }, 'last_comment_time', cursor, limit, (r) => r.last_comment_time);
+  } else if (nodeId > 0) {
+    if (!(await findActiveNode(db, nodeId))) throw errors.notFound('topic.errors.nodeNotFound');
+    page = await keysetPage(db, { statuses: PUBLISHED, nodeId }, 'last_comment_time', cursor, limit, (r) => r.last_comment_time);
+  } else {
+    throw errors.validation({ nodeId: 'validation.invalid' });
+  }
+  const results = await assembleTopics(db, [...sticky, ...page.results], context);
+  return { results, cursor: page.cursor, hasMore: page.hasMore };
+}
+
+/** GET topic/tag/topics: a tag's published topics, newest first. */
+export async function tagTopicFeed(db: Kysely<DB>, params: { tagId: number; cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<TopicView>> {
+  const limit = params.limit ?? TOPIC_LIMITS.pageSize;
+  if (!(await findPublicTag(db, params.tagId))) throw errors.notFound('topic.errors.tagNotFound');
+  const rows = await findTagTopicsPage(db, params.tagId, decodeIdCursor(params.cursor), limit + 1);
+  return mapPage(pageOf(rows, limit, (row) => [row.id]), (results) => assembleTopics(db, results, context));
+}
+
+/** GET topic/user_topics: a user's topics, newest first; the author also sees their pending ones. */
+export async function userTopicFeed(db: Kysely<DB>, params: { userId: number; cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<TopicView>> {
+  const limit = params.limit ?? TOPIC_LIMITS.pageSize;
+  const user = await findUserById(db, params.userId);
+  if (!user || user.status !== 0) throw errors.notFound('topic.errors.userNotFound');
+  const own = context.viewer?.id === user.id;
+  const statuses = own ? [CONTENT_STATUS.published, CONTENT_STATUS.pending] : PUBLISHED;
+  const page = await keysetPage(db, { statuses, userId: user.id }, 'create_time', params.cursor, limit, (r) => r.create_time);
+  return mapPage(page, (results) => assembleTopics(db, results, context));
+}

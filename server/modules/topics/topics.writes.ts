@@ -1,0 +1,252 @@
+/**
+ * Writing topics and tweets: create and edit, with their validation (node, title, content,
+ * hidden content), the review rule (new topics under review, forbidden words) and tag links.
+ * Counters are handlers of `topic.placementChanged` (users, nodes, tags features); caches are
+ * handlers of `topic.created`/`topic.edited` (topics.feature.ts).
+ */
+import type { Kysely } from 'kysely';
+import { CONTENT_STATUS, TOPIC_TYPES, type ContentType } from '../../../common/constants';
+import type { TopicCreateInput, TopicEditInput } from '../../../common/validation/topic';
+import type { DB, NewTopic, NodeRow, TopicRow, UserRow } from '../../db/schema';
+import { errors, type MessageRef } from '../../http/errors';
+import type { IpLocation } from '../../infra/ip-location';
+import type { WriteScope } from '../../kernel/events';
+import { authorize, isModerator } from '../../policy/permissions';
+import { hasVisibleContent, renderContent } from '../content/content.service';
+import { findDefaultNode, findNodeById } from '../nodes/nodes.repository';
+import { findActiveNode } from '../nodes/nodes.service';
+import type { Settings } from '../settings/settings.schema';
+import { findTagIdsOfTopic, findTagsOfTopics, linkTopicTags, unlinkTopicTags } from '../tags/tags.repository';
+import { resolveTags } from '../tags/tags.service';
+import { presentTopicForEdit, type TopicEditView } from './topics.presenter';
+import { canSeeTopic } from './topics.read';
+import { findTopicById, findTopicByIdForUpdate, insertTopic, updateTopic } from './topics.repository';
+
+export interface CreatedTopic {
+  row: TopicRow;
+  node: NodeRow;
+  tags: Array<{ id: number; name: string }>;
+}
+
+export interface WriteMeta {
+  now: number;
+  settings: Settings;
+  /** PUBLIC_URL's origin, so links to this site stay direct. */
+  siteOrigin: string | null;
+}
+
+export interface CreateMeta extends WriteMeta {
+  ip: string;
+  userAgent: string;
+  location: IpLocation;
+}
+
+interface PreparedTopic {
+  node: NodeRow;
+  title: string;
+  contentType: ContentType;
+  content: string;
+  contentHtml: string;
+  summary: string;
+  hideContent: string;
+  hideContentHtml: string;
+  imageList: string;
+  text: string;
+  hideText: string;
+}
+
+/**
+ * The summary is renderContent's (about 200 graphemes); a grapheme may be several code points
+ * (flags, emoji sequences), so the stored text is also capped in code points, under the
+ * column's 512 characters.
+ */
+const SUMMARY_STORED_MAX = 500;
+
+/** True when any forbidden word appears in the text (case-insensitive). */
+export function containsForbiddenWord(words: readonly string[], ...texts: string[]): boolean {
+  const haystack = texts.join('\n').toLowerCase();
+  return words.some((word) => {
+    const w = word.trim().toLowerCase();
+    return w !== '' && haystack.includes(w);
+  });
+}
+
+/**
+ * The node a write goes to: the one asked for (it must be active); else, on an edit, the topic's
+ * current node (an API client that leaves `nodeId` out does not move the topic); else the default.
+ */
+async function chooseNode(db: Kysely<DB>, nodeId: number | undefined, currentNodeId: number | undefined): Promise<NodeRow | undefined> {
+  if (nodeId !== undefined) return findActiveNode(db, nodeId);
+  if (currentNodeId !== undefined) return findNodeById(db, currentNodeId);
+  return findDefaultNode(db);
+}
+
+/**
+ * Validates what the database must answer (node) and what needs rendering (content), all fields
+ * at once. `currentNodeId`: the edited topic's node.
+ */
+async function prepareTopic(db: Kysely<DB>, type: number, input: TopicEditInput, meta: WriteMeta, currentNodeId?: number): Promise<PreparedTopic> {
+  const fields: Record<string, MessageRef> = {};
+  const node = await chooseNode(db, input.nodeId, currentNodeId);
+  if (!node) fields.nodeId = 'topic.validation.nodeNotFound';
+
+  const isPost = type === TOPIC_TYPES.post;
+  const title = isPost ? input.title : '';
+  if (isPost && title === '') fields.title = 'topic.validation.titleRequired';
+
+  const contentType: ContentType = input.contentType ?? (isPost ? 'html' : 'text');
+  const options = { siteOrigin: meta.siteOrigin };
+  const rendered = renderContent(input.content, contentType, options);
+  const images = input.imageList;
+  const visible = hasVisibleContent(rendered);
+  if (isPost ? !visible : !visible && images.length === 0) fields.content = 'topic.validation.contentRequired';
+
+  const hidden = input.hideContent.trim() === '' ? { html: '', text: '' } : renderContent(input.hideContent, contentType, options);
+  const hiddenEmpty = !hasVisibleContent(hidden);
+
+  if (Object.keys(fields).length > 0) throw errors.validation(fields);
+  return {
+    node: node!,
+    title,
+    contentType,
+    content: input.content,
+    contentHtml: rendered.html,
+    summary: [...rendered.summary].slice(0, SUMMARY_STORED_MAX).join(''),
+    hideContent: hiddenEmpty ? '' : input.hideContent,
+    hideContentHtml: hiddenEmpty ? '' : hidden.html,
+    imageList: JSON.stringify(images.map((image) => ({ url: image.url }))),
+    text: rendered.text,
+    hideText: hidden.text,
+  };
+}
+
+function needsReview(author: UserRow, prepared: PreparedTopic, tags: readonly string[], settings: Settings, isNew: boolean): boolean {
+  if (isModerator(author)) return false;
+  if (isNew && settings.topicReview) return true;
+  return containsForbiddenWord(settings.forbiddenWords, prepared.title, prepared.text, prepared.hideText, ...tags);
+}
+
+/**
+ * POST topic/create, inside the write's transaction. Answers the new row with the node and tags
+ * it was written with, so the answer is presented without reading the topic back.
+ *
+ * Write order matters on MySQL: the counters (user, node, tags: `topic.placementChanged`
+ * handlers) are updated BEFORE the topic and
+ * its tag links are inserted. An insert's foreign-key check takes a shared lock on the parent
+ * row; taking it first and then updating that row's counter lets two concurrent posts by one
+ * author (or in one node) deadlock on the lock upgrade. Holding the exclusive lock first, the
+ * check is free and concurrent posts simply queue.
+ */
+export async function createTopic(scope: WriteScope, author: UserRow, input: TopicCreateInput, meta: CreateMeta): Promise<CreatedTopic> {
+  const { db } = scope;
+  const prepared = await prepareTopic(db, input.type, input, meta);
+  const status = needsReview(author, prepared, input.tags, meta.settings, true) ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
+  const tags = await resolveTags(db, input.tags, meta.now);
+  const tagIds = tags.map((t) => t.id);
+  const placement = { counted: status === CONTENT_STATUS.published, userId: author.id, nodeId: prepared.node.id, tagIds };
+  await scope.emit('topic.placementChanged', { topicId: null, before: { ...placement, counted: false }, after: placement });
+  const values: NewTopic = {
+    type: input.type,
+    node_id: prepared.node.id,
+    user_id: author.id,
+    title: prepared.title,
+    content: prepared.content,
+    content_type: prepared.contentType,
+    content_html: prepared.contentHtml,
+    summary: prepared.summary,
+    image_list: prepared.imageList,
+    hide_content: prepared.hideContent,
+    hide_content_html: prepared.hideContentHtml,
+    status,
+    sticky: 0,
+    sticky_time: 0,
+    recommend: 0,
+    recommend_time: 0,
+    view_count: 0,
+    comment_count: 0,
+    like_count: 0,
+    favorite_count: 0,
+    last_comment_time: meta.now,
+    last_comment_user_id: null,
+    ip: meta.ip.slice(0, 64),
+    ip_country: meta.location.country,
+    ip_region: meta.location.region.slice(0, 64),
+    user_agent: meta.userAgent.slice(0, 255),
+    create_time: meta.now,
+    update_time: meta.now,
+  };
+  const id = await insertTopic(db, values);
+  await linkTopicTags(db, id, tagIds, meta.now);
+  await scope.emit('topic.created', { id, userId: author.id, status });
+  return { row: { id, ...values } as TopicRow, node: prepared.node, tags: tags.map((t) => ({ id: t.id, name: t.name })) };
+}
+
+/**
+ * The topic an actor may change: 404 when it does not exist or (for all but moderators) is
+ * deleted or not visible to them, as detail answers (a hidden topic does not exist); 403 when
+ * it is someone else's published topic and the actor is no moderator.
+ *
+ * `lock`: inside a transaction, lock the row (MySQL, PostgreSQL) so a concurrent edit or delete
+ * waits and then starts from the status this one leaves, instead of moving counters twice.
+ */
+export async function editableTopic(db: Kysely<DB>, id: number, actor: UserRow, options: { lock?: boolean } = {}): Promise<TopicRow> {
+  const row = options.lock ? await findTopicByIdForUpdate(db, id) : await findTopicById(db, id);
+  if (!row) throw errors.notFound('topic.errors.notFound');
+  if (!isModerator(actor) && (row.status === CONTENT_STATUS.deleted || !canSeeTopic(row, actor))) throw errors.notFound('topic.errors.notFound');
+  authorize(actor, 'content:edit', { userId: row.user_id });
+  return row;
+}
+
+/** GET topic/edit/{id}. */
+export async function topicForEdit(db: Kysely<DB>, id: number, actor: UserRow): Promise<TopicEditView> {
+  const row = await editableTopic(db, id, actor);
+  const tags = await findTagsOfTopics(db, [row.id]);
+  return presentTopicForEdit(
+    row,
+    tags.map((t) => t.name),
+  );
+}
+
+/**
+ * POST topic/edit/{id}, inside the route's transaction. A member's edit with a forbidden word
+ * goes back to review (only authors who are not moderators get this far without being one).
+ * Counters move before the rows they count, as in `createTopic`.
+ */
+export async function editTopic(scope: WriteScope, row: TopicRow, actor: UserRow, input: TopicEditInput, meta: WriteMeta & { ip: string }): Promise<void> {
+  const { db } = scope;
+  const prepared = await prepareTopic(db, row.type, input, meta, row.node_id);
+  const toReview = row.status === CONTENT_STATUS.published && !isModerator(actor) && needsReview(actor, prepared, input.tags, meta.settings, false);
+  const status = toReview ? CONTENT_STATUS.pending : row.status;
+  const oldTagIds = await findTagIdsOfTopic(db, row.id);
+  const newTagIds = (await resolveTags(db, input.tags, meta.now)).map((t) => t.id);
+  await scope.emit('topic.placementChanged', {
+    topicId: row.id,
+    before: { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: row.node_id, tagIds: oldTagIds },
+    after: { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: prepared.node.id, tagIds: newTagIds },
+  });
+  await updateTopic(db, row.id, {
+    node_id: prepared.node.id,
+    title: prepared.title,
+    content: prepared.content,
+    content_type: prepared.contentType,
+    content_html: prepared.contentHtml,
+    summary: prepared.summary,
+    image_list: prepared.imageList,
+    hide_content: prepared.hideContent,
+    hide_content_html: prepared.hideContentHtml,
+    status,
+    update_time: meta.now,
+  });
+  await unlinkTopicTags(
+    db,
+    row.id,
+    oldTagIds.filter((id) => !newTagIds.includes(id)),
+  );
+  await linkTopicTags(
+    db,
+    row.id,
+    newTagIds.filter((id) => !oldTagIds.includes(id)),
+    meta.now,
+  );
+  await scope.emit('topic.edited', { id: row.id, userId: row.user_id, status, actor: { id: actor.id, moderator: isModerator(actor), ip: meta.ip } });
+}
