@@ -71,7 +71,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         status = 500;
-        if (shellRendered) loadContext.app.log.error({ err: error, reqId: loadContext.requestId }, 'streaming render failed');
+        if (shellRendered) loadContext.site.log.error({ err: error, reqId: loadContext.requestId }, 'streaming render failed');
       },
     });
   });
@@ -81,5 +81,5 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const ctx = context as AppLoadContext;
-  ctx.app.log.error({ err: error, reqId: ctx.requestId, url: request.url }, 'page request failed');
+  ctx.site.log.error({ err: error, reqId: ctx.requestId, url: request.url }, 'page request failed');
 };

@@ -5,7 +5,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { DEFAULT_LOCALE } from '../common/constants';
-import { presentSessionUser } from '../server/http/session-user';
 import appCss from './app.css?url';
 import { ErrorPage } from './components/layout/error-page';
 import { LoadingBar } from './components/layout/loading-bar';
@@ -27,7 +26,7 @@ export function links() {
 export async function loader({ context }: LoaderFunctionArgs): Promise<RootData> {
   return {
     config: await context.site.config(),
-    user: presentSessionUser(context.user, context.app.clock.now()),
+    user: context.sessionUser,
     locale: context.locale,
     nonce: context.nonce,
     unreadCount: await context.site.interactions.unreadCount(context.user),

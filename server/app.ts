@@ -64,7 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const clock = options.clock ?? systemClock;
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
-  const ctx = createContext(config, app, clock, redis, options);
+  const { ctx, closeBus } = createContext(config, app, clock, redis, options);
   if (config.installed && config.database) {
     ctx.state.db = await openDatabase(config.database);
     ctx.state.installed = true;
@@ -97,7 +97,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.site) await app.register(options.site);
 
   const stopSweeper = startSweeper(ctx, options.sweepIntervalMs);
-  const closeBus = () => (busOf.has(ctx) ? ctx.bus.close() : Promise.resolve());
   app.addHook('onClose', async () => {
     stopSweeper();
     await closeBus();
@@ -108,14 +107,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app;
 }
 
-const busOf = new WeakSet<AppContext>();
-
 /**
  * The app context: every per-app service, built here and nowhere else. Services whose Redis
  * names depend on the forum's identity (the database, known only after install) are made on
  * first use, still once per app.
  */
-function createContext(config: AppConfig, app: FastifyInstance, clock: Clock, redis: ReturnType<typeof createRedis> | null, options: BuildOptions): AppContext {
+function createContext(
+  config: AppConfig,
+  app: FastifyInstance,
+  clock: Clock,
+  redis: ReturnType<typeof createRedis> | null,
+  options: BuildOptions,
+): { ctx: AppContext; closeBus: () => Promise<void> } {
   const test = config.env === 'test';
   let bus: EventBus | undefined;
   let viewDedup: DedupStore | undefined;
@@ -133,7 +136,6 @@ function createContext(config: AppConfig, app: FastifyInstance, clock: Clock, re
     kinds: new KindRegistry(),
     get bus() {
       if (!bus) {
-        busOf.add(ctx);
         bus = redis ? new RedisEventBus(redis, forumNamespace(config), (error) => app.log.warn({ err: error }, 'event bus subscriber error')) : new MemoryEventBus();
       }
       return bus;
@@ -149,5 +151,5 @@ function createContext(config: AppConfig, app: FastifyInstance, clock: Clock, re
     feedCache: createFeedCache(test),
     pageCache: createPageCache(test),
   };
-  return ctx;
+  return { ctx, closeBus: async () => bus?.close() };
 }

@@ -11,13 +11,13 @@
  * paths only). `.server.ts`: never bundled for the browser.
  */
 import { redirect, type AppLoadContext } from 'react-router';
-import { presentSessionUser, type SessionUser } from '../../server/http/session-user';
+import type { SessionUser } from '../../common/views/user';
 import { signInPath } from './paths';
 import './load-context';
 
-/** The presented signed-in user, or null. */
+/** The presented signed-in user (the server presents it once per request), or null. */
 export function currentUser(context: AppLoadContext): SessionUser | null {
-  return presentSessionUser(context.user, context.app.clock.now());
+  return context.sessionUser;
 }
 
 /** The signed-in user; anonymous visitors are redirected to sign-in with a way back. */

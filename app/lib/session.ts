@@ -3,14 +3,15 @@
  *
  * The root loader (app/root.tsx) returns `RootData`; read it anywhere with `useRootData()` (or
  * the narrower `useCurrentUser()` / `useSiteConfig()`). `user` is the presented signed-in user
- * (server/http/session-user.ts: no hash, no token) or null. After a sign-in, sign-out or profile
- * change, call `await useRevalidator().revalidate()`: a plain client navigation does NOT re-run the
- * root loader (React Router keeps loaders of routes that stay mounted), so the header would lag.
+ * (the load context's `sessionUser`: no hash, no token) or null. After a sign-in, sign-out or
+ * profile change, call `await useRevalidator().revalidate()`: a plain client navigation does NOT
+ * re-run the root loader (React Router keeps loaders of routes that stay mounted), so the header
+ * would lag.
  */
 import { useRouteLoaderData } from 'react-router';
 import type { Locale } from '../../common/constants';
-import type { SessionUser } from '../../server/http/session-user';
-import type { SiteConfig } from '../../server/modules/site/site.presenter';
+import type { SiteConfig } from '../../common/views/site';
+import type { SessionUser } from '../../common/views/user';
 
 export type { SessionUser, SiteConfig };
 

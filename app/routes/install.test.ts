@@ -1,11 +1,11 @@
 /** The installer page's loader refuses to serve an installed forum, whatever the gate let through. */
 import type { LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { LoadContext } from '../../server/http/load-context';
+import type { LoadContext } from '../../common/load-context';
 import { loader } from './install';
 
 function argsFor(installed: boolean): LoaderFunctionArgs {
-  const context = { app: { state: { installed, db: null }, config: { database: null } }, locale: 'en-US' } as unknown as LoadContext;
+  const context = { site: { installState: () => ({ installed, fixedDbType: null }) }, locale: 'en-US' } as unknown as LoadContext;
   return { request: new Request('http://localhost/install.data'), params: {}, context, unstable_pattern: '/install' } as unknown as LoaderFunctionArgs;
 }
 

@@ -15,11 +15,12 @@ import { TranslationProvider } from '~/lib/use-t';
 import '~/lib/load-context';
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (context.app.state.installed) throw redirect('/');
+  const { installed, fixedDbType } = context.site.installState();
+  if (installed) throw redirect('/');
   const locale: Locale = context.locale;
   const { install, installUi } = resources[locale];
   return {
-    fixedDbType: context.app.config.database?.type ?? null,
+    fixedDbType,
     title: translator(locale)('install.title'),
     // The installer's own texts are not in the locale chunk every visitor downloads (see
     // app/lib/locales/en-US.ts): they come with this page's data, in the page's locale.

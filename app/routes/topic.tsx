@@ -35,7 +35,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs<Ap
     context.site.interactions.comments(viewer, { entityType: 'topic', entityId: id }),
   ]);
   const hidden: HiddenContentView = hiddenResult ? unwrap(hiddenResult) : { exists: false, show: false, content: '' };
-  return { topic, hidden, comments: comments.ok ? comments.data : emptyPage<CommentView>(), now: context.app.clock.now(), canonical: `${originOf(context)}/topic/${id}` };
+  return { topic, hidden, comments: comments.ok ? comments.data : emptyPage<CommentView>(), now: context.site.now(), canonical: `${originOf(context)}/topic/${id}` };
 }
 
 /** A tweet has no title: its first words stand in (page title, headings). */

@@ -7,7 +7,7 @@
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from 'react-router';
 import { DEFAULT_LOCALE } from '../../common/constants';
-import type { PublicUser } from '../../server/modules/users/users.presenter';
+import type { PublicUser } from '../../common/views/user';
 import { compactNumber } from '~/components/topic/badges';
 import { EditIcon, ShieldIcon } from '~/components/topic/icons';
 import { originOf, pathId, unwrap, viewerOf } from '~/components/topic/page-data.server';
@@ -38,7 +38,7 @@ export async function loader({ context, params }: LoaderFunctionArgs<AppLoadCont
   const viewer = viewerOf(context);
   const user = unwrap(await context.site.people.profile(viewer, id));
   const page = unwrap(await context.site.people.topics(viewer, id));
-  return { user, page, now: context.app.clock.now(), canonical: `${originOf(context)}${paths.user(id)}` };
+  return { user, page, now: context.site.now(), canonical: `${originOf(context)}${paths.user(id)}` };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -14,7 +14,7 @@ export const meta = accountMeta('ucenter.favorites.title');
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const viewer = signedInViewer(context, request);
   const page = unwrapResult(await context.site.interactions.favorites(viewer, {}));
-  return { page, now: context.app.clock.now() };
+  return { page, now: context.site.now() };
 }
 
 export default function FavoritesPage() {

@@ -18,7 +18,7 @@ export const meta = accountMeta('ucenter.messages.title');
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const viewer = signedInViewer(context, request);
   const page = unwrapResult(await context.site.interactions.messages(viewer, {}));
-  return { page, now: context.app.clock.now() };
+  return { page, now: context.site.now() };
 }
 
 export default function MessagesPage() {

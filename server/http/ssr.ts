@@ -7,7 +7,8 @@
  * Vite in middleware mode serves modules with HMR and compiles the server build on demand.
  *
  * Each page request gets a LoadContext (DESIGN convention 11: services bound to the one app
- * context, the current user, the locale, a CSP nonce) and the security headers below.
+ * context, the current user and its presented view, the locale, a CSP nonce; the shape is
+ * common/load-context.ts's) and the security headers below.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -18,11 +19,10 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-// The AppLoadContext ← LoadContext augmentation (types only).
-import type {} from '../../app/lib/load-context';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { LoadContext } from './load-context';
 import { invalidatePagesOnWrites, isShareable, pageCacheKey, pageCacheOf, withNonce } from './page-cache';
+import { presentSessionUser } from './session-user';
 import { createSiteServices } from './site-services';
 import { countCachedView } from './topic-page-services';
 
@@ -116,9 +116,10 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
     handler: async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();
       const nonce = randomBytes(16).toString('base64');
-      const context: AppLoadContext = {
-        app: app.ctx,
+      // The shape common/load-context.ts declares (app/ makes it React Router's AppLoadContext).
+      const context = {
         user: request.user,
+        sessionUser: presentSessionUser(request.user, app.ctx.clock.now()),
         locale: request.locale,
         requestId: request.id,
         clientIp: request.ip,

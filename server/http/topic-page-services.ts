@@ -4,46 +4,29 @@
  * show (not found, forbidden) come back as values with the message in the reader's language,
  * because route modules run from the SSR bundle and cannot `instanceof` the server's AppError.
  */
-import type { Locale } from '../../common/constants';
 import { translator } from '../../common/i18n';
+import type * as Pages from '../../common/load-context';
+import type { PageResult } from '../../common/views/page';
 import type { AppContext } from '../context';
 import { requireDb } from '../context';
 import type { UserRow } from '../db/schema';
-import { presentNode, type NodeView } from '../modules/nodes/nodes.presenter';
+import { presentNode } from '../modules/nodes/nodes.presenter';
 import { findActiveNode, listNavNodes, listNodes } from '../modules/nodes/nodes.service';
-import { presentTag, type TagView } from '../modules/tags/tags.presenter';
+import { presentTag } from '../modules/tags/tags.presenter';
 import { findPublicTag } from '../modules/tags/tags.service';
 import type { Caller, ViewerContext } from '../kernel/caller';
 import { EMPTY_LOCATION } from '../infra/ip-location';
-import type { Page } from '../kernel/paging';
-import type { HiddenContent } from '../modules/topics/topics.detail';
-import type { TopicEditView, TopicView } from '../modules/topics/topics.presenter';
 import { tagTopicFeed, topicDetail, topicFeed, topicForEdit, topicHiddenContent } from '../modules/topics/topics.usecases';
 import { AppError } from './errors';
 
-/** Who reads the page (the load context's user and locale). */
-export interface PageViewer {
-  user: UserRow | null;
-  locale: Locale;
-}
+/** Who reads the page (the load context's user and locale): the server's full row. */
+export type PageViewer = Pages.PageViewer<UserRow>;
 
-/** A page-visible outcome: the value, or the status and the translated message to show. */
-export type PageResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+// The outcome shape lives in common/views (the pages read it too); named here for the server's imports.
+export type { PageResult };
 
-export interface TopicPageServices {
-  /** GET topic/topics: 0 latest (sticky first), −1 recommended, −2 followed users, >0 one node. */
-  feed(viewer: PageViewer, params: { nodeId: number; cursor?: string }): Promise<PageResult<Page<TopicView>>>;
-  tagFeed(viewer: PageViewer, params: { tagId: number; cursor?: string }): Promise<PageResult<Page<TopicView>>>;
-  /** GET topic/{id}; counts the view when `visit` is given (the browser's IP and user agent). */
-  detail(viewer: PageViewer, id: number, visit?: { ip: string; userAgent: string }): Promise<PageResult<TopicView>>;
-  hiddenContent(viewer: PageViewer, id: number): Promise<PageResult<HiddenContent>>;
-  /** GET topic/edit/{id}: the raw fields, for the author or a moderator. */
-  forEdit(viewer: PageViewer & { user: UserRow }, id: number): Promise<PageResult<TopicEditView>>;
-  nodes(): Promise<NodeView[]>;
-  navNodes(): Promise<NodeView[]>;
-  node(id: number): Promise<NodeView | null>;
-  tag(id: number): Promise<TagView | null>;
-}
+/** `context.site.topics`, declared in common/load-context.ts, over the server's user row. */
+export type TopicPageServices = Pages.TopicPageServices<UserRow>;
 
 /** Runs a page read; a refused one (4xx) becomes the status and its message in the reader's language. */
 export async function attemptForPage<T>(viewer: PageViewer, run: () => Promise<T>): Promise<PageResult<T>> {

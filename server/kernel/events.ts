@@ -48,7 +48,10 @@ export interface DomainEventMap {
   'topic.flagged': { head: ContentHead; flag: 'recommend' | 'sticky'; on: boolean; actor: Actor };
   /** Any content item's status moved (published, pending, deleted). */
   'content.statusChanged': { head: ContentHead; from: number; to: number; actor: Actor; text: string };
-  /** Members' comment counts moved (a comment written, or comments deleted). Recorded before the rows move. */
+  /**
+   * Members' comment counts moved. A new comment records it before the comment row is inserted
+   * (the same MySQL lock order as `topic.placementChanged`); a delete, after the status change.
+   */
   'comment.countsMoved': { deltas: ReadonlyArray<readonly [userId: number, delta: number]> };
   'comment.created': {
     id: number;

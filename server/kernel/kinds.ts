@@ -36,7 +36,7 @@ export type CounterColumn = 'like_count' | 'favorite_count' | 'comment_count';
 export interface ContentKind {
   type: string;
   /** The kind's table (its counter columns are moved by likes, favorites and comments). */
-  table: 'topics' | 'comments';
+  table: Extract<keyof DB, string>;
   likes: boolean;
   favorites: boolean;
   load(db: Kysely<DB>, id: number): Promise<ContentHead | undefined>;

@@ -4,14 +4,11 @@
  * malformed one is a 400 on field `cursor`), and `pageOf`, which every list uses to cut the
  * `limit + 1` rows it read into a page. The last page carries no cursor.
  */
+import type { Page } from '../../common/views/page';
 import { errors } from '../http/errors';
 
-export interface Page<T> {
-  results: T[];
-  /** Pass back as `cursor` for the next page; '' when there is none. */
-  cursor: string;
-  hasMore: boolean;
-}
+// The page shape lives in common/views (the pages read it too); named here for the server's imports.
+export type { Page };
 
 export const EMPTY_PAGE: Page<never> = Object.freeze({ results: [], cursor: '', hasMore: false }) as Page<never>;
 

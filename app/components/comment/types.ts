@@ -1,12 +1,12 @@
 /**
  * The shapes the comment section, /user/messages and /user/favorites receive (API.md
- * "Comment", "Message", user/favorites), taken from the server's presenters as types only, so
- * loaders (in-process, through `context.site.interactions`) and the JSON API agree.
+ * "Comment", "Message", user/favorites): common/views, which the server's presenters fill too,
+ * so loaders (in-process, through `context.site.interactions`) and the JSON API agree.
  */
-import type { CommentView } from '../../../server/modules/comments/comments.presenter';
-import type { MessageView } from '../../../server/modules/messages/messages.presenter';
-import type { FavoriteView } from '../../../server/modules/reactions/reactions.service';
-import type { Page } from '../../../server/kernel/paging';
+import type { CommentView } from '../../../common/views/comment';
+import type { FavoriteView } from '../../../common/views/favorite';
+import type { MessageView } from '../../../common/views/message';
+import type { Page } from '../../../common/views/page';
 
 export type { CommentView, FavoriteView, MessageView, Page };
 

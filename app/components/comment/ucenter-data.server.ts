@@ -3,12 +3,11 @@
  * `context.site.interactions`, or the sign-in redirect.
  */
 import { data, type AppLoadContext } from 'react-router';
-import type { InteractionResult, InteractionViewer } from '../../../server/http/interaction-page-services';
-import type { UserRow } from '../../../server/db/schema';
+import type { InteractionResult, SignedInViewer } from '../../../common/load-context';
 import { requireUser } from '~/lib/auth.server';
 import '~/lib/load-context';
 
-export function signedInViewer(context: AppLoadContext, request: Request): InteractionViewer & { user: UserRow } {
+export function signedInViewer(context: AppLoadContext, request: Request): SignedInViewer {
   requireUser(context, request);
   const user = context.user;
   // requireUser redirected anonymous visitors already.

@@ -31,7 +31,7 @@ export async function loadTabFeed(context: AppLoadContext, request: Request, kin
     nodes,
     node: null,
     tag: null,
-    now: context.app.clock.now(),
+    now: context.site.now(),
     canonical: originOf(context) + (tab === 'latest' ? base : `${base}?tab=${tab}`),
   };
 }
@@ -50,7 +50,7 @@ export async function loadNodeFeed(context: AppLoadContext, request: Request, id
     nodes,
     node,
     tag: null,
-    now: context.app.clock.now(),
+    now: context.site.now(),
     canonical: `${originOf(context)}/topics/node/${id}`,
   };
 }
@@ -69,7 +69,7 @@ export async function loadTagFeed(context: AppLoadContext, request: Request, id:
     nodes,
     node: null,
     tag,
-    now: context.app.clock.now(),
+    now: context.site.now(),
     canonical: `${originOf(context)}/topics/tag/${id}`,
   };
 }

@@ -3,8 +3,8 @@
  * convention 11) and turn a refused read into the error page with the service's own message.
  */
 import { data, type AppLoadContext } from 'react-router';
-import { siteOriginOf } from '../../../server/http/site-address';
-import type { PageResult, PageViewer } from '../../../server/http/topic-page-services';
+import type { PageViewer } from '../../../common/load-context';
+import type { PageResult } from '../../../common/views/page';
 import '~/lib/load-context';
 
 export function viewerOf(context: AppLoadContext): PageViewer {
@@ -26,5 +26,5 @@ export function pathId(value: string | undefined, notFound: string): number {
 
 /** The site's origin for canonical and og:url links: the configured address, never the request's Host. */
 export function originOf(context: AppLoadContext): string {
-  return siteOriginOf(context.app.config);
+  return context.site.origin();
 }

@@ -1,10 +1,10 @@
 /**
- * The topic shapes the pages receive (API.md "Topic"), taken from the server's presenters as
- * types only, so loaders (in-process, through `context.site`) and the JSON API agree.
+ * The topic shapes the pages receive (API.md "Topic"): common/views, which the server's
+ * presenters fill too, so loaders (in-process, through `context.site`) and the JSON API agree.
  */
-import type { NodeView } from '../../../server/modules/nodes/nodes.presenter';
-import type { TagRef, TagView } from '../../../server/modules/tags/tags.presenter';
-import type { TopicEditView, TopicImage, TopicView } from '../../../server/modules/topics/topics.presenter';
+import type { NodeView } from '../../../common/views/node';
+import type { TagRef, TagView } from '../../../common/views/tag';
+import type { TopicEditView, TopicImage, TopicView } from '../../../common/views/topic';
 
 export type { NodeView, TagRef, TagView, TopicEditView, TopicImage, TopicView };
 

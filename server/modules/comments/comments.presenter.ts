@@ -3,49 +3,15 @@
  * the IP, the user agent or the unsanitized source.
  */
 import { COMMENT_LIMITS, CONTENT_STATUS } from '../../../common/constants';
-import { describeIpLocation, type IpLocationView } from '../../../common/ip-location';
+import { describeIpLocation } from '../../../common/ip-location';
+import type { CommentQuote, CommentView } from '../../../common/views/comment';
 import type { CommentRow, UserRow } from '../../db/schema';
-import { htmlToText, summarize } from '../content/content.service';
-import { parseImageList, type TopicImage } from '../topics/topics.presenter';
-import { presentPublicUser, type PublicUser } from '../users/users.presenter';
+import { htmlToText, shortText } from '../content/content.service';
+import { parseImageList } from '../content/images';
+import { presentPublicUser } from '../users/users.presenter';
 
-/** The reply a reply answers, shown above it. */
-export interface CommentQuote {
-  id: number;
-  user: PublicUser | null;
-  /** Plain-text excerpt ('' when the quoted reply was deleted). */
-  content: string;
-  deleted: boolean;
-}
-
-/** Plain text cut to `max` graphemes; short text (the usual case) skips the segmenter. */
-export function shortText(text: string, max: number): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length <= max ? collapsed : summarize(collapsed, max);
-}
-
-export interface CommentView {
-  id: number;
-  entityType: string;
-  entityId: number;
-  /** The top-level comment a reply sits under; null for a top-level comment. */
-  parentId: number | null;
-  /** Sanitized HTML. */
-  content: string;
-  contentType: string;
-  imageList: TopicImage[];
-  user: PublicUser | null;
-  quote: CommentQuote | null;
-  likeCount: number;
-  replyCount: number;
-  ipLocation: IpLocationView | null;
-  /** 0 published, 1 deleted. */
-  status: number;
-  createTime: number;
-  liked: boolean;
-  /** Top-level comments in comment/comments: the first replies (≤ 3); `replyCount` says how many in all. */
-  replies?: CommentView[];
-}
+// The shapes live in common/views (the pages read them too); named here for the server's imports.
+export type { CommentQuote, CommentView };
 
 export interface CommentRelations {
   users: ReadonlyMap<number, UserRow>;

@@ -11,27 +11,27 @@ import type { CommentCreateInput } from '../../../common/validation/comment';
 import type { CommentRow, DB, UserRow } from '../../db/schema';
 import { errors, type MessageRef } from '../../http/errors';
 import type { IpLocation } from '../../infra/ip-location';
-import { isModerator } from '../../policy/permissions';
+import type { ViewerContext } from '../../kernel/caller';
+import type { Actor, WriteScope } from '../../kernel/events';
+import { writable, type ContentHead, type ContentKind, type KindRegistry } from '../../kernel/kinds';
+import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import { hasVisibleContent, htmlToText, renderHtml } from '../content/content.service';
-import { notify, type Outbox } from '../messages/messages.service';
 import { reactedIds } from '../reactions/reactions.repository';
-import { decodeIdCursor, encodeCursor, type Page } from '../topics/cursor';
-import type { ViewerContext } from '../topics/topics.service';
 import { findUsersByIds } from '../users/users.repository';
 import { presentComment, type CommentView } from './comments.presenter';
 import {
   bumpReplyCount,
-  bumpUserCommentCount,
   changeCommentStatus,
   deleteRepliesOf,
   findCommentById,
   findCommentsByIds,
+  hasCommented as hasCommentedRow,
+  findNewestComment,
   findRepliesPage,
   findReplyPreviews,
   findTopLevelPage,
   insertComment,
 } from './comments.repository';
-import { commentableKind, entityKind, writable, type EntityInfo, type EntityKind } from './entity-registry';
 
 const ENTITY_NOT_FOUND = 'comment.errors.entityNotFound';
 const COMMENT_NOT_FOUND = 'comment.errors.notFound';
@@ -68,8 +68,8 @@ export async function assembleComments(db: Kysely<DB>, rows: readonly CommentRow
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-async function visibleItem(db: Kysely<DB>, type: string, id: number, viewer: UserRow | null): Promise<{ kind: EntityKind; info: EntityInfo }> {
-  const kind = commentableKind(type);
+async function visibleItem(db: Kysely<DB>, kinds: KindRegistry, type: string, id: number, viewer: UserRow | null): Promise<{ kind: ContentKind; info: ContentHead }> {
+  const kind = kinds.commentable(type);
   const info = kind ? await kind.load(db, id) : undefined;
   if (!kind || !info || !kind.visible(info, viewer)) throw errors.notFound(ENTITY_NOT_FOUND);
   return { kind, info };
@@ -81,15 +81,16 @@ async function visibleItem(db: Kysely<DB>, type: string, id: number, viewer: Use
  */
 export async function commentPage(
   db: Kysely<DB>,
+  kinds: KindRegistry,
   params: { entityType: CommentableType; entityId: number; cursor?: string; limit?: number },
   context: ViewerContext,
 ): Promise<Page<CommentView>> {
   const limit = params.limit ?? COMMENT_LIMITS.pageSize;
   const afterId = decodeIdCursor(params.cursor);
-  const { kind, info } = await visibleItem(db, params.entityType, params.entityId, context.viewer);
+  const { kind, info } = await visibleItem(db, kinds, params.entityType, params.entityId, context.viewer);
   const rows = await findTopLevelPage(db, { type: info.root.type, id: info.root.id }, afterId, kind.comments?.order ?? 'asc', limit + 1);
-  const hasMore = rows.length > limit;
-  const top = rows.slice(0, limit);
+  const page = pageOf(rows, limit, (row) => [row.id]);
+  const top = page.results;
   const replies = await findReplyPreviews(
     db,
     top.filter((r) => r.reply_count > 0).map((r) => r.id),
@@ -104,30 +105,27 @@ export async function commentPage(
     results.push(view);
   }
   for (const reply of replies.sort((a, b) => a.id - b.id)) byId.get(reply.parent_id!)?.replies?.push(byId.get(reply.id)!);
-  const last = top.at(-1);
-  return { results, cursor: last && hasMore ? encodeCursor([last.id]) : '', hasMore };
+  return { results, cursor: page.cursor, hasMore: page.hasMore };
 }
 
 /** The published comment when its item is visible to the viewer, else 404. */
-export async function visibleComment(db: Kysely<DB>, id: number, viewer: UserRow | null): Promise<CommentRow> {
+export async function visibleComment(db: Kysely<DB>, kinds: KindRegistry, id: number, viewer: UserRow | null): Promise<CommentRow> {
   const row = await findCommentById(db, id);
   if (!row || row.status !== CONTENT_STATUS.published) throw errors.notFound(COMMENT_NOT_FOUND);
-  const kind = commentableKind(row.entity_type);
+  const kind = kinds.commentable(row.entity_type);
   const info = kind ? await kind.load(db, row.entity_id) : undefined;
   if (!kind || !info || !kind.visible(info, viewer)) throw errors.notFound(COMMENT_NOT_FOUND);
   return row;
 }
 
 /** GET comment/replies: a top-level comment's replies, oldest first. */
-export async function replyPage(db: Kysely<DB>, params: { commentId: number; cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<CommentView>> {
+export async function replyPage(db: Kysely<DB>, kinds: KindRegistry, params: { commentId: number; cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<CommentView>> {
   const limit = params.limit ?? COMMENT_LIMITS.repliesPageSize;
   const afterId = decodeIdCursor(params.cursor);
-  const parent = await visibleComment(db, params.commentId, context.viewer);
+  const parent = await visibleComment(db, kinds, params.commentId, context.viewer);
   const rows = parent.parent_id === null ? await findRepliesPage(db, parent.id, afterId, limit + 1) : [];
-  const hasMore = rows.length > limit;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { results: await assembleComments(db, page, context), cursor: last && hasMore ? encodeCursor([last.id]) : '', hasMore };
+  const page = pageOf(rows, limit, (row) => [row.id]);
+  return { results: await assembleComments(db, page.results, context), cursor: page.cursor, hasMore: page.hasMore };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,9 +172,10 @@ export interface CreatedComment {
  * (parent comment, item, author) before the insert, so concurrent comments queue instead of
  * deadlocking. Answers the new row (and what it replies to), so the answer needs no re-read.
  */
-export async function createComment(db: Kysely<DB>, author: UserRow, input: CommentCreateInput, meta: CommentMeta, outbox: Outbox): Promise<CreatedComment> {
+export async function createComment(scope: WriteScope, author: UserRow, input: CommentCreateInput, meta: CommentMeta): Promise<CreatedComment> {
+  const { db } = scope;
   const { item, repliedTo } = await resolveTarget(db, input);
-  const kind = commentableKind(item.type);
+  const kind = scope.ctx.kinds.commentable(item.type);
   const info = kind ? await kind.load(db, item.id) : undefined;
   if (!kind?.comments || !info || !writable(kind, info, author)) throw errors.notFound(ENTITY_NOT_FOUND);
 
@@ -195,7 +194,7 @@ export async function createComment(db: Kysely<DB>, author: UserRow, input: Comm
   const quoteId = repliedTo && repliedTo.parent_id !== null ? repliedTo.id : null;
   if (parentId !== null && !(await bumpReplyCount(db, parentId, 1, meta.now))) throw errors.notFound(COMMENT_NOT_FOUND);
   await kind.comments.added(db, info.id, author.id, meta.now);
-  await bumpUserCommentCount(db, author.id, 1, meta.now);
+  await scope.emit('comment.countsMoved', { deltas: [[author.id, 1]] });
   const values = {
     entity_type: info.root.type,
     entity_id: info.root.id,
@@ -219,14 +218,13 @@ export async function createComment(db: Kysely<DB>, author: UserRow, input: Comm
   const id = await insertComment(db, values);
   const row: CommentRow = { id, ...values };
 
-  const url = `${info.url}#comment-${id}`;
-  const message = { from: author.id, title: info.title, content: rendered.text, url, entity: { type: 'comment', id }, now: meta.now };
-  if (repliedTo) {
-    await notify(db, { ...message, to: repliedTo.user_id, type: 'comment_reply', quote: htmlToText(repliedTo.content_html), eventKey: `comment:${id}` }, outbox);
-  }
-  if (info.ownerId !== repliedTo?.user_id) {
-    await notify(db, { ...message, to: info.ownerId, type: 'topic_comment', quote: info.excerpt, eventKey: `comment:${id}` }, outbox);
-  }
+  await scope.emit('comment.created', {
+    id,
+    authorId: author.id,
+    item: info,
+    repliedTo: repliedTo ? { id: repliedTo.id, userId: repliedTo.user_id, text: htmlToText(repliedTo.content_html) } : null,
+    text: rendered.text,
+  });
   return { row, repliedTo };
 }
 
@@ -243,9 +241,10 @@ export async function presentNewComment(db: Kysely<DB>, created: CreatedComment,
  * POST comment/delete/{id} (soft), inside the route's transaction: by its author or a
  * moderator. Deleting a top-level comment deletes its replies; every counter moves back, and the
  * item's last activity too when its newest comment went. A moderator deleting someone else's
- * comment tells its author.
+ * comment tells its author (a `content.statusChanged` handler).
  */
-export async function deleteComment(db: Kysely<DB>, row: CommentRow, actor: UserRow, now: number, outbox: Outbox): Promise<void> {
+export async function deleteComment(scope: WriteScope, row: CommentRow, actor: Actor): Promise<void> {
+  const { db, now } = scope;
   if (!(await changeCommentStatus(db, row.id, CONTENT_STATUS.published, CONTENT_STATUS.deleted, now))) return;
   const lost = new Map<number, number>([[row.user_id, 1]]);
   let newestRemovedId = row.id;
@@ -256,27 +255,32 @@ export async function deleteComment(db: Kysely<DB>, row: CommentRow, actor: User
     newestRemovedId = Math.max(newestRemovedId, replies.newestId ?? 0);
   }
   const total = [...lost.values()].reduce((a, b) => a + b, 0);
-  const kind = entityKind(row.entity_type);
-  await kind?.comments?.removed(db, row.entity_id, total, newestRemovedId);
-  for (const [userId, n] of [...lost].sort((a, b) => a[0] - b[0])) await bumpUserCommentCount(db, userId, -n, now);
-  if (isModerator(actor) && actor.id !== row.user_id) {
-    const info = kind ? await kind.load(db, row.entity_id) : undefined;
-    await notify(
-      db,
-      {
-        to: row.user_id,
-        from: null,
-        type: 'deleted',
-        title: info?.title ?? '',
-        content: htmlToText(row.content_html),
-        url: info?.url ?? '',
-        entity: { type: 'comment', id: row.id },
-        eventKey: `deleted:comment:${row.id}`,
-        now,
-      },
-      outbox,
-    );
+  const kind = scope.ctx.kinds.commentable(row.entity_type);
+  if (kind?.comments) {
+    const root = { type: row.entity_type, id: row.entity_id };
+    const newest = await findNewestComment(db, root);
+    const last = newest && newest.id > newestRemovedId ? 'unchanged' : newest ? { time: newest.create_time, userId: newest.user_id } : null;
+    await kind.comments.removed(db, row.entity_id, total, last);
   }
+  await scope.emit('comment.countsMoved', { deltas: [...lost.entries()].map(([userId, n]) => [userId, -n] as const) });
+  const item = kind ? await kind.load(db, row.entity_id) : undefined;
+  await scope.emit('content.statusChanged', {
+    head: {
+      type: 'comment',
+      id: row.id,
+      ownerId: row.user_id,
+      status: CONTENT_STATUS.deleted,
+      title: item?.title ?? '',
+      excerpt: '',
+      url: item ? `${item.url}#comment-${row.id}` : '',
+      root: { type: row.entity_type, id: row.entity_id },
+      ...(item ? { rootHead: item } : {}),
+    },
+    from: CONTENT_STATUS.published,
+    to: CONTENT_STATUS.deleted,
+    actor,
+    text: htmlToText(row.content_html),
+  });
 }
 
 /** A published comment, for deleting: 404 when absent or already deleted (the route authorizes). */
@@ -284,4 +288,9 @@ export async function deletableComment(db: Kysely<DB>, id: number): Promise<Comm
   const row = await findCommentById(db, id);
   if (!row || row.status !== CONTENT_STATUS.published) throw errors.notFound(COMMENT_NOT_FOUND);
   return row;
+}
+
+/** Whether the member has a published comment (or reply) on the item (hidden content opens to commenters). */
+export function hasCommented(db: Kysely<DB>, item: { type: string; id: number }, userId: number): Promise<boolean> {
+  return hasCommentedRow(db, item, userId);
 }

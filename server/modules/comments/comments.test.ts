@@ -1,6 +1,6 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
+import { QueryCounter } from '../../../tests/support/query-counter';
 import { createComment, createTopic, createUser, randomIp, type CreatedUser } from '../../../tests/support/factories';
 import { createTestApp, type ApiResponse, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
@@ -17,18 +17,6 @@ interface Page<T> {
 }
 
 const START = 1_800_000_000_000;
-
-/** Counts the queries a Kysely handle executes (one result each; sub-queries are not separate). */
-class QueryCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.count += 1;
-    return args.result;
-  }
-}
 
 for (const dialect of await testDatabases()) {
   describe(`comments [${dialect}]`, () => {
@@ -263,7 +251,7 @@ for (const dialect of await testDatabases()) {
       const context = { viewer: member.user, locale: 'en-US', now: clock };
       const count = async (topicId: number) => {
         const counter = new QueryCounter();
-        const page = await commentPage(db.withPlugin(counter), { entityType: 'topic', entityId: topicId }, context);
+        const page = await commentPage(db.withPlugin(counter), t.ctx.kinds, { entityType: 'topic', entityId: topicId }, context);
         return { queries: counter.count, page };
       };
       const a = await count(small);

@@ -5,26 +5,12 @@
  */
 import type { TFunction } from '../../../common/translate';
 import { MESSAGE_TYPES, type MessageType } from '../../../common/constants';
+import type { MessageView } from '../../../common/views/message';
 import type { MessageRow, UserRow } from '../../db/schema';
-import { presentPublicUser, type PublicUser } from '../users/users.presenter';
+import { presentPublicUser } from '../users/users.presenter';
 
-export interface MessageView {
-  id: number;
-  type: MessageType;
-  title: string;
-  /** Plain text (the comment, the reason, the notice). */
-  content: string;
-  /** Plain text of what was replied to or liked. */
-  quoteContent: string;
-  from: PublicUser | null;
-  /** Site path to open (e.g. `/topic/12#comment-34`), or ''. */
-  url: string;
-  entityType: string;
-  entityId: number;
-  /** 0 unread, 1 read (as it was before this answer marked it read). */
-  status: number;
-  createTime: number;
-}
+// The shape lives in common/views (the pages read it too); named here for the server's imports.
+export type { MessageView };
 
 export type MessageParams = Record<string, string | number | boolean>;
 

@@ -13,7 +13,7 @@ import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { countUnread } from './messages.repository';
-import { announceUnread, notificationSettingsOf, readMessages, recentMessages, updateNotificationSettings, type ReaderContext } from './messages.service';
+import { notificationSettingsOf, readMessagesPage, recentMessages, updateNotificationSettings, type ReaderContext } from './messages.service';
 import { UnreadHub } from './unread-hub';
 
 function signedIn(request: FastifyRequest): UserRow {
@@ -46,12 +46,10 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/user/messages', async (request) => {
-    const db = requireDb(ctx);
+    requireDb(ctx);
     const user = signedIn(request);
     const { cursor } = parseInput(cursorQuery, request.query);
-    const { page, marked } = await readMessages(db, user.id, { cursor }, readerContext(ctx, request));
-    if (marked > 0) await announceUnread(ctx, [user.id]);
-    return ok(page);
+    return ok(await readMessagesPage(ctx, user.id, { cursor }, readerContext(ctx, request)));
   });
 
   /**

@@ -8,11 +8,13 @@
 import type { Kysely } from 'kysely';
 import { MESSAGE_LIMITS, MESSAGE_STATUS, type Locale, type MessageType } from '../../../common/constants';
 import { translator } from '../../../common/i18n';
+import type { NotificationSettings } from '../../../common/views/message';
 import type { AppContext } from '../../context';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
 import { forumNamespace } from '../../infra/namespace';
 import type { DomainEventMap, WriteScope } from '../../kernel/events';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
+import { runWrite } from '../../kernel/write';
 import { mailTarget } from '../auth/account-mail';
 import { summarize } from '../content/content.service';
 import { findUsersByIds } from '../users/users.repository';
@@ -199,9 +201,23 @@ export async function readMessages(
   return { page: { results: views, cursor: page.cursor, hasMore: page.hasMore }, marked };
 }
 
-export interface NotificationSettings {
-  replyMail: boolean;
+/**
+ * A member reads a page of their messages: the unread ones on it become read, in one write that
+ * records `message.read` when any did (the live badge follows after the commit).
+ */
+export async function readMessagesPage(ctx: AppContext, userId: number, params: { cursor?: string }, context: ReaderContext): Promise<Page<MessageView>> {
+  return runWrite(
+    ctx,
+    async (scope) => {
+      const { page, marked } = await readMessages(scope.db, userId, params, context);
+      if (marked > 0) await scope.emit('message.read', { userId });
+      return page;
+    },
+    { now: context.now },
+  );
 }
+
+export type { NotificationSettings };
 
 export function notificationSettingsOf(user: Pick<UserRow, 'reply_mail'>): NotificationSettings {
   return { replyMail: user.reply_mail === 1 };

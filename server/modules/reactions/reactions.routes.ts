@@ -1,7 +1,8 @@
 /**
  * Like and favorite routes, and the signed-in user's favorites (API.md "Comments, likes,
- * favorites…", "user/favorites"). Pipeline: authenticate → validate → rate-limit → service in a
- * transaction (retried on deadlock) → deliver messages after the commit → answer.
+ * favorites…", "user/favorites"). Pipeline: authenticate → validate → rate-limit → the write (one
+ * transaction, retried on deadlock; the author's message and cache invalidation are handlers of
+ * `reaction.changed`) → answer.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';

@@ -1,7 +1,11 @@
+import type { SiteConfig } from '../../../common/views/site';
 import type { Settings } from '../settings/settings.schema';
 
+// The shape lives in common/views (the pages read it too); named here for the server's imports.
+export type { SiteConfig };
+
 /** The public site configuration (API.md `config/configs`); SMTP, limits and secrets stay out. */
-export function presentConfig(settings: Settings, installed: boolean) {
+export function presentConfig(settings: Settings, installed: boolean): SiteConfig {
   return {
     installed,
     language: settings.language,
@@ -19,4 +23,3 @@ export function presentConfig(settings: Settings, installed: boolean) {
     vip: { enabled: settings.vip.enabled },
   };
 }
-export type SiteConfig = ReturnType<typeof presentConfig>;

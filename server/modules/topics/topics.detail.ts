@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
+import type { HiddenContent } from '../../../common/views/topic';
 import type { DB, TopicRow, UserRow } from '../../db/schema';
 import type { ViewerContext } from '../../kernel/caller';
 import type { DedupStore } from '../../infra/dedup';
@@ -48,12 +49,7 @@ export async function topicDetail(db: Kysely<DB>, id: number, context: ViewerCon
   return view!;
 }
 
-export interface HiddenContent {
-  exists: boolean;
-  show: boolean;
-  /** Sanitized HTML when shown, else ''. */
-  content: string;
-}
+export type { HiddenContent };
 
 /** Hidden content opens to the author, moderators and anyone who has commented. */
 export async function hiddenContentFor(db: Kysely<DB>, row: TopicRow, viewer: UserRow | null): Promise<HiddenContent> {

@@ -29,7 +29,8 @@ export function topicHead(row: Pick<TopicRow, 'id' | 'user_id' | 'status' | 'tit
   };
 }
 
-const TOPIC_PATH = /^\/topic\/(\d{1,15})(?:[?#/]|$)/;
+// Case-insensitive, as the router matches paths.
+const TOPIC_PATH = /^\/topic\/(\d{1,15})(?:[?#/]|$)/i;
 
 export const topicKind: ContentKind = {
   type: 'topic',

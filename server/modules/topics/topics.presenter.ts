@@ -3,76 +3,17 @@
  * IP, the user agent or the unsanitized source (edit fields aside, which go to the author or a
  * moderator only). `title` is plain text, answered raw: every page and feed escapes it.
  */
-import { describeIpLocation, type IpLocationView } from '../../../common/ip-location';
+import { describeIpLocation } from '../../../common/ip-location';
+import type { TopicEditView, TopicImage, TopicView } from '../../../common/views/topic';
 import type { NodeRow, TopicRow, UserRow } from '../../db/schema';
-import { presentNode, type NodeView } from '../nodes/nodes.presenter';
+import { presentNode } from '../nodes/nodes.presenter';
 import type { TagRef } from '../tags/tags.presenter';
-import { presentPublicUser, type PublicUser } from '../users/users.presenter';
+import { presentPublicUser } from '../users/users.presenter';
 import type { TopicListRow } from './topics.repository';
+import { parseImageList } from '../content/images';
 
-export interface TopicImage {
-  url: string;
-}
-
-export interface TopicView {
-  id: number;
-  /** 0 post, 1 tweet. */
-  type: number;
-  node: NodeView | null;
-  title: string;
-  summary: string;
-  /** Sanitized HTML; detail only. */
-  content?: string;
-  /** The type the author wrote in (html, markdown, text); `content` is always sanitized HTML. */
-  contentType: string;
-  tags: TagRef[];
-  imageList: TopicImage[];
-  user: PublicUser | null;
-  /** 0 published, 1 deleted, 2 pending review. */
-  status: number;
-  sticky: boolean;
-  recommend: boolean;
-  viewCount: number;
-  commentCount: number;
-  likeCount: number;
-  favoriteCount: number;
-  ipLocation: IpLocationView | null;
-  createTime: number;
-  updateTime: number;
-  lastCommentTime: number;
-  liked: boolean;
-  favorited: boolean;
-  hasHiddenContent: boolean;
-}
-
-/** What the edit form loads (API.md "raw editable fields"). */
-export interface TopicEditView {
-  id: number;
-  type: number;
-  nodeId: number;
-  title: string;
-  /** Markdown and text: the source. HTML: the stored sanitized HTML (never unsanitized HTML). */
-  content: string;
-  contentType: string;
-  hideContent: string;
-  tags: string[];
-  imageList: TopicImage[];
-  status: number;
-}
-
-export function parseImageList(json: string): TopicImage[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!Array.isArray(value)) return [];
-    const images: TopicImage[] = [];
-    for (const item of value) {
-      if (item && typeof item === 'object' && typeof (item as { url?: unknown }).url === 'string') images.push({ url: (item as { url: string }).url });
-    }
-    return images;
-  } catch {
-    return [];
-  }
-}
+// The shapes live in common/views (the pages read them too); named here for the server's imports.
+export type { TopicEditView, TopicImage, TopicView };
 
 export interface TopicRelations {
   node: NodeRow | undefined;

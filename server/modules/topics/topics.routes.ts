@@ -1,7 +1,10 @@
 /**
- * Topic, tweet and node routes (API.md "Topics, tweets, nodes, tags"). Each route only parses
- * its input and calls the use case (topics.usecases.ts), which authenticates, authorizes,
- * spends the posting allowance and writes; page loaders call the same use cases.
+ * Topic, tweet and node routes (API.md "Topics, tweets, nodes, tags"). Each route parses its
+ * path and calls the use case (topics.usecases.ts), which authenticates, authorizes, validates,
+ * spends the posting allowance and writes; page loaders call the same use cases. A route checks
+ * "signed in" itself only where that answer must come before a malformed path or body (401
+ * before 404/400), as API.md orders them. The public feeds answer anonymous readers the cached
+ * JSON text itself (`cachedFeed`), skipping a parse and a re-serialization.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { TOPIC_TYPES } from '../../../common/constants';

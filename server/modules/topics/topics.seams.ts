@@ -6,8 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { hasCommented } from '../comments/comments.repository';
-import { likedAndFavoritedIds } from '../reactions/reactions.repository';
+import { hasCommented } from '../comments/comments.service';
+import { likedAndFavoritedIds } from '../reactions/reactions.service';
 
 export interface ViewerFlags {
   liked: ReadonlySet<number>;

@@ -2,42 +2,12 @@
  * What leaves the server about a user (DESIGN convention 5). Fields are listed one by one: no
  * password hash, no token, no IP; the e-mail only in the signed-in user's own shape.
  */
-import type { Role } from '../../../common/constants';
+import type { CurrentUser, PublicUser } from '../../../common/views/user';
 import type { UserRow } from '../../db/schema';
 import { isBanned, roleOf } from '../../policy/permissions';
 
-/** API.md "User (public)". */
-export interface PublicUser {
-  id: number;
-  nickname: string;
-  username: string | null;
-  avatar: string;
-  smallAvatar: string;
-  signature: string;
-  homePage: string;
-  score: number;
-  topicCount: number;
-  commentCount: number;
-  followCount: number;
-  fansCount: number;
-  /** Registration order: the member number, which is the id (stable, O(1); ids only grow). */
-  rank: number;
-  vip: { active: boolean; expireTime: number };
-  /** `until`: 0 = not banned, -1 = forever, else the epoch ms the ban ends. */
-  forbidden: { until: number };
-  createTime: number;
-  /** Whether the viewer follows this user (false until follows exist; issue 6 fills it). */
-  followed: boolean;
-}
-
-/** API.md `user/current`: the public shape plus what only its owner sees. */
-export interface CurrentUser extends PublicUser {
-  email: string | null;
-  emailVerified: boolean;
-  passwordSet: boolean;
-  role: Role;
-  roles: Role[];
-}
+// The shapes live in common/views (the pages read them too); named here for the server's imports.
+export type { CurrentUser, PublicUser };
 
 export interface PresentOptions {
   now: number;

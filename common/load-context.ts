@@ -1,0 +1,131 @@
+/**
+ * What page loaders and actions receive as React Router's `context` (DESIGN convention 11): the
+ * shape the pages rely on, declared here so app/ needs nothing from server/. The Fastify site
+ * handler (server/http/ssr.ts) builds one per request and checks it against this declaration;
+ * app/lib/load-context.ts makes it React Router's AppLoadContext.
+ *
+ * `User` is the signed-in user's server-side record. The server instantiates these types with
+ * its full row (`LoadContext<UserRow>`); the pages see the default, the opaque `SessionRow`,
+ * which they only test for null and hand back to `site.*` as is.
+ */
+import type { CommentableType, Locale } from './constants';
+import type { InstallDbType } from './validation/install';
+import type { CommentView } from './views/comment';
+import type { FavoriteView } from './views/favorite';
+import type { MessageView, NotificationSettings } from './views/message';
+import type { NodeView } from './views/node';
+import type { Page, PageResult } from './views/page';
+import type { SiteConfig } from './views/site';
+import type { TagView } from './views/tag';
+import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
+import type { PublicUser, SessionUser } from './views/user';
+
+/**
+ * The signed-in user's record as the pages hold it: opaque. Read the presented `sessionUser`
+ * instead. `create_time` (a column name) keeps a presented view (SessionUser, PublicUser) from
+ * passing for the row where a service needs the row.
+ */
+export interface SessionRow {
+  readonly id: number;
+  readonly create_time: number;
+}
+
+/** Who reads the page (the load context's user and locale). */
+export interface PageViewer<User = SessionRow> {
+  user: User | null;
+  locale: Locale;
+}
+
+/** A reader known to be signed in (the user-center pages, the topic editor). */
+export type SignedInViewer<User = SessionRow> = PageViewer<User> & { user: User };
+
+/** The comment, favorite and message pages' reader: the same as the topic pages'. */
+export type InteractionViewer<User = SessionRow> = PageViewer<User>;
+
+/** A page-visible outcome of the interaction pages: the same as the topic pages'. */
+export type InteractionResult<T> = PageResult<T>;
+
+/**
+ * `context.site.topics`: topic feeds, detail, edit fields, nodes and tags. Failures the pages
+ * show (not found, forbidden) come back as values with the message in the reader's language.
+ */
+export interface TopicPageServices<User = SessionRow> {
+  /** GET topic/topics: 0 latest (sticky first), −1 recommended, −2 followed users, >0 one node. */
+  feed(viewer: PageViewer<User>, params: { nodeId: number; cursor?: string }): Promise<PageResult<Page<TopicView>>>;
+  tagFeed(viewer: PageViewer<User>, params: { tagId: number; cursor?: string }): Promise<PageResult<Page<TopicView>>>;
+  /** GET topic/{id}; counts the view when `visit` is given (the browser's IP and user agent). */
+  detail(viewer: PageViewer<User>, id: number, visit?: { ip: string; userAgent: string }): Promise<PageResult<TopicView>>;
+  hiddenContent(viewer: PageViewer<User>, id: number): Promise<PageResult<HiddenContent>>;
+  /** GET topic/edit/{id}: the raw fields, for the author or a moderator. */
+  forEdit(viewer: SignedInViewer<User>, id: number): Promise<PageResult<TopicEditView>>;
+  nodes(): Promise<NodeView[]>;
+  navNodes(): Promise<NodeView[]>;
+  node(id: number): Promise<NodeView | null>;
+  tag(id: number): Promise<TagView | null>;
+}
+
+/** `context.site.interactions`: comments, favorites, messages and the unread badge. */
+export interface InteractionPageServices<User = SessionRow> {
+  /** GET comment/comments: a page of an item's comments (first page without a cursor). */
+  comments(viewer: InteractionViewer<User>, params: { entityType: CommentableType; entityId: number; cursor?: string }): Promise<InteractionResult<Page<CommentView>>>;
+  /** GET user/favorites, for the signed-in reader. */
+  favorites(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<InteractionResult<Page<FavoriteView>>>;
+  /** GET user/messages: a page of the reader's messages; marks the ones on it read (and updates their live badge). */
+  messages(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<InteractionResult<Page<MessageView>>>;
+  /** The header badge: unread messages of the user (0 for anonymous or before install). */
+  unreadCount(user: User | null): Promise<number>;
+  /** GET user/settings: `{replyMail}` (the account page's notification switch). */
+  notificationSettings(user: User): NotificationSettings;
+}
+
+/** `context.site.people`: public profiles and their topics (`/user/{id}`). */
+export interface PeoplePageServices<User = SessionRow> {
+  /** An active user's public profile; 404 for unknown or disabled accounts. */
+  profile(viewer: PageViewer<User>, id: number): Promise<PageResult<PublicUser>>;
+  /** Their topics, newest first, 20 a page by keyset cursor. */
+  topics(viewer: PageViewer<User>, userId: number, cursor?: string): Promise<PageResult<Page<TopicView>>>;
+}
+
+/** Where page errors go: the server's log, with the request id. */
+export interface PageLog {
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+/** What the installer page needs to know about the server. */
+export interface InstallState {
+  installed: boolean;
+  /** The database type the server's configuration fixed (DATABASE_URL), else null. */
+  fixedDbType: InstallDbType | null;
+}
+
+/** `context.site`: the in-process services page loaders call, bound to this request's server. */
+export interface SiteServices<User = SessionRow> {
+  /** The public site configuration (`config/configs`). */
+  config(): Promise<SiteConfig>;
+  /** The server clock's epoch ms (render times, "3 minutes ago"). */
+  now(): number;
+  /** The site's origin for canonical and og:url links: the configured address, never the request's Host. */
+  origin(): string;
+  installState(): InstallState;
+  log: PageLog;
+  /** Comments, favorites, messages and the unread badge (comment section, /user/favorites, /user/messages). */
+  interactions: InteractionPageServices<User>;
+  /** Topic feeds, detail, edit fields, nodes and tags (topic pages). */
+  topics: TopicPageServices<User>;
+  /** Public profiles and their topics (`/user/{id}`). */
+  people: PeoplePageServices<User>;
+}
+
+export interface LoadContext<User = SessionRow> {
+  /** The signed-in user's record (opaque to pages: hand it back to `site.*`), or null. */
+  user: User | null;
+  /** The signed-in user, presented once per request (no hash, no token, no IPs), or null. */
+  sessionUser: SessionUser | null;
+  locale: Locale;
+  requestId: string;
+  /** The client's IP as Fastify resolved it (trust-proxy aware): view counting, never shown. */
+  clientIp: string;
+  /** A per-request nonce for the CSP; the SSR scripts carry it. */
+  nonce: string;
+  site: SiteServices<User>;
+}

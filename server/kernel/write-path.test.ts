@@ -1,0 +1,178 @@
+/**
+ * The write path's side effects, each proved by what a user would see, with the caches on (they
+ * are off in other suites): removing the handler that does one makes its test fail.
+ *   - feeds: a topic created, edited, deleted or recommended shows at once in the cached feed;
+ *   - pages: a comment, a like, an edit or a delete drops the cached pages that show the item;
+ *   - views: a topic page served from the page cache still counts its view;
+ *   - the unread badge: a moderator's delete of a member's topic announces the member's count;
+ *   - the posting allowance: a comment refused after the allowance was spent gives it back;
+ *   - query counts: topic create and the topic page's reads stay within budget.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../tests/support/databases';
+import { createUser, type CreatedUser } from '../../tests/support/factories';
+import { withCountedDb } from '../../tests/support/query-counter';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { createTopic, postTopic } from '../../tests/support/topic-factories';
+import { requireDb } from '../context';
+import { countCachedView, createTopicPageServices } from '../http/topic-page-services';
+import { createInteractionPageServices } from '../http/interaction-page-services';
+import type { Settings } from '../modules/settings/settings.schema';
+import { writeSettings } from '../modules/settings/settings.service';
+import { UNREAD_TOPIC } from '../modules/messages/unread-hub';
+import { FEED_CACHE_TTL_MS, setFeedCacheTtl } from '../modules/topics/topics.cache';
+import type { TopicView } from '../modules/topics/topics.presenter';
+
+const START = 1_800_000_000_000;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+for (const dialect of await testDatabases()) {
+  describe(`write path side effects [${dialect}]`, () => {
+    let t: TestApp;
+    const clock = START;
+    let member: CreatedUser;
+    let other: CreatedUser;
+    let moderator: CreatedUser;
+
+    async function settings(values: Partial<Settings>): Promise<void> {
+      await writeSettings(requireDb(t.ctx), values, clock);
+      t.ctx.settings.invalidate();
+    }
+    async function latestIds(): Promise<number[]> {
+      const res = await t.get<{ results: TopicView[] }>('/api/topic/topics', { query: { nodeId: '0' } });
+      expect(res.status).toBe(200);
+      return res.body.data!.results.map((r) => r.id);
+    }
+    /** The tags the page cache was told to drop while `work` ran. */
+    async function droppedPages(work: () => Promise<unknown>): Promise<string[]> {
+      const dropped: string[] = [];
+      const original = t.ctx.pageCache.invalidate.bind(t.ctx.pageCache);
+      t.ctx.pageCache.invalidate = (tags) => {
+        dropped.push(...tags);
+        original(tags);
+      };
+      try {
+        await work();
+      } finally {
+        t.ctx.pageCache.invalidate = original;
+      }
+      return dropped;
+    }
+
+    beforeAll(async () => {
+      t = await createTestApp({ dialect, clock: { now: () => clock } });
+      member = await createUser(t);
+      other = await createUser(t);
+      moderator = await createUser(t, { role: 'moderator' });
+      await settings({ postLimits: { perUser: { max: 0, windowMs: 60_000 }, perIp: { max: 0, windowMs: 60_000 } } });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('feeds: what a topic write changes shows at once in the cached feed (create, edit, recommend, delete)', async () => {
+      setFeedCacheTtl(t.ctx, FEED_CACHE_TTL_MS);
+      try {
+        const first = await postTopic(t, member.token, { title: 'First' });
+        expect((await latestIds())[0]).toBe(first);
+        const second = await postTopic(t, member.token, { title: 'Second' });
+        expect((await latestIds())[0]).toBe(second);
+        expect((await t.post(`/api/topic/edit/${first}`, { title: 'First, edited', content: '<p>Edited</p>' }, { token: member.token })).status).toBe(200);
+        const edited = await t.get<{ results: TopicView[] }>('/api/topic/topics', { query: { nodeId: '0' } });
+        expect(edited.body.data!.results.find((r) => r.id === first)?.title).toBe('First, edited');
+        expect((await t.post(`/api/topic/recommend/${first}`, { recommend: true }, { token: moderator.token })).status).toBe(200);
+        const recommended = await t.get<{ results: TopicView[] }>('/api/topic/topics', { query: { nodeId: '-1' } });
+        expect(recommended.body.data!.results.map((r) => r.id)).toContain(first);
+        expect((await t.post(`/api/topic/delete/${second}`, {}, { token: member.token })).status).toBe(200);
+        expect(await latestIds()).not.toContain(second);
+      } finally {
+        setFeedCacheTtl(t.ctx, 0);
+      }
+    });
+
+    it('pages: a comment, a like, an edit and a delete drop the pages that show the topic', async () => {
+      const topic = await postTopic(t, member.token, { title: 'Cached page' });
+      const commented = await droppedPages(() => t.post('/api/comment/create', { entityType: 'topic', entityId: topic, content: 'Hello' }, { token: other.token }));
+      expect(commented).toEqual(expect.arrayContaining([`topic:${topic}`, 'lists']));
+      const liked = await droppedPages(() => t.post('/api/like/like', { entityType: 'topic', entityId: topic }, { token: other.token }));
+      expect(liked).toContain(`topic:${topic}`);
+      const edited = await droppedPages(() => t.post(`/api/topic/edit/${topic}`, { title: 'Cached page, edited', content: '<p>New</p>' }, { token: member.token }));
+      expect(edited).toEqual(expect.arrayContaining([`topic:${topic}`, 'lists']));
+      const deleted = await droppedPages(() => t.post(`/api/topic/delete/${topic}`, {}, { token: moderator.token }));
+      expect(deleted).toEqual(expect.arrayContaining([`topic:${topic}`, 'lists']));
+      const created = await droppedPages(() => postTopic(t, member.token, { title: 'New in the lists' }));
+      expect(created).toContain('lists');
+    });
+
+    it('views: a topic page served from the page cache still counts the visit, once per visitor', async () => {
+      const topic = await createTopic(t, member.user);
+      const views = async () => (await requireDb(t.ctx).selectFrom('topics').select('view_count').where('id', '=', topic).executeTakeFirstOrThrow()).view_count;
+      await countCachedView(t.ctx, `/topic/${topic}`, { ip: '198.51.100.7', userAgent: BROWSER });
+      await countCachedView(t.ctx, `/topic/${topic}?from=feed`, { ip: '198.51.100.7', userAgent: BROWSER });
+      await countCachedView(t.ctx, `/topic/${topic}`, { ip: '198.51.100.8', userAgent: BROWSER });
+      await countCachedView(t.ctx, '/topics', { ip: '198.51.100.9', userAgent: BROWSER });
+      expect(await views()).toBe(2);
+    });
+
+    it('the unread badge: a moderator deleting a member’s topic announces the member’s new count', async () => {
+      const topic = await createTopic(t, member.user);
+      const heard: unknown[] = [];
+      const unsubscribe = t.ctx.bus.subscribe(UNREAD_TOPIC, (payload) => heard.push(payload));
+      try {
+        expect((await t.post(`/api/topic/delete/${topic}`, {}, { token: moderator.token })).status).toBe(200);
+      } finally {
+        unsubscribe();
+      }
+      expect(heard).toContainEqual({ userIds: [member.user.id] });
+    });
+
+    it('the posting allowance: a comment refused after the allowance was spent (its topic vanished) gives it back', async () => {
+      await settings({ commentLimits: { perUser: { max: 2, windowMs: 60_000 }, perIp: { max: 10, windowMs: 60_000 } } });
+      try {
+        const writer = await createUser(t);
+        const gone = await createTopic(t, member.user);
+        expect((await t.post(`/api/topic/delete/${gone}`, {}, { token: member.token })).status).toBe(200);
+        // Valid bodies: only the write itself can find the topic gone, after the allowance was spent.
+        for (let i = 0; i < 3; i++) expect((await t.post('/api/comment/create', { entityType: 'topic', entityId: gone, content: `late ${i}` }, { token: writer.token })).status).toBe(404);
+        const open = await createTopic(t, member.user);
+        for (let i = 0; i < 2; i++) expect((await t.post('/api/comment/create', { entityType: 'topic', entityId: open, content: `on time ${i}` }, { token: writer.token })).status).toBe(200);
+        expect((await t.post('/api/comment/create', { entityType: 'topic', entityId: open, content: 'one too many' }, { token: writer.token })).status).toBe(429);
+      } finally {
+        await settings({ commentLimits: { perUser: { max: 0, windowMs: 60_000 }, perIp: { max: 0, windowMs: 60_000 } } });
+      }
+    });
+
+    it('every fact has the handlers its side effects need (a handler removed fails here and in its own test)', () => {
+      expect(t.ctx.events.describe()).toMatchObject({
+        'topic.placementChanged': ['users (write)', 'nodes (write)', 'tags (write)'],
+        'comment.countsMoved': ['users (write)'],
+        'comment.created': ['messages (write)', 'topics (commit)', 'pages (commit)'],
+        'reaction.changed': ['messages (write)', 'pages (commit)'],
+        'content.statusChanged': ['messages (write)', 'audit (write)', 'topics (commit)', 'pages (commit)'],
+        'topic.flagged': ['messages (write)', 'audit (write)', 'topics (commit)', 'pages (commit)'],
+        'message.sent': ['messages (commit)'],
+        'message.read': ['messages (commit)'],
+      });
+    });
+
+    it('query counts: topic create ≤ 9 (from 15); the topic page’s reads ≤ 7 (from 12)', async () => {
+      // Settings and tags as a running forum has them (cached, and tags that exist); a new tag costs two more.
+      await postTopic(t, member.token, { title: 'Warm-up', tags: ['counted', 'khao-soi'] });
+      const create = await withCountedDb(t.ctx, () => t.post('/api/topic/create', { title: 'Counted', content: '<p>Counted</p>', tags: ['counted', 'khao-soi'] }, { token: member.token }));
+      expect(create.result.status).toBe(200);
+      expect(create.queries).toBeLessThanOrEqual(9);
+      const id = (create.result.body.data as TopicView).id;
+      const topics = createTopicPageServices(t.ctx);
+      const interactions = createInteractionPageServices(t.ctx);
+      const viewer = { user: null, locale: 'en-US' as const };
+      // What the topic page loader reads for an anonymous visitor (its view counted).
+      const page = await withCountedDb(t.ctx, async () => {
+        const detail = await topics.detail(viewer, id, { ip: '198.51.100.20', userAgent: BROWSER });
+        const comments = await interactions.comments(viewer, { entityType: 'topic', entityId: id });
+        return { detail, comments };
+      });
+      expect(page.result.detail.ok && page.result.comments.ok).toBe(true);
+      expect(page.queries).toBeLessThanOrEqual(7);
+    });
+  });
+}
