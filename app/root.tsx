@@ -2,8 +2,8 @@
  * The document shell: <html lang> in the visitor's locale, the no-flash colour-mode script, i18n
  * and toast providers, the loading bar, and the root loader every page reads (`useRootData()`).
  */
-import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRevalidator, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { DEFAULT_LOCALE } from '../common/constants';
 import appCss from './app.css?url';
 import { ErrorPage } from './components/layout/error-page';
@@ -81,12 +81,35 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+/**
+ * A signed-in member may be served the page everyone reads (server/http/page-cache.ts), marked
+ * `<html data-viewer="member">`: its loaders ran for nobody. Fill in the member's own parts (the
+ * header user and unread badge, liked/favorited flags, their hidden content) with one data
+ * request: the same loaders, for them. Until it answers, CSS keeps the guest-only controls
+ * (the sign-in button) out of sight. Then the page counts as hydrated.
+ */
+function useViewerParts(): void {
+  const revalidator = useRevalidator();
+  const asked = useRef(false);
   useEffect(() => {
+    const root = document.documentElement;
     // Tests (and curious humans) can tell a hydrated page from server HTML.
-    document.documentElement.dataset.hydrated = 'true';
-    return installStaleBuildReload();
+    const ready = () => {
+      if (root.dataset.viewer === 'member') root.dataset.viewer = 'ready';
+      root.dataset.hydrated = 'true';
+    };
+    if (root.dataset.viewer !== 'member') return ready();
+    if (asked.current) return;
+    asked.current = true;
+    revalidator.revalidate().then(ready, ready);
+    // Runs once per document: the revalidator changes identity as its state moves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+}
+
+export default function App() {
+  useViewerParts();
+  useEffect(() => installStaleBuildReload(), []);
   return (
     <>
       <LoadingBar />

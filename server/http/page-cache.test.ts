@@ -1,14 +1,14 @@
 /**
- * The anonymous page cache's rules: who may share a page (nobody with a session), what is kept
- * (200 HTML without cookies), the key (locale, host, URL, bot), the per-response nonce, expiry,
- * and invalidation by any successful write request on a real HTTP server.
+ * The shared page cache's rules: who may be served from it (anonymous visitors everywhere,
+ * members on the pages whose member view is the anonymous one plus their own parts), what is
+ * kept (200 HTML without cookies), the key, the per-response nonce and the member mark, expiry,
+ * invalidation by tag (here and in every process sharing the bus) and the byte bound.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema';
-import { PageCache, invalidatePagesOnWrites, isShareable, pageCacheKey, withNonce, type CachedPage } from './page-cache';
+import { MemoryEventBus } from '../infra/events';
+import { ALL_PAGES, LIST_PAGES, PageCache, isShareable, memberShareable, pageCacheKey, withNonce, type PageToStore } from './page-cache';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
@@ -23,8 +23,13 @@ function fakeRequest(parts: { method?: string; url?: string; locale?: string; ho
   } as unknown as FastifyRequest;
 }
 
-function page(body: string, nonce: string, at = 0): CachedPage {
-  return { at, contentType: 'text/html; charset=utf-8', body, nonce };
+function page(body: string, nonce = 'n', tags: readonly string[] = [LIST_PAGES]): PageToStore {
+  return { contentType: 'text/html; charset=utf-8', body, nonce, tags };
+}
+
+function bodyOf(cache: PageCache, key: string): string | undefined {
+  const hit = cache.get(key, 0);
+  return hit ? withNonce(hit, 'n').toString('utf8') : undefined;
 }
 
 describe('pageCacheKey', () => {
@@ -35,8 +40,17 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(fakeRequest({ headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } }))).toBe('bot|en-US|forum.test|/');
   });
 
-  it('never shares with or for anyone who has a session, even an unresolved one', () => {
-    expect(pageCacheKey(fakeRequest({ user: { id: 1 } }))).toBeNull();
+  it('shares with a member only the pages whose member view is the anonymous one plus their own parts', () => {
+    const member = { id: 1 };
+    expect(pageCacheKey(fakeRequest({ user: member, url: '/topic/7', headers: { cookie: 'sabai_token=abc' } }))).toBe('web|en-US|forum.test|/topic/7');
+    for (const url of ['/', '/topics?tab=recommended', '/topics/node/2', '/topics/tag/3', '/user/9']) expect(memberShareable(url), url).toBe(true);
+    for (const url of ['/?tab=following', '/topics?tab=following', '/user/messages', '/user/favorites', '/topic/create', '/topic/edit/7', '/user/profile', '/about']) {
+      expect(memberShareable(url), url).toBe(false);
+      expect(pageCacheKey(fakeRequest({ user: member, url })), url).toBeNull();
+    }
+  });
+
+  it('never shares with a session that did not resolve to a member (its render may clear the cookie)', () => {
     expect(pageCacheKey(fakeRequest({ headers: { cookie: 'locale=en-US; sabai_token=abc' } }))).toBeNull();
     expect(pageCacheKey(fakeRequest({ headers: { 'x-user-token': 'abc' } }))).toBeNull();
     expect(pageCacheKey(fakeRequest({ headers: { cookie: 'locale=zh-CN; theme=dark' } }))).toBe('web|en-US|forum.test|/');
@@ -63,73 +77,78 @@ describe('isShareable', () => {
 });
 
 describe('PageCache', () => {
-  it('gives each response its own nonce', () => {
-    const cached = page('<script nonce="AAA+/=">x</script><link nonce="AAA+/=">', 'AAA+/=');
-    expect(withNonce(cached, 'BBB').toString('utf8')).toBe('<script nonce="BBB">x</script><link nonce="BBB">');
-    expect(withNonce(cached, 'CCC').toString('utf8')).toBe('<script nonce="CCC">x</script><link nonce="CCC">');
-    const unicode = page('<p>泰国 · Bangkok</p><script nonce="N1">y</script>', 'N1');
-    expect(withNonce(unicode, 'N2').toString('utf8')).toBe('<p>泰国 · Bangkok</p><script nonce="N2">y</script>');
+  it('gives each response its own nonce, and a member the member mark on <html>', () => {
+    const cache = new PageCache(60_000);
+    cache.set('k', page('<!DOCTYPE html><html lang="th"><script nonce="AAA+/=">x</script><link nonce="AAA+/=">', 'AAA+/='), cache.generation, 0);
+    const hit = cache.get('k', 0)!;
+    expect(withNonce(hit, 'BBB').toString('utf8')).toBe('<!DOCTYPE html><html lang="th"><script nonce="BBB">x</script><link nonce="BBB">');
+    expect(withNonce(hit, 'CCC', true).toString('utf8')).toBe('<!DOCTYPE html><html data-viewer="member" data-member="" lang="th"><script nonce="CCC">x</script><link nonce="CCC">');
+    cache.set('u', page('<p>泰国 · Bangkok</p><script nonce="N1">y</script>', 'N1'), cache.generation, 0);
+    expect(withNonce(cache.get('u', 0)!, 'N2').toString('utf8')).toBe('<p>泰国 · Bangkok</p><script nonce="N2">y</script>');
   });
 
   it('expires entries after the TTL and ignores stores when off', () => {
     const cache = new PageCache(2000);
-    cache.set('k', page('a', 'n', 1000), cache.generation);
-    expect(cache.get('k', 2999)?.body).toBe('a');
+    cache.set('k', page('a'), cache.generation, 1000);
+    expect(cache.get('k', 2999)).toBeDefined();
     expect(cache.get('k', 3000)).toBeUndefined();
     const off = new PageCache(0);
-    off.set('k', page('a', 'n'), off.generation);
+    off.set('k', page('a'), off.generation, 0);
     expect(off.get('k', 0)).toBeUndefined();
   });
 
-  it('does not store a page whose render began before a write', () => {
+  it('drops by tag: an item\'s page with its item, the lists with the lists, everything with ALL_PAGES', async () => {
+    const cache = new PageCache(60_000);
+    const fill = () => {
+      cache.set('/topic/1', page('one', 'n', ['topic:1']), cache.generation, 0);
+      cache.set('/topic/2', page('two', 'n', ['topic:2']), cache.generation, 0);
+      cache.set('/', page('home'), cache.generation, 0);
+    };
+    fill();
+    await cache.invalidate(['topic:1']);
+    expect([bodyOf(cache, '/topic/1'), bodyOf(cache, '/topic/2'), bodyOf(cache, '/')]).toEqual([undefined, 'two', 'home']);
+    await cache.invalidate([LIST_PAGES]);
+    expect([bodyOf(cache, '/topic/2'), bodyOf(cache, '/')]).toEqual(['two', undefined]);
+    fill();
+    await cache.invalidate([ALL_PAGES]);
+    expect(cache.size).toBe(0);
+    expect(cache.totalBytes).toBe(0);
+  });
+
+  it('does not store a page whose render began before an invalidation', async () => {
     const cache = new PageCache(2000);
     const began = cache.generation;
-    cache.clear(); // a write committed while the page rendered
-    cache.set('k', page('stale', 'n'), began);
+    await cache.invalidate(['topic:9']); // a write committed while the page rendered
+    cache.set('k', page('stale'), began, 0);
     expect(cache.get('k', 0)).toBeUndefined();
-    cache.set('k', page('fresh', 'n'), cache.generation);
-    expect(cache.get('k', 0)?.body).toBe('fresh');
-  });
-});
-
-describe('invalidatePagesOnWrites', () => {
-  let server: Server | undefined;
-  afterEach(async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    server = undefined;
+    cache.set('k', page('fresh'), cache.generation, 0);
+    expect(bodyOf(cache, 'k')).toBe('fresh');
   });
 
-  async function send(method: string, status: number): Promise<void> {
-    const { port } = server!.address() as AddressInfo;
-    await new Promise<void>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method, path: `/?status=${status}` }, (res) => {
-        res.resume();
-        res.on('end', () => resolve());
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  }
+  it('stays within its bytes, dropping the least recently read page first', () => {
+    const cache = new PageCache(60_000, 30);
+    cache.set('a', page('a'.repeat(10)), cache.generation, 0);
+    cache.set('b', page('b'.repeat(10)), cache.generation, 0);
+    cache.set('c', page('c'.repeat(10)), cache.generation, 0);
+    expect(cache.get('a', 0)).toBeDefined(); // read: now the most recent
+    cache.set('d', page('d'.repeat(10)), cache.generation, 0);
+    expect(['a', 'b', 'c', 'd'].filter((key) => cache.get(key, 0))).toEqual(['a', 'c', 'd']);
+    expect(cache.totalBytes).toBe(30);
+  });
 
-  it('drops every page after a successful write request, not after reads or refused writes', async () => {
-    const cache = new PageCache(60_000);
-    server = createServer((req, res) => {
-      res.statusCode = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('status'));
-      res.end('ok');
-    });
-    invalidatePagesOnWrites(server, cache);
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
-    const fill = () => cache.set('k', page('a', 'n', Date.now()), cache.generation);
-
-    fill();
-    await send('GET', 200);
-    await send('POST', 403);
-    await send('DELETE', 404);
-    expect(cache.size).toBe(1);
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      fill();
-      await send(method, 200);
-      expect(cache.size, method).toBe(0);
-    }
+  it('tells every process on the bus, and a dropped tag reaches the other process before invalidate resolves', async () => {
+    const bus = new MemoryEventBus();
+    const here = new PageCache(60_000);
+    const there = new PageCache(60_000);
+    const errors: unknown[] = [];
+    const disconnect = [here.connect(bus, (e) => errors.push(e)), there.connect(bus, (e) => errors.push(e))];
+    there.set('/topic/1', page('one', 'n', ['topic:1']), there.generation, 0);
+    there.set('/', page('home'), there.generation, 0);
+    await here.invalidate(['topic:1']);
+    expect([bodyOf(there, '/topic/1'), bodyOf(there, '/')]).toEqual([undefined, 'home']);
+    for (const off of disconnect) off();
+    await here.invalidate([LIST_PAGES]);
+    expect(bodyOf(there, '/')).toBe('home');
+    expect(errors).toEqual([]);
   });
 });

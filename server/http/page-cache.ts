@@ -1,104 +1,213 @@
 /**
- * A short shared cache of anonymous pages (DESIGN "Performance": anonymous page views dominate a
- * forum; allow a short shared cache for anonymous HTML, invalidated on writes).
+ * The shared page cache (DESIGN "Performance"; ADR 0012): a page's HTML is rendered once and
+ * served to every reader until a write changes it.
  *
- * What may be cached, and only that: a GET of a page (not `.data`, not /api) by a visitor with no
- * session at all (no user, no token cookie or header), answered 200 as text/html without a
- * Set-Cookie. The key holds everything such a page depends on: host (canonical links), path and
- * query, locale (cookie, then Accept-Language, already resolved) and bot or not (bots get the
- * complete render). The colour theme is not in the key because the server never renders it (the
- * bootstrap script reads localStorage). A signed-in reader never reads nor fills the cache.
+ * What may be stored, and only that: a GET of a page (not `.data`, not /api) on an installed
+ * forum, rendered for nobody (no user: the anonymous render), answered 200 as text/html without
+ * a Set-Cookie. The key holds everything such a page depends on: host (canonical links), path
+ * and query, locale (cookie, then Accept-Language, already resolved) and bot or not (bots get
+ * the complete render). The colour theme is not in the key because the server never renders it
+ * (the bootstrap script reads localStorage).
+ *
+ * Who is served from it: anonymous visitors, and signed-in members on the pages whose member
+ * view differs from the anonymous one only by the viewer's own parts (`memberShareable`): they
+ * get the same HTML marked `data-viewer="member"` on <html>, and the browser fills in their parts
+ * (header user, unread badge, liked/favorited flags, their hidden content) with one data request
+ * after load (app/root.tsx). No React render per signed-in view.
  *
  * Each response gets its own CSP nonce: the cached body remembers the nonce it was rendered with
  * and every hit swaps in the new one, so no two responses share a nonce.
  *
- * Freshness: entries live `ttlMs` (2 s); any successful write request (POST/PUT/PATCH/DELETE that
- * answers < 400) in this process drops them all at once; other processes' writes show within the
- * TTL. Side effects of a page load that must not be skipped (a topic page counts a view) run on
- * hits through `onHit`. Off in tests (NODE_ENV=test).
+ * Freshness: entries live `ttlMs` (5 minutes) and are dropped by tag the moment a write that
+ * changes them commits (http/pages.feature.ts listens to the write path's events: an item's page
+ * when it, its comments or its reactions change; the lists when an item enters, leaves or moves
+ * in them; everything when a member's public profile changes). With Redis, an invalidation is
+ * published on the event bus and every process drops its own copies, so a page read from any
+ * process right after a write shows it. A render that began before an invalidation is not
+ * stored. Memory is bounded by bytes (least recently used first). Side effects of a page load
+ * that must not be skipped (a topic page counts a view) run on hits through the kind's page hook.
+ * Off in tests (NODE_ENV=test) unless a test turns it on.
  */
-import type { Server } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
-import type { AppContext } from '../context';
+import type { EventBus } from '../infra/events';
 
-export const PAGE_CACHE_TTL_MS = 2_000;
-const MAX_ENTRIES = 500;
+/** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
+export const PAGE_CACHE_TTL_MS = 5 * 60_000;
+export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const MAX_BODY_BYTES = 1024 * 1024;
+/** Every page: the tag an invalidation uses when it cannot name the pages (a member's new nickname). */
+export const ALL_PAGES = '*';
+/** The list pages (home, feeds, node and tag pages, profiles): what an item entering or leaving a list changes. */
+export const LIST_PAGES = 'lists';
+const BUS_TOPIC = 'pages.invalidate';
 
-export interface CachedPage {
-  at: number;
+/** The <html> start of a member's copy: entry.client loads the member texts, root.tsx fills in the viewer. */
+const MEMBER_MARK = '<html data-viewer="member" data-member=""';
+
+export interface PageToStore {
   contentType: string;
   body: string;
   /** The CSP nonce the body was rendered with (replaced on every hit). */
   nonce: string;
-  /** `body` as UTF-8, cut at each occurrence of `nonce`, made once on the first hit. */
-  parts?: Buffer[];
+  /** What the page shows (`topic:12`, `lists`): the invalidations that drop it. */
+  tags: readonly string[];
+}
+
+export interface CachedPage {
+  at: number;
+  contentType: string;
+  tags: readonly string[];
+  /** The body as UTF-8, cut at each occurrence of its nonce: a hit costs one copy, no search. */
+  parts: Buffer[];
+  /** The same for a member's copy, made on the first member hit. */
+  memberParts?: Buffer[];
+  bytes: number;
+}
+
+function cutAtNonce(body: string, nonce: string): Buffer[] {
+  return body.split(nonce).map((part) => Buffer.from(part, 'utf8'));
+}
+
+function sizeOf(parts: readonly Buffer[]): number {
+  return parts.reduce((sum, part) => sum + part.length, 0);
 }
 
 export class PageCache {
+  /** In least-recently-used order: a hit moves its entry to the end. */
   private readonly entries = new Map<string, CachedPage>();
-  /** Moves on every clear: a render that began before a write must not store what it read. */
+  private readonly keysByTag = new Map<string, Set<string>>();
+  private bytes = 0;
+  private share: ((tags: readonly string[]) => Promise<void>) | null = null;
+  /** Moves on every invalidation: a render that began before a write must not store what it read. */
   generation = 0;
 
-  constructor(public ttlMs: number) {}
+  constructor(
+    public ttlMs: number,
+    private readonly maxBytes = PAGE_CACHE_MAX_BYTES,
+  ) {}
 
   get(key: string, now: number): CachedPage | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (now - hit.at >= this.ttlMs) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
+    this.entries.delete(key);
+    this.entries.set(key, hit);
     return hit;
   }
 
-  /** Stores a page rendered since `generation` (read before rendering), unless a write came between. */
-  set(key: string, page: CachedPage, generation: number): void {
-    if (this.ttlMs <= 0 || page.body.length > MAX_BODY_BYTES || generation !== this.generation) return;
-    if (this.entries.size >= MAX_ENTRIES) {
-      for (const [k, entry] of this.entries) if (page.at - entry.at >= this.ttlMs) this.entries.delete(k);
-      while (this.entries.size >= MAX_ENTRIES) {
-        const oldest = this.entries.keys().next();
-        if (oldest.done) break;
-        this.entries.delete(oldest.value);
-      }
+  /** Stores a page rendered since `generation` (read before rendering), unless an invalidation came between. */
+  set(key: string, page: PageToStore, generation: number, now: number): void {
+    if (this.ttlMs <= 0 || generation !== this.generation || page.body.length > MAX_BODY_BYTES) return;
+    this.remove(key);
+    const parts = cutAtNonce(page.body, page.nonce);
+    const entry: CachedPage = { at: now, contentType: page.contentType, tags: page.tags, parts, bytes: sizeOf(parts) };
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const tag of entry.tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
     }
-    this.entries.set(key, page);
+    this.evict();
+  }
+
+  /**
+   * Drops the pages carrying any of these tags (`ALL_PAGES`: every page) here and, when shared,
+   * in every other process; resolves once the other processes have been told.
+   */
+  async invalidate(tags: readonly string[]): Promise<void> {
+    this.dropLocal(tags);
+    await this.share?.(tags);
+  }
+
+  /** Shares invalidations with the other processes on this bus (Redis in a multi-process deployment). */
+  connect(bus: EventBus, onError: (error: unknown) => void): () => void {
+    const origin = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+    this.share = (tags) => bus.publish(BUS_TOPIC, { origin, tags }).catch(onError);
+    const unsubscribe = bus.subscribe(BUS_TOPIC, (payload) => {
+      const message = payload as { origin?: unknown; tags?: unknown };
+      if (message.origin === origin || !Array.isArray(message.tags)) return;
+      this.dropLocal(message.tags.filter((tag): tag is string => typeof tag === 'string'));
+    });
+    return () => {
+      this.share = null;
+      unsubscribe();
+    };
   }
 
   clear(): void {
-    this.generation += 1;
-    this.entries.clear();
-  }
-
-  /** Drops the pages carrying any of these tags (for now: every page). */
-  invalidate(_tags: readonly string[]): void {
-    this.clear();
+    this.dropLocal([ALL_PAGES]);
   }
 
   get size(): number {
     return this.entries.size;
   }
+
+  get totalBytes(): number {
+    return this.bytes;
+  }
+
+  private dropLocal(tags: readonly string[]): void {
+    this.generation += 1;
+    if (tags.includes(ALL_PAGES)) {
+      this.entries.clear();
+      this.keysByTag.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const tag of tags) for (const key of this.keysByTag.get(tag) ?? []) this.remove(key);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
+  }
+
+  private evict(): void {
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) return;
+      this.remove(oldest.value);
+    }
+  }
 }
 
-/**
- * A cached body with this response's nonce instead of the one it was rendered with, as bytes:
- * the parts are encoded once, so a hit costs one copy, not a search and a re-encoding.
- */
-export function withNonce(page: CachedPage, nonce: string): Buffer {
-  page.parts ??= page.body.split(page.nonce).map((part) => Buffer.from(part, 'utf8'));
+/** A cached body with this response's nonce; a member's copy carries the member mark on <html>. */
+export function withNonce(page: CachedPage, nonce: string, member = false): Buffer {
+  const parts = member ? memberPartsOf(page) : page.parts;
   const glue = Buffer.from(nonce, 'utf8');
   const pieces: Buffer[] = [];
-  page.parts.forEach((part, i) => {
+  parts.forEach((part, i) => {
     if (i > 0) pieces.push(glue);
     pieces.push(part);
   });
   return Buffer.concat(pieces);
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The member's copy of a page's HTML (the <html> tag comes before any nonce). */
+export function markForMember(html: string): string {
+  return html.replace('<html', MEMBER_MARK);
+}
+
+function memberPartsOf(page: CachedPage): Buffer[] {
+  if (!page.memberParts) {
+    const [first = Buffer.alloc(0), ...rest] = page.parts;
+    page.memberParts = [Buffer.from(markForMember(first.toString('utf8')), 'utf8'), ...rest];
+  }
+  return page.memberParts;
+}
 
 function hasSession(request: FastifyRequest): boolean {
   if (request.user) return true;
@@ -107,13 +216,28 @@ function hasSession(request: FastifyRequest): boolean {
   return typeof cookie === 'string' && cookie.split(';').some((part) => part.trim().startsWith(`${TOKEN_COOKIE}=`));
 }
 
-/** The cache key of a request whose page may be shared, or null when it may not. */
+/**
+ * Pages whose member view is the anonymous page plus the viewer's own parts: the feeds, an
+ * item's page and public profiles. Not the followed feed (its list is the viewer's), nor any
+ * member-only page (the editors, the user center), which render for their reader.
+ */
+export function memberShareable(url: string): boolean {
+  const [path = url, query = ''] = url.split('?', 2);
+  if (/(^|&)tab=following(&|$)/.test(query)) return false;
+  return /^\/(topics(\/(node|tag)\/\d+)?|topic\/\d+|user\/\d+)?$/.test(path);
+}
+
+/**
+ * The cache key of a page request that may be served from the shared cache, or null. A member
+ * (signed in: `request.user`) shares it only on `memberShareable` pages; a session that did not
+ * resolve to a member (an expired token) never does, because its render may clear the cookie.
+ */
 export function pageCacheKey(request: FastifyRequest): string | null {
   if (request.method !== 'GET') return null;
-  if (hasSession(request)) return null;
   const url = request.url;
   const path = url.split('?')[0] ?? url;
   if (path.endsWith('.data') || path === '/api' || path.startsWith('/api/')) return null;
+  if (request.user ? !memberShareable(url) : hasSession(request)) return null;
   const ua = request.headers['user-agent'];
   const bot = typeof ua === 'string' && isbot(ua);
   return `${bot ? 'bot' : 'web'}|${request.locale}|${request.host}|${url}`;
@@ -129,28 +253,4 @@ export function isShareable(response: Response): boolean {
 /** One per app (the composition root makes it); off (ttl 0) under test unless a test turns it on. */
 export function createPageCache(test: boolean): PageCache {
   return new PageCache(test ? 0 : PAGE_CACHE_TTL_MS);
-}
-
-export function pageCacheOf(ctx: AppContext): PageCache {
-  return ctx.pageCache;
-}
-
-/** Tests: turn the cache on (or off with 0) for one app. */
-export function setPageCacheTtl(ctx: AppContext, ttlMs: number): void {
-  ctx.pageCache.ttlMs = ttlMs;
-  ctx.pageCache.clear();
-}
-
-/**
- * Drops every cached page after each successful write request this server answers, /api and
- * page actions alike. Listens on the HTTP server itself, below Fastify's plugin encapsulation,
- * so no route has to remember to invalidate.
- */
-export function invalidatePagesOnWrites(server: Server, cache: PageCache): void {
-  server.on('request', (req, res) => {
-    if (!req.method || !WRITE_METHODS.has(req.method)) return;
-    res.once('finish', () => {
-      if (res.statusCode < 400) cache.clear();
-    });
-  });
 }

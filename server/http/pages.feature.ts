@@ -8,25 +8,29 @@ import type { AppContext } from '../context';
 import type { Feature } from '../features';
 import type { ContentHead } from '../kernel/kinds';
 import { pageTag } from '../kernel/kinds';
+import { ALL_PAGES, LIST_PAGES } from './page-cache';
 
 /** Tags of the pages that show an item: its own page, its root's page, and the lists. */
 function tagsOf(head: ContentHead): string[] {
-  return [pageTag(head.type, head.id), pageTag(head.root.type, head.root.id), 'lists'];
+  return [pageTag(head.type, head.id), pageTag(head.root.type, head.root.id), LIST_PAGES];
 }
 
-function drop(ctx: AppContext, tags: readonly string[]): void {
-  ctx.pageCache.invalidate(tags);
+/** Resolves once every process sharing the cache has been told (a read right after the write sees it). */
+function drop(ctx: AppContext, tags: readonly string[]): Promise<void> {
+  return ctx.pageCache.invalidate(tags);
 }
 
 export const pagesFeature: Feature = {
   name: 'pages',
   setup(ctx) {
     const { events } = ctx;
-    events.onCommit('topic.created', 'pages', (_e, app) => drop(app, ['lists']));
-    events.onCommit('topic.edited', 'pages', ({ id }, app) => drop(app, [pageTag('topic', id), 'lists']));
+    events.onCommit('topic.created', 'pages', (_e, app) => drop(app, [LIST_PAGES]));
+    events.onCommit('topic.edited', 'pages', ({ id }, app) => drop(app, [pageTag('topic', id), LIST_PAGES]));
     events.onCommit('topic.flagged', 'pages', ({ head }, app) => drop(app, tagsOf(head)));
     events.onCommit('content.statusChanged', 'pages', ({ head }, app) => drop(app, tagsOf(head)));
     events.onCommit('comment.created', 'pages', ({ item }, app) => drop(app, tagsOf(item)));
     events.onCommit('reaction.changed', 'pages', ({ item }, app) => drop(app, tagsOf(item)));
+    // A member's name and face show on every page they wrote on: no tag names them all.
+    events.onCommit('user.profileChanged', 'pages', (_e, app) => drop(app, [ALL_PAGES]));
   },
 };

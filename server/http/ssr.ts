@@ -21,7 +21,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { LoadContext } from './load-context';
-import { invalidatePagesOnWrites, isShareable, pageCacheKey, pageCacheOf, withNonce } from './page-cache';
+import { pageTag } from '../kernel/kinds';
+import { LIST_PAGES, isShareable, markForMember, pageCacheKey, withNonce } from './page-cache';
 import { presentSessionUser } from './session-user';
 import { createSiteServices } from './site-services';
 import { countCachedView } from './topic-page-services';
@@ -100,12 +101,45 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
 }
 
+/** The per-request load context (the shape common/load-context.ts declares), for this reader or for nobody. */
+function loadContextOf(app: FastifyInstance, request: FastifyRequest, nonce: string, reader: 'request' | 'nobody'): LoadContext & Record<string, unknown> {
+  const user = reader === 'request' ? request.user : null;
+  // React Router's context type is an open record; ours is that record with our fields.
+  const context: LoadContext & Record<string, unknown> = {
+    user,
+    sessionUser: presentSessionUser(user, app.ctx.clock.now()),
+    locale: request.locale,
+    requestId: request.id,
+    clientIp: request.ip,
+    nonce,
+    site: createSiteServices(app.ctx),
+  };
+  return context;
+}
+
+/** Says whether the shared page cache answered (`hit`) or filled (`miss`): for operators and tests. */
+const CACHE_HEADER = 'x-page-cache';
+
+/** What a stored page shows, for the invalidations that must drop it: its item, or the lists. */
+function pageTagsOf(app: FastifyInstance, url: string): string[] {
+  const item = app.ctx.kinds.byPath(url.split('?')[0] ?? url);
+  return item ? [pageTag(item.kind.type, item.id)] : [LIST_PAGES];
+}
+
 /** Registers the page catch-all: every non-API request not served as a file goes to React Router. */
 function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): void {
   const handle = createRequestHandler(getBuild, dev ? 'development' : 'production');
-  // Anonymous pages may be shared for a moment (./page-cache.ts); never in development.
-  const cache = pageCacheOf(app.ctx);
-  if (!dev) invalidatePagesOnWrites(app.server, cache);
+  // Pages rendered once and shared (./page-cache.ts); never in development.
+  const cache = app.ctx.pageCache;
+  if (!dev) {
+    let disconnect: (() => void) | undefined;
+    // The bus is named after the installed forum: connect on the first page request after install.
+    app.addHook('onRequest', async () => {
+      if (disconnect || !app.ctx.state.installed) return;
+      disconnect = cache.connect(app.ctx.bus, (error) => app.log.warn({ err: error }, 'page cache invalidation not shared'));
+    });
+    app.addHook('onClose', async () => disconnect?.());
+  }
   // Page actions parse their own bodies (form posts): leave the stream untouched here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -116,33 +150,32 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
     handler: async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();
       const nonce = randomBytes(16).toString('base64');
-      // The shape common/load-context.ts declares (app/ makes it React Router's AppLoadContext).
-      const context = {
-        user: request.user,
-        sessionUser: presentSessionUser(request.user, app.ctx.clock.now()),
-        locale: request.locale,
-        requestId: request.id,
-        clientIp: request.ip,
-        nonce,
-        site: createSiteServices(app.ctx),
-      } satisfies LoadContext;
       setSecurityHeaders(reply, nonce, dev);
-      const key = dev ? null : pageCacheKey(request);
-      if (key) {
-        const hit = cache.get(key, app.ctx.clock.now());
-        if (hit) {
-          await countCachedView(app.ctx, request.url, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
-          return reply.status(200).type(hit.contentType).send(withNonce(hit, nonce));
-        }
+      const key = dev || !app.ctx.state.installed ? null : pageCacheKey(request);
+      if (!key) return sendFetchResponse(reply, await handle(toFetchRequest(request, reply), loadContextOf(app, request, nonce, 'request')));
+
+      // A member reads the page everyone reads, marked so the browser fills in their own parts.
+      const member = request.user !== null;
+      const hit = cache.get(key, app.ctx.clock.now());
+      if (hit) {
+        await countCachedView(app.ctx, request.url, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+        return reply.status(200).type(hit.contentType).header(CACHE_HEADER, 'hit').send(withNonce(hit, nonce, member));
       }
       const generation = cache.generation;
-      const response = await handle(toFetchRequest(request, reply), context);
-      if (key && isShareable(response)) {
-        const body = await response.text();
-        cache.set(key, { at: app.ctx.clock.now(), contentType: response.headers.get('content-type') ?? 'text/html', body, nonce }, generation);
-        return sendFetchResponse(reply, new Response(body, response));
+      const response = await handle(toFetchRequest(request, reply), loadContextOf(app, request, nonce, 'nobody'));
+      if (!isShareable(response)) {
+        // Not a page everyone sees the same (a pending topic, a 404): the member's own render.
+        if (member) {
+          await response.body?.cancel();
+          return sendFetchResponse(reply, await handle(toFetchRequest(request, reply), loadContextOf(app, request, nonce, 'request')));
+        }
+        return sendFetchResponse(reply, response);
       }
-      return sendFetchResponse(reply, response);
+      const body = await response.text();
+      const contentType = response.headers.get('content-type') ?? 'text/html; charset=utf-8';
+      cache.set(key, { contentType, body, nonce, tags: pageTagsOf(app, request.url) }, generation, app.ctx.clock.now());
+      reply.header(CACHE_HEADER, 'miss');
+      return sendFetchResponse(reply, new Response(member ? markForMember(body) : body, response));
     },
   });
 }

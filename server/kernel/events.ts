@@ -66,6 +66,8 @@ export interface DomainEventMap {
   'reaction.changed': { reaction: 'like' | 'favorite'; on: boolean; actorId: number; item: ContentHead };
   /** A site message was written to a member (inside the transaction that caused it). */
   'message.sent': { to: number; from: number | null; type: MessageType; title: string; content: string; url: string; entityType: string };
+  /** What every reader sees of a member changed (nickname, avatar, signature, username). */
+  'user.profileChanged': { userId: number };
   /** A member's messages were marked read. */
   'message.read': { userId: number };
 }

@@ -49,7 +49,7 @@ for (const dialect of await testDatabases()) {
       const original = t.ctx.pageCache.invalidate.bind(t.ctx.pageCache);
       t.ctx.pageCache.invalidate = (tags) => {
         dropped.push(...tags);
-        original(tags);
+        return original(tags);
       };
       try {
         await work();
@@ -102,6 +102,13 @@ for (const dialect of await testDatabases()) {
       expect(deleted).toEqual(expect.arrayContaining([`topic:${topic}`, 'lists']));
       const created = await droppedPages(() => postTopic(t, member.token, { title: 'New in the lists' }));
       expect(created).toContain('lists');
+    });
+
+    it('pages: a new nickname or avatar drops every page (the member\'s name shows wherever they wrote)', async () => {
+      const renamed = await droppedPages(() => t.post('/api/user/update', { nickname: 'Somchai the second' }, { token: other.token }));
+      expect(renamed).toEqual(['*']);
+      const refused = await droppedPages(() => t.post('/api/user/update', { nickname: '' }, { token: other.token }));
+      expect(refused).toEqual([]);
     });
 
     it('views: a topic page served from the page cache still counts the visit, once per visitor', async () => {

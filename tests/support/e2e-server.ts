@@ -34,6 +34,11 @@ export interface StartOptions {
   siteTitle?: string;
   /** A fixed port (default: a free one). */
   port?: number;
+  /**
+   * Another server's DATA_DIR: this one serves the same forum (same database) as a second
+   * process; it neither installs nor deletes the directory.
+   */
+  dataDir?: string;
   /** Site settings written after install, before the server starts (nav links, modules…). */
   settings?: Partial<Settings>;
 }
@@ -157,12 +162,13 @@ export async function startServer(options: StartOptions = {}): Promise<E2eServer
   if (!existsSync(path.join(path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'build'), 'server', 'index.js'))) {
     throw new Error('the site build is missing: run `npx react-router build` (the Playwright webServer does it once per run)');
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sabai-e2e-'));
+  const shared = options.dataDir !== undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sabai-e2e-'));
   // The port comes first: setup records the site's address, which mailed links and canonical
   // URLs are built from (never from a request's Host header).
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  if (options.installed ?? true) {
+  if ((options.installed ?? true) && !shared) {
     if (!preinstallWithSetup(dataDir, url, options)) await preinstallDirect(dataDir, options);
     if (options.settings) await writeInitialSettings(dataDir, options.settings);
   }
@@ -196,7 +202,7 @@ export async function startServer(options: StartOptions = {}): Promise<E2eServer
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!shared) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

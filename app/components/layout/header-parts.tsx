@@ -84,7 +84,7 @@ export function SignInButton() {
   const t = useT();
   const location = useLocation();
   return (
-    <ButtonLink to={signInPath(location.pathname + location.search)} variant="secondary" size="sm" data-testid="sign-in-button">
+    <ButtonLink to={signInPath(location.pathname + location.search)} variant="secondary" size="sm" data-testid="sign-in-button" data-guest-only="">
       {t('site.header.signIn')}
     </ButtonLink>
   );

@@ -5,6 +5,7 @@
  * verification) stays reachable to a banned user.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   setEmailSchema,
@@ -15,7 +16,9 @@ import {
   updateProfileSchema,
   verifyEmailSchema,
 } from '../../../common/validation/account';
-import { requireDb } from '../../context';
+import { requireDb, type AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import { runWrite } from '../../kernel/write';
 import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
@@ -51,6 +54,15 @@ function requireUser(user: UserRow | null): UserRow {
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
+/** A write to what every reader sees of a member (name, avatar, signature): one fact for the pages showing them. */
+function changePublicProfile(ctx: AppContext, userId: number, work: (db: Kysely<DB>) => Promise<UserRow>): Promise<UserRow> {
+  return runWrite(ctx, async (scope) => {
+    const updated = await work(scope.db);
+    await scope.emit('user.profileChanged', { userId });
+    return updated;
+  });
+}
+
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
@@ -60,12 +72,12 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/user/update', async (request) => {
-    const db = requireDb(ctx);
+    requireDb(ctx);
     const now = ctx.clock.now();
     const user = request.user;
     requireWriter(user, now);
     const input = parseInput(updateProfileSchema, request.body);
-    const updated = await updateProfile(db, user.id, input, now);
+    const updated = await changePublicProfile(ctx, user.id, (trx) => updateProfile(trx, user.id, input, now));
     return ok(presentCurrentUser(updated, { now }));
   });
 
@@ -73,7 +85,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
 
   /** A multipart `file` (made a square still WebP), or `{avatar}`: an image this site stores. */
   app.post('/user/update_avatar', async (request) => {
-    const db = requireDb(ctx);
+    requireDb(ctx);
     const now = ctx.clock.now();
     const user = request.user;
     requireWriter(user, now);
@@ -84,18 +96,18 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     } else {
       avatar = await storedAvatarUrl(parseInput(updateAvatarSchema, request.body).avatar, storage, ctx.config);
     }
-    const updated = await updateAvatar(db, user.id, avatar, now);
+    const updated = await changePublicProfile(ctx, user.id, (trx) => updateAvatar(trx, user.id, avatar, now));
     request.log.info({ userId: user.id, avatar }, 'avatar updated');
     return ok(presentCurrentUser(updated, { now }));
   });
 
   app.post('/user/set_username', async (request) => {
-    const db = requireDb(ctx);
+    requireDb(ctx);
     const now = ctx.clock.now();
     const user = request.user;
     requireWriter(user, now);
     const { username } = parseInput(setUsernameSchema, request.body);
-    const updated = await setUsername(db, user, username, now);
+    const updated = await changePublicProfile(ctx, user.id, (trx) => setUsername(trx, user, username, now));
     return ok(presentCurrentUser(updated, { now }));
   });
 
