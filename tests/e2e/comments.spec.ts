@@ -11,8 +11,8 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { startServer, type E2eServer } from '../support/e2e-server';
-import { attachServerOutputOnFailure, openHydrated, watchErrors } from '../support/page';
-import { linkUrl, waitForEml } from '../support/mail';
+import { attachServerOutputOnFailure, expectRecordedToast, openHydrated, recordToasts, watchErrors } from '../support/page';
+import { apiPost as apiPostAs, signUpMember, verifyByMail as verifyMemberByMail, type Member } from '../support/e2e-members';
 
 let server: E2eServer;
 
@@ -29,52 +29,20 @@ attachServerOutputOnFailure(() => server);
 const open = (page: Page, path: string) => openHydrated(page, server.url + path);
 
 /**
- * Runs `action` and expects the toast `text`. Success toasts last 800 ms (spec §9): the wait
- * starts before the action, so a busy machine cannot miss one between two polls.
+ * Runs `action` and expects the toast `text`. Success toasts last 800 ms (spec §9), shorter than
+ * a poll on a busy machine: the page records every toast it shows from before the action on.
  */
 async function expectToast(page: Page, text: string, action: () => Promise<void>) {
-  const shown = page.getByTestId('toast').filter({ hasText: text }).waitFor({ state: 'visible', timeout: 15_000 });
+  await recordToasts(page);
   await action();
-  await shown;
+  await expectRecordedToast(page, text);
 }
 
-let counter = 0;
-interface Member {
-  nickname: string;
-  email: string;
-  password: string;
-  token: string;
-}
-
-/** Signs a member up through the API; the browser context gets the session cookie. */
-async function signUp(request: APIRequestContext, label: string): Promise<Member> {
-  counter += 1;
-  const tag = `${Date.now().toString(36)}${counter}`;
-  const account = { nickname: `${label} ${tag}`, email: `${label.toLowerCase()}.${tag}@example.com`, password: 'member-pass-1' };
-  const res = await request.post(`${server.url}/api/login/signup`, { data: { ...account, rePassword: account.password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { data: { token: string } };
-  return { ...account, token: body.data.token };
-}
-
-/** Asks for the verification mail and opens its link (posting a topic needs a verified e-mail). */
-async function verifyByMail(page: Page, member: Member) {
-  const sent = await page.request.post(`${server.url}/api/user/send_verify_email`, { headers: { 'x-user-token': member.token }, data: {} });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const mail = await waitForEml(server.dataDir, member.email);
-  const link = linkUrl(mail, '/user/email/verify');
-  expect(link).toBeTruthy();
-  const url = new URL(link!);
-  await page.goto(server.url + url.pathname + url.search);
-  await expect(page.getByText(member.email)).toBeVisible();
-}
-
-async function apiPost<T>(request: APIRequestContext, path: string, token: string, data: Record<string, unknown>): Promise<T> {
-  const res = await request.post(server.url + path, { headers: { 'x-user-token': token }, data });
-  const body = (await res.json()) as { success: boolean; data: T; message?: string };
-  expect(body.success, `${path}: ${body.message}`).toBe(true);
-  return body.data;
-}
+const signUp = (request: APIRequestContext, label: string) => signUpMember(request, server, label);
+const verifyByMail = (page: Page, member: Member) => verifyMemberByMail(page, server, member);
+/** The unique part of a member's nickname: keeps titles apart across runs. */
+const tagOf = (member: Member) => member.nickname.slice(member.nickname.indexOf(' ') + 1);
+const apiPost = <T>(request: APIRequestContext, path: string, token: string, data: Record<string, unknown>) => apiPostAs<T>(request, server, path, token, data);
 
 async function newMember(browser: Browser, label: string): Promise<{ context: BrowserContext; page: Page; member: Member; errors: string[] }> {
   const context = await browser.newContext();
@@ -100,7 +68,7 @@ test('B comments and likes A’s topic; A’s badge moves without reload, the me
   test.setTimeout(180_000); // a long journey with three browser contexts on a shared machine
   const a = await newMember(browser, 'Alice');
   await verifyByMail(a.page, a.member);
-  const title = `Best noodle soup near On Nut ${counter}`;
+  const title = `Best noodle soup near On Nut ${tagOf(a.member)}`;
   const topic = await apiPost<{ id: number }>(a.page.request, '/api/topic/create', a.member.token, {
     title,
     content: '<p>Looking for boat noodles that are not too sweet.</p>',
@@ -233,7 +201,7 @@ test('B comments and likes A’s topic; A’s badge moves without reload, the me
 test('a member deletes their own comment after confirming; more replies load on demand; comment links land on hidden replies and later pages; a new comment shows while pages remain', async ({ browser }) => {
   const a = await newMember(browser, 'Carol');
   await verifyByMail(a.page, a.member);
-  const topic = await apiPost<{ id: number }>(a.page.request, '/api/topic/create', a.member.token, { title: `Songkran plans ${counter}`, content: '<p>Where to go?</p>', contentType: 'html' });
+  const topic = await apiPost<{ id: number }>(a.page.request, '/api/topic/create', a.member.token, { title: `Songkran plans ${tagOf(a.member)}`, content: '<p>Where to go?</p>', contentType: 'html' });
   const first = await apiPost<{ id: number }>(a.page.request, '/api/comment/create', a.member.token, { entityType: 'topic', entityId: topic.id, content: 'Chiang Mai, the moat.', contentType: 'text' });
   const replyIds: number[] = [];
   for (let i = 1; i <= 5; i++) {
@@ -299,7 +267,7 @@ test('a member deletes their own comment after confirming; more replies load on 
 test('when the event stream keeps failing, the badge falls back to polling msg_recent', async ({ browser }) => {
   const a = await newMember(browser, 'Dana');
   await verifyByMail(a.page, a.member);
-  const topic = await apiPost<{ id: number }>(a.page.request, '/api/topic/create', a.member.token, { title: `Ferry times to Koh Tao ${counter}`, content: '<p>Morning or night boat?</p>', contentType: 'html' });
+  const topic = await apiPost<{ id: number }>(a.page.request, '/api/topic/create', a.member.token, { title: `Ferry times to Koh Tao ${tagOf(a.member)}`, content: '<p>Morning or night boat?</p>', contentType: 'html' });
   let streams = 0;
   let polls = 0;
   await a.page.route('**/api/user/events', async (route) => {

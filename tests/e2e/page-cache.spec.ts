@@ -6,7 +6,8 @@
  * their own parts (header, like flag) with one data request.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
+import { adminToken, apiPost, signUpMember } from '../support/e2e-members';
+import { startServer, type E2eServer } from '../support/e2e-server';
 import { attachServerOutputOnFailure, openHydrated, watchErrors } from '../support/page';
 
 const REDIS = { REDIS_URL: 'redis://127.0.0.1:6379' };
@@ -25,13 +26,6 @@ test.afterAll(async () => {
 
 attachServerOutputOnFailure(() => first);
 
-async function api<T>(request: APIRequestContext, server: E2eServer, path: string, data: Record<string, unknown>, token?: string): Promise<T> {
-  const res = await request.post(server.url + path, { headers: token ? { 'x-user-token': token } : {}, data });
-  const body = (await res.json()) as { success: boolean; data: T; message?: string };
-  expect(body.success, `${path}: ${body.message}`).toBe(true);
-  return body.data;
-}
-
 /** An anonymous read of a page: its HTML and whether the shared cache answered it. */
 async function read(request: APIRequestContext, server: E2eServer, path: string, headers: Record<string, string> = {}) {
   const res = await request.get(server.url + path, { headers: { accept: 'text/html', 'accept-language': 'en-US', ...headers } });
@@ -40,11 +34,13 @@ async function read(request: APIRequestContext, server: E2eServer, path: string,
 }
 
 test('a page read right after a comment shows it, from the process that took it and from another sharing Redis', async ({ playwright }) => {
-  const request = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } });
+  // Writes sign in (and keep a cookie); reads stay anonymous in their own context.
+  const writer = await playwright.request.newContext();
+  const request = await playwright.request.newContext();
   const a = first!;
   const b = second!;
-  const { token } = await api<{ token: string }>(request, a, '/api/login/signin', { username: E2E_ADMIN.username, password: E2E_ADMIN.password });
-  const { id } = await api<{ id: number }>(request, a, '/api/topic/create', { title: 'Songkran in Chiang Mai', content: '<p>Where to stay dry?</p>' }, token);
+  const token = await adminToken(writer, a);
+  const { id } = await apiPost<{ id: number }>(writer, a, '/api/topic/create', token, { title: 'Songkran in Chiang Mai', content: '<p>Where to stay dry?</p>' });
   const path = `/topic/${id}`;
 
   // Both processes render the page once and then answer from their cache.
@@ -56,7 +52,7 @@ test('a page read right after a comment shows it, from the process that took it 
   expect((await read(request, a, '/')).cache).toBe('hit');
 
   const comment = `Nimman has good hostels ${Date.now()}`;
-  await api(request, a, '/api/comment/create', { entityType: 'topic', entityId: id, content: comment }, token);
+  await apiPost(writer, a, '/api/comment/create', token, { entityType: 'topic', entityId: id, content: comment });
   for (const server of [a, b]) {
     const page = await read(request, server, path);
     expect(page.cache, server.url).toBe('miss');
@@ -67,19 +63,19 @@ test('a page read right after a comment shows it, from the process that took it 
 
   // An edit on the second process reaches the first one's copy.
   await read(request, a, path);
-  await api(request, b, `/api/topic/edit/${id}`, { title: 'Songkran in Chiang Mai, 2027', content: '<p>Where to stay dry?</p>' }, token);
+  await apiPost(writer, b, `/api/topic/edit/${id}`, token, { title: 'Songkran in Chiang Mai, 2027', content: '<p>Where to stay dry?</p>' });
   expect((await read(request, a, path)).html).toContain('Songkran in Chiang Mai, 2027');
-  await request.dispose();
+  await Promise.all([request.dispose(), writer.dispose()]);
 });
 
 test('a signed-in member gets the shared page and then their own header and like flag', async ({ browser, playwright }) => {
   const server = first!;
-  const request = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } });
-  const member = { nickname: `Mali ${Date.now().toString(36)}`, email: `mali.${Date.now().toString(36)}@example.com`, password: 'member-pass-1' };
-  const { token } = await api<{ token: string }>(request, server, '/api/login/signup', { ...member, rePassword: member.password });
-  const admin = await api<{ token: string }>(request, server, '/api/login/signin', { username: E2E_ADMIN.username, password: E2E_ADMIN.password });
-  const { id } = await api<{ id: number }>(request, server, '/api/topic/create', { title: 'Best khao soi near the old city', content: '<p>Go early.</p>' }, admin.token);
-  await api(request, server, '/api/like/like', { entityType: 'topic', entityId: id }, token);
+  const writer = await playwright.request.newContext();
+  const request = await playwright.request.newContext();
+  const member = await signUpMember(writer, server, 'Mali');
+  const { token } = member;
+  const { id } = await apiPost<{ id: number }>(writer, server, '/api/topic/create', await adminToken(writer, server), { title: 'Best khao soi near the old city', content: '<p>Go early.</p>' });
+  await apiPost(writer, server, '/api/like/like', token, { entityType: 'topic', entityId: id });
   const path = `/topic/${id}`;
   await read(request, server, path); // an anonymous reader fills the cache
 
@@ -107,5 +103,5 @@ test('a signed-in member gets the shared page and then their own header and like
   expect(data, 'one data request fills in the member’s parts').toHaveLength(1);
   expect(errors).toEqual([]);
   await context.close();
-  await request.dispose();
+  await Promise.all([request.dispose(), writer.dispose()]);
 });
