@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the site when `build/server/index.js` is missing or older than the
- * sources it is made from, then runs the server from TypeScript (tsx is a runtime dependency;
- * there is no separate server compile step). Extra arguments are passed to server/main.ts.
+ * `npm start`: builds what is missing or older than its sources — the site (`react-router
+ * build` → build/server/index.js + build/client/) and the server (scripts/build-server.mjs →
+ * build/server-app/main.js) — then runs the compiled server with plain `node` (no TypeScript
+ * transpiler at run time; `npm run dev` keeps running the sources through tsx). Extra arguments
+ * are passed to the server.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -10,9 +12,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverBuild = path.join(path.resolve(root, process.env.SABAI_BUILD_DIR || 'build'), 'server', 'index.js');
-// What the site bundle is built from (the server runs from source and needs no build).
-const SOURCES = ['app', 'common', 'vite.config.ts', 'react-router.config.ts', 'package.json'];
+const buildDir = path.resolve(root, process.env.SABAI_BUILD_DIR || 'build');
+const siteBuild = path.join(buildDir, 'server', 'index.js');
+const serverBuild = path.join(buildDir, 'server-app', 'main.js');
+// What each build is made from.
+const SITE_SOURCES = ['app', 'common', 'vite.config.ts', 'react-router.config.ts', 'package.json'];
+const SERVER_SOURCES = ['server', 'common', 'package.json', 'scripts/build-server.mjs'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -26,24 +31,27 @@ function newestMtime(target) {
   return newest;
 }
 
-function buildIsStale() {
-  if (!existsSync(serverBuild)) return true;
-  const built = statSync(serverBuild).mtimeMs;
-  return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
+function isStale(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
-if (buildIsStale()) {
-  console.log('Building the site (react-router build)…');
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'react-router'), ['build'], { cwd: root, stdio: 'inherit' });
+function run(label, command, args) {
+  console.log(label);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error('The site build failed; not starting.');
+    console.error('The build failed; not starting.');
     process.exit(result.status ?? 1);
   }
 }
 
+if (isStale(siteBuild, SITE_SOURCES)) run('Building the site (react-router build)…', path.join(root, 'node_modules', '.bin', 'react-router'), ['build']);
+if (isStale(serverBuild, SERVER_SOURCES)) run('Building the server (scripts/build-server.mjs)…', process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]);
+
 // React (and other libraries) pick their production builds from NODE_ENV when first loaded;
 // without it the server renders pages with React's development build, several times slower.
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+const child = spawn(process.execPath, ['--enable-source-maps', serverBuild, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

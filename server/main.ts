@@ -25,5 +25,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(config.installed ? 'Sabai is running' : `Sabai is not installed yet: open http://localhost:${config.port}/install`);
-// Load the IP → country table now rather than on the first post (≈0.25 s of parsing, once).
-setImmediate(() => geoIpCountries.preload());
+// Load the IP → country table soon rather than on the first post (≈0.25 s of parsing, once),
+// but not right after listening, where it would hold up the first requests (cold start).
+setTimeout(() => geoIpCountries.preload(), 3_000).unref();

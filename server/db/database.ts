@@ -7,18 +7,26 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlAdapter, MysqlDialect, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
-import { createPool as createMysqlPool } from 'mysql2';
-import pg from 'pg';
+import type * as Mysql2 from 'mysql2';
+import type * as Pg from 'pg';
 import type { DbConfig, DbType } from '../config';
+import { lazyPackage } from '../infra/lazy-package';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
 export type Tx = Transaction<DB>;
 
-// PostgreSQL answers BIGINT (our epoch-ms times, ids, COUNT(*)) as strings to protect precision.
-// Our values stay far below 2^53, so read them as numbers, as SQLite and mysql2 already do.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+// The server engines' drivers load only when configured (most forums run on SQLite).
+const mysql2 = lazyPackage<typeof Mysql2>('mysql2');
+const loadPg = lazyPackage<typeof Pg>('pg');
+function pgDriver(): typeof Pg {
+  const pg = loadPg();
+  // PostgreSQL answers BIGINT (our epoch-ms times, ids, COUNT(*)) as strings to protect precision.
+  // Our values stay far below 2^53, so read them as numbers, as SQLite and mysql2 already do.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+  return pg;
+}
 
 export interface OpenOptions {
   /** Pool size for MySQL/PostgreSQL. */
@@ -66,7 +74,7 @@ export function createDatabase(config: DbConfig, options: OpenOptions = {}): Dat
     case 'mysql':
       return new Kysely<DB>({
         dialect: new MysqlDialect({
-          pool: createMysqlPool({
+          pool: mysql2().createPool({
             host: config.host,
             port: config.port,
             database: config.database,
@@ -82,7 +90,7 @@ export function createDatabase(config: DbConfig, options: OpenOptions = {}): Dat
         }),
       });
     case 'postgres': {
-      const pool = new pg.Pool({
+      const pool = new (pgDriver().Pool)({
         host: config.host,
         port: config.port,
         database: config.database,

@@ -7,7 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyPackage } from './lazy-package';
+
+// Loaded with the first message.
+const nodemailer = lazyPackage<typeof Nodemailer>('nodemailer');
 
 export interface MailMessage {
   to: string;
@@ -28,20 +33,20 @@ export interface Mailer {
 }
 
 export function createMailer(dataDir: string, log: FastifyBaseLogger): Mailer {
-  const transports = new Map<string, nodemailer.Transporter>();
+  const transports = new Map<string, Transporter>();
   const mailDir = path.join(dataDir, 'mail');
 
-  function smtpTransport(url: string): nodemailer.Transporter {
+  function smtpTransport(url: string): Transporter {
     let transport = transports.get(url);
     if (!transport) {
-      transport = nodemailer.createTransport(url);
+      transport = nodemailer().createTransport(url);
       transports.set(url, transport);
     }
     return transport;
   }
 
   async function writeEml(message: MailMessage, from: string): Promise<void> {
-    const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const builder = nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const info = await builder.sendMail({ from, ...message });
     await mkdir(mailDir, { recursive: true });
     const file = path.join(mailDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);

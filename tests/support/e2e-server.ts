@@ -6,11 +6,11 @@
  *   …
  *   await server.stop();                                      // kills it, deletes its DATA_DIR
  *
- * Each server is `tsx server/main.ts` (the production entry, serving the existing `build/`;
- * the Playwright webServer builds once per run) on a free port with its own temp DATA_DIR and
- * SQLite database. `installed: true` pre-installs through the installer's own code path
- * (`npm run setup` → installForum) with the admin below, else through migrations + settings +
- * an admin row. Mail goes to `<dataDir>/mail/*.eml` (no SMTP): read verification links there.
+ * Each server is the compiled production server (`node build/server-app/main.js`, what `npm
+ * start` runs, serving the existing `build/`; the Playwright webServer runs `npm run build` once
+ * per run) on a free port with its own temp DATA_DIR and SQLite database. `installed: true`
+ * pre-installs through the installer's own code path (the compiled `npm run setup` →
+ * installForum) with the admin below, else through migrations + settings + an admin row. Mail goes to `<dataDir>/mail/*.eml` (no SMTP): read verification links there.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +20,10 @@ import path from 'node:path';
 import type { Settings } from '../../server/modules/settings/settings.schema';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const BUILD_DIR = path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'build');
+/** The compiled server and setup CLI (scripts/build-server.mjs). */
+const SERVER_MAIN = path.join(BUILD_DIR, 'server-app', 'main.js');
+const SETUP_CLI = path.join(BUILD_DIR, 'server-app', 'setup-cli.js');
 
 export const E2E_ADMIN = { username: 'admin', password: 'admin-pass-123', email: 'admin@example.com' } as const;
 
@@ -68,12 +71,11 @@ export async function freePort(): Promise<number> {
 
 /** Installs through the same code as the web installer (setup CLI → installForum). */
 function preinstallWithSetup(dataDir: string, publicUrl: string, options: StartOptions): boolean {
-  const cli = path.join(ROOT, 'server', 'modules', 'install', 'setup-cli.ts');
-  if (!existsSync(cli)) return false;
+  if (!existsSync(SETUP_CLI)) return false;
   const result = spawnSync(
-    TSX,
+    process.execPath,
     [
-      cli,
+      SETUP_CLI,
       '--data-dir',
       dataDir,
       '--db-type',
@@ -159,8 +161,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 export async function startServer(options: StartOptions = {}): Promise<E2eServer> {
-  if (!existsSync(path.join(path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'build'), 'server', 'index.js'))) {
-    throw new Error('the site build is missing: run `npx react-router build` (the Playwright webServer does it once per run)');
+  if (!existsSync(path.join(BUILD_DIR, 'server', 'index.js')) || !existsSync(SERVER_MAIN)) {
+    throw new Error('the build is missing: run `npm run build` (the Playwright webServer does it once per run)');
   }
   const shared = options.dataDir !== undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sabai-e2e-'));
@@ -173,7 +175,7 @@ export async function startServer(options: StartOptions = {}): Promise<E2eServer
     if (options.settings) await writeInitialSettings(dataDir, options.settings);
   }
   let log = '';
-  const child = spawn(TSX, [path.join(ROOT, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,

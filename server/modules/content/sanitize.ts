@@ -16,7 +16,8 @@
  * The result is idempotent: sanitizing sanitized HTML changes nothing (a `/redirect?url=` link is
  * unwrapped and rewrapped), so stored HTML can be re-fed safely.
  */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyPackage } from '../../infra/lazy-package';
 import {
   ALLOWED_ATTRIBUTES,
   ALLOWED_TAGS,
@@ -30,6 +31,9 @@ import {
   isAllowedUri,
   uriScheme,
 } from '../../../common/rich-text/policy';
+
+// Loaded with the first HTML to clean (a write), not when the server starts.
+const loadSanitizeHtml = lazyPackage<typeof sanitizeHtml>('sanitize-html');
 
 export interface SanitizeOptions {
   /**
@@ -186,7 +190,7 @@ export function sanitizeUserHtml(html: string, options: SanitizeOptions = {}): s
     transformTags: { '*': transform(options.siteOrigin, dropped) },
     exclusiveFilter: (frame) => dropped.has(frame.attribs),
   };
-  return sanitizeHtml(html, perCall).trim();
+  return loadSanitizeHtml()(html, perCall).trim();
 }
 
 /** Escapes text for HTML element content and attribute values. */

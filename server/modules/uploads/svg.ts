@@ -13,7 +13,11 @@
  * (animate/set can rewrite attributes into handlers or links), event handlers, and every reference
  * that is not a same-document fragment (`href="#id"`, `url(#id)`).
  */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyPackage } from '../../infra/lazy-package';
+
+// Loaded with the first HTML to clean (a write), not when the server starts.
+const loadSanitizeHtml = lazyPackage<typeof sanitizeHtml>('sanitize-html');
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -175,7 +179,7 @@ const options: sanitizeHtml.IOptions = {
  * instructions are dropped.
  */
 export function sanitizeSvg(source: string): string | null {
-  const clean = sanitizeHtml(source, options).trim();
+  const clean = loadSanitizeHtml()(source, options).trim();
   // Text outside the root (e.g. the tail of a stripped doctype's internal subset) is dropped.
   const start = clean.indexOf('<svg');
   const end = clean.lastIndexOf('</svg>');

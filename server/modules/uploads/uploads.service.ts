@@ -6,11 +6,15 @@
  * under its SHA-256, so the same image always gets the same URL.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { IMAGE_MAX_MB } from '../../../common/rich-text/policy';
 import { AppError, errors } from '../../http/errors';
 import type { Storage } from '../../infra/storage';
 import { sanitizeSvg } from './svg';
+
+/** sharp (libvips, a native addon) loads with the first image, not when the server starts. */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
 
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg';
 
@@ -86,6 +90,7 @@ function decodeFailure(error: unknown): AppError {
 
 async function processRaster(kind: Exclude<ImageKind, 'svg'>, input: Buffer): Promise<ProcessedImage> {
   const animatable = kind === 'gif' || kind === 'webp';
+  const sharp = await loadSharp();
   try {
     const source = sharp(input, { animated: animatable, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await source.metadata();
@@ -124,6 +129,7 @@ async function processSvg(input: Buffer): Promise<ProcessedImage> {
   const clean = sanitizeSvg(input.toString('utf8'));
   if (!clean) throw errors.unsupportedMediaType('upload.invalidImage');
   const data = Buffer.from(clean, 'utf8');
+  const sharp = await loadSharp();
   try {
     // librsvg parses the sanitized copy only (nothing external is left to resolve) for its size.
     const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
@@ -195,6 +201,7 @@ export async function storeAvatar(storage: Storage, input: Buffer): Promise<stri
   if (!kind) throw errors.unsupportedMediaType('upload.unsupportedType');
   const source = kind === 'svg' ? (await processSvg(input)).data : input;
   let data: Buffer;
+  const sharp = await loadSharp();
   try {
     data = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .autoOrient()

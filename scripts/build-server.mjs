@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/**
+ * The server's build (second half of `npm run build`, after `react-router build`): esbuild
+ * bundles server/main.ts and the two CLIs (migrate, setup) with everything they import from
+ * server/ and common/ into `<build>/server-app/*.js` (ES modules, Node 20). Packages from
+ * node_modules stay external imports — native addons (better-sqlite3, sharp, @node-rs/argon2)
+ * cannot be bundled, and Node resolves them from the build directory up to the project's
+ * node_modules, so the build directory must stay inside the project (build/ or SABAI_BUILD_DIR).
+ * Locale JSON files are inlined; nothing else is read relative to the source tree at run time.
+ *
+ *   node scripts/build-server.mjs        (SABAI_BUILD_DIR honoured, like react-router.config.ts)
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_APP_DIR = path.join(path.resolve(root, process.env.SABAI_BUILD_DIR || 'build'), 'server-app');
+
+const started = performance.now();
+rmSync(SERVER_APP_DIR, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: {
+    main: 'server/main.ts',
+    'migrate-cli': 'server/db/migrate-cli.ts',
+    'setup-cli': 'server/modules/install/setup-cli.ts',
+  },
+  outdir: SERVER_APP_DIR,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  // Stack traces point at the sources when Node runs with --enable-source-maps.
+  sourcemap: 'linked',
+  sourcesContent: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+console.log(`Server built in ${Math.round(performance.now() - started)} ms → ${path.relative(root, SERVER_APP_DIR)}/main.js`);
