@@ -89,15 +89,45 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, init);
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+/**
+ * Where the server entry hands over a page's HTML as a Node stream (LoadContext.streamBody),
+ * and the body to send for a response: that stream when the entry gave one (its Response then
+ * has no body), else the Response's own (redirects, bots' plain-text errors, React Router's
+ * last-resort error page).
+ */
+function pageBody() {
+  let stream: Readable | null = null;
+  return {
+    put: (body: Readable): void => {
+      stream?.destroy();
+      stream = body;
+    },
+    take: (response: Response): Readable | null => {
+      const handed = stream;
+      stream = null;
+      if (handed && !response.body) return handed;
+      handed?.destroy();
+      return response.body ? Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>) : null;
+    },
+  };
+}
+
+/** A whole body as text (a page about to be cached). */
+async function readText(body: Readable | null): Promise<string> {
+  if (!body) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendFetchResponse(reply: FastifyReply, response: Response, body: Readable | string | null): FastifyReply {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+  return body === null ? reply.send() : reply.send(body);
 }
 
 /** Registers the page catch-all: every non-API request not served as a file goes to React Router. */
@@ -116,6 +146,7 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
     handler: async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();
       const nonce = randomBytes(16).toString('base64');
+      const body = pageBody();
       // The shape common/load-context.ts declares (app/ makes it React Router's AppLoadContext).
       const context = {
         user: request.user,
@@ -125,6 +156,7 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
         clientIp: request.ip,
         nonce,
         site: createSiteServices(app.ctx),
+        streamBody: body.put,
       } satisfies LoadContext;
       setSecurityHeaders(reply, nonce, dev);
       const key = dev ? null : pageCacheKey(request);
@@ -138,11 +170,11 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
       const generation = cache.generation;
       const response = await handle(toFetchRequest(request, reply), context);
       if (key && isShareable(response)) {
-        const body = await response.text();
-        cache.set(key, { at: app.ctx.clock.now(), contentType: response.headers.get('content-type') ?? 'text/html', body, nonce }, generation);
-        return sendFetchResponse(reply, new Response(body, response));
+        const html = await readText(body.take(response));
+        cache.set(key, { at: app.ctx.clock.now(), contentType: response.headers.get('content-type') ?? 'text/html', body: html, nonce }, generation);
+        return sendFetchResponse(reply, response, html);
       }
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(reply, response, body.take(response));
     },
   });
 }
