@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE } from '../../common/constants';
 import type { PublicUser } from '../../common/views/user';
 import { compactNumber } from '~/components/topic/badges';
 import { EditIcon, ShieldIcon } from '~/components/topic/icons';
-import { originOf, pathId, unwrap, viewerOf } from '~/components/topic/page-data.server';
+import { feedPage, originOf, pathId, unwrap, viewerOf } from '~/components/topic/page-data.server';
 import { RenderNowProvider } from '~/components/topic/time';
 import { TopicFeed } from '~/components/topic/topic-feed';
 import type { TopicPage } from '~/components/topic/types';
@@ -37,7 +37,7 @@ export async function loader({ context, params }: LoaderFunctionArgs<AppLoadCont
   const id = pathId(params.id, notFound);
   const viewer = viewerOf(context);
   const user = unwrap(await context.site.people.profile(viewer, id));
-  const page = unwrap(await context.site.people.topics(viewer, id));
+  const page = feedPage(unwrap(await context.site.people.topics(viewer, id)));
   return { user, page, now: context.site.now(), canonical: `${originOf(context)}${paths.user(id)}` };
 }
 
