@@ -64,7 +64,13 @@ export default function handleRequest(
         });
         headers.set('content-type', 'text/html; charset=utf-8');
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        // The site handler sends the Node stream itself (common/load-context.ts `streamBody`).
+        if (loadContext.streamBody) {
+          loadContext.streamBody(body);
+          resolve(new Response(null, { headers, status }));
+        } else {
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        }
       },
       onShellError(error: unknown) {
         reject(error);
@@ -74,6 +80,9 @@ export default function handleRequest(
         if (shellRendered) loadContext.site.log.error({ err: error, reqId: loadContext.requestId }, 'streaming render failed');
       },
     });
+    // The client went away (server/http/ssr.ts aborts the request): stop rendering for it.
+    if (request.signal.aborted) abort();
+    else request.signal.addEventListener('abort', () => abort(), { once: true });
   });
 }
 

@@ -1,9 +1,11 @@
 /**
  * Topic pages benchmark (issue 4): server-rendered HTML under load on a seeded forum — home
- * anonymous and signed in, one topic page, random topic pages (views counted), a node page.
+ * anonymous and signed in, one topic page (cached, and never cached: a full render each time),
+ * random topic pages (views counted), a node page.
  *
  *   npx tsx bench/pages.ts [--data-dir DIR] [--duration 15] [--connections 10]
- *                          [--topics 100000] [--comments 1000000] [--only home-anon,topic]
+ *                          [--topics 100000] [--comments 1000000] [--only home-anon,topic,topic-uncached]
+ *                          [--cpu-prof DIR]
  *
  * Without --data-dir it seeds a fresh SQLite forum first (bench/seed.ts) and removes it after.
  * Starts the real server (`server/main.ts`, NODE_ENV=production, RATE_LIMITS=off) as its own
@@ -59,7 +61,10 @@ let topicCount: number;
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+// --cpu-prof DIR: the server writes a V8 CPU profile (.cpuprofile, open in Chrome DevTools) there on exit.
+const cpuProf = arg('cpu-prof');
+const profFlags = cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProf)] : [];
+const server = spawn(process.execPath, [...profFlags, '--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
   cwd: ROOT,
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'fatal' },
   stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,6 +97,9 @@ try {
     console.log(`${name.padEnd(6)} ${page}: ${(html.length / 1024).toFixed(0)} KB of HTML, ${(html.match(/data-testid="topic-item"/g) ?? []).length} feed items`);
   }
   const randomTopic = (request: { path: string }) => ({ ...request, path: `/topic/${1 + Math.floor(Math.random() * topicCount)}` });
+  // The anonymous page cache keys on the full URL: a query string of its own makes every request a miss.
+  let miss = 0;
+  const uncachedTopic = (request: { path: string }) => ({ ...request, path: `/topic/${anyTopic}?r=${++miss}` });
 
   const runs: Array<{ key: string; name: string; options: CannonOptions }> = [
     // The lightest route there is (settings from memory, tiny JSON): this machine's ceiling for any page.
@@ -100,6 +108,11 @@ try {
     { key: 'home-signed', name: 'home /, signed in', options: { url: `${url}/`, connections, duration, headers: signedIn } },
     { key: 'topic', name: `topic page /topic/${anyTopic}, anonymous`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: BROWSER } },
     { key: 'topic-signed', name: `topic page /topic/${anyTopic}, signed in`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: signedIn } },
+    {
+      key: 'topic-uncached',
+      name: `topic page /topic/${anyTopic}, anonymous, never cached`,
+      options: { url, connections, duration, headers: BROWSER, requests: [{ method: 'GET', path: `/topic/${anyTopic}`, setupRequest: uncachedTopic }] },
+    },
     {
       key: 'topic-random',
       name: 'random topic pages, anonymous (views counted)',

@@ -8,6 +8,7 @@
  * its full row (`LoadContext<UserRow>`); the pages see the default, the opaque `SessionRow`,
  * which they only test for null and hand back to `site.*` as is.
  */
+import type { Readable } from 'node:stream';
 import type { CommentableType, Locale } from './constants';
 import type { InstallDbType } from './validation/install';
 import type { CommentView } from './views/comment';
@@ -128,4 +129,11 @@ export interface LoadContext<User = SessionRow> {
   /** A per-request nonce for the CSP; the SSR scripts carry it. */
   nonce: string;
   site: SiteServices<User>;
+  /**
+   * Takes the rendered page's HTML as the Node stream React writes into, so the site handler
+   * sends it to the socket as is (no Node → web → Node stream round trip); the server entry
+   * then answers with a body-less Response that carries only status and headers. Absent, the
+   * entry puts the stream in the Response.
+   */
+  streamBody?: (body: Readable) => void;
 }

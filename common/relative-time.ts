@@ -27,8 +27,22 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** yyyy-MM-dd HH:mm in `timeZone` (default: the runtime's own). */
+/**
+ * yyyy-MM-dd HH:mm in `timeZone` (default: the runtime's own). UTC (every server render) and
+ * the runtime's zone read Date's own fields; only another named zone needs Intl (formatToParts
+ * allocates a part per field: a topic page shows dozens of times).
+ */
 export function formatDateTime(time: number, timeZone?: string): string {
+  if (timeZone === 'UTC' || timeZone === undefined) {
+    const d = new Date(time);
+    const utc = timeZone === 'UTC';
+    const year = utc ? d.getUTCFullYear() : d.getFullYear();
+    const month = utc ? d.getUTCMonth() : d.getMonth();
+    const day = utc ? d.getUTCDate() : d.getDate();
+    const hour = utc ? d.getUTCHours() : d.getHours();
+    const minute = utc ? d.getUTCMinutes() : d.getMinutes();
+    return `${year}-${pad(month + 1)}-${pad(day)} ${pad(hour)}:${pad(minute)}`;
+  }
   const parts = formatterFor(timeZone).formatToParts(new Date(time));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return `${get('year')}-${pad(get('month'))}-${pad(get('day'))} ${pad(get('hour'))}:${pad(get('minute'))}`;

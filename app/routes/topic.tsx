@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from 'react-router';
 import { CONTENT_STATUS, DEFAULT_LOCALE, TOPIC_TYPES } from '../../common/constants';
 import { CommentSection } from '~/components/comment/comment-section';
-import { emptyPage, type CommentView } from '~/components/comment/types';
+import { shownCommentPage } from '~/components/comment/comment-data.server';
+import { emptyPage, type ShownComment } from '~/components/comment/types';
 import { AuthorCard } from '~/components/topic/author-card';
 import { NodeLink, RecommendBadge, StickyBadge, TagList, TweetBadge, compactNumber } from '~/components/topic/badges';
 import { HiddenContent } from '~/components/topic/hidden-content';
@@ -35,7 +36,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs<Ap
     context.site.interactions.comments(viewer, { entityType: 'topic', entityId: id }),
   ]);
   const hidden: HiddenContentView = hiddenResult ? unwrap(hiddenResult) : { exists: false, show: false, content: '' };
-  return { topic, hidden, comments: comments.ok ? comments.data : emptyPage<CommentView>(), now: context.site.now(), canonical: `${originOf(context)}/topic/${id}` };
+  return { topic, hidden, comments: comments.ok ? shownCommentPage(comments.data) : emptyPage<ShownComment>(), now: context.site.now(), canonical: `${originOf(context)}/topic/${id}` };
 }
 
 /** A tweet has no title: its first words stand in (page title, headings). */

@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE } from '../../common/constants';
 import type { PublicUser } from '../../common/views/user';
 import { compactNumber } from '~/components/topic/badges';
 import { EditIcon, ShieldIcon } from '~/components/topic/icons';
-import { originOf, pathId, unwrap, viewerOf } from '~/components/topic/page-data.server';
+import { feedPage, originOf, pathId, unwrap, viewerOf } from '~/components/topic/page-data.server';
 import { RenderNowProvider } from '~/components/topic/time';
 import { TopicFeed } from '~/components/topic/topic-feed';
 import type { TopicPage } from '~/components/topic/types';
@@ -37,7 +37,7 @@ export async function loader({ context, params }: LoaderFunctionArgs<AppLoadCont
   const id = pathId(params.id, notFound);
   const viewer = viewerOf(context);
   const user = unwrap(await context.site.people.profile(viewer, id));
-  const page = unwrap(await context.site.people.topics(viewer, id));
+  const page = feedPage(unwrap(await context.site.people.topics(viewer, id)));
   return { user, page, now: context.site.now(), canonical: `${originOf(context)}${paths.user(id)}` };
 }
 
@@ -64,6 +64,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return tags;
 };
 
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Built once per locale and zone (the reader's own, or UTC while rendering on the server and hydrating). */
+function calendarFormat(locale: string, hydrated: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${hydrated ? 'local' : 'UTC'}`;
+  let format = calendarFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: hydrated ? undefined : 'UTC' });
+    calendarFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * A day in the reader's language. On the server and while hydrating it is the UTC day, so the
  * HTML matches; then the browser's own time zone takes over.
@@ -71,7 +84,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 function CalendarDate({ time }: { time: number }) {
   const { locale } = useRootData();
   const hydrated = useHydrated();
-  const text = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: hydrated ? undefined : 'UTC' }).format(time);
+  const text = calendarFormat(locale, hydrated).format(time);
   return (
     <time dateTime={new Date(time).toISOString()} suppressHydrationWarning>
       {text}

@@ -14,8 +14,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { isAscii } from 'node:buffer';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { StringDecoder } from 'node:string_decoder';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -90,15 +92,56 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, init);
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+/**
+ * Where the server entry hands over a page's HTML as a Node stream (LoadContext.streamBody),
+ * and the body to send for a response: that stream when the entry gave one (its Response then
+ * has no body), else the Response's own (redirects, bots' plain-text errors, React Router's
+ * last-resort error page).
+ */
+function pageBody() {
+  let stream: Readable | null = null;
+  return {
+    put: (body: Readable): void => {
+      stream?.destroy();
+      stream = body;
+    },
+    take: (response: Response): Readable | null => {
+      const handed = stream;
+      stream = null;
+      if (handed && !response.body) return handed;
+      handed?.destroy();
+      return response.body ? Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>) : null;
+    },
+  };
+}
+
+/**
+ * A whole body (a page about to be cached): its bytes, sent as they are, and its text, kept.
+ * Nearly every chunk React writes is ASCII, whose latin1 reading is the same text at a
+ * fraction of UTF-8 decoding's cost; the few others go through a UTF-8 decoder.
+ */
+async function readBody(body: Readable | null): Promise<{ bytes: Buffer; text: string }> {
+  const chunks: Buffer[] = [];
+  const decoder = new StringDecoder('utf8');
+  let text = '';
+  if (body) {
+    for await (const chunk of body as AsyncIterable<Buffer | string>) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      chunks.push(bytes);
+      text += isAscii(bytes) ? bytes.toString('latin1') : decoder.write(bytes);
+    }
+  }
+  return { bytes: Buffer.concat(chunks), text: text + decoder.end() };
+}
+
+function sendFetchResponse(reply: FastifyReply, response: Response, body: Readable | Buffer | null): FastifyReply {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+  return body === null ? reply.send() : reply.send(body);
 }
 
 /** The per-request load context (the shape common/load-context.ts declares), for this reader or for nobody. */
@@ -152,7 +195,16 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
       const nonce = randomBytes(16).toString('base64');
       setSecurityHeaders(reply, nonce, dev);
       const key = dev || !app.ctx.state.installed ? null : pageCacheKey(request);
-      if (!key) return sendFetchResponse(reply, await handle(toFetchRequest(request, reply), loadContextOf(app, request, nonce, 'request')));
+      /** Runs React Router for this reader or for nobody; React's Node stream comes back through the context. */
+      const render = async (reader: 'request' | 'nobody') => {
+        const stream = pageBody();
+        const response = await handle(toFetchRequest(request, reply), { ...loadContextOf(app, request, nonce, reader), streamBody: stream.put });
+        return { response, body: () => stream.take(response) };
+      };
+      if (!key) {
+        const own = await render('request');
+        return sendFetchResponse(reply, own.response, own.body());
+      }
 
       // A member reads the page everyone reads, marked so the browser fills in their own parts.
       const member = request.user !== null;
@@ -162,20 +214,21 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
         return reply.status(200).type(hit.contentType).header(CACHE_HEADER, 'hit').send(withNonce(hit, nonce, member));
       }
       const generation = cache.generation;
-      const response = await handle(toFetchRequest(request, reply), loadContextOf(app, request, nonce, 'nobody'));
-      if (!isShareable(response)) {
+      const rendered = await render('nobody');
+      if (!isShareable(rendered.response)) {
         // Not a page everyone sees the same (a pending topic, a 404): the member's own render.
         if (member) {
-          await response.body?.cancel();
-          return sendFetchResponse(reply, await handle(toFetchRequest(request, reply), loadContextOf(app, request, nonce, 'request')));
+          rendered.body()?.destroy();
+          const own = await render('request');
+          return sendFetchResponse(reply, own.response, own.body());
         }
-        return sendFetchResponse(reply, response);
+        return sendFetchResponse(reply, rendered.response, rendered.body());
       }
-      const body = await response.text();
-      const contentType = response.headers.get('content-type') ?? 'text/html; charset=utf-8';
-      cache.set(key, { contentType, body, nonce, tags: pageTagsOf(app, request.url) }, generation, app.ctx.clock.now());
+      const html = await readBody(rendered.body());
+      const contentType = rendered.response.headers.get('content-type') ?? 'text/html; charset=utf-8';
+      cache.set(key, { contentType, body: html.text, nonce, tags: pageTagsOf(app, request.url) }, generation, app.ctx.clock.now());
       reply.header(CACHE_HEADER, 'miss');
-      return sendFetchResponse(reply, new Response(member ? markForMember(body) : body, response));
+      return sendFetchResponse(reply, rendered.response, member ? Buffer.from(markForMember(html.text), 'utf8') : html.bytes);
     },
   });
 }

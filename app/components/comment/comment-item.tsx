@@ -13,11 +13,11 @@ import { Avatar } from '~/components/user/avatar';
 import { api } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
-import type { CommentView } from './types';
+import type { ShownComment } from './types';
 import { useT } from '~/lib/use-t';
 
 export interface CommentItemProps {
-  comment: CommentView;
+  comment: ShownComment;
   /** Replies are drawn smaller, inside their comment's thread. */
   reply?: boolean;
   highlighted: boolean;

@@ -20,14 +20,14 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { ErrorCode } from '../../../common/errors';
 import { CommentBox } from './comment-box';
 import { CommentThread, type ThreadActions } from './comment-thread';
-import { commentIdFromHash, mergeById, type CommentEntityType, type CommentView, type Page } from './types';
+import { commentIdFromHash, mergeById, type CommentEntityType, type CommentView, type Page, type ShownComment } from './types';
 import { useT } from '~/lib/use-t';
 
 export interface CommentSectionProps {
   entityType: CommentEntityType;
   entityId: number;
   /** The first page, from the page's loader. */
-  initial: Page<CommentView>;
+  initial: Page<ShownComment>;
   commentCount: number;
 }
 
@@ -36,12 +36,12 @@ const SEEK_PAGES_MAX = 10;
 
 interface ListState {
   key: string;
-  comments: CommentView[];
+  comments: ShownComment[];
   cursor: string;
   hasMore: boolean;
 }
 
-function listOf(key: string, page: Page<CommentView>): ListState {
+function listOf(key: string, page: Page<ShownComment>): ListState {
   return { key, comments: page.results, cursor: page.cursor, hasMore: page.hasMore };
 }
 
@@ -110,7 +110,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount }: 
     return false;
   }, [user, handleApiError, t]);
 
-  async function remove(comment: CommentView): Promise<boolean> {
+  async function remove(comment: ShownComment): Promise<boolean> {
     const ok = await confirm({
       title: t('commentUi.item.deleteTitle'),
       description: comment.parentId === null ? t('commentUi.item.deleteBody') : t('commentUi.item.deleteReplyBody'),
@@ -140,7 +140,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount }: 
     onReplyPosted: () => void revalidator.revalidate(),
   };
 
-  function posted(comment: CommentView) {
+  function posted(comment: ShownComment) {
     // The new comment is the newest: it goes at the end even while later pages are not loaded
     // yet (they slot in before it, by id, when they come), so its author always sees it.
     setList((l) => ({ ...l, comments: mergeById(l.comments, [{ ...comment, replies: [] }]) }));

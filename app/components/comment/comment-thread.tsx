@@ -10,22 +10,22 @@ import { api } from '~/lib/api';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { CommentBox } from './comment-box';
 import { CommentItem } from './comment-item';
-import { mergeById, type CommentView, type Page } from './types';
+import { mergeById, type CommentView, type Page, type ShownComment } from './types';
 import { useT } from '~/lib/use-t';
 
 export interface ThreadActions {
   highlightId: number | null;
   replyTo: number | null;
   setReplyTo: (id: number | null) => void;
-  canDelete: (comment: CommentView) => boolean;
+  canDelete: (comment: ShownComment) => boolean;
   /** Asks, deletes, and answers whether it was deleted. */
-  remove: (comment: CommentView) => Promise<boolean>;
+  remove: (comment: ShownComment) => Promise<boolean>;
   requireSignIn: () => boolean;
   onReplyPosted: () => void;
 }
 
 interface RepliesState {
-  list: CommentView[];
+  list: ShownComment[];
   count: number;
   /** Whether comment/replies has been asked (the preview came with the comment). */
   fetched: boolean;
@@ -33,12 +33,12 @@ interface RepliesState {
   hasMore: boolean;
 }
 
-function repliesOf(comment: CommentView): RepliesState {
+function repliesOf(comment: ShownComment): RepliesState {
   return { list: comment.replies ?? [], count: comment.replyCount, fetched: false, cursor: '', hasMore: false };
 }
 
 export interface CommentThreadProps {
-  comment: CommentView;
+  comment: ShownComment;
   actions: ThreadActions;
   /** Looking for a linked reply that is not shown: load this thread's other replies. */
   seekReplies: boolean;
@@ -77,7 +77,7 @@ export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per seek request; loadMore reads fresh state
   }, [seekReplies, hidden]);
 
-  async function removeReply(reply: CommentView) {
+  async function removeReply(reply: ShownComment) {
     if (!(await actions.remove(reply))) return;
     setReplies((r) => ({ ...r, list: r.list.filter((x) => x.id !== reply.id), count: Math.max(0, r.count - 1) }));
   }

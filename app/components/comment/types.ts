@@ -3,12 +3,27 @@
  * "Comment", "Message", user/favorites): common/views, which the server's presenters fill too,
  * so loaders (in-process, through `context.site.interactions`) and the JSON API agree.
  */
-import type { CommentView } from '../../../common/views/comment';
+import type { CommentQuote, CommentView } from '../../../common/views/comment';
 import type { FavoriteView } from '../../../common/views/favorite';
 import type { MessageView } from '../../../common/views/message';
 import type { Page } from '../../../common/views/page';
+import type { PublicUser } from '../../../common/views/user';
 
 export type { CommentView, FavoriteView, MessageView, Page };
+
+/** An author as a comment shows them: avatar and name, linked to the profile. */
+export type CommentAuthor = Pick<PublicUser, 'id' | 'nickname' | 'avatar' | 'smallAvatar'>;
+
+/**
+ * What the comment section shows of a comment, and all a page's loader sends: a CommentView
+ * whose authors are just links and without its entity (the section knows it). The API's
+ * CommentViews ("Load more", replies, a posted comment) fit it as they are.
+ */
+export type ShownComment = Omit<CommentView, 'entityType' | 'entityId' | 'user' | 'quote' | 'replies'> & {
+  user: CommentAuthor | null;
+  quote: (Omit<CommentQuote, 'user'> & { user: CommentAuthor | null }) | null;
+  replies?: ShownComment[];
+};
 
 export type CommentEntityType = 'topic' | 'article';
 

@@ -2,7 +2,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { FeedData, FeedTab } from './feed-view';
 import { FEED } from './types';
-import { originOf, unwrap, viewerOf } from './page-data.server';
+import { feedPage, originOf, unwrap, viewerOf } from './page-data.server';
 
 export function tabOf(request: Request): FeedTab {
   const tab = new URL(request.url).searchParams.get('tab');
@@ -21,7 +21,7 @@ export async function loadTabFeed(context: AppLoadContext, request: Request, kin
     context.site.topics.navNodes(),
     context.site.topics.nodes(),
   ]);
-  const page = result ? unwrap(result) : { results: [], cursor: '', hasMore: false };
+  const page = result ? feedPage(unwrap(result)) : { results: [], cursor: '', hasMore: false };
   return {
     kind,
     tab,
@@ -40,7 +40,7 @@ export async function loadNodeFeed(context: AppLoadContext, request: Request, id
   const viewer = viewerOf(context);
   const [node, navNodes, nodes] = await Promise.all([context.site.topics.node(id), context.site.topics.navNodes(), context.site.topics.nodes()]);
   if (!node) throw data(notFound, { status: 404 });
-  const page = unwrap(await context.site.topics.feed(viewer, { nodeId: id }));
+  const page = feedPage(unwrap(await context.site.topics.feed(viewer, { nodeId: id })));
   return {
     kind: 'node',
     tab: null,
@@ -59,7 +59,7 @@ export async function loadTagFeed(context: AppLoadContext, request: Request, id:
   const viewer = viewerOf(context);
   const [tag, navNodes, nodes] = await Promise.all([context.site.topics.tag(id), context.site.topics.navNodes(), context.site.topics.nodes()]);
   if (!tag) throw data(notFound, { status: 404 });
-  const page = unwrap(await context.site.topics.tagFeed(viewer, { tagId: id }));
+  const page = feedPage(unwrap(await context.site.topics.tagFeed(viewer, { tagId: id })));
   return {
     kind: 'tag',
     tab: null,

@@ -4,7 +4,8 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import type { PageViewer } from '../../../common/load-context';
-import type { PageResult } from '../../../common/views/page';
+import type { Page, PageResult } from '../../../common/views/page';
+import type { FeedTopic, TopicPage, TopicView } from './types';
 import '~/lib/load-context';
 
 export function viewerOf(context: AppLoadContext): PageViewer {
@@ -27,4 +28,29 @@ export function pathId(value: string | undefined, notFound: string): number {
 /** The site's origin for canonical and og:url links: the configured address, never the request's Host. */
 export function originOf(context: AppLoadContext): string {
   return context.site.origin();
+}
+
+/** A feed entry as the list pages' loaders send it: only what TopicItem shows (a third of a TopicView). */
+export function feedTopic(topic: TopicView): FeedTopic {
+  const { id, type, title, summary, sticky, recommend, createTime, imageList, tags, viewCount, commentCount, likeCount, user, node } = topic;
+  return {
+    id,
+    type,
+    title,
+    summary,
+    sticky,
+    recommend,
+    createTime,
+    imageList,
+    tags,
+    viewCount,
+    commentCount,
+    likeCount,
+    user: user && { id: user.id, nickname: user.nickname, avatar: user.avatar, smallAvatar: user.smallAvatar },
+    node: node && { id: node.id, name: node.name },
+  };
+}
+
+export function feedPage(page: Page<TopicView>): TopicPage {
+  return { results: page.results.map(feedTopic), cursor: page.cursor, hasMore: page.hasMore };
 }

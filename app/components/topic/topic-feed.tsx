@@ -9,7 +9,7 @@ import { Card } from '~/components/ui/card';
 import { api, type QueryValue } from '~/lib/api';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { TopicItem } from './topic-item';
-import type { TopicPage, TopicView } from './types';
+import type { FeedTopic, TopicPage } from './types';
 import { useT } from '~/lib/use-t';
 
 export interface FeedSource {
@@ -19,7 +19,7 @@ export interface FeedSource {
   query: Record<string, QueryValue>;
 }
 
-function merge(list: TopicView[], more: TopicView[]): TopicView[] {
+function merge(list: FeedTopic[], more: FeedTopic[]): FeedTopic[] {
   const seen = new Set(list.map((t) => t.id));
   return [...list, ...more.filter((t) => !seen.has(t.id))];
 }

@@ -9,14 +9,14 @@ import { Avatar } from '~/components/user/avatar';
 import { NodeLink, RecommendBadge, StickyBadge, TagList, TopicStats, TweetBadge } from './badges';
 import { ImageGrid } from './image-grid';
 import { TopicTime } from './time';
-import type { TopicView } from './types';
+import type { FeedTopic } from './types';
 import { useT } from '~/lib/use-t';
 
 export function topicPath(id: number): string {
   return `/topic/${id}`;
 }
 
-export function TopicItem({ topic, showSticky = true }: { topic: TopicView; showSticky?: boolean }) {
+export function TopicItem({ topic, showSticky = true }: { topic: FeedTopic; showSticky?: boolean }) {
   const t = useT();
   const tweet = topic.type === TOPIC_TYPES.tweet;
   const author = topic.user;

@@ -5,12 +5,23 @@
 import type { NodeView } from '../../../common/views/node';
 import type { TagRef, TagView } from '../../../common/views/tag';
 import type { TopicEditView, TopicImage, TopicView } from '../../../common/views/topic';
+import type { PublicUser } from '../../../common/views/user';
 
 export type { NodeView, TagRef, TagView, TopicEditView, TopicImage, TopicView };
 
-/** A keyset page (API.md "Lists"). */
+/**
+ * What a feed entry shows (TopicItem), and all a list page's loader sends of each topic: the
+ * author and node as links, no reader state, no edit times. "Load more" appends the API's full
+ * TopicViews, which fit it as they are.
+ */
+export type FeedTopic = Pick<TopicView, 'id' | 'type' | 'title' | 'summary' | 'sticky' | 'recommend' | 'createTime' | 'imageList' | 'tags' | 'viewCount' | 'commentCount' | 'likeCount'> & {
+  user: Pick<PublicUser, 'id' | 'nickname' | 'avatar' | 'smallAvatar'> | null;
+  node: Pick<NodeView, 'id' | 'name'> | null;
+};
+
+/** A keyset page of feed entries (API.md "Lists"). */
 export interface TopicPage {
-  results: TopicView[];
+  results: FeedTopic[];
   cursor: string;
   hasMore: boolean;
 }

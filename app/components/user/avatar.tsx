@@ -41,6 +41,8 @@ let segmenter: Intl.Segmenter | undefined;
 export function avatarInitial(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) return '?';
+  // Two ASCII characters are always two graphemes (CR LF aside, and trim removed that): no segmenter.
+  if (trimmed.charCodeAt(0) < 0x80 && !(trimmed.charCodeAt(1) >= 0x80)) return trimmed[0]!.toLocaleUpperCase();
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const first = segmenter.segment(trimmed)[Symbol.iterator]().next().value?.segment ?? trimmed[0] ?? '?';
   return first.toLocaleUpperCase();
