@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './context';
 import { auditFeature } from './modules/audit/audit.feature';
-import { authRoutes } from './modules/auth/auth.routes';
+import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
 import { contentRoutes } from './modules/content/content.routes';
 import { installRoutes } from './modules/install/install.routes';
@@ -37,7 +37,7 @@ export interface Feature {
 export const features: Feature[] = [
   { name: 'site', api: siteRoutes },
   { name: 'install', api: installRoutes },
-  { name: 'auth', api: authRoutes },
+  authFeature,
   usersFeature,
   nodesFeature,
   tagsFeature,
