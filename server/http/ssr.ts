@@ -23,8 +23,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { LoadContext } from './load-context';
 import { invalidatePagesOnWrites, isShareable, pageCacheKey, pageCacheOf, withNonce } from './page-cache';
 import { presentSessionUser } from './session-user';
-import { createSiteServices } from './site-services';
-import { countCachedView } from './topic-page-services';
+import { countCachedView } from '../kernel/pages';
 
 const ROOT = process.cwd();
 // The site build's location is fixed at deploy time; SABAI_BUILD_DIR (same variable as
@@ -124,7 +123,7 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
         requestId: request.id,
         clientIp: request.ip,
         nonce,
-        site: createSiteServices(app.ctx),
+        site: app.ctx.site,
       } satisfies LoadContext;
       setSecurityHeaders(reply, nonce, dev);
       const key = dev ? null : pageCacheKey(request);

@@ -4,6 +4,7 @@
  * The JSON routes and the page loaders build it the same way (`callerOf`).
  */
 import type { FastifyRequest } from 'fastify';
+import type { Locale } from '../../common/constants';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import type { IpLocation } from '../infra/ip-location';
@@ -11,7 +12,7 @@ import type { IpLocation } from '../infra/ip-location';
 /** Who is looking, and in which language (for the IP location's country name and labels). */
 export interface ViewerContext {
   viewer: UserRow | null;
-  locale: string;
+  locale: Locale;
   now: number;
 }
 

@@ -13,11 +13,13 @@ import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { createStorage } from '../../infra/storage';
 import { requireWriter } from '../../policy/permissions';
+import { viewerContext } from '../../kernel/caller';
 import { readImagePart } from '../uploads/upload-part';
 import { storeAvatar } from '../uploads/uploads.service';
 import { AVATAR_RATE, storedAvatarUrl } from './avatar';
-import { presentCurrentUser, presentPublicUser } from './users.presenter';
-import { getActiveUser, setUsername, updateAvatar, updateProfile } from './users.service';
+import { presentCurrentUser } from './users.presenter';
+import { setUsername, updateAvatar, updateProfile } from './users.service';
+import { publicProfile } from './users.usecases';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -71,10 +73,9 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
 
   // After the fixed paths above (Fastify prefers static segments anyway).
   app.get('/user/:id', async (request) => {
-    const db = requireDb(ctx);
+    requireDb(ctx);
     const parsed = idParam.safeParse(request.params);
     if (!parsed.success) throw errors.notFound('errors.account.userNotFound');
-    const user = await getActiveUser(db, parsed.data.id);
-    return ok(presentPublicUser(user, { now: ctx.clock.now() }));
+    return ok(await publicProfile(ctx, viewerContext(ctx, request), parsed.data.id));
   });
 };
