@@ -28,6 +28,18 @@ export interface Caller extends ViewerContext {
   origin: Origin;
 }
 
+/** What a new post keeps of where it came from (cut to its columns), and its times. */
+export function postedFrom(meta: { ip: string; userAgent: string; location: IpLocation; now: number }) {
+  return {
+    ip: meta.ip.slice(0, 64),
+    ip_country: meta.location.country,
+    ip_region: meta.location.region.slice(0, 64),
+    user_agent: meta.userAgent.slice(0, 255),
+    create_time: meta.now,
+    update_time: meta.now,
+  };
+}
+
 export function userAgentOf(request: { headers: FastifyRequest['headers'] }): string {
   const ua = request.headers['user-agent'];
   return typeof ua === 'string' ? ua : '';
