@@ -99,8 +99,21 @@ export interface InstallState {
   fixedDbType: InstallDbType | null;
 }
 
-/** `context.site`: the in-process services page loaders call, bound to this request's server. */
-export interface SiteServices<User = SessionRow> {
+/**
+ * The sections of `context.site` the features fill: each feature declares the page-facing slice
+ * of its use cases (server/features.ts), and the server assembles them once per app.
+ */
+export interface PageSections<User = SessionRow> {
+  /** Comments, favorites, messages and the unread badge (comment section, /user/favorites, /user/messages). */
+  interactions: InteractionPageServices<User>;
+  /** Topic feeds, detail, edit fields, nodes and tags (topic pages). */
+  topics: TopicPageServices<User>;
+  /** Public profiles and their topics (`/user/{id}`). */
+  people: PeoplePageServices<User>;
+}
+
+/** `context.site`: the in-process use cases page loaders call, built once per app by the server. */
+export interface SiteServices<User = SessionRow> extends PageSections<User> {
   /** The public site configuration (`config/configs`). */
   config(): Promise<SiteConfig>;
   /** The server clock's epoch ms (render times, "3 minutes ago"). */
@@ -109,12 +122,6 @@ export interface SiteServices<User = SessionRow> {
   origin(): string;
   installState(): InstallState;
   log: PageLog;
-  /** Comments, favorites, messages and the unread badge (comment section, /user/favorites, /user/messages). */
-  interactions: InteractionPageServices<User>;
-  /** Topic feeds, detail, edit fields, nodes and tags (topic pages). */
-  topics: TopicPageServices<User>;
-  /** Public profiles and their topics (`/user/{id}`). */
-  people: PeoplePageServices<User>;
 }
 
 export interface LoadContext<User = SessionRow> {

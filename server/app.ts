@@ -26,10 +26,13 @@ import { createIpLocator } from './infra/ip-location';
 import { forumNamespace } from './infra/namespace';
 import { DomainEvents } from './kernel/events';
 import { KindRegistry } from './kernel/kinds';
+import { assemblePages, type SiteServices } from './kernel/pages';
 import { createPageCache } from './http/page-cache';
+import { siteOriginOf } from './http/site-address';
 import { createFeedCache } from './modules/topics/topics.cache';
 import { startSweeper } from './modules/auth/sweep';
 import { SettingsCache } from './modules/settings/settings.service';
+import { presentConfig } from './modules/site/site.presenter';
 import { features } from './features';
 
 export interface BuildOptions {
@@ -123,6 +126,7 @@ function createContext(
   let bus: EventBus | undefined;
   let viewDedup: DedupStore | undefined;
   let replyMailThrottle: DedupStore | undefined;
+  let site: SiteServices | undefined;
   const ctx: AppContext = {
     config,
     log: app.log,
@@ -150,6 +154,30 @@ function createContext(
     // Caches are off under test (ttl 0) unless a test turns them on.
     feedCache: createFeedCache(test),
     pageCache: createPageCache(test),
+    get site() {
+      return (site ??= createSite(ctx));
+    },
   };
+  // Assembled now: a page method missing or declared twice stops the start, not the first page.
+  void ctx.site;
   return { ctx, closeBus: async () => bus?.close() };
+}
+
+/**
+ * `context.site`, built once per app: the site-wide reads, and every feature's page slice (its
+ * use cases for the page loaders), each method from exactly one feature (kernel/pages.ts).
+ */
+function createSite(ctx: AppContext): SiteServices {
+  const slices = features.flatMap((feature) => (feature.pages ? [{ name: feature.name, slice: feature.pages(ctx) }] : []));
+  return {
+    async config() {
+      const settings = await ctx.settings.get(ctx.state.installed ? ctx.state.db : null);
+      return presentConfig(settings, ctx.state.installed);
+    },
+    now: () => ctx.clock.now(),
+    origin: () => siteOriginOf(ctx.config),
+    installState: () => ({ installed: ctx.state.installed, fixedDbType: ctx.config.database?.type ?? null }),
+    log: { error: (details, message) => ctx.log.error(details, message) },
+    ...assemblePages(slices),
+  };
 }

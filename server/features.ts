@@ -1,21 +1,23 @@
 /**
  * Every feature of the forum, declared once and assembled by `buildApp`: its API routes (under
- * /api), its routes outside /api, and `setup`, where it registers its content kinds and the
- * domain-event handlers of its side effects. A new feature is one more entry here; a new side
+ * /api), its routes outside /api, its slice of the pages' `context.site` (the page loaders' door
+ * to its use cases), and `setup`, where it registers its content kinds and the domain-event
+ * handlers of its side effects. A new feature is one more entry here; a new side
  * effect is one more handler in its feature's setup. Order matters twice: routes register in
  * this order, and handlers of one event run in this order (counters lock users, then nodes, then
  * tags, the order every write takes, so concurrent writes queue instead of deadlocking).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './context';
+import type { PageSlice } from './kernel/pages';
 import { auditFeature } from './modules/audit/audit.feature';
-import { authRoutes } from './modules/auth/auth.routes';
+import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
 import { contentRoutes } from './modules/content/content.routes';
 import { installRoutes } from './modules/install/install.routes';
 import { messagesFeature } from './modules/messages/messages.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
-import { reactionRoutes } from './modules/reactions/reactions.routes';
+import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { tagsFeature } from './modules/tags/tags.feature';
@@ -30,6 +32,11 @@ export interface Feature {
   api?: FastifyPluginAsync;
   /** Routes outside /api (sitemaps, RSS, uploaded files), registered before the site's page handler. */
   root?: FastifyPluginAsync;
+  /**
+   * The feature's methods of `context.site` (common/load-context.ts), calling its use cases;
+   * assembled once per app by the composition root, each method from exactly one feature.
+   */
+  pages?(ctx: AppContext): PageSlice;
   /** Registers the feature's content kinds and event handlers on the app context. */
   setup?(ctx: AppContext): void;
 }
@@ -37,13 +44,13 @@ export interface Feature {
 export const features: Feature[] = [
   { name: 'site', api: siteRoutes },
   { name: 'install', api: installRoutes },
-  { name: 'auth', api: authRoutes },
+  authFeature,
   usersFeature,
   nodesFeature,
   tagsFeature,
   topicsFeature,
   commentsFeature,
-  { name: 'reactions', api: reactionRoutes },
+  reactionsFeature,
   messagesFeature,
   auditFeature,
   { name: 'content', api: contentRoutes },

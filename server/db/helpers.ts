@@ -1,9 +1,21 @@
 /** Small dialect-neutral helpers every repository uses. */
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { dialectOf } from './database';
 import type { DB } from './schema';
 
 type TableWithId = { [K in keyof DB]: DB[K] extends { id: unknown } ? K : never }[keyof DB];
+
+/** The rows of `table` with these ids (each once, in no particular order). */
+export async function findRowsByIds<T extends TableWithId>(db: Kysely<DB>, table: T, ids: readonly number[]): Promise<Selectable<DB[T]>[]> {
+  if (ids.length === 0) return [];
+  // Kysely cannot narrow a generic table name to its columns; every TableWithId has `id`.
+  const rows = await db
+    .selectFrom(table as TableWithId)
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows as Selectable<DB[T]>[];
+}
 
 /**
  * Inserts one row and answers its generated id. SQLite and PostgreSQL use RETURNING; MySQL

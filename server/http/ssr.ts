@@ -26,8 +26,7 @@ import type { LoadContext } from './load-context';
 import { pageTag } from '../kernel/kinds';
 import { LIST_PAGES, isShareable, markForMember, pageCacheKey, withNonce } from './page-cache';
 import { presentSessionUser } from './session-user';
-import { createSiteServices } from './site-services';
-import { countCachedView } from './topic-page-services';
+import { countCachedView } from '../kernel/pages';
 
 const ROOT = process.cwd();
 // The site build's location is fixed at deploy time; SABAI_BUILD_DIR (same variable as
@@ -155,7 +154,7 @@ function loadContextOf(app: FastifyInstance, request: FastifyRequest, nonce: str
     requestId: request.id,
     clientIp: request.ip,
     nonce,
-    site: createSiteServices(app.ctx),
+    site: app.ctx.site,
   };
   return context;
 }

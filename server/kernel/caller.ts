@@ -4,6 +4,7 @@
  * The JSON routes and the page loaders build it the same way (`callerOf`).
  */
 import type { FastifyRequest } from 'fastify';
+import type { Locale } from '../../common/constants';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import type { IpLocation } from '../infra/ip-location';
@@ -11,7 +12,7 @@ import type { IpLocation } from '../infra/ip-location';
 /** Who is looking, and in which language (for the IP location's country name and labels). */
 export interface ViewerContext {
   viewer: UserRow | null;
-  locale: string;
+  locale: Locale;
   now: number;
 }
 
@@ -25,6 +26,18 @@ export interface Origin {
 
 export interface Caller extends ViewerContext {
   origin: Origin;
+}
+
+/** What a new post keeps of where it came from (cut to its columns), and its times. */
+export function postedFrom(meta: { ip: string; userAgent: string; location: IpLocation; now: number }) {
+  return {
+    ip: meta.ip.slice(0, 64),
+    ip_country: meta.location.country,
+    ip_region: meta.location.region.slice(0, 64),
+    user_agent: meta.userAgent.slice(0, 255),
+    create_time: meta.now,
+    update_time: meta.now,
+  };
 }
 
 export function userAgentOf(request: { headers: FastifyRequest['headers'] }): string {

@@ -37,8 +37,10 @@ export interface ContentKind {
   type: string;
   /** The kind's table (its counter columns are moved by likes, favorites and comments). */
   table: Extract<keyof DB, string>;
-  likes: boolean;
-  favorites: boolean;
+  /** Members may like it. */
+  likes?: true;
+  /** Members may favorite it (absent: they may not). */
+  favorites?: true;
   load(db: Kysely<DB>, id: number): Promise<ContentHead | undefined>;
   /** Reads: published for everyone; pending to the author and moderators (per the kind's rules). */
   visible(head: ContentHead, viewer: UserRow | null): boolean;

@@ -15,8 +15,7 @@ import { withCountedDb } from '../../tests/support/query-counter';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { createTopic, postTopic } from '../../tests/support/topic-factories';
 import { requireDb } from '../context';
-import { countCachedView, createTopicPageServices } from '../http/topic-page-services';
-import { createInteractionPageServices } from '../http/interaction-page-services';
+import { countCachedView } from './pages';
 import type { Settings } from '../modules/settings/settings.schema';
 import { writeSettings } from '../modules/settings/settings.service';
 import { UNREAD_TOPIC } from '../modules/messages/unread-hub';
@@ -169,8 +168,7 @@ for (const dialect of await testDatabases()) {
       expect(create.result.status).toBe(200);
       expect(create.queries).toBeLessThanOrEqual(9);
       const id = (create.result.body.data as TopicView).id;
-      const topics = createTopicPageServices(t.ctx);
-      const interactions = createInteractionPageServices(t.ctx);
+      const { topics, interactions } = t.ctx.site;
       const viewer = { user: null, locale: 'en-US' as const };
       // What the topic page loader reads for an anonymous visitor (its view counted).
       const page = await withCountedDb(t.ctx, async () => {

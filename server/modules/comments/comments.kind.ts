@@ -14,7 +14,6 @@ export function commentKind(kinds: KindRegistry): ContentKind {
     type: 'comment',
     table: 'comments',
     likes: true,
-    favorites: false,
     async load(db, id) {
       const row = await findCommentById(db, id);
       if (!row) return undefined;

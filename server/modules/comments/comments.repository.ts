@@ -1,7 +1,7 @@
 /** All SQL of comments (the counters on the items they attach to belong to each kind). */
 import { sql, type Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
-import { insertReturningId } from '../../db/helpers';
+import { findRowsByIds, insertReturningId } from '../../db/helpers';
 import type { CommentRow, DB, NewComment } from '../../db/schema';
 
 const PUBLISHED = CONTENT_STATUS.published;
@@ -15,12 +15,7 @@ export async function findCommentById(db: Kysely<DB>, id: number): Promise<Comme
 }
 
 export async function findCommentsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<CommentRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('comments')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  return findRowsByIds(db, 'comments', ids);
 }
 
 /** One keyset page of an item's published top-level comments, by id (`asc`: oldest first). */

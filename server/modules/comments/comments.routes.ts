@@ -15,19 +15,20 @@ import { withAllowance } from '../../kernel/allowance';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { runWrite } from '../../kernel/write';
 import { authorize, isModerator, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
-import { commentPage, createComment, deletableComment, deleteComment, presentNewComment, replyPage } from './comments.service';
+import { createComment, deletableComment, deleteComment, presentNewComment } from './comments.service';
+import { commentList, replyList } from './comments.usecases';
 
 export const commentRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   app.get('/comment/comments', async (request) => {
     const query = parseInput(commentListQuery, request.query);
-    return ok(await commentPage(requireDb(ctx), ctx.kinds, query, viewerContext(ctx, request)));
+    return ok(await commentList(ctx, viewerContext(ctx, request), query));
   });
 
   app.get('/comment/replies', async (request) => {
     const query = parseInput(replyListQuery, request.query);
-    return ok(await replyPage(requireDb(ctx), ctx.kinds, query, viewerContext(ctx, request)));
+    return ok(await replyList(ctx, viewerContext(ctx, request), query));
   });
 
   app.post('/comment/create', async (request) => {

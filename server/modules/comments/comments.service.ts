@@ -11,7 +11,7 @@ import type { CommentCreateInput } from '../../../common/validation/comment';
 import type { CommentRow, DB, UserRow } from '../../db/schema';
 import { errors, type MessageRef } from '../../http/errors';
 import type { IpLocation } from '../../infra/ip-location';
-import type { ViewerContext } from '../../kernel/caller';
+import { postedFrom, type ViewerContext } from '../../kernel/caller';
 import type { Actor, WriteScope } from '../../kernel/events';
 import { writable, type ContentHead, type ContentKind, type KindRegistry } from '../../kernel/kinds';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
@@ -208,12 +208,7 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
     like_count: 0,
     reply_count: 0,
     status: CONTENT_STATUS.published,
-    ip: meta.ip.slice(0, 64),
-    ip_country: meta.location.country,
-    ip_region: meta.location.region.slice(0, 64),
-    user_agent: meta.userAgent.slice(0, 255),
-    create_time: meta.now,
-    update_time: meta.now,
+    ...postedFrom(meta),
   };
   const id = await insertComment(db, values);
   const row: CommentRow = { id, ...values };

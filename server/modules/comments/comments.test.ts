@@ -248,7 +248,7 @@ for (const dialect of await testDatabases()) {
         const reply = await createComment(t, member.user, { entityType: 'comment', entityId: top });
         await createComment(t, other.user, { entityType: 'comment', entityId: reply });
       }
-      const context = { viewer: member.user, locale: 'en-US', now: clock };
+      const context = { viewer: member.user, locale: 'en-US' as const, now: clock };
       const count = async (topicId: number) => {
         const counter = new QueryCounter();
         const page = await commentPage(db.withPlugin(counter), t.ctx.kinds, { entityType: 'topic', entityId: topicId }, context);

@@ -5,6 +5,7 @@
  */
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { Feature } from '../../features';
+import { messagePages } from './messages.pages';
 import { siteBaseUrl } from '../../http/site-address';
 import { announceUnread, notify, sendReplyMailLater } from './messages.service';
 import { messageRoutes } from './messages.routes';
@@ -12,6 +13,7 @@ import { messageRoutes } from './messages.routes';
 export const messagesFeature: Feature = {
   name: 'messages',
   api: messageRoutes,
+  pages: messagePages,
   setup(ctx) {
     const { events } = ctx;
 

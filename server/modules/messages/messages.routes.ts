@@ -12,8 +12,10 @@ import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
+import { viewerContext } from '../../kernel/caller';
 import { countUnread } from './messages.repository';
-import { notificationSettingsOf, readMessagesPage, recentMessages, updateNotificationSettings, type ReaderContext } from './messages.service';
+import { recentMessages, updateNotificationSettings, type ReaderContext } from './messages.service';
+import { messageList, notificationSettings } from './messages.usecases';
 import { UnreadHub } from './unread-hub';
 
 function signedIn(request: FastifyRequest): UserRow {
@@ -46,10 +48,11 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/user/messages', async (request) => {
+    const caller = viewerContext(ctx, request);
     requireDb(ctx);
-    const user = signedIn(request);
+    signedIn(request);
     const { cursor } = parseInput(cursorQuery, request.query);
-    return ok(await readMessagesPage(ctx, user.id, { cursor }, readerContext(ctx, request)));
+    return ok(await messageList(ctx, caller, { cursor }));
   });
 
   /**
@@ -66,8 +69,7 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/user/settings', async (request) => {
-    requireDb(ctx);
-    return ok(notificationSettingsOf(signedIn(request)));
+    return ok(notificationSettings(ctx, { viewer: request.user }));
   });
 
   app.post('/user/settings', async (request) => {

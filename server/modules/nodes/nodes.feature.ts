@@ -1,10 +1,12 @@
 /** Nodes: each node's published-topic count follows its topics (inside the write's transaction). */
 import type { Feature } from '../../features';
+import { nodePages } from './nodes.pages';
 import { singleKeyDeltas } from '../../kernel/placement';
 import { bumpNodeTopicCount } from './nodes.repository';
 
 export const nodesFeature: Feature = {
   name: 'nodes',
+  pages: nodePages,
   setup(ctx) {
     ctx.events.onWrite('topic.placementChanged', 'nodes', async ({ before, after }, { db, now }) => {
       for (const [nodeId, delta] of singleKeyDeltas(before, after, (p) => p.nodeId)) await bumpNodeTopicCount(db, nodeId, delta, now);

@@ -16,7 +16,8 @@ import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { isModerator, requireWriter } from '../../policy/permissions';
 import { runWrite } from '../../kernel/write';
-import { favoritesPage, setFavorite, setLike } from './reactions.service';
+import { setFavorite, setLike } from './reactions.service';
+import { favoriteList } from './reactions.usecases';
 
 export const reactionRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -52,10 +53,10 @@ export const reactionRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/user/favorites', async (request) => {
-    const db = requireDb(ctx);
-    const user = request.user;
-    if (!user) throw errors.notSignedIn();
+    const caller = viewerContext(ctx, request);
+    requireDb(ctx);
+    if (!caller.viewer) throw errors.notSignedIn();
     const { cursor } = parseInput(cursorQuery, request.query);
-    return ok(await favoritesPage(db, ctx.kinds, user, { cursor }, viewerContext(ctx, request)));
+    return ok(await favoriteList(ctx, caller, { cursor }));
   });
 };

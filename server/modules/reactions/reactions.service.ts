@@ -16,7 +16,7 @@ import { bumpCounter, readCounter } from '../../kernel/counters.repository';
 import type { WriteScope } from '../../kernel/events';
 import { writable, type ContentHead, type ContentKind, type KindRegistry } from '../../kernel/kinds';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
-import type { TopicView } from '../topics/topics.presenter';
+import type { TopicView } from '../../../common/views/topic';
 import { addReaction, findFavoritesPage, likedAndFavoritedIds as likedAndFavoritedRows, removeReaction, type ReactionTable } from './reactions.repository';
 
 export interface LikeState {

@@ -1,5 +1,6 @@
 /** Tags: routes (autocomplete, tag pages' data) and each tag's published-topic count (inside the write's transaction). */
 import type { Feature } from '../../features';
+import { tagPages } from './tags.pages';
 import { tagDeltas } from '../../kernel/placement';
 import { bumpTagTopicCounts } from './tags.repository';
 import { tagRoutes } from './tags.routes';
@@ -7,6 +8,7 @@ import { tagRoutes } from './tags.routes';
 export const tagsFeature: Feature = {
   name: 'tags',
   api: tagRoutes,
+  pages: tagPages,
   setup(ctx) {
     ctx.events.onWrite('topic.placementChanged', 'tags', async ({ before, after }, { db, now }) => {
       const { removed, added } = tagDeltas(before, after);

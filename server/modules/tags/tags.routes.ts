@@ -7,7 +7,8 @@ import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { cursorQuery, pathId } from '../../../common/validation/fields';
 import { presentTag } from './tags.presenter';
-import { autocompleteTags, findPublicTag, listTags } from './tags.service';
+import { autocompleteTags, listTags } from './tags.service';
+import { publicTag } from './tags.usecases';
 
 export const tagRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -26,10 +27,10 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: string } }>('/tag/:id', async (request) => {
-    const db = requireDb(ctx);
+    requireDb(ctx);
     const id = pathId(request.params.id);
-    const tag = id === null ? undefined : await findPublicTag(db, id);
+    const tag = id === null ? null : await publicTag(ctx, id);
     if (!tag) throw errors.notFound('topic.errors.tagNotFound');
-    return ok(presentTag(tag));
+    return ok(tag);
   });
 };

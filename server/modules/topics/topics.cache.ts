@@ -114,7 +114,7 @@ export async function cachedFeed(ctx: AppContext, db: Kysely<DB>, params: FeedPa
   return withViewerFlags(db, await cache.get(key, ctx.clock.now(), load), context);
 }
 
-/** As `cachedFeed`, always answering the page (for the page facade). */
+/** As `cachedFeed`, always answering the page (for the page loaders). */
 export async function cachedFeedPage(ctx: AppContext, db: Kysely<DB>, params: FeedParams, context: ViewerContext): Promise<Page<TopicView>> {
   if (params.kind === 'topics' && params.nodeId === FEED_FOLLOWED) return topicFeed(db, params, context);
   const [key, load] = keyAndLoader(db, params, context);

@@ -4,6 +4,7 @@
  */
 import type { AppContext } from '../../context';
 import type { Feature } from '../../features';
+import { topicPages } from './topics.pages';
 import { topicKind } from './topics.kind';
 import { topicRoutes } from './topics.routes';
 
@@ -14,6 +15,7 @@ function dropFeeds(_payload: unknown, ctx: AppContext): void {
 export const topicsFeature: Feature = {
   name: 'topics',
   api: topicRoutes,
+  pages: topicPages,
   setup(ctx) {
     ctx.kinds.register(topicKind);
     // Feeds list topics by last activity, recommendation and stickiness: any of these facts moves one.

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, NewTopic, TopicRow, TopicUpdate } from '../../db/schema';
 import { dialectOf } from '../../db/database';
-import { insertReturningId } from '../../db/helpers';
+import { findRowsByIds, insertReturningId } from '../../db/helpers';
 
 /** A topic as feeds load it: everything but the (large) bodies, plus whether hidden content exists. */
 export type TopicListRow = Omit<TopicRow, 'content' | 'content_html' | 'hide_content' | 'hide_content_html'> & { has_hidden: number };
@@ -196,10 +196,5 @@ export async function findTopicHead(db: Kysely<DB>, id: number): Promise<Pick<To
 }
 
 export async function findTopicsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<TopicRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('topics')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  return findRowsByIds(db, 'topics', ids);
 }

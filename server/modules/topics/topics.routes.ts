@@ -17,8 +17,7 @@ import { parseInput } from '../../http/validate';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import { authorize, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
-import { presentNode } from '../nodes/nodes.presenter';
-import { listNavNodes, listNodes } from '../nodes/nodes.service';
+import { navNodeList, nodeList } from '../nodes/nodes.usecases';
 import { cachedFeed } from './topics.cache';
 import type { TopicView } from './topics.presenter';
 import { hideContentQuery, tagFeedQuery, topicFeedQuery, userFeedQuery } from './topics.schema';
@@ -33,8 +32,8 @@ function idOrNotFound(value: unknown): number {
 export const topicRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  app.get('/topic/node_navs', async () => ok((await listNavNodes(requireDb(ctx))).map(presentNode)));
-  app.get('/topic/nodes', async () => ok((await listNodes(requireDb(ctx))).map(presentNode)));
+  app.get('/topic/node_navs', async () => ok(await navNodeList(ctx)));
+  app.get('/topic/nodes', async () => ok(await nodeList(ctx)));
 
   /** Public feeds go through the micro-cache; an anonymous reader gets the cached JSON as is. */
   async function sendFeed(reply: FastifyReply, result: Page<TopicView> | { body: string }) {

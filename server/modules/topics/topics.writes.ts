@@ -10,6 +10,7 @@ import type { TopicCreateInput, TopicEditInput } from '../../../common/validatio
 import type { DB, NewTopic, NodeRow, TopicRow, UserRow } from '../../db/schema';
 import { errors, type MessageRef } from '../../http/errors';
 import type { IpLocation } from '../../infra/ip-location';
+import { postedFrom } from '../../kernel/caller';
 import type { WriteScope } from '../../kernel/events';
 import { authorize, isModerator } from '../../policy/permissions';
 import { hasVisibleContent, renderContent } from '../content/content.service';
@@ -120,6 +121,21 @@ async function prepareTopic(db: Kysely<DB>, type: number, input: TopicEditInput,
   };
 }
 
+/** The columns a create and an edit both write from the prepared fields. */
+function preparedColumns(prepared: PreparedTopic) {
+  return {
+    node_id: prepared.node.id,
+    title: prepared.title,
+    content: prepared.content,
+    content_type: prepared.contentType,
+    content_html: prepared.contentHtml,
+    summary: prepared.summary,
+    image_list: prepared.imageList,
+    hide_content: prepared.hideContent,
+    hide_content_html: prepared.hideContentHtml,
+  };
+}
+
 function needsReview(author: UserRow, prepared: PreparedTopic, tags: readonly string[], settings: Settings, isNew: boolean): boolean {
   if (isModerator(author)) return false;
   if (isNew && settings.topicReview) return true;
@@ -147,16 +163,8 @@ export async function createTopic(scope: WriteScope, author: UserRow, input: Top
   await scope.emit('topic.placementChanged', { topicId: null, before: { ...placement, counted: false }, after: placement });
   const values: NewTopic = {
     type: input.type,
-    node_id: prepared.node.id,
     user_id: author.id,
-    title: prepared.title,
-    content: prepared.content,
-    content_type: prepared.contentType,
-    content_html: prepared.contentHtml,
-    summary: prepared.summary,
-    image_list: prepared.imageList,
-    hide_content: prepared.hideContent,
-    hide_content_html: prepared.hideContentHtml,
+    ...preparedColumns(prepared),
     status,
     sticky: 0,
     sticky_time: 0,
@@ -168,12 +176,7 @@ export async function createTopic(scope: WriteScope, author: UserRow, input: Top
     favorite_count: 0,
     last_comment_time: meta.now,
     last_comment_user_id: null,
-    ip: meta.ip.slice(0, 64),
-    ip_country: meta.location.country,
-    ip_region: meta.location.region.slice(0, 64),
-    user_agent: meta.userAgent.slice(0, 255),
-    create_time: meta.now,
-    update_time: meta.now,
+    ...postedFrom(meta),
   };
   const id = await insertTopic(db, values);
   await linkTopicTags(db, id, tagIds, meta.now);
@@ -224,19 +227,7 @@ export async function editTopic(scope: WriteScope, row: TopicRow, actor: UserRow
     before: { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: row.node_id, tagIds: oldTagIds },
     after: { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: prepared.node.id, tagIds: newTagIds },
   });
-  await updateTopic(db, row.id, {
-    node_id: prepared.node.id,
-    title: prepared.title,
-    content: prepared.content,
-    content_type: prepared.contentType,
-    content_html: prepared.contentHtml,
-    summary: prepared.summary,
-    image_list: prepared.imageList,
-    hide_content: prepared.hideContent,
-    hide_content_html: prepared.hideContentHtml,
-    status,
-    update_time: meta.now,
-  });
+  await updateTopic(db, row.id, { ...preparedColumns(prepared), status, update_time: meta.now });
   await unlinkTopicTags(
     db,
     row.id,

@@ -3,6 +3,7 @@
  * (published topics and comments), kept in step inside the write's transaction.
  */
 import type { Feature } from '../../features';
+import { userPages } from './users.pages';
 import { singleKeyDeltas } from '../../kernel/placement';
 import { bumpUserCommentCount, bumpUserTopicCount } from './users.repository';
 import { usersRoutes } from './users.routes';
@@ -10,6 +11,7 @@ import { usersRoutes } from './users.routes';
 export const usersFeature: Feature = {
   name: 'users',
   api: usersRoutes,
+  pages: userPages,
   setup(ctx) {
     ctx.events.onWrite('topic.placementChanged', 'users', async ({ before, after }, { db, now }) => {
       for (const [userId, delta] of singleKeyDeltas(before, after, (p) => p.userId)) await bumpUserTopicCount(db, userId, delta, now);

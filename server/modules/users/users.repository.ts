@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { dialectOf } from '../../db/database';
-import { insertReturningId } from '../../db/helpers';
+import { findRowsByIds, insertReturningId } from '../../db/helpers';
 
 export async function insertUser(db: Kysely<DB>, values: NewUser): Promise<number> {
   return insertReturningId(db, 'users', values);
@@ -13,8 +13,7 @@ export async function findUserById(db: Kysely<DB>, id: number): Promise<UserRow 
 }
 
 export async function findUsersByIds(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('users').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  return findRowsByIds(db, 'users', ids);
 }
 
 /** E-mails are stored lower-cased, so lookups are case-insensitive on every engine. */

@@ -1,56 +1,28 @@
 /**
- * The signed-in user's account and public profiles (API.md "Sign-in and account"). Each route is
+ * The signed-in user's profile and public profiles (API.md "Sign-in and account"). Each route is
  * a pipeline: rate-limit → authenticate → validate → authorize → service → present. Profile
  * writes need a writer (signed in, not banned); the account's security (e-mail, password,
- * verification) stays reachable to a banned user.
+ * verification) is auth's (auth/account.routes.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import {
-  setEmailSchema,
-  setPasswordSchema,
-  setUsernameSchema,
-  updateAvatarSchema,
-  updatePasswordSchema,
-  updateProfileSchema,
-  verifyEmailSchema,
-} from '../../../common/validation/account';
+import { setUsernameSchema, updateAvatarSchema, updateProfileSchema } from '../../../common/validation/account';
 import { requireDb, type AppContext } from '../../context';
-import type { DB } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 import { runWrite } from '../../kernel/write';
-import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
-import { clientKey } from '../../infra/rate-limiter';
 import { createStorage } from '../../infra/storage';
 import { requireWriter } from '../../policy/permissions';
-import { siteBaseUrl } from '../../http/site-address';
-import { sendAccountMail } from '../auth/account-mail';
-import { hashPassword } from '../auth/password';
-import { accountRule } from '../auth/rate-rules';
+import { viewerContext } from '../../kernel/caller';
 import { readImagePart } from '../uploads/upload-part';
 import { storeAvatar } from '../uploads/uploads.service';
 import { AVATAR_RATE, storedAvatarUrl } from './avatar';
-import { presentCurrentUser, presentPublicUser } from './users.presenter';
-import {
-  checkCurrentPassword,
-  getActiveUser,
-  hasPassword,
-  replacePassword,
-  setEmail,
-  setFirstPassword,
-  setUsername,
-  updateAvatar,
-  updateProfile,
-  verifyEmailWithCode,
-} from './users.service';
-
-function requireUser(user: UserRow | null): UserRow {
-  if (!user) throw errors.notSignedIn();
-  return user;
-}
+import { presentCurrentUser } from './users.presenter';
+import { setUsername, updateAvatar, updateProfile } from './users.service';
+import { publicProfile } from './users.usecases';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -111,75 +83,11 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     return ok(presentCurrentUser(updated, { now }));
   });
 
-  app.post('/user/set_email', async (request) => {
-    const db = requireDb(ctx);
-    const user = requireUser(request.user);
-    const { email } = parseInput(setEmailSchema, request.body);
-    const now = ctx.clock.now();
-    const updated = await db.transaction().execute((trx) => setEmail(trx, user, email, { now, ip: request.ip }));
-    return ok(presentCurrentUser(updated, { now }));
-  });
-
-  app.post('/user/set_password', async (request) => {
-    const db = requireDb(ctx);
-    const user = requireUser(request.user);
-    const input = parseInput(setPasswordSchema, request.body);
-    if (hasPassword(user)) throw errors.forbidden('errors.account.passwordAlreadySet');
-    const passwordHash = await hashPassword(input.password);
-    const now = ctx.clock.now();
-    const updated = await db.transaction().execute((trx) => setFirstPassword(trx, user, passwordHash, { now, ip: request.ip }));
-    return ok(presentCurrentUser(updated, { now }));
-  });
-
-  app.post('/user/update_password', async (request) => {
-    const db = requireDb(ctx);
-    const user = requireUser(request.user);
-    const settings = await ctx.settings.get(db);
-    // Whoever holds a session must not be able to guess the password behind it.
-    const rule = accountRule(settings, 'passwordCheckPerUser');
-    await ctx.limiter.consume(rule, String(user.id));
-    const input = parseInput(updatePasswordSchema, request.body);
-    await checkCurrentPassword(user, input.oldPassword);
-    await ctx.limiter.reset(rule, String(user.id));
-    const passwordHash = await hashPassword(input.password);
-    const now = ctx.clock.now();
-    const updated = await db.transaction().execute((trx) => replacePassword(trx, user, passwordHash, { now, ip: request.ip, keepToken: request.token }));
-    return ok(presentCurrentUser(updated, { now }));
-  });
-
-  app.post('/user/send_verify_email', async (request) => {
-    const db = requireDb(ctx);
-    const user = requireUser(request.user);
-    const settings = await ctx.settings.get(db);
-    await ctx.limiter.consume(accountRule(settings, 'mailPerIp'), clientKey(request.ip));
-    if (!user.email) throw errors.badRequest('errors.account.emailNotSet');
-    if (user.email_verified) throw errors.badRequest('errors.account.emailAlreadyVerified');
-    // A member could point set_email at a stranger's mailbox and repeat this from many IPs:
-    // the recipient (shared with reset mails) and the member are limited too.
-    await ctx.limiter.consume(accountRule(settings, 'mailPerRecipient'), user.email);
-    await ctx.limiter.consume(accountRule(settings, 'mailPerUser'), String(user.id));
-    try {
-      await sendAccountMail(ctx, db, { kind: 'verify', user, locale: request.locale, baseUrl: siteBaseUrl(ctx.config) });
-    } catch (error) {
-      request.log.error({ err: error, userId: user.id }, 'verification mail failed');
-      throw errors.other(502, 'errors.account.sendMailFailed');
-    }
-    return ok(null);
-  });
-
-  app.post('/user/verify_email', async (request) => {
-    const db = requireDb(ctx);
-    const { token } = parseInput(verifyEmailSchema, request.body);
-    const now = ctx.clock.now();
-    return ok(await db.transaction().execute((trx) => verifyEmailWithCode(trx, token, now)));
-  });
-
   // After the fixed paths above (Fastify prefers static segments anyway).
   app.get('/user/:id', async (request) => {
-    const db = requireDb(ctx);
+    requireDb(ctx);
     const parsed = idParam.safeParse(request.params);
     if (!parsed.success) throw errors.notFound('errors.account.userNotFound');
-    const user = await getActiveUser(db, parsed.data.id);
-    return ok(presentPublicUser(user, { now: ctx.clock.now() }));
+    return ok(await publicProfile(ctx, viewerContext(ctx, request), parsed.data.id));
   });
 };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { createSiteServices } from './site-services';
+import { assemblePages } from './pages';
 
-describe('context.site.interactions (page loaders)', () => {
+describe('context.site (page loaders)', () => {
   let t: TestApp;
   let a: CreatedUser;
   let b: CreatedUser;
@@ -15,7 +15,7 @@ describe('context.site.interactions (page loaders)', () => {
   afterAll(() => t.close());
 
   it('serves the comment section, favorites, messages (marking them read) and the unread badge', async () => {
-    const site = createSiteServices(t.ctx).interactions;
+    const site = t.ctx.site.interactions;
     const topicId = await createTopic(t, a.user, { title: 'Loader topic' });
     const commentId = await createComment(t, b.user, { entityId: topicId, content: 'from b' });
     await createComment(t, a.user, { entityType: 'comment', entityId: commentId, content: 'reply from a' });
@@ -36,5 +36,15 @@ describe('context.site.interactions (page loaders)', () => {
     expect(messages.ok && messages.data.results.map((m) => m.type)).toEqual(['favorite', 'topic_comment']);
     expect(await site.unreadCount(a.user)).toBe(0);
     expect(site.notificationSettings(a.user)).toEqual({ replyMail: false });
+  });
+
+  it('is built once per app, each method from exactly one feature', () => {
+    expect(t.ctx.site).toBe(t.ctx.site);
+    expect(Object.keys(t.ctx.site.topics).sort()).toEqual(['detail', 'feed', 'forEdit', 'hiddenContent', 'navNodes', 'node', 'nodes', 'tag', 'tagFeed']);
+    const all = { name: 'all', slice: { topics: t.ctx.site.topics, interactions: t.ctx.site.interactions, people: t.ctx.site.people } };
+    expect(assemblePages([all]).people).toEqual(t.ctx.site.people);
+    expect(() => assemblePages([all, { name: 'again', slice: { people: { profile: t.ctx.site.people.profile } } }])).toThrow('site.people.profile is declared by both all and again');
+    expect(() => assemblePages([{ name: 'some', slice: { people: t.ctx.site.people } }])).toThrow('no feature declares site.interactions.comments');
+    expect(() => assemblePages([{ name: 'odd', slice: { people: { nickname: () => 'x' } as never } }])).toThrow('odd declares site.people.nickname');
   });
 });
