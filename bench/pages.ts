@@ -8,17 +8,19 @@
  *                          [--cpu-prof DIR]
  *
  * Without --data-dir it seeds a fresh SQLite forum first (bench/seed.ts) and removes it after.
- * Starts the real server (`server/main.ts`, NODE_ENV=production, RATE_LIMITS=off) as its own
- * process serving the production build (`npm run build` first; SABAI_BUILD_DIR is honoured),
+ * Starts the real server as `npm start` does (the compiled `build/server-app/main.js`,
+ * NODE_ENV=production, RATE_LIMITS=off) as its own process serving the production build
+ * (`npm run build` first; SABAI_BUILD_DIR is honoured),
  * drives each page with autocannon as a browser would ask (browser user agent, Accept:
  * text/html) and prints requests/s, latency p50/p99, the server's CPU per request and its peak
  * RSS (VmHWM). A first "baseline" run (GET /api/config/configs) shows the machine's ceiling.
- * Anonymous pages go through the 2-second anonymous page cache (server/http/page-cache.ts), as in
- * production; the random-topic run mostly misses it. Targets of the issue (printed, not asserted): anonymous ≥ 2,000 req/s,
+ * Pages go through the shared page cache (server/http/page-cache.ts), as in production; the
+ * random-topic run mostly misses it. A signed-in reader's HTML comes from the same cache; their own
+ * parts come after load in one `.data` request, measured by the `*-signed-data` runs. Targets of the issue (printed, not asserted): anonymous ≥ 2,000 req/s,
  * signed-in ≥ 500 req/s, p99 < 25 ms.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { arg, autocannon, cpuMsOf, freePort, memoryOf, waitForServer, type CannonOptions } from './lib';
@@ -64,7 +66,10 @@ const url = `http://127.0.0.1:${port}`;
 // --cpu-prof DIR: the server writes a V8 CPU profile (.cpuprofile, open in Chrome DevTools) there on exit.
 const cpuProf = arg('cpu-prof');
 const profFlags = cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProf)] : [];
-const server = spawn(process.execPath, [...profFlags, '--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+// The compiled server, as `npm start` runs it (scripts/build-server.mjs).
+const compiled = path.join(path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'build'), 'server-app', 'main.js');
+if (!existsSync(compiled)) throw new Error(`${compiled} is missing: run \`npm run build\` first`);
+const server = spawn(process.execPath, [...profFlags, '--enable-source-maps', compiled], {
   cwd: ROOT,
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'fatal' },
   stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,8 +111,15 @@ try {
     { key: 'baseline', name: 'baseline GET /api/config/configs', options: { url: `${url}/api/config/configs`, connections, duration, headers: BROWSER } },
     { key: 'home-anon', name: 'home /, anonymous', options: { url: `${url}/`, connections, duration, headers: BROWSER } },
     { key: 'home-signed', name: 'home /, signed in', options: { url: `${url}/`, connections, duration, headers: signedIn } },
+    // What a signed-in reader's browser asks right after the shared HTML: their own parts.
+    { key: 'home-signed-data', name: 'home viewer parts /_root.data, signed in', options: { url: `${url}/_root.data`, connections, duration, headers: signedIn } },
     { key: 'topic', name: `topic page /topic/${anyTopic}, anonymous`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: BROWSER } },
     { key: 'topic-signed', name: `topic page /topic/${anyTopic}, signed in`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: signedIn } },
+    {
+      key: 'topic-signed-data',
+      name: `topic viewer parts /topic/${anyTopic}.data, signed in`,
+      options: { url: `${url}/topic/${anyTopic}.data`, connections, duration, headers: signedIn },
+    },
     {
       key: 'topic-uncached',
       name: `topic page /topic/${anyTopic}, anonymous, never cached`,
