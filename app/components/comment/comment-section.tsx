@@ -140,12 +140,24 @@ export function CommentSection({ entityType, entityId, initial, commentCount }: 
     onReplyPosted: () => void revalidator.revalidate(),
   };
 
+  // A comment just posted is brought into view once React has committed it (not in a frame
+  // scheduled beside the state update, which can run before the commit and find nothing), and
+  // again after the page's loaders come back and may move what is above it.
+  const reveal = useRef<{ id: number; reloading: boolean } | null>(null);
+  useEffect(() => {
+    const target = reveal.current;
+    if (!target) return;
+    document.getElementById(`comment-${target.id}`)?.scrollIntoView({ block: 'nearest' });
+    if (revalidator.state === 'loading') target.reloading = true;
+    else if (target.reloading) reveal.current = null;
+  }, [list, revalidator.state]);
+
   function posted(comment: ShownComment) {
     // The new comment is the newest: it goes at the end even while later pages are not loaded
     // yet (they slot in before it, by id, when they come), so its author always sees it.
     setList((l) => ({ ...l, comments: mergeById(l.comments, [{ ...comment, replies: [] }]) }));
+    reveal.current = { id: comment.id, reloading: false };
     void revalidator.revalidate();
-    requestAnimationFrame(() => document.getElementById(`comment-${comment.id}`)?.scrollIntoView({ block: 'nearest' }));
   }
 
   const here = location.pathname + location.search;
