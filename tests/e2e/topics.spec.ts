@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { expectAccessible } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { attachServerOutputOnFailure, expectRecordedToast, openRecordingToasts, setLocaleCookie, watchErrors } from '../support/page';
-import { linkUrl, waitForEml } from '../support/mail';
+import { adminToken as signInAdmin, apiPost as apiPostAs, signUpMember, verifyByMail as verifyMemberByMail, type Member } from '../support/e2e-members';
 
 let server: E2eServer;
 
@@ -39,49 +39,10 @@ const setLocale = (context: BrowserContext, locale: 'en-US' | 'zh-CN') => setLoc
 
 const open = (page: Page, path: string) => openRecordingToasts(page, server.url + path);
 
-let counter = 0;
-interface Member {
-  nickname: string;
-  email: string;
-  password: string;
-  token: string;
-}
-
-/** Signs a member up through the API; the browser context gets the session cookie. */
-async function signUp(request: APIRequestContext, label: string): Promise<Member> {
-  counter += 1;
-  const tag = `${Date.now().toString(36)}${counter}`;
-  const account = { nickname: `${label} ${tag}`, email: `${label.toLowerCase()}.${tag}@example.com`, password: 'member-pass-1' };
-  const res = await request.post(`${server.url}/api/login/signup`, { data: { ...account, rePassword: account.password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { data: { token: string } };
-  return { ...account, token: body.data.token };
-}
-
-/** Asks for the verification mail and opens its link in the browser (the real journey). */
-async function verifyByMail(page: Page, member: Member) {
-  const sent = await page.request.post(`${server.url}/api/user/send_verify_email`, { headers: { 'x-user-token': member.token }, data: {} });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const mail = await waitForEml(server.dataDir, member.email);
-  const link = linkUrl(mail, '/user/email/verify');
-  expect(link).toBeTruthy();
-  const url = new URL(link!);
-  await page.goto(server.url + url.pathname + url.search);
-  await expect(page.getByText(member.email)).toBeVisible();
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post(`${server.url}/api/login/signin`, { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-async function apiPost<T>(request: APIRequestContext, path: string, token: string, data: Record<string, unknown>): Promise<T> {
-  const res = await request.post(server.url + path, { headers: { 'x-user-token': token }, data });
-  const body = (await res.json()) as { success: boolean; data: T; message?: string };
-  expect(body.success, `${path}: ${body.message}`).toBe(true);
-  return body.data;
-}
+const signUp = (request: APIRequestContext, label: string) => signUpMember(request, server, label);
+const verifyByMail = (page: Page, member: Member) => verifyMemberByMail(page, server, member);
+const adminToken = (request: APIRequestContext) => signInAdmin(request, server);
+const apiPost = <T>(request: APIRequestContext, path: string, token: string, data: Record<string, unknown>) => apiPostAs<T>(request, server, path, token, data);
 
 async function tinyPng(): Promise<Buffer> {
   return sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 20, g: 150, b: 140 } } })
@@ -107,7 +68,7 @@ test('a verified member posts a topic with tags and a tweet with a picture, and 
   await expect(page.getByText('Please enter a title')).toBeVisible();
   await expect(page.getByText('Please enter some content')).toBeVisible();
 
-  const title = `Extending a tourist visa in Bangkok <b>${counter}</b>`;
+  const title = `Extending a tourist visa in Bangkok <b>${member.nickname.slice(member.nickname.indexOf(' ') + 1)}</b>`;
   await page.getByLabel('Title').fill(title);
   await page.getByRole('textbox', { name: 'Content' }).click();
   await page.keyboard.type('Bring your passport, one photo and 1,900 baht. Arrive before eight.');
