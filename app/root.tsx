@@ -14,6 +14,7 @@ import { TranslationProvider } from './lib/use-t';
 import './lib/load-context';
 import { useOptionalRootData, type RootData } from './lib/session';
 import { installStaleBuildReload } from './lib/stale-reload';
+import { fillViewerParts } from './lib/viewer-parts';
 import { ToastProvider } from './lib/toast';
 
 export function links() {
@@ -101,7 +102,7 @@ function useViewerParts(): void {
     if (root.dataset.viewer !== 'member') return ready();
     if (asked.current) return;
     asked.current = true;
-    revalidator.revalidate().then(ready, ready);
+    fillViewerParts(() => revalidator.revalidate()).then(ready, ready);
     // Runs once per document: the revalidator changes identity as its state moves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -112,7 +112,7 @@ try {
     { key: 'home-anon', name: 'home /, anonymous', options: { url: `${url}/`, connections, duration, headers: BROWSER } },
     { key: 'home-signed', name: 'home /, signed in', options: { url: `${url}/`, connections, duration, headers: signedIn } },
     // What a signed-in reader's browser asks right after the shared HTML: their own parts.
-    { key: 'home-signed-data', name: 'home viewer parts /_root.data, signed in', options: { url: `${url}/_root.data`, connections, duration, headers: signedIn } },
+    { key: 'home-signed-data', name: 'home viewer parts /_root.data?_routes=root, signed in', options: { url: `${url}/_root.data?_routes=root`, connections, duration, headers: signedIn } },
     { key: 'topic', name: `topic page /topic/${anyTopic}, anonymous`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: BROWSER } },
     { key: 'topic-signed', name: `topic page /topic/${anyTopic}, signed in`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: signedIn } },
     {

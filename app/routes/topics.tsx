@@ -2,12 +2,16 @@
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { loadTabFeed } from '~/components/topic/feed-data.server';
 import { feedMeta, FeedView } from '~/components/topic/feed-view';
+import { sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   return loadTabFeed(context, request, 'topics');
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => feedMeta({ data, matches });
+
+/** The feed is the same for every reader: a member's own parts need not run it again. */
+export const shouldRevalidate = sharedForEveryReader;
 
 export default function TopicsPage() {
   return <FeedView data={useLoaderData<typeof loader>()} />;
