@@ -9,8 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, writePersistedConfig, type AppConfig, type DbType } from '../../server/config';
-import type { AppContext } from '../../server/context';
+import { requireDb, type AppContext } from '../../server/context';
 import { openDatabase } from '../../server/db/open';
+import type { Settings } from '../../server/modules/settings/settings.schema';
+import { writeSettings } from '../../server/modules/settings/settings.service';
 import { createTestDatabase, type TestDatabase } from './databases';
 
 export interface ApiResponse<T = unknown> {
@@ -116,4 +118,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Writes site settings for a suite's app, as of `now`, and drops the app's settings cache. */
+export async function writeTestSettings(t: TestApp, values: Partial<Settings>, now: number): Promise<void> {
+  await writeSettings(requireDb(t.ctx), values, now);
+  t.ctx.settings.invalidate();
 }

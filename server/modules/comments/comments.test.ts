@@ -2,11 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
 import { QueryCounter } from '../../../tests/support/query-counter';
 import { createComment, createTopic, createUser, randomIp, type CreatedUser } from '../../../tests/support/factories';
-import { createTestApp, type ApiResponse, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, writeTestSettings, type ApiResponse, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
 import type { Settings } from '../settings/settings.schema';
-import { writeSettings } from '../settings/settings.service';
 import type { CommentView } from './comments.presenter';
 import { commentPage } from './comments.service';
 
@@ -23,19 +22,10 @@ for (const dialect of await testDatabases()) {
     let t: TestApp;
     let db: Database;
     let clock = START;
-    let member: CreatedUser;
-    let other: CreatedUser;
-    let third: CreatedUser;
-    let moderator: CreatedUser;
+    let member: CreatedUser, other: CreatedUser, third: CreatedUser, moderator: CreatedUser;
 
-    const tick = (ms = 1000) => {
-      clock += ms;
-      return clock;
-    };
-    async function settings(values: Partial<Settings>): Promise<void> {
-      await writeSettings(db, values, clock);
-      t.ctx.settings.invalidate();
-    }
+    const tick = (ms = 1000) => (clock += ms);
+    const settings = (values: Partial<Settings>) => writeTestSettings(t, values, clock);
     async function post(token: string, body: Record<string, unknown>, ip = randomIp()): Promise<ApiResponse<CommentView>> {
       return t.post<CommentView>('/api/comment/create', body, { token, remoteAddress: ip });
     }

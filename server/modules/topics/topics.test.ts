@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { testDatabases } from '../../../tests/support/databases';
 import { QueryCounter } from '../../../tests/support/query-counter';
 import { createUser, type CreatedUser } from '../../../tests/support/factories';
-import { createTestApp, type ApiResponse, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, writeTestSettings, type ApiResponse, type TestApp } from '../../../tests/support/test-app';
 import { createTopic, postTopic } from '../../../tests/support/topic-factories';
 import { TOPIC_LIMITS } from '../../../common/constants';
 import { requireDb } from '../../context';
@@ -15,7 +15,6 @@ import { listAuditFor } from '../audit/audit.service';
 import { insertNode } from '../nodes/nodes.repository';
 import { nameDefaultNode, SEEDED_NODE_NAME } from '../nodes/nodes.service';
 import type { Settings } from '../settings/settings.schema';
-import { writeSettings } from '../settings/settings.service';
 import { FEED_CACHE_TTL_MS, setFeedCacheTtl } from './topics.cache';
 import { forumNamespace } from '../../infra/namespace';
 import type { TopicEditView, TopicView } from './topics.presenter';
@@ -51,21 +50,10 @@ for (const dialect of await testDatabases()) {
     let t: TestApp;
     let db: Database;
     let clock = START;
-    let member: CreatedUser;
-    let other: CreatedUser;
-    let banned: CreatedUser;
-    let unverified: CreatedUser;
-    let moderator: CreatedUser;
-    let admin: CreatedUser;
+    let member: CreatedUser, other: CreatedUser, banned: CreatedUser, unverified: CreatedUser, moderator: CreatedUser, admin: CreatedUser;
 
-    const tick = (ms = 1000) => {
-      clock += ms;
-      return clock;
-    };
-    async function settings(values: Partial<Settings>): Promise<void> {
-      await writeSettings(db, values, clock);
-      t.ctx.settings.invalidate();
-    }
+    const tick = (ms = 1000) => (clock += ms);
+    const settings = (values: Partial<Settings>) => writeTestSettings(t, values, clock);
     async function topic(id: number, token?: string): Promise<ApiResponse<TopicView>> {
       return t.get<TopicView>(`/api/topic/${id}`, { token, headers: { 'user-agent': 'test-no-count' } });
     }
