@@ -61,7 +61,10 @@ export interface CachedPage {
   tags: readonly string[];
   /** The body as UTF-8, cut at each occurrence of its nonce: a hit costs one copy, no search. */
   parts: Buffer[];
-  /** The same for a member's copy, made on the first member hit. */
+  /**
+   * The same for a member's copy, made on the first member hit: only its first part (the head
+   * up to the first nonce, where <html> is marked) is new; the rest are `parts`' own buffers.
+   */
   memberParts?: Buffer[];
   bytes: number;
 }

@@ -164,7 +164,7 @@ const CACHE_HEADER = 'x-page-cache';
 
 /** What a stored page shows, for the invalidations that must drop it: its item, or the lists. */
 function pageTagsOf(app: FastifyInstance, url: string): string[] {
-  const item = app.ctx.kinds.byPath(url.split('?')[0] ?? url);
+  const item = app.ctx.kinds.byPath(url);
   return item ? [pageTag(item.kind.type, item.id)] : [LIST_PAGES];
 }
 
