@@ -14,6 +14,7 @@ import { openDatabase } from './db/open';
 import { installErrorHandling, sendFrameworkError } from './http/error-handler';
 import { serializeRequest } from './http/logging';
 import { installRequestContext } from './http/request-context';
+import { installTextGuard } from './http/validate';
 import './http/types';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer, type Mailer } from './infra/mail';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 25 } });
 
   installRequestContext(app);
+  installTextGuard(app);
   installErrorHandling(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

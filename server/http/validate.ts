@@ -3,8 +3,10 @@
  * (e.g. `validation.passwordTooShort`), so the same schema yields translated messages on the
  * server and in the browser's forms.
  */
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { issueMessages } from '../../common/validation/issues';
+import { UNSAFE_TEXT_MESSAGE, unsafeTextFields } from '../../common/validation/text-safety';
 import { errors, type MessageRef } from './errors';
 
 /**
@@ -15,9 +17,45 @@ export function fieldErrors(error: z.ZodError): Record<string, MessageRef> {
   return issueMessages(error);
 }
 
-/** Parses input with a schema or throws a 400 validation error naming each bad field. */
+/** Throws a 400 validation error naming every field of `input` that holds unsafe text (common/validation/text-safety.ts). */
+export function refuseUnsafeText(input: unknown): void {
+  const fields = unsafeTextFields(input);
+  if (fields.length > 0) throw errors.validation(Object.fromEntries(fields.map((field) => [field, UNSAFE_TEXT_MESSAGE])));
+}
+
+/**
+ * Parses input with a schema or throws a 400 validation error naming each bad field. Unsafe text
+ * is refused here too, not only by the request guard below: page loaders and actions hand text
+ * to use cases in-process, past every HTTP hook.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  refuseUnsafeText(input);
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw errors.validation(fieldErrors(result.error));
   return result.data;
+}
+
+/**
+ * Where a request's text comes in, under the names a form knows: a wildcard path (`/*`) is
+ * `path`, other path parameters and query and body fields keep their own names.
+ */
+function requestInputs(request: { params: unknown; query: unknown; body: unknown }): unknown[] {
+  const params = typeof request.params === 'object' && request.params !== null ? { ...(request.params as Record<string, unknown>) } : {};
+  if ('*' in params) {
+    params.path = params['*'];
+    delete params['*'];
+  }
+  return [params, request.query, request.body];
+}
+
+/**
+ * Refuses unsafe text in the path parameters, the query and the parsed body of every request,
+ * API or page, before any handler runs: no route, today's or tomorrow's, can pass a NUL to a
+ * database (PostgreSQL answered 500) or a search. Multipart and page-action bodies are streams
+ * at this point; their text meets `parseInput`.
+ */
+export function installTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const input of requestInputs(request)) refuseUnsafeText(input);
+  });
 }
