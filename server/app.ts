@@ -19,6 +19,7 @@ import './http/types';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer, type Mailer } from './infra/mail';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './infra/rate-limiter';
+import { proxyTrust } from './infra/proxy-trust';
 import { rateLimitPrefix } from './infra/namespace';
 import { createRedis } from './infra/redis';
 import { MemoryDedupStore, RedisDedupStore, type DedupStore } from './infra/dedup';
@@ -59,7 +60,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
-    trustProxy: config.trustProxy,
+    // The client is the right-most X-Forwarded-For address that is not one of our proxies.
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs (`/api/%zz`) are refused by the router before any hook: same envelope.

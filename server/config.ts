@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './infra/proxy-trust';
 
 export const DbConfigSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sqlite'), file: z.string().min(1) }),
@@ -42,7 +43,18 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   RATE_LIMITS: onOff.default('on'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** `false`, `true` (proxies on private addresses), a hop count, or addresses/CIDRs: infra/proxy-trust.ts. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -60,7 +72,8 @@ export interface AppConfig {
   mailFrom: string | null;
   publicUrl: string | null;
   rateLimits: boolean;
-  trustProxy: boolean;
+  /** Which hops may name the client in X-Forwarded-For (infra/proxy-trust.ts). */
+  trustProxy: TrustProxy;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
 
@@ -129,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM ?? null,
     publicUrl: e.PUBLIC_URL ?? null,
     rateLimits: e.RATE_LIMITS === 'on',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     ...overrides,
   };

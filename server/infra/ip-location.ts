@@ -8,6 +8,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { geoIpCountries } from './geoip-country';
+import type { TrustProxy } from './proxy-trust';
 
 export interface IpLocation {
   /** ISO 3166-1 alpha-2, upper case, or '' when unknown. */
@@ -90,6 +91,6 @@ export class ChainLocator implements IpLocator {
   }
 }
 
-export function createIpLocator(config: { trustProxy: boolean }): IpLocator {
-  return config.trustProxy ? new ChainLocator([new ProxyHeaderLocator(), new AddressLocator()]) : new AddressLocator();
+export function createIpLocator(config: { trustProxy: TrustProxy }): IpLocator {
+  return config.trustProxy !== false ? new ChainLocator([new ProxyHeaderLocator(), new AddressLocator()]) : new AddressLocator();
 }
