@@ -16,7 +16,7 @@ import { serializeRequest } from './http/logging';
 import { installRequestContext } from './http/request-context';
 import { installTextGuard } from './http/validate';
 import './http/types';
-import { systemClock, type Clock } from './infra/clock';
+import { systemClock, timerSleep, type Clock, type Sleep } from './infra/clock';
 import { createMailer, type Mailer } from './infra/mail';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './infra/rate-limiter';
 import { proxyTrust } from './infra/proxy-trust';
@@ -39,6 +39,8 @@ import { features } from './features';
 
 export interface BuildOptions {
   clock?: Clock;
+  /** Deliberate waits (slowed sign-ins); tests pass one that records them and returns at once. */
+  sleep?: Sleep;
   mailer?: Mailer;
   /** Extra plugins registered after the API (the SSR site handler in production and dev). */
   site?: FastifyPluginAsync;
@@ -135,6 +137,7 @@ function createContext(
     config,
     log: app.log,
     clock,
+    sleep: options.sleep ?? timerSleep,
     redis,
     limiter: new RateLimiter(redis ? new RedisRateLimitStore(redis, () => rateLimitPrefix(config)) : new MemoryRateLimitStore(), clock, config.rateLimits),
     mailer: options.mailer ?? createMailer(config.dataDir, app.log),

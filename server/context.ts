@@ -10,7 +10,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { errors } from './http/errors';
 import type { PageCache } from './http/page-cache';
-import type { Clock } from './infra/clock';
+import type { Clock, Sleep } from './infra/clock';
 import type { DedupStore } from './infra/dedup';
 import type { EventBus } from './infra/events';
 import type { IpLocator } from './infra/ip-location';
@@ -26,6 +26,8 @@ export interface AppContext {
   config: AppConfig;
   log: FastifyBaseLogger;
   clock: Clock;
+  /** Deliberate waits (slowed sign-ins); tests return at once. */
+  sleep: Sleep;
   limiter: RateLimiter;
   redis: Redis | null;
   mailer: Mailer;

@@ -142,10 +142,20 @@ export class RateLimiter {
 
   /** Counts one hit; throws 429 (errorCode 7, Retry-After) once `rule.max` is passed. */
   async consume(rule: RateRule, key: string): Promise<void> {
-    if (!this.enabled || rule.max <= 0) return;
+    const hit = await this.hit(rule, key);
+    if (hit && hit.count > rule.max) throw errors.rateLimited(hit.retryAfterSeconds);
+  }
+
+  /**
+   * Counts one hit and answers where the window stands, refusing nothing: for rules that act on
+   * the count itself (slow down before refusing, alert once at a threshold). Null when the rule
+   * is off (RATE_LIMITS=off, or max 0).
+   */
+  async hit(rule: RateRule, key: string): Promise<{ count: number; retryAfterSeconds: number } | null> {
+    if (!this.enabled || rule.max <= 0) return null;
     const now = this.clock.now();
     const { count, resetAt } = await this.store.hit(`${rule.name}:${key}`, rule.windowMs, now);
-    if (count > rule.max) throw errors.rateLimited(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+    return { count, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
   }
 
   async reset(rule: RateRule, key: string): Promise<void> {

@@ -15,6 +15,7 @@ import { clientKey } from '../../infra/rate-limiter';
 import { presentCurrentUser } from '../users/users.presenter';
 import { sendAccountMail } from './account-mail';
 import { checkCurrentPassword, hasPassword, replacePassword, setEmail, setFirstPassword, verifyEmailWithCode } from './account.service';
+import { limitLinkCheck } from './link-checks';
 import { hashPassword } from './password';
 import { accountRule } from './rate-rules';
 
@@ -84,8 +85,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/user/verify_email', async (request) => {
     const db = requireDb(ctx);
-    const { token } = parseInput(verifyEmailSchema, request.body);
-    const now = ctx.clock.now();
-    return ok(await db.transaction().execute((trx) => verifyEmailWithCode(trx, token, now)));
+    const verified = await limitLinkCheck(ctx, request, async () => {
+      const { token } = parseInput(verifyEmailSchema, request.body);
+      const now = ctx.clock.now();
+      return db.transaction().execute((trx) => verifyEmailWithCode(trx, token, now));
+    });
+    return ok(verified);
   });
 };

@@ -2,7 +2,7 @@
  * Sign-up, sign-in, sign-out and password reset (API.md "Sign-in and account"). Each route is a
  * pipeline: rate-limit → validate → service → present.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { safeRedirect } from '../../../common/redirect';
 import {
   resetPasswordSchema,
@@ -18,11 +18,13 @@ import { parseInput } from '../../http/validate';
 import { clientKey } from '../../infra/rate-limiter';
 import { presentCurrentUser } from '../users/users.presenter';
 import { siteBaseUrl } from '../../http/site-address';
-import { sendAccountMail } from './account-mail';
+import { sendAccountMail, sendAttackMail } from './account-mail';
 import { checkSignInPassword, findAccount, findResettableAccount, registerUser, resetPasswordWithCode, signInKey } from './auth.service';
 import { checkEmailCode } from './email-codes.service';
+import { limitLinkCheck } from './link-checks';
 import { hashPassword } from './password';
 import { accountRule } from './rate-rules';
+import { guardSignIn } from './signin-guard';
 import { endSession, sessionOptions, setSessionCookie } from './session';
 import { issueToken } from './tokens.service';
 
@@ -42,6 +44,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
   });
+  function afterAnswer(task: () => Promise<void>, log: FastifyBaseLogger, failure: string): void {
+    const running = task().catch((error: unknown) => log.error({ err: error }, failure));
+    pending.add(running);
+    void running.finally(() => pending.delete(running));
+  }
 
   app.post('/login/signup', async (request, reply) => {
     const db = requireDb(ctx);
@@ -64,21 +71,20 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const db = requireDb(ctx);
     refuseCrossSite(request);
     const settings = await ctx.settings.get(db);
-    // Both counters are taken before the password is checked (parallel guesses count too);
-    // a success gives the IP its hit back and clears the account's failures.
+    // Taken before the password is checked (parallel guesses count too); a success gives the
+    // IP its hit back, so the rule counts failures from one IP across accounts.
     const ipRule = accountRule(settings, 'signinPerIp');
     const ipKey = clientKey(request.ip);
     await ctx.limiter.consume(ipRule, ipKey);
     const input = parseInput(signInSchema, request.body);
-    // The account is looked up first so its username and e-mail share one budget; an unknown
+    // The account is looked up first so its username and e-mail share one count; an unknown
     // name costs the same lookup and is counted under the name.
     const account = await findAccount(db, input.username);
-    const perAccount = accountRule(settings, 'signinPerAccount');
-    const accountKey = signInKey(input.username, account);
-    await ctx.limiter.consume(perAccount, accountKey);
-    const user = await checkSignInPassword(account, input.password);
-    if (!user) throw errors.badRequest('errors.account.badCredentials');
-    await ctx.limiter.reset(perAccount, accountKey);
+    const attempt = { accountKey: signInKey(input.username, account), ipKey, account };
+    const baseUrl = siteBaseUrl(ctx.config);
+    const user = await guardSignIn(ctx, settings, attempt, () => checkSignInPassword(account, input.password), (alert) =>
+      afterAnswer(() => sendAttackMail(ctx, db, { ...alert, baseUrl }), request.log, 'sign-in attack mail failed'),
+    );
     await ctx.limiter.release(ipRule, ipKey);
     const now = ctx.clock.now();
     const issued = await issueToken(db, user.id, sessionOptions(request, settings, now));
@@ -105,30 +111,34 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const log = request.log;
     // The answer is the same, and as fast, whether or not the account exists: the lookup and
     // the mail happen after it.
-    const task = (async () => {
-      const user = await findResettableAccount(db, email);
-      if (!user) return;
-      try {
-        await ctx.limiter.consume(accountRule(settings, 'mailPerRecipient'), email);
-      } catch (error) {
-        if (error instanceof AppError) return log.warn({ userId: user.id }, 'password reset mail skipped: too many for this recipient');
-        throw error;
-      }
-      await sendAccountMail(ctx, db, { kind: 'reset', user, locale, baseUrl });
-    })().catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
-    pending.add(task);
-    void task.finally(() => pending.delete(task));
+    afterAnswer(
+      async () => {
+        const user = await findResettableAccount(db, email);
+        if (!user) return;
+        try {
+          await ctx.limiter.consume(accountRule(settings, 'mailPerRecipient'), email);
+        } catch (error) {
+          if (error instanceof AppError) return log.warn({ userId: user.id }, 'password reset mail skipped: too many for this recipient');
+          throw error;
+        }
+        await sendAccountMail(ctx, db, { kind: 'reset', user, locale, baseUrl });
+      },
+      log,
+      'password reset mail failed',
+    );
     return ok(null);
   });
 
   app.post('/login/reset_password', async (request) => {
     const db = requireDb(ctx);
-    const input = parseInput(resetPasswordSchema, request.body);
-    // Refuse a bad link before spending a password hash on it; the transaction checks again.
-    await checkEmailCode(db, input.token, 'reset', ctx.clock.now());
-    const passwordHash = await hashPassword(input.password);
-    const now = ctx.clock.now();
-    await db.transaction().execute((trx) => resetPasswordWithCode(trx, input.token, passwordHash, { now, ip: request.ip }));
+    await limitLinkCheck(ctx, request, async () => {
+      const input = parseInput(resetPasswordSchema, request.body);
+      // Refuse a bad link before spending a password hash on it; the transaction checks again.
+      await checkEmailCode(db, input.token, 'reset', ctx.clock.now());
+      const passwordHash = await hashPassword(input.password);
+      const now = ctx.clock.now();
+      await db.transaction().execute((trx) => resetPasswordWithCode(trx, input.token, passwordHash, { now, ip: request.ip }));
+    });
     return ok(null);
   });
 };

@@ -12,6 +12,7 @@ import { TOKEN_COOKIE } from '../../../common/constants';
 import { requireDb } from '../../context';
 import type { Clock } from '../../infra/clock';
 import { listAuditFor } from '../audit/audit.service';
+import { issueEmailCode } from './email-codes.service';
 import { verifyPassword } from './password';
 import { defaultSettings, type Settings } from '../settings/settings.schema';
 import { writeSettings } from '../settings/settings.service';
@@ -32,11 +33,20 @@ function testClock(): Clock & { advance(ms: number): void; reset(): void } {
 }
 
 const generousLimits: Settings['rateLimits'] = {
+  ...defaultSettings.rateLimits,
   signinPerIp: { max: 1000, windowMs: 60_000 },
   signinPerAccount: { max: 1000, windowMs: 60_000 },
+  signinAttackAlert: { max: 1000, windowMs: 60_000 },
   signupPerIp: { max: 1000, windowMs: 60_000 },
   mailPerIp: { max: 1000, windowMs: 60_000 },
+  linkCheckPerIp: { max: 1000, windowMs: 60_000 },
 };
+
+/** The app's deliberate waits (slowed sign-ins), recorded instead of slept. */
+function recordedSleep(): { sleep: (ms: number) => Promise<void>; waits: number[] } {
+  const waits: number[] = [];
+  return { waits, sleep: async (ms) => void waits.push(ms) };
+}
 
 async function setLimits(t: TestApp, rateLimits: Settings['rateLimits']): Promise<void> {
   await writeSettings(requireDb(t.ctx), { rateLimits }, t.ctx.clock.now());
@@ -51,10 +61,11 @@ for (const dialect of dialects) {
     let smtp: TestSmtpServer;
     let api: ReturnType<typeof recording>;
     const clock = testClock();
+    const { sleep, waits } = recordedSleep();
 
     beforeAll(async () => {
       smtp = await startSmtpServer();
-      t = await createTestApp({ dialect, clock, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Sabai <forum@example.com>' } });
+      t = await createTestApp({ dialect, clock, sleep, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Sabai <forum@example.com>' } });
       api = recording(t);
       await setLimits(t, generousLimits);
     });
@@ -525,36 +536,96 @@ for (const dialect of dialects) {
     describe('rate limits (in-process store)', () => {
       afterAll(() => setLimits(t, generousLimits));
 
-      it('limits failed sign-ins per account: 429, errorCode 7, Retry-After; the right password waits too', async () => {
-        await setLimits(t, { ...generousLimits, signinPerAccount: { max: 3, windowMs: 10 * 60_000 } });
+      it('slows, then refuses, one IP failing on an account (429, errorCode 7, Retry-After); the owner elsewhere signs in at once', async () => {
+        await setLimits(t, { ...generousLimits, signinPerAccount: { max: 6, windowMs: 10 * 60_000 } });
         const { email } = await createUser(t);
-        for (let i = 0; i < 3; i++) {
-          expect((await api.post('/api/login/signin', { username: email, password: 'wrong' }, { remoteAddress: randomIp() })).status).toBe(400);
-        }
-        const limited = await api.post('/api/login/signin', { username: email, password: DEFAULT_PASSWORD }, { remoteAddress: randomIp() });
+        const attacker = randomIp();
+        const attempt = (password: string, ip: string, options: { cookies?: Record<string, string> } = {}) =>
+          api.post('/api/login/signin', { username: email, password }, { remoteAddress: ip, ...options });
+        waits.length = 0;
+        for (let i = 0; i < 6; i++) expect((await attempt('wrong', attacker)).status).toBe(400);
+        // Three free failures, then each attempt waits twice as long.
+        expect(waits).toEqual([0, 0, 0, 500, 1000, 2000]);
+        const limited = await attempt(DEFAULT_PASSWORD, attacker);
         expect(limited.status).toBe(429);
         expect(limited.body.errorCode).toBe(7);
         const retryAfter = Number(limited.headers['retry-after']);
         expect(retryAfter).toBeGreaterThan(0);
         expect(retryAfter).toBeLessThanOrEqual(600);
         expect(limited.body.message).toContain(`${retryAfter} seconds`);
-        const zh = await api.post('/api/login/signin', { username: email!.toUpperCase(), password: 'wrong' }, { remoteAddress: randomIp(), cookies: { locale: 'zh-CN' } });
+        const zh = await attempt('wrong', attacker, { cookies: { locale: 'zh-CN' } });
         expect(zh.status).toBe(429);
         expect(zh.body.message).toContain('请求过于频繁');
+        // The owner, from anywhere else, is neither slowed nor refused.
+        waits.length = 0;
+        expect((await attempt(DEFAULT_PASSWORD, randomIp())).status).toBe(200);
+        expect(waits).toEqual([0]);
         // The window passes on the app clock.
         try {
           clock.advance(10 * 60_000 + 1_000);
-          expect((await api.post('/api/login/signin', { username: email, password: DEFAULT_PASSWORD }, { remoteAddress: randomIp() })).status).toBe(200);
+          expect((await attempt(DEFAULT_PASSWORD, attacker)).status).toBe(200);
         } finally {
           clock.reset();
           t.ctx.settings.invalidate();
         }
       });
 
-      it('a success clears the account counter', async () => {
+      it('never lets an attack lock the owner out: 50 tries from one IP, the owner signs in from another at once, mailed once', async () => {
+        await setLimits(t, { ...generousLimits, signinPerAccount: { max: 10, windowMs: 15 * 60_000 }, signinAttackAlert: { max: 20, windowMs: 60 * 60_000 } });
+        const { email } = await createUser(t);
+        const attacker = randomIp();
+        const answers: number[] = [];
+        waits.length = 0;
+        for (let i = 0; i < 50; i++) answers.push((await api.post('/api/login/signin', { username: email, password: `guess ${i}` }, { remoteAddress: attacker })).status);
+        expect(answers.slice(0, 10)).toEqual(new Array(10).fill(400));
+        expect(answers.slice(10)).toEqual(new Array(40).fill(429));
+        // Slowed before it was refused: 0.5 s doubling to 8 s, about 31 s for ten guesses.
+        expect(waits).toEqual([0, 0, 0, 500, 1000, 2000, 4000, 8000, 8000, 8000]);
+        const owner = await api.post<SessionAnswer>('/api/login/signin', { username: email, password: DEFAULT_PASSWORD }, { remoteAddress: randomIp() });
+        expect(owner.status).toBe(200);
+        expect(owner.body.data!.token).toBeTruthy();
+        expect((await api.post('/api/login/signin', { username: email, password: DEFAULT_PASSWORD }, { remoteAddress: attacker })).status).toBe(429);
+
+        const mail = await smtp.waitFor(email!, { subject: 'Failed sign-ins' });
+        expect(mail.subject).toBe('Failed sign-ins on your Sabai account');
+        expect(mail.text).toContain('with a wrong password 20 times within 60 minutes');
+        expect(mail.text).toContain('you can still sign in as usual');
+        expect(mail.text).toMatch(/https?:\/\/[^\s]+\/user\/profile\/account/);
+        // Once per window, however long the attack goes on.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(smtp.mails.filter((m) => m.to.includes(email!) && m.subject.startsWith('Failed sign-ins'))).toHaveLength(1);
+      });
+
+      it('counts an attack from many IPs on the account, mails the owner in the site language once per window', async () => {
+        const db = requireDb(t.ctx);
+        await setLimits(t, { ...generousLimits, signinPerAccount: { max: 10, windowMs: 15 * 60_000 }, signinAttackAlert: { max: 6, windowMs: 60 * 60_000 } });
+        await writeSettings(db, { language: 'zh-CN' }, clock.now());
+        t.ctx.settings.invalidate();
+        try {
+          const { email } = await createUser(t);
+          for (let i = 0; i < 12; i++) expect((await api.post('/api/login/signin', { username: email, password: 'wrong' }, { remoteAddress: randomIp() })).status).toBe(400);
+          // The attacker's language is not the owner's: the mail speaks the site's.
+          const mail = await smtp.waitFor(email!, { subject: '登录失败' });
+          expect(mail.text).toContain('6 次');
+          expect((await api.post('/api/login/signin', { username: email, password: DEFAULT_PASSWORD }, { remoteAddress: randomIp() })).status).toBe(200);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(smtp.mails.filter((m) => m.to.includes(email!))).toHaveLength(1);
+          // The next window may warn again.
+          clock.advance(60 * 60_000 + 1_000);
+          for (let i = 0; i < 6; i++) await api.post('/api/login/signin', { username: email, password: 'wrong' }, { remoteAddress: randomIp() });
+          await smtp.waitFor(email!, { subject: '登录失败', after: smtp.mails.indexOf(mail) + 1 });
+        } finally {
+          clock.reset();
+          await writeSettings(db, { language: defaultSettings.language }, clock.now());
+          t.ctx.settings.invalidate();
+        }
+      });
+
+      it('a success clears the failures of its own IP on the account', async () => {
         await setLimits(t, { ...generousLimits, signinPerAccount: { max: 3, windowMs: 10 * 60_000 } });
         const { email } = await createUser(t);
-        const attempt = (password: string) => api.post('/api/login/signin', { username: email, password }, { remoteAddress: randomIp() });
+        const ip = randomIp();
+        const attempt = (password: string) => api.post('/api/login/signin', { username: email, password }, { remoteAddress: ip });
         expect((await attempt('wrong')).status).toBe(400);
         expect((await attempt('wrong')).status).toBe(400);
         expect((await attempt(DEFAULT_PASSWORD)).status).toBe(200);
@@ -601,11 +672,12 @@ for (const dialect of dialects) {
         expect((await api.post('/api/user/send_verify_email', {}, { token, remoteAddress: ip })).status).toBe(429);
       });
 
-      it('charges one per-account budget whether the account is named by username or by e-mail', async () => {
+      it("charges one IP's budget on an account whether the account is named by username or by e-mail", async () => {
         await setLimits(t, { ...generousLimits, signinPerAccount: { max: 3, windowMs: 10 * 60_000 } });
         const username = `acct${uniq().slice(-6)}`.slice(0, 12);
         const { email } = await createUser(t, { username });
-        const attempt = (name: string, password: string) => api.post('/api/login/signin', { username: name, password }, { remoteAddress: randomIp() });
+        const ip = randomIp();
+        const attempt = (name: string, password: string) => api.post('/api/login/signin', { username: name, password }, { remoteAddress: ip });
         expect((await attempt(email!, 'wrong')).status).toBe(400);
         expect((await attempt(username.toUpperCase(), 'wrong')).status).toBe(400);
         expect((await attempt(email!.toUpperCase(), 'wrong')).status).toBe(400);
@@ -615,6 +687,31 @@ for (const dialect of dialects) {
         const ghost = uniqueEmail('ghost');
         for (let i = 0; i < 3; i++) expect((await attempt(ghost, 'wrong')).body.message).toBe('Wrong username, e-mail or password');
         expect((await attempt(ghost, 'wrong')).status).toBe(429);
+      });
+
+      it('limits failed e-mail verification and reset link checks per IP (one budget); a link that works gives its hit back', async () => {
+        await setLimits(t, { ...generousLimits, linkCheckPerIp: { max: 2, windowMs: 60 * 60_000 } });
+        const db = requireDb(t.ctx);
+        const verifyLink = async () => {
+          const { user } = await createUser(t, { verified: false });
+          return issueEmailCode(db, { userId: user.id, purpose: 'verify', email: user.email! }, clock.now());
+        };
+        const guesser = randomIp();
+        const bad = { token: randomBytes(32).toString('base64url'), password: 'new secret', rePassword: 'new secret' };
+        expect((await api.post('/api/login/reset_password', bad, { remoteAddress: guesser })).status).toBe(400);
+        expect((await api.post('/api/user/verify_email', { token: bad.token }, { remoteAddress: guesser })).status).toBe(400);
+        const limited = await api.post('/api/login/reset_password', bad, { remoteAddress: guesser });
+        expect(limited.status).toBe(429);
+        expect(limited.body.errorCode).toBe(7);
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
+        // Even a good link waits: the IP is out of checks.
+        expect((await api.post('/api/user/verify_email', { token: await verifyLink() }, { remoteAddress: guesser })).status).toBe(429);
+
+        const member = randomIp();
+        for (let i = 0; i < 3; i++) expect((await api.post('/api/user/verify_email', { token: await verifyLink() }, { remoteAddress: member })).status).toBe(200);
+        expect((await api.post('/api/user/verify_email', { token: bad.token }, { remoteAddress: member })).status).toBe(400);
+        expect((await api.post('/api/user/verify_email', { token: bad.token }, { remoteAddress: member })).status).toBe(400);
+        expect((await api.post('/api/user/verify_email', { token: bad.token }, { remoteAddress: member })).status).toBe(429);
       });
 
       it('counts an IPv6 client by its /64 for every per-IP rule', async () => {
@@ -797,8 +894,10 @@ for (const dialect of redisDown ? [] : dialects) {
       // A second process on the same database and the same Redis.
       b = await createTestApp({ dialect, env: { REDIS_URL }, reuse: { dataDir: a.dataDir, database: a.database } });
       await setLimits(a, {
+        ...defaultSettings.rateLimits,
         signinPerIp: { max: 3, windowMs: 10 * 60_000 },
         signinPerAccount: { max: 2, windowMs: 10 * 60_000 },
+        signinAttackAlert: { max: 1000, windowMs: 10 * 60_000 },
         signupPerIp: { max: 2, windowMs: 10 * 60_000 },
         mailPerIp: { max: 1, windowMs: 10 * 60_000 },
       });
@@ -810,21 +909,26 @@ for (const dialect of redisDown ? [] : dialects) {
       await a?.close();
     });
 
-    it('counts failed sign-ins per account across processes', async () => {
+    it('counts failed sign-ins per account and IP across processes; the owner elsewhere is not refused', async () => {
       const { email, user } = await createUser(a);
-      // Charged to the account, not to the name it was signed in by.
-      // Keyed by user id, which every fresh database reuses: only the forum's namespace in the
-      // key keeps an earlier run's counters (another database) from counting here.
-      key('signin:account', `user:${user.id}`);
-      expect((await a.post('/api/login/signin', { username: email, password: 'wrong' }, { remoteAddress: key('signin:ip', randomIp()) })).status).toBe(400);
-      expect((await b.post('/api/login/signin', { username: email, password: 'wrong' }, { remoteAddress: key('signin:ip', randomIp()) })).status).toBe(400);
-      const limited = await a.post('/api/login/signin', { username: email, password: DEFAULT_PASSWORD }, { remoteAddress: key('signin:ip', randomIp()) });
+      const ip = key('signin:ip', randomIp());
+      // Charged to the account (not to the name it was signed in by) and the IP. Keyed by user
+      // id, which every fresh database reuses: only the forum's namespace in the key keeps an
+      // earlier run's counters (another database) from counting here.
+      key('signin:account', `user:${user.id}@${ip}`);
+      key('signin:alert', `user:${user.id}`);
+      expect((await a.post('/api/login/signin', { username: email, password: 'wrong' }, { remoteAddress: ip })).status).toBe(400);
+      expect((await b.post('/api/login/signin', { username: email, password: 'wrong' }, { remoteAddress: ip })).status).toBe(400);
+      const limited = await a.post('/api/login/signin', { username: email, password: DEFAULT_PASSWORD }, { remoteAddress: ip });
       expect(limited.status).toBe(429);
       expect(limited.body.errorCode).toBe(7);
-      const ttl = await a.ctx.redis!.pttl(`${rateLimitPrefix(a.ctx.config)}signin:account:user:${user.id}`);
+      const ttl = await a.ctx.redis!.pttl(`${rateLimitPrefix(a.ctx.config)}signin:account:user:${user.id}@${ip}`);
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(10 * 60_000);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(500);
+      const elsewhere = key('signin:ip', randomIp());
+      key('signin:account', `user:${user.id}@${elsewhere}`);
+      expect((await b.post('/api/login/signin', { username: email, password: DEFAULT_PASSWORD }, { remoteAddress: elsewhere })).status).toBe(200);
     });
 
     it('counts failed sign-ins per IP across processes; a success gives its hit back', async () => {
@@ -832,11 +936,12 @@ for (const dialect of redisDown ? [] : dialects) {
       const { email, user } = await createUser(a);
       // Keyed by user id, which every fresh database reuses: only the forum's namespace in the
       // key keeps an earlier run's counters (another database) from counting here.
-      key('signin:account', `user:${user.id}`);
+      key('signin:account', `user:${user.id}@${ip}`);
       for (let i = 0; i < 3; i++) expect((await (i % 2 ? a : b).post('/api/login/signin', { username: email, password: DEFAULT_PASSWORD }, { remoteAddress: ip })).status).toBe(200);
       for (let i = 0; i < 3; i++) {
         const ghost = uniqueEmail('ghost');
-        key('signin:account', `name:${ghost}`);
+        key('signin:account', `name:${ghost}@${ip}`);
+        key('signin:alert', `name:${ghost}`);
         expect((await (i % 2 ? a : b).post('/api/login/signin', { username: ghost, password: 'wrong' }, { remoteAddress: ip })).status).toBe(400);
       }
       const limited = await b.post('/api/login/signin', { username: email, password: DEFAULT_PASSWORD }, { remoteAddress: ip });

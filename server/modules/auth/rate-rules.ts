@@ -2,27 +2,41 @@
 import type { RateRule } from '../../infra/rate-limiter';
 import type { Settings } from '../settings/settings.schema';
 
-export type AccountRule = 'signinPerIp' | 'signinPerAccount' | 'signupPerIp' | 'mailPerIp' | 'mailPerRecipient' | 'mailPerUser' | 'passwordCheckPerUser';
+export type AccountRule =
+  | 'signinPerIp'
+  | 'signinPerAccountIp'
+  | 'signinAttackAlert'
+  | 'signupPerIp'
+  | 'mailPerIp'
+  | 'mailPerRecipient'
+  | 'mailPerUser'
+  | 'passwordCheckPerUser'
+  | 'linkCheckPerIp';
 
 const NAMES: Record<AccountRule, string> = {
   signinPerIp: 'signin:ip',
-  signinPerAccount: 'signin:account',
+  // Keyed `<account>@<ip>`: one source failing on one account.
+  signinPerAccountIp: 'signin:account',
+  signinAttackAlert: 'signin:alert',
   signupPerIp: 'signup:ip',
   mailPerIp: 'mail:ip',
   mailPerRecipient: 'mail:to',
   mailPerUser: 'mail:user',
   passwordCheckPerUser: 'password:user',
+  linkCheckPerIp: 'link:ip',
 };
 
 /** Recipient and per-user mail limits reuse the per-IP mail numbers; current-password checks the per-account sign-in numbers. */
 const SOURCE: Record<AccountRule, keyof Settings['rateLimits']> = {
   signinPerIp: 'signinPerIp',
-  signinPerAccount: 'signinPerAccount',
+  signinPerAccountIp: 'signinPerAccount',
+  signinAttackAlert: 'signinAttackAlert',
   signupPerIp: 'signupPerIp',
   mailPerIp: 'mailPerIp',
   mailPerRecipient: 'mailPerIp',
   mailPerUser: 'mailPerIp',
   passwordCheckPerUser: 'signinPerAccount',
+  linkCheckPerIp: 'linkCheckPerIp',
 };
 
 export function accountRule(settings: Pick<Settings, 'rateLimits'>, rule: AccountRule): RateRule {

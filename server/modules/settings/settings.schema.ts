@@ -39,20 +39,27 @@ export const settingsSchema = z.object({
   vip: z.object({ enabled: z.boolean() }).default({ enabled: false }),
   /** Outgoing mail when SMTP_URL is not set; empty url means "write .eml files". */
   smtp: z.object({ url: z.string(), from: z.string() }).default({ url: '', from: '' }),
-  /** Abuse limits per route family (DESIGN security model). max 0 disables a rule. */
+  /**
+   * Abuse limits per route family (DESIGN security model). max 0 disables a rule. Each rule has
+   * its own default, so a stored object written before a rule existed still reads.
+   */
   rateLimits: z
     .object({
-      signinPerIp: rateRule,
-      signinPerAccount: rateRule,
-      signupPerIp: rateRule,
-      mailPerIp: rateRule,
+      /** Failed sign-ins from one IP, across accounts. */
+      signinPerIp: rateRule.default({ max: 30, windowMs: 15 * 60_000 }),
+      /**
+       * Failed sign-ins on one account from one IP: after three, each attempt waits longer; past
+       * max that IP gets 429 for that account. Other IPs (the owner's) are never slowed by it.
+       */
+      signinPerAccount: rateRule.default({ max: 10, windowMs: 15 * 60_000 }),
+      /** Failed sign-ins on one account from anywhere that make it "under attack": its owner is mailed once per window. */
+      signinAttackAlert: rateRule.default({ max: 20, windowMs: 60 * 60_000 }),
+      signupPerIp: rateRule.default({ max: 10, windowMs: 60 * 60_000 }),
+      mailPerIp: rateRule.default({ max: 5, windowMs: 60 * 60_000 }),
+      /** Failed e-mail verification and password-reset link checks from one IP. */
+      linkCheckPerIp: rateRule.default({ max: 20, windowMs: 60 * 60_000 }),
     })
-    .default({
-      signinPerIp: { max: 30, windowMs: 15 * 60_000 },
-      signinPerAccount: { max: 10, windowMs: 15 * 60_000 },
-      signupPerIp: { max: 10, windowMs: 60 * 60_000 },
-      mailPerIp: { max: 5, windowMs: 60 * 60_000 },
-    }),
+    .prefault({}),
   /** Words that send a topic to review (status 2) instead of publishing; matched case-insensitively. */
   forbiddenWords: z.array(z.string().min(1).max(64)).default([]),
   /** Every new topic by a member waits for a moderator. */

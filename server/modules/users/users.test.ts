@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireDb } from '../../context';
 import type { Clock } from '../../infra/clock';
 import { listAuditFor } from '../audit/audit.service';
-import type { Settings } from '../settings/settings.schema';
+import { defaultSettings, type Settings } from '../settings/settings.schema';
 import { writeSettings } from '../settings/settings.service';
 import { testDatabases } from '../../../tests/support/databases';
 import { createUser, DEFAULT_PASSWORD, randomIp, signIn, signUp, uniq, uniqueEmail } from '../../../tests/support/factories';
@@ -47,6 +47,7 @@ function testClock(): Clock & { advance(ms: number): void; reset(): void } {
 }
 
 const generousLimits: Settings['rateLimits'] = {
+  ...defaultSettings.rateLimits,
   signinPerIp: { max: 1000, windowMs: 60_000 },
   signinPerAccount: { max: 1000, windowMs: 60_000 },
   signupPerIp: { max: 1000, windowMs: 60_000 },
