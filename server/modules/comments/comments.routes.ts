@@ -15,6 +15,7 @@ import { withAllowance } from '../../kernel/allowance';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { runWrite } from '../../kernel/write';
 import { authorize, isModerator, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
+import { spendFeedRead } from '../settings/read-limits';
 import { createComment, deletableComment, deleteComment, presentNewComment } from './comments.service';
 import { commentList, replyList } from './comments.usecases';
 
@@ -22,11 +23,13 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   app.get('/comment/comments', async (request) => {
+    await spendFeedRead(ctx, request);
     const query = parseInput(commentListQuery, request.query);
     return ok(await commentList(ctx, viewerContext(ctx, request), query));
   });
 
   app.get('/comment/replies', async (request) => {
+    await spendFeedRead(ctx, request);
     const query = parseInput(replyListQuery, request.query);
     return ok(await replyList(ctx, viewerContext(ctx, request), query));
   });

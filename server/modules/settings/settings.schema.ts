@@ -58,6 +58,10 @@ export const settingsSchema = z.object({
       mailPerIp: rateRule.default({ max: 5, windowMs: 60 * 60_000 }),
       /** Failed e-mail verification and password-reset link checks from one IP. */
       linkCheckPerIp: rateRule.default({ max: 20, windowMs: 60 * 60_000 }),
+      /** Tag autocomplete requests per member (or per IP when signed out): one per keystroke pause. */
+      tagAutocomplete: rateRule.default({ max: 300, windowMs: 5 * 60_000 }),
+      /** Feed and list reads (topics, comments, replies, tags) per IP: generous, for scrapers and loops, not readers. */
+      feedPerIp: rateRule.default({ max: 600, windowMs: 60_000 }),
     })
     .prefault({}),
   /** Words that send a topic to review (status 2) instead of publishing; matched case-insensitively. */

@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { cursorQuery, pathId } from '../../../common/validation/fields';
+import { spendAutocomplete, spendFeedRead } from '../settings/read-limits';
 import { presentTag } from './tags.presenter';
 import { autocompleteTags, listTags } from './tags.service';
 import { publicTag } from './tags.usecases';
@@ -15,6 +16,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/tag/tags', async (request) => {
     const db = requireDb(ctx);
+    await spendFeedRead(ctx, request);
     const { cursor } = parseInput(cursorQuery, request.query);
     const page = await listTags(db, cursor);
     return ok({ ...page, results: page.results.map(presentTag) });
@@ -22,6 +24,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/tag/autocomplete', async (request) => {
     const db = requireDb(ctx);
+    await spendAutocomplete(ctx, request);
     const { input } = parseInput(tagAutocompleteSchema, request.body);
     return ok((await autocompleteTags(db, input)).map(presentTag));
   });

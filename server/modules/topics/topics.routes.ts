@@ -18,6 +18,7 @@ import { callerOf, viewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import { authorize, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
 import { navNodeList, nodeList } from '../nodes/nodes.usecases';
+import { spendFeedRead } from '../settings/read-limits';
 import { cachedFeed } from './topics.cache';
 import type { TopicView } from './topics.presenter';
 import { hideContentQuery, tagFeedQuery, topicFeedQuery, userFeedQuery } from './topics.schema';
@@ -42,16 +43,21 @@ export const topicRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/topic/topics', async (request, reply) => {
+    await spendFeedRead(ctx, request);
     const query = parseInput(topicFeedQuery, request.query);
     return sendFeed(reply, await cachedFeed(ctx, requireDb(ctx), { kind: 'topics', ...query }, viewerContext(ctx, request)));
   });
 
   app.get('/topic/tag/topics', async (request, reply) => {
+    await spendFeedRead(ctx, request);
     const query = parseInput(tagFeedQuery, request.query);
     return sendFeed(reply, await cachedFeed(ctx, requireDb(ctx), { kind: 'tag', ...query }, viewerContext(ctx, request)));
   });
 
-  app.get('/topic/user_topics', async (request) => ok(await userTopics(ctx, viewerContext(ctx, request), parseInput(userFeedQuery, request.query))));
+  app.get('/topic/user_topics', async (request) => {
+    await spendFeedRead(ctx, request);
+    return ok(await userTopics(ctx, viewerContext(ctx, request), parseInput(userFeedQuery, request.query)));
+  });
 
   app.get('/topic/hide_content', async (request) => {
     const { topicId } = parseInput(hideContentQuery, request.query);
