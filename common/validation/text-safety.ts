@@ -34,9 +34,11 @@ interface Visit {
   parent: Visit | null;
 }
 
+const EVERY_UNSAFE_CHARACTER = new RegExp(UNSAFE_CHARACTER.source, 'gu');
+
 /** A key as a field name may show it: its unsafe characters replaced by U+FFFD. */
 function printableKey(key: string): string {
-  return key.replace(new RegExp(UNSAFE_CHARACTER.source, 'gu'), '\ufffd');
+  return key.replace(EVERY_UNSAFE_CHARACTER, '\ufffd');
 }
 
 /** A field name longer than this (a path a hundred levels deep) is cut: the answer echoes it. */

@@ -44,6 +44,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
   });
+  /** Runs `task` without holding the answer; a failure is logged as `failure`. */
   function afterAnswer(task: () => Promise<void>, log: FastifyBaseLogger, failure: string): void {
     const running = task().catch((error: unknown) => log.error({ err: error }, failure));
     pending.add(running);
