@@ -13,6 +13,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/open';
 import { installErrorHandling, sendFrameworkError } from './http/error-handler';
 import { serializeRequest } from './http/logging';
+import { slowClientGuard } from './http/slow-clients';
 import { installRequestContext } from './http/request-context';
 import './http/types';
 import { systemClock, type Clock } from './infra/clock';
@@ -49,7 +50,10 @@ export interface BuildOptions {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const slowClients = slowClientGuard(config.connections, { capPerIp: !config.trustProxy });
   const app = Fastify({
+    // Deadlines for slow clients and the 408 that answers a missed one (http/slow-clients.ts).
+    ...slowClients.serverOptions,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-user-token"]', 'req.headers.authorization'],
@@ -64,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Malformed URLs (`/api/%zz`) are refused by the router before any hook: same envelope.
     frameworkErrors: sendFrameworkError,
   });
+  slowClients.attach(app.server, app.log);
 
   const clock = options.clock ?? systemClock;
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;

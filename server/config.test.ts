@@ -29,5 +29,11 @@ describe('configuration', () => {
   it('refuses invalid environment values at start', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(/Invalid environment/);
     expect(() => loadConfig({ DATA_DIR: dir(), RATE_LIMITS: 'maybe' })).toThrow(/Invalid environment/);
+    expect(() => loadConfig({ DATA_DIR: dir(), HEADERS_TIMEOUT_MS: '0' })).toThrow(/Invalid environment/);
+    expect(() => loadConfig({ DATA_DIR: dir(), HEADERS_TIMEOUT_MS: '9000', REQUEST_TIMEOUT_MS: '5000' })).toThrow(/HEADERS_TIMEOUT_MS must not exceed/);
+  });
+
+  it('limits slow clients by default: headers 20 s, a request 2 min, a body pause 20 s, 256 connections per address', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).connections).toEqual({ headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, bodyIdleTimeoutMs: 20_000, maxPerIp: 256 });
   });
 });

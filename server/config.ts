@@ -30,6 +30,8 @@ export const PersistedConfigSchema = z.object({
 export type PersistedConfig = z.infer<typeof PersistedConfigSchema>;
 
 const onOff = z.enum(['on', 'off']);
+/** A duration or count from the environment: a whole positive number. */
+const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -44,7 +46,25 @@ const EnvSchema = z.object({
   RATE_LIMITS: onOff.default('on'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+  // Slow clients (server/http/slow-clients.ts). A 5 MB upload at 50 KB/s takes 100 s: the whole
+  // request may take two minutes, but no byte of a body for 20 s is a stalled client.
+  HEADERS_TIMEOUT_MS: positive(20_000),
+  REQUEST_TIMEOUT_MS: positive(120_000),
+  BODY_IDLE_TIMEOUT_MS: positive(20_000),
+  // Browsers open six connections per site; a whole office behind one address stays far below.
+  MAX_CONNECTIONS_PER_IP: positive(256),
+}).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { message: 'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS', path: ['HEADERS_TIMEOUT_MS'] });
+
+/** How long a client may take to send a request, and how many connections one address may hold. */
+export interface ConnectionLimits {
+  headersTimeoutMs: number;
+  /** The whole request, headers and body. */
+  requestTimeoutMs: number;
+  /** The longest pause between two pieces of a body. */
+  bodyIdleTimeoutMs: number;
+  /** Open connections per client address (not applied behind a trusted proxy, whose address all clients share). */
+  maxPerIp: number;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -62,6 +82,7 @@ export interface AppConfig {
   rateLimits: boolean;
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  connections: ConnectionLimits;
 }
 
 /** The site address of last resort (no PUBLIC_URL, none recorded at install): this machine. */
@@ -131,6 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: e.RATE_LIMITS === 'on',
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    connections: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
+      maxPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
     ...overrides,
   };
 }

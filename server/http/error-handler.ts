@@ -3,8 +3,9 @@
  * envelope `{success:false, errorCode, message, fields?}` in the request's locale, with a
  * meaningful status. 5xx answers never carry internals; they are logged with the request id.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LOCALE_COOKIE } from '../../common/constants';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '../../common/constants';
 import { ErrorCode, type ApiFailure } from '../../common/errors';
 import { resolveLocale, translator } from '../../common/i18n';
 import { AppError, errors, type MessageRef } from './errors';
@@ -58,21 +59,29 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
 }
 
 /** The `locale` cookie's value, read by hand: the cookie plugin's hook has not run yet. */
-function localeCookie(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
+function localeCookie(headers: IncomingHttpHeaders): string | undefined {
+  const header = headers.cookie;
   if (typeof header !== 'string') return undefined;
   const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(header);
   return match?.[1];
 }
 
 /**
+ * The locale of a request no hook has seen (refused by the router, or timed out before Fastify
+ * ran): the cookie's or Accept-Language's (the site default needs the database, which is not
+ * worth opening for a request being refused).
+ */
+export function localeOfHeaders(headers: IncomingHttpHeaders): Locale {
+  return resolveLocale(localeCookie(headers), headers['accept-language'], DEFAULT_LOCALE);
+}
+
+/**
  * Fastify's `frameworkErrors`: the router refused the URL (`/api/%zz`, an over-long parameter)
  * before any hook ran, so the request has no locale yet. It gets the same envelope as every
- * other failure, in the cookie's or Accept-Language's locale (the site default needs the
- * database, which is not worth opening for a malformed URL).
+ * other failure, in the locale its headers ask for.
  */
 export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  request.locale = resolveLocale(localeCookie(request), request.headers['accept-language'], DEFAULT_LOCALE);
+  request.locale = localeOfHeaders(request.headers);
   request.t = translator(request.locale);
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return sendAppError(request, reply, errors.badRequest('errors.malformedUrl'));
