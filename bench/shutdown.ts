@@ -7,7 +7,9 @@
  * the signal by status, whether the slow request was answered and whether the stream ended (and
  * with which retry hint). Figures are printed, not asserted.
  *
- *   npx tsx bench/shutdown.ts [--connections 50] [--load 4] [--idle 20]
+ *   npx tsx bench/shutdown.ts [--connections 50] [--load 4] [--idle 20] [--late 1500]
+ *
+ * `--late`: how long after the signal the slow request's body finishes (0: no slow request).
  *
  * Uses the existing build (`npm run build` first) and a fresh installed server on SQLite.
  */
@@ -17,7 +19,10 @@ import { E2E_ADMIN, startServer, type E2eServer } from '../tests/support/e2e-ser
 import { rawRequest, requestHead } from '../tests/support/raw-http';
 import { autocannon, type CannonTracker } from './lib';
 
-const { values } = parseArgs({ options: { connections: { type: 'string', default: '50' }, load: { type: 'string', default: '4' }, idle: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: { connections: { type: 'string', default: '50' }, load: { type: 'string', default: '4' }, idle: { type: 'string', default: '20' }, late: { type: 'string', default: '1500' } },
+});
+const lateMs = Number(values.late);
 const connections = Number(values.connections);
 const loadSeconds = Number(values.load);
 const idleConnections = Number(values.idle);
@@ -87,9 +92,9 @@ try {
   });
   await new Promise((resolve) => setTimeout(resolve, loadSeconds * 1000));
 
-  // In flight across the signal: half a sign-in body now, the rest 1.5 s after SIGTERM.
+  // In flight across the signal: part of a sign-in body now, the rest `lateMs` after SIGTERM.
   const body = JSON.stringify({ username: E2E_ADMIN.username, password: 'wrong-password' });
-  const slow = rawRequest(server.port, [requestHead('POST', '/api/login/signin', body.length, { 'content-type': 'application/json' }), body.slice(0, 10), { pauseMs: 2_000 }, body.slice(10)], GIVE_UP_MS);
+  const slow = lateMs > 0 ? rawRequest(server.port, [requestHead('POST', '/api/login/signin', body.length, { 'content-type': 'application/json' }), body.slice(0, 10), { pauseMs: 500 + lateMs }, body.slice(10)], GIVE_UP_MS) : null;
   await new Promise((resolve) => setTimeout(resolve, 500));
 
   const signalAt = performance.now();
@@ -101,14 +106,14 @@ try {
   load.stop();
   idle.destroy();
   const slowAnswer = await slow;
-  slowAnswer.socket.destroy();
+  slowAnswer?.socket.destroy();
   const streamResult = await Promise.race([stream, new Promise<{ ended: boolean; text: string }>((resolve) => setTimeout(() => resolve({ ended: false, text: '' }), 1_000))]);
   const retry = /retry: (\d+)\n\n$/.exec(streamResult.text)?.[1];
 
-  console.log(`SIGTERM under load (${connections} busy + ${idleConnections} idle keep-alive connections, 1 event stream, 1 slow request):`);
+  console.log(`SIGTERM under load (${connections} busy + ${idleConnections} idle keep-alive connections, 1 event stream, ${slow ? '1 slow request' : 'no slow request'}):`);
   console.log(`  exit after ${((exit.at - signalAt) / 1000).toFixed(2)} s, code ${exit.code}${exit.signal ? `, signal ${exit.signal}` : ''}`);
   console.log(`  answers after the signal: ${[...afterSignal].map(([status, n]) => `${status}×${n}`).join(', ') || 'none'}; connection errors ${errorsAfterSignal}`);
-  console.log(`  slow request (body finished 1.5 s after the signal): ${slowAnswer.status || 'no answer'}${slowAnswer.closed ? ', connection closed' : ''}`);
+  if (slowAnswer) console.log(`  slow request (body finished ${lateMs} ms after the signal): ${slowAnswer.status || 'no answer'}${slowAnswer.headers.connection ? `, Connection: ${slowAnswer.headers.connection}` : ''}`);
   console.log(`  event stream: ${streamResult.ended ? `ended${retry ? `, last retry hint ${retry} ms` : ''}` : 'not ended'}`);
 } finally {
   await server.stop();

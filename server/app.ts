@@ -11,6 +11,7 @@ import { LIMITS } from '../common/constants';
 import { localSiteUrl, type AppConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/open';
+import { installDrain } from './http/drain';
 import { installErrorHandling, sendFrameworkError } from './http/error-handler';
 import { serializeRequest } from './http/logging';
 import { slowClientGuard } from './http/slow-clients';
@@ -67,8 +68,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs (`/api/%zz`) are refused by the router before any hook: same envelope.
     frameworkErrors: sendFrameworkError,
+    // A request arriving on a kept-alive connection while the server drains is answered (with
+    // `Connection: close`), not refused with 503: the client did nothing wrong (http/drain.ts).
+    return503OnClosing: false,
   });
   slowClients.attach(app.server, app.log);
+  app.decorate('drain', installDrain(app));
 
   const clock = options.clock ?? systemClock;
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;

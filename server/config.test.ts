@@ -36,4 +36,9 @@ describe('configuration', () => {
   it('limits slow clients by default: headers 20 s, a request 2 min, a body pause 20 s, 256 connections per address', () => {
     expect(loadConfig({ DATA_DIR: dir() }).connections).toEqual({ headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, bodyIdleTimeoutMs: 20_000, maxPerIp: 256 });
   });
+
+  it('gives a shutdown 10 s to drain by default', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dir(), SHUTDOWN_GRACE_MS: '25000' }).shutdownGraceMs).toBe(25_000);
+  });
 });

@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   BODY_IDLE_TIMEOUT_MS: positive(20_000),
   // Browsers open six connections per site; a whole office behind one address stays far below.
   MAX_CONNECTIONS_PER_IP: positive(256),
+  // Within a container's usual stop timeout (10 s, Docker's default), which then never kills us mid-request.
+  SHUTDOWN_GRACE_MS: positive(10_000),
 }).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { message: 'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS', path: ['HEADERS_TIMEOUT_MS'] });
 
 /** How long a client may take to send a request, and how many connections one address may hold. */
@@ -83,6 +85,8 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   connections: ConnectionLimits;
+  /** How long SIGTERM waits for requests in flight before closing their connections and exiting. */
+  shutdownGraceMs: number;
 }
 
 /** The site address of last resort (no PUBLIC_URL, none recorded at install): this machine. */
@@ -158,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
       maxPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     ...overrides,
   };
 }

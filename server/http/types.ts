@@ -2,10 +2,13 @@ import type { TFunction } from '../../common/translate';
 import type { Locale } from '../../common/constants';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
+import type { DrainOutcome } from './drain';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Graceful shutdown within `graceMs` (http/drain.ts); the process exits after it. */
+    drain(graceMs: number): Promise<DrainOutcome>;
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the auth hook). */
