@@ -35,6 +35,7 @@ import { createFeedCache } from './modules/topics/topics.cache';
 import { startSweeper } from './modules/auth/sweep';
 import { SettingsCache } from './modules/settings/settings.service';
 import { presentConfig } from './modules/site/site.presenter';
+import { ImageProcessor } from './modules/uploads/images';
 import { features } from './features';
 
 export interface BuildOptions {
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     stopSweeper();
     await closeBus();
+    await ctx.images.close();
     await ctx.state.db?.destroy();
     ctx.state.db = null;
     await redis?.quit();
@@ -164,6 +166,7 @@ function createContext(
     // Caches are off under test (ttl 0) unless a test turns them on.
     feedCache: createFeedCache(test),
     pageCache: createPageCache(test),
+    images: new ImageProcessor(config.images),
     get site() {
       return (site ??= createSite(ctx));
     },

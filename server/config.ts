@@ -4,6 +4,7 @@
  * `process.env`.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -55,7 +56,34 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS_PER_IP: positive(256),
   // Within a container's usual stop timeout (10 s, Docker's default), which then never kills us mid-request.
   SHUTDOWN_GRACE_MS: positive(10_000),
+  // Uploaded images (server/modules/uploads/images.ts). A long phone screenshot is ~1,200 × 20,000;
+  // 50 megapixels is a large camera photo. Sizes are read from the file's header before decoding.
+  IMAGE_MAX_WIDTH: positive(20_000),
+  IMAGE_MAX_HEIGHT: positive(20_000),
+  IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().default(50),
+  IMAGE_WORKERS: z.coerce.number().int().positive().optional(),
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).optional(),
 }).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { message: 'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS', path: ['HEADERS_TIMEOUT_MS'] });
+
+/** What an uploaded image may be, and how many are decoded at once (server/modules/uploads/images.ts). */
+export interface ImageLimits {
+  maxWidth: number;
+  maxHeight: number;
+  /** Width × height × frames, in millions. */
+  maxMegapixels: number;
+  /** Worker threads decoding and re-encoding images. */
+  workers: number;
+  /** Images waiting for a worker; past it an upload is answered 503 (busy, retry). */
+  queueMax: number;
+}
+
+/**
+ * One worker fewer than the cores (at most three): sharp's work runs on libuv's four shared
+ * threads, which file reads, DNS and password hashing need too; one is always left to them.
+ */
+export function defaultImageWorkers(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(cores, 4) - 1);
+}
 
 /** How long a client may take to send a request, and how many connections one address may hold. */
 export interface ConnectionLimits {
@@ -87,6 +115,7 @@ export interface AppConfig {
   connections: ConnectionLimits;
   /** How long SIGTERM waits for requests in flight before closing their connections and exiting. */
   shutdownGraceMs: number;
+  images: ImageLimits;
 }
 
 /** The site address of last resort (no PUBLIC_URL, none recorded at install): this machine. */
@@ -135,6 +164,11 @@ export function writePersistedConfig(dataDir: string, value: PersistedConfig): v
   renameSync(temp, file);
 }
 
+function imageLimits(e: z.infer<typeof EnvSchema>): ImageLimits {
+  const workers = e.IMAGE_WORKERS ?? defaultImageWorkers();
+  return { maxWidth: e.IMAGE_MAX_WIDTH, maxHeight: e.IMAGE_MAX_HEIGHT, maxMegapixels: e.IMAGE_MAX_MEGAPIXELS, workers, queueMax: e.IMAGE_QUEUE_MAX ?? workers * 8 };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.message}`);
@@ -163,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    images: imageLimits(e),
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import type { Mailer } from './infra/mail';
 import type { RateLimiter } from './infra/rate-limiter';
 import type { DomainEvents } from './kernel/events';
 import type { KindRegistry } from './kernel/kinds';
+import type { ImageProcessor } from './modules/uploads/images';
 import type { SiteServices } from './kernel/pages';
 import type { SettingsCache } from './modules/settings/settings.service';
 import type { FeedCache } from './modules/topics/topics.cache';
@@ -47,6 +48,8 @@ export interface AppContext {
   feedCache: FeedCache;
   /** Anonymous pages, shared. */
   pageCache: PageCache;
+  /** Uploaded images: limits, then decoding in a bounded pool of worker threads. */
+  images: ImageProcessor;
   /** What page loaders call (`context.site`): every feature's page slice, assembled once per app. */
   readonly site: SiteServices;
 }
