@@ -7,10 +7,12 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { LIMITS } from '../common/constants';
 import { localSiteUrl, type AppConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/open';
+import { DbOutage } from './db/outage';
 import { installDrain } from './http/drain';
 import { installErrorHandling, sendFrameworkError } from './http/error-handler';
 import { serializeRequest } from './http/logging';
@@ -80,7 +82,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
   const { ctx, closeBus } = createContext(config, app, clock, redis, options);
   if (config.installed && config.database) {
-    ctx.state.db = await openDatabase(config.database);
+    ctx.state.db = await openDatabase(config.database, {
+      // A pooled connection the server dropped: the start of an outage, or a line of its own.
+      onConnectionError: (error) => {
+        if (!ctx.dbOutage.noteFailure(error)) app.log.warn({ err: error }, 'database connection dropped');
+      },
+    });
     ctx.state.installed = true;
     // Absolute links use PUBLIC_URL, else the address recorded at install (never a request's Host).
     config.publicUrl ??= (await ctx.settings.get(ctx.state.db)).siteUrl || null;
@@ -113,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stopSweeper = startSweeper(ctx, options.sweepIntervalMs);
   app.addHook('onClose', async () => {
     stopSweeper();
+    ctx.dbOutage.stop();
     await closeBus();
     await ctx.images.close();
     await ctx.state.db?.destroy();
@@ -146,8 +154,15 @@ function createContext(
     redis,
     limiter: new RateLimiter(redis ? new RedisRateLimitStore(redis, () => rateLimitPrefix(config)) : new MemoryRateLimitStore(), clock, config.rateLimits),
     mailer: options.mailer ?? createMailer(config.dataDir, app.log),
-    settings: new SettingsCache(clock),
+    settings: new SettingsCache(clock, (error) => ctx.dbOutage.noteFailure(error)),
     state: { db: null, installed: false },
+    dbOutage: new DbOutage({
+      log: app.log,
+      clock,
+      probe: async () => {
+        if (ctx.state.db) await sql`select 1`.execute(ctx.state.db);
+      },
+    }),
     events: new DomainEvents(),
     kinds: new KindRegistry(),
     get bus() {
@@ -190,7 +205,12 @@ function createSite(ctx: AppContext): SiteServices {
     now: () => ctx.clock.now(),
     origin: () => siteOriginOf(ctx.config),
     installState: () => ({ installed: ctx.state.installed, fixedDbType: ctx.config.database?.type ?? null }),
-    log: { error: (details, message) => ctx.log.error(details, message) },
+    log: {
+      // A loader that met an unreachable database is part of the outage (one line), not an error of its own.
+      error: (details, message) => {
+        if (!ctx.dbOutage.noteFailure(details.err)) ctx.log.error(details, message);
+      },
+    },
     ...assemblePages(slices),
   };
 }

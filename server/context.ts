@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import type { DbOutage } from './db/outage';
 import { errors } from './http/errors';
 import type { PageCache } from './http/page-cache';
 import type { Clock } from './infra/clock';
@@ -33,6 +34,8 @@ export interface AppContext {
   settings: SettingsCache;
   /** Mutable: the installer opens the database and flips `installed` without a restart. */
   state: { db: Database | null; installed: boolean };
+  /** Whether the database is unreachable now: 503s, one log line per outage (db/outage.ts). */
+  dbOutage: DbOutage;
   /** Domain events of the write path and their handlers (filled by the features at start-up). */
   events: DomainEvents;
   /** Content kinds (filled by the features at start-up). */

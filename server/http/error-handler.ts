@@ -8,7 +8,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '../../common/constants';
 import { ErrorCode, type ApiFailure } from '../../common/errors';
 import { resolveLocale, translator } from '../../common/i18n';
+import type { AppContext } from '../context';
+import { DB_RETRY_AFTER_S } from '../db/outage';
 import { AppError, errors, type MessageRef } from './errors';
+import { UNAVAILABLE_PAGE_HEADERS, unavailablePage } from './unavailable-page';
 
 /** Formats `untilTime` params (ban ends) as a readable date in the locale. */
 function translate(request: FastifyRequest, key: string, params: Record<string, unknown> = {}): string {
@@ -90,8 +93,28 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
   return sendAppError(request, reply, new AppError(500, ErrorCode.Other, 'errors.internal'));
 }
 
+function isApiRequest(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * The answer while the database is unreachable (db/outage.ts): 503 with Retry-After, in the
+ * envelope for the API, as the "temporarily unavailable" page for pages. No log line: the
+ * outage has its own, once.
+ */
+export function sendUnavailable(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  ctx.dbOutage.countRefused();
+  if (isApiRequest(request)) return sendAppError(request, reply, errors.unavailable('errors.unavailable', DB_RETRY_AFTER_S));
+  return reply
+    .status(503)
+    .headers({ ...UNAVAILABLE_PAGE_HEADERS, 'retry-after': String(DB_RETRY_AFTER_S) })
+    .send(unavailablePage(request.locale, request.t, DB_RETRY_AFTER_S));
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((rawError: FastifyError | AppError, request, reply) => {
+    if (app.ctx.dbOutage.noteFailure(rawError)) return sendUnavailable(app.ctx, request, reply);
     const known = rawError instanceof AppError ? rawError : fromFrameworkError(rawError);
     if (known) {
       // The serializer appends `cause` (e.g. a driver's error behind errors.internal) to the line.

@@ -17,6 +17,8 @@ declare module 'fastify' {
     token: string | null;
     /** How the token arrived: header is immune to CSRF, cookie is checked for same origin. */
     authVia: 'header' | 'cookie' | null;
+    /** A page read with a token the unreachable database could not check: served as to nobody. */
+    sessionUnchecked: boolean;
     locale: Locale;
     t: TFunction;
   }
