@@ -1,13 +1,13 @@
 /**
  * `npm run bench [-- name …]`: runs the benchmark scripts one after another and prints their
- * figures (nothing is asserted). Without names: content, auth, home, topics, pages, comments, cold-start, shutdown. Each
+ * figures (nothing is asserted). Without names: content, auth, home, topics, pages, comments, cold-start, shutdown, db-outage. Each
  * script also runs on its own (`npx tsx bench/<name>.ts --help` style flags in its header).
  * Run `npm run build` first: the page benchmarks serve the production build.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const ALL = ['content', 'auth', 'home', 'topics', 'pages', 'comments', 'cold-start', 'shutdown'] as const;
+const ALL = ['content', 'auth', 'home', 'topics', 'pages', 'comments', 'cold-start', 'shutdown', 'db-outage'] as const;
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const selected = names.length > 0 ? names : [...ALL];
 const unknown = selected.filter((n) => !(ALL as readonly string[]).includes(n));
