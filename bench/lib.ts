@@ -30,8 +30,14 @@ export interface CannonResult {
   errors: number;
   timeouts: number;
 }
+/** A running load: a promise of its result that also reports each answer and can be stopped early. */
+export interface CannonTracker extends PromiseLike<CannonResult> {
+  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void): this;
+  on(event: 'reqError', listener: (error: Error) => void): this;
+  stop(): void;
+}
 // autocannon ships no types; this is the slice we use.
-export const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
+export const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => CannonTracker;
 
 /** The value after `--name` on the command line. */
 export function arg(name: string): string | undefined {

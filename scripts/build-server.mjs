@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The server's build (second half of `npm run build`, after `react-router build`): esbuild
- * bundles server/main.ts and the two CLIs (migrate, setup) with everything they import from
+ * bundles server/main.ts, the two CLIs (migrate, setup) and the image worker thread's module
+ * (server/modules/uploads/image-worker.ts, started beside main.js) with everything they import from
  * server/ and common/ into `<build>/server-app/*.js` (ES modules, Node 20). Packages from
  * node_modules stay external imports — native addons (better-sqlite3, sharp, @node-rs/argon2)
  * cannot be bundled, and Node resolves them from the build directory up to the project's
@@ -26,6 +27,8 @@ await build({
     main: 'server/main.ts',
     'migrate-cli': 'server/db/migrate-cli.ts',
     'setup-cli': 'server/modules/install/setup-cli.ts',
+    // Started as a worker thread beside main.js (server/modules/uploads/images.ts).
+    'image-worker': 'server/modules/uploads/image-worker.ts',
   },
   outdir: SERVER_APP_DIR,
   bundle: true,

@@ -7,12 +7,16 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { LIMITS } from '../common/constants';
 import { localSiteUrl, type AppConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/open';
+import { DbOutage } from './db/outage';
+import { installDrain } from './http/drain';
 import { installErrorHandling, sendFrameworkError } from './http/error-handler';
 import { serializeRequest } from './http/logging';
+import { slowClientGuard } from './http/slow-clients';
 import { installRequestContext } from './http/request-context';
 import { installTextGuard } from './http/validate';
 import './http/types';
@@ -35,6 +39,7 @@ import { createFeedCache } from './modules/topics/topics.cache';
 import { startSweeper } from './modules/auth/sweep';
 import { SettingsCache } from './modules/settings/settings.service';
 import { presentConfig } from './modules/site/site.presenter';
+import { ImageProcessor } from './modules/uploads/images';
 import { features } from './features';
 
 export interface BuildOptions {
@@ -53,7 +58,12 @@ export interface BuildOptions {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const trustedHop = proxyTrust(config.trustProxy);
+  // A trusted proxy's own address is the peer of all its clients: exempt it from the per-address cap.
+  const slowClients = slowClientGuard(config.connections, { exemptFromCap: trustedHop ? (address) => trustedHop(address, 0) : () => false });
   const app = Fastify({
+    // Deadlines for slow clients and the 408 that answers a missed one (http/slow-clients.ts).
+    ...slowClients.serverOptions,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-user-token"]', 'req.headers.authorization'],
@@ -63,18 +73,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
     // The client is the right-most X-Forwarded-For address that is not one of our proxies.
-    trustProxy: proxyTrust(config.trustProxy),
+    trustProxy: trustedHop,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs (`/api/%zz`) are refused by the router before any hook: same envelope.
     frameworkErrors: sendFrameworkError,
+    // A request arriving on a kept-alive connection while the server drains is answered (with
+    // `Connection: close`), not refused with 503: the client did nothing wrong (http/drain.ts).
+    return503OnClosing: false,
   });
+  slowClients.attach(app.server, app.log);
+  app.decorate('drain', installDrain(app));
 
   const clock = options.clock ?? systemClock;
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
   const { ctx, closeBus } = createContext(config, app, clock, redis, options);
   if (config.installed && config.database) {
-    ctx.state.db = await openDatabase(config.database);
+    ctx.state.db = await openDatabase(config.database, {
+      // A pooled connection the server dropped: the start of an outage, or a line of its own.
+      onConnectionError: (error) => {
+        if (!ctx.dbOutage.noteFailure(error)) app.log.warn({ err: error }, 'database connection dropped');
+      },
+    });
     ctx.state.installed = true;
     // Absolute links use PUBLIC_URL, else the address recorded at install (never a request's Host).
     config.publicUrl ??= (await ctx.settings.get(ctx.state.db)).siteUrl || null;
@@ -108,7 +128,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stopSweeper = startSweeper(ctx, options.sweepIntervalMs);
   app.addHook('onClose', async () => {
     stopSweeper();
+    ctx.dbOutage.stop();
     await closeBus();
+    await ctx.images.close();
     await ctx.state.db?.destroy();
     ctx.state.db = null;
     await redis?.quit();
@@ -141,8 +163,15 @@ function createContext(
     redis,
     limiter: new RateLimiter(redis ? new RedisRateLimitStore(redis, () => rateLimitPrefix(config)) : new MemoryRateLimitStore(), clock, config.rateLimits),
     mailer: options.mailer ?? createMailer(config.dataDir, app.log),
-    settings: new SettingsCache(clock),
+    settings: new SettingsCache(clock, (error) => ctx.dbOutage.noteFailure(error)),
     state: { db: null, installed: false },
+    dbOutage: new DbOutage({
+      log: app.log,
+      clock,
+      probe: async () => {
+        if (ctx.state.db) await sql`select 1`.execute(ctx.state.db);
+      },
+    }),
     events: new DomainEvents(),
     kinds: new KindRegistry(),
     get bus() {
@@ -161,6 +190,7 @@ function createContext(
     // Caches are off under test (ttl 0) unless a test turns them on.
     feedCache: createFeedCache(test),
     pageCache: createPageCache(test),
+    images: new ImageProcessor(config.images),
     get site() {
       return (site ??= createSite(ctx));
     },
@@ -184,7 +214,12 @@ function createSite(ctx: AppContext): SiteServices {
     now: () => ctx.clock.now(),
     origin: () => siteOriginOf(ctx.config),
     installState: () => ({ installed: ctx.state.installed, fixedDbType: ctx.config.database?.type ?? null }),
-    log: { error: (details, message) => ctx.log.error(details, message) },
+    log: {
+      // A loader that met an unreachable database is part of the outage (one line), not an error of its own.
+      error: (details, message) => {
+        if (!ctx.dbOutage.noteFailure(details.err)) ctx.log.error(details, message);
+      },
+    },
     ...assemblePages(slices),
   };
 }

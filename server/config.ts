@@ -4,6 +4,7 @@
  * `process.env`.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './infra/proxy-trust';
@@ -31,6 +32,8 @@ export const PersistedConfigSchema = z.object({
 export type PersistedConfig = z.infer<typeof PersistedConfigSchema>;
 
 const onOff = z.enum(['on', 'off']);
+/** A duration or count from the environment: a whole positive number. */
+const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -56,7 +59,54 @@ const EnvSchema = z.object({
       }
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+  // Slow clients (server/http/slow-clients.ts). A 5 MB upload at 50 KB/s takes 100 s: the whole
+  // request may take two minutes, but no byte of a body for 20 s is a stalled client.
+  HEADERS_TIMEOUT_MS: positive(20_000),
+  REQUEST_TIMEOUT_MS: positive(120_000),
+  BODY_IDLE_TIMEOUT_MS: positive(20_000),
+  // Browsers open six connections per site; a whole office behind one address stays far below.
+  MAX_CONNECTIONS_PER_IP: positive(256),
+  // Within a container's usual stop timeout (10 s, Docker's default), which then never kills us mid-request.
+  SHUTDOWN_GRACE_MS: positive(10_000),
+  // Uploaded images (server/modules/uploads/images.ts). A long phone screenshot is ~1,200 × 20,000;
+  // 50 megapixels is a large camera photo. Sizes are read from the file's header before decoding.
+  IMAGE_MAX_WIDTH: positive(20_000),
+  IMAGE_MAX_HEIGHT: positive(20_000),
+  IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().default(50),
+  IMAGE_WORKERS: z.coerce.number().int().positive().optional(),
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).optional(),
+}).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { message: 'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS', path: ['HEADERS_TIMEOUT_MS'] });
+
+/** What an uploaded image may be, and how many are decoded at once (server/modules/uploads/images.ts). */
+export interface ImageLimits {
+  maxWidth: number;
+  maxHeight: number;
+  /** Width × height × frames, in millions. */
+  maxMegapixels: number;
+  /** Worker threads decoding and re-encoding images. */
+  workers: number;
+  /** Images waiting for a worker; past it an upload is answered 503 (busy, retry). */
+  queueMax: number;
+}
+
+/**
+ * One worker fewer than the cores (at most three): sharp's work runs on libuv's four shared
+ * threads, which file reads, DNS and password hashing need too; one is always left to them.
+ */
+export function defaultImageWorkers(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(cores, 4) - 1);
+}
+
+/** How long a client may take to send a request, and how many connections one address may hold. */
+export interface ConnectionLimits {
+  headersTimeoutMs: number;
+  /** The whole request, headers and body. */
+  requestTimeoutMs: number;
+  /** The longest pause between two pieces of a body. */
+  bodyIdleTimeoutMs: number;
+  /** Open connections per client address (not applied behind a trusted proxy, whose address all clients share). */
+  maxPerIp: number;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -75,6 +125,10 @@ export interface AppConfig {
   /** Which hops may name the client in X-Forwarded-For (infra/proxy-trust.ts). */
   trustProxy: TrustProxy;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  connections: ConnectionLimits;
+  /** How long SIGTERM waits for requests in flight before closing their connections and exiting. */
+  shutdownGraceMs: number;
+  images: ImageLimits;
 }
 
 /** The site address of last resort (no PUBLIC_URL, none recorded at install): this machine. */
@@ -123,6 +177,11 @@ export function writePersistedConfig(dataDir: string, value: PersistedConfig): v
   renameSync(temp, file);
 }
 
+function imageLimits(e: z.infer<typeof EnvSchema>): ImageLimits {
+  const workers = e.IMAGE_WORKERS ?? defaultImageWorkers();
+  return { maxWidth: e.IMAGE_MAX_WIDTH, maxHeight: e.IMAGE_MAX_HEIGHT, maxMegapixels: e.IMAGE_MAX_MEGAPIXELS, workers, queueMax: e.IMAGE_QUEUE_MAX ?? workers * 8 };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.message}`);
@@ -144,6 +203,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: e.RATE_LIMITS === 'on',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    connections: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
+      maxPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    images: imageLimits(e),
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import type { DbOutage } from './db/outage';
 import { errors } from './http/errors';
 import type { PageCache } from './http/page-cache';
 import type { Clock, Sleep } from './infra/clock';
@@ -18,6 +19,7 @@ import type { Mailer } from './infra/mail';
 import type { RateLimiter } from './infra/rate-limiter';
 import type { DomainEvents } from './kernel/events';
 import type { KindRegistry } from './kernel/kinds';
+import type { ImageProcessor } from './modules/uploads/images';
 import type { SiteServices } from './kernel/pages';
 import type { SettingsCache } from './modules/settings/settings.service';
 import type { FeedCache } from './modules/topics/topics.cache';
@@ -34,6 +36,8 @@ export interface AppContext {
   settings: SettingsCache;
   /** Mutable: the installer opens the database and flips `installed` without a restart. */
   state: { db: Database | null; installed: boolean };
+  /** Whether the database is unreachable now: 503s, one log line per outage (db/outage.ts). */
+  dbOutage: DbOutage;
   /** Domain events of the write path and their handlers (filled by the features at start-up). */
   events: DomainEvents;
   /** Content kinds (filled by the features at start-up). */
@@ -49,6 +53,8 @@ export interface AppContext {
   feedCache: FeedCache;
   /** Anonymous pages, shared. */
   pageCache: PageCache;
+  /** Uploaded images: limits, then decoding in a bounded pool of worker threads. */
+  images: ImageProcessor;
   /** What page loaders call (`context.site`): every feature's page slice, assembled once per app. */
   readonly site: SiteServices;
 }

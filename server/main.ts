@@ -16,10 +16,21 @@ if (!config.installed && hasSetupEnv(process.env)) {
 }
 const app = await buildApp(config, { site: await siteHandler({ dev }) });
 
+// Drain on the first signal (http/drain.ts); a second one does not wait for the grace.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    const started = performance.now();
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    void app.drain(config.shutdownGraceMs).then((outcome) => {
+      app.log.info({ outcome, ms: Math.round(performance.now() - started) }, 'shut down');
+      process.exit(outcome === 'drained' ? 0 : 1);
+    });
   });
 }
 

@@ -3,11 +3,15 @@
  * envelope `{success:false, errorCode, message, fields?}` in the request's locale, with a
  * meaningful status. 5xx answers never carry internals; they are logged with the request id.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LOCALE_COOKIE } from '../../common/constants';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '../../common/constants';
 import { ErrorCode, type ApiFailure } from '../../common/errors';
 import { resolveLocale, translator } from '../../common/i18n';
+import type { AppContext } from '../context';
+import { DB_RETRY_AFTER_S } from '../db/outage';
 import { AppError, errors, type MessageRef } from './errors';
+import { UNAVAILABLE_PAGE_HEADERS, unavailablePage } from './unavailable-page';
 
 /** Formats `untilTime` params (ban ends) as a readable date in the locale. */
 function translate(request: FastifyRequest, key: string, params: Record<string, unknown> = {}): string {
@@ -58,21 +62,29 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
 }
 
 /** The `locale` cookie's value, read by hand: the cookie plugin's hook has not run yet. */
-function localeCookie(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
+function localeCookie(headers: IncomingHttpHeaders): string | undefined {
+  const header = headers.cookie;
   if (typeof header !== 'string') return undefined;
   const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(header);
   return match?.[1];
 }
 
 /**
+ * The locale of a request no hook has seen (refused by the router, or timed out before Fastify
+ * ran): the cookie's or Accept-Language's (the site default needs the database, which is not
+ * worth opening for a request being refused).
+ */
+export function localeOfHeaders(headers: IncomingHttpHeaders): Locale {
+  return resolveLocale(localeCookie(headers), headers['accept-language'], DEFAULT_LOCALE);
+}
+
+/**
  * Fastify's `frameworkErrors`: the router refused the URL (`/api/%zz`, an over-long parameter)
  * before any hook ran, so the request has no locale yet. It gets the same envelope as every
- * other failure, in the cookie's or Accept-Language's locale (the site default needs the
- * database, which is not worth opening for a malformed URL).
+ * other failure, in the locale its headers ask for.
  */
 export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  request.locale = resolveLocale(localeCookie(request), request.headers['accept-language'], DEFAULT_LOCALE);
+  request.locale = localeOfHeaders(request.headers);
   request.t = translator(request.locale);
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return sendAppError(request, reply, errors.badRequest('errors.malformedUrl'));
@@ -81,8 +93,28 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
   return sendAppError(request, reply, new AppError(500, ErrorCode.Other, 'errors.internal'));
 }
 
+function isApiRequest(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * The answer while the database is unreachable (db/outage.ts): 503 with Retry-After, in the
+ * envelope for the API, as the "temporarily unavailable" page for pages. No log line: the
+ * outage has its own, once.
+ */
+export function sendUnavailable(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  ctx.dbOutage.countRefused();
+  if (isApiRequest(request)) return sendAppError(request, reply, errors.unavailable('errors.unavailable', DB_RETRY_AFTER_S));
+  return reply
+    .status(503)
+    .headers({ ...UNAVAILABLE_PAGE_HEADERS, 'retry-after': String(DB_RETRY_AFTER_S) })
+    .send(unavailablePage(request.locale, request.t, DB_RETRY_AFTER_S));
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((rawError: FastifyError | AppError, request, reply) => {
+    if (app.ctx.dbOutage.noteFailure(rawError)) return sendUnavailable(app.ctx, request, reply);
     const known = rawError instanceof AppError ? rawError : fromFrameworkError(rawError);
     if (known) {
       // The serializer appends `cause` (e.g. a driver's error behind errors.internal) to the line.

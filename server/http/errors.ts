@@ -49,6 +49,9 @@ export const errors = {
   payloadTooLarge: (key = 'errors.payloadTooLarge', params?: Record<string, unknown>) => new AppError(413, ErrorCode.PayloadRejected, key, params),
   unsupportedMediaType: (key = 'errors.unsupportedMediaType') => new AppError(415, ErrorCode.PayloadRejected, key),
   badRequest: (key = 'errors.malformedBody', params?: Record<string, unknown>) => new AppError(400, ErrorCode.Other, key, params),
+  /** 503: the server cannot do this now (busy, or its database unreachable); worth retrying after `retryAfterSeconds`. */
+  unavailable: (key: string, retryAfterSeconds: number) =>
+    new AppError(503, ErrorCode.Other, key, { seconds: retryAfterSeconds }, undefined, { 'retry-after': String(retryAfterSeconds) }),
   /** A failure whose reason is outside text (e.g. a database driver's), shown as-is. */
   other: (status: number, key: string, params?: Record<string, unknown>) => new AppError(status, ErrorCode.Other, key, params),
   /**

@@ -233,14 +233,15 @@ export function memberShareable(url: string): boolean {
 /**
  * The cache key of a page request that may be served from the shared cache, or null. A member
  * (signed in: `request.user`) shares it only on `memberShareable` pages; a session that did not
- * resolve to a member (an expired token) never does, because its render may clear the cookie.
+ * resolve to a member (an expired token) never does, because its render may clear the cookie;
+ * one that could not be checked (the database is unreachable) reads the shared copy, unrendered.
  */
 export function pageCacheKey(request: FastifyRequest): string | null {
   if (request.method !== 'GET') return null;
   const url = request.url;
   const path = url.split('?')[0] ?? url;
   if (path.endsWith('.data') || path === '/api' || path.startsWith('/api/')) return null;
-  if (request.user ? !memberShareable(url) : hasSession(request)) return null;
+  if (request.user ? !memberShareable(url) : hasSession(request) && !request.sessionUnchecked) return null;
   const ua = request.headers['user-agent'];
   const bot = typeof ua === 'string' && isbot(ua);
   return `${bot ? 'bot' : 'web'}|${request.locale}|${request.host}|${url}`;

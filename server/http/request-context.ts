@@ -89,6 +89,7 @@ export function installRequestContext(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   app.decorateRequest('authVia', null);
+  app.decorateRequest('sessionUnchecked', false);
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('t', translator('en-US'));
 
@@ -126,7 +127,12 @@ export function installRequestContext(app: FastifyInstance): void {
     const cookieToken = request.cookies[TOKEN_COOKIE] || null;
     const token = headerToken ?? cookieToken;
     if (token && ctx.state.db) {
-      const user = await userForToken(ctx.state.db, token, ctx.clock.now());
+      const user = await userForToken(ctx.state.db, token, ctx.clock.now()).catch((error: unknown) => {
+        // The database is unreachable: a page the shared cache holds is still served, as to nobody.
+        if (isApi || isData || !READ_METHODS.has(request.method) || !ctx.dbOutage.noteFailure(error)) throw error;
+        request.sessionUnchecked = true;
+        return null;
+      });
       if (user) {
         request.user = user;
         request.token = token;

@@ -27,6 +27,7 @@ import { pageTag } from '../kernel/kinds';
 import { LIST_PAGES, isShareable, markForMember, pageCacheKey, withNonce } from './page-cache';
 import { presentSessionUser } from './session-user';
 import { countCachedView } from '../kernel/pages';
+import { sendUnavailable } from './error-handler';
 
 const ROOT = process.cwd();
 // The site build's location is fixed at deploy time; SABAI_BUILD_DIR (same variable as
@@ -168,6 +169,18 @@ function pageTagsOf(app: FastifyInstance, url: string): string[] {
   return item ? [pageTag(item.kind.type, item.id)] : [LIST_PAGES];
 }
 
+/**
+ * A hit counts a view as its render would have (the kind's page hook). A view that cannot be
+ * counted because the database is unreachable is let go: the page is served all the same.
+ */
+async function countViewOfHit(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  try {
+    await countCachedView(app.ctx, request.url, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+  } catch (error) {
+    if (!app.ctx.dbOutage.noteFailure(error)) throw error;
+  }
+}
+
 /** Registers the page catch-all: every non-API request not served as a file goes to React Router. */
 function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): void {
   const handle = createRequestHandler(getBuild, dev ? 'development' : 'production');
@@ -200,28 +213,32 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
         const response = await handle(toFetchRequest(request, reply), { ...loadContextOf(app, request, nonce, reader), streamBody: stream.put });
         return { response, body: () => stream.take(response) };
       };
-      if (!key) {
-        const own = await render('request');
-        return sendFetchResponse(reply, own.response, own.body());
-      }
-
-      // A member reads the page everyone reads, marked so the browser fills in their own parts.
-      const member = request.user !== null;
-      const hit = cache.get(key, app.ctx.clock.now());
+      /** A render that failed while the database is unreachable: the "temporarily unavailable" page instead. */
+      const sendRendered = (rendered: { response: Response; body: () => Readable | null }) => {
+        if (rendered.response.status < 500 || !app.ctx.dbOutage.down) return sendFetchResponse(reply, rendered.response, rendered.body());
+        rendered.body()?.destroy();
+        return sendUnavailable(app.ctx, request, reply);
+      };
+      const hit = key ? cache.get(key, app.ctx.clock.now()) : undefined;
       if (hit) {
-        await countCachedView(app.ctx, request.url, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
-        return reply.status(200).type(hit.contentType).header(CACHE_HEADER, 'hit').send(withNonce(hit, nonce, member));
+        await countViewOfHit(app, request);
+        // A member reads the page everyone reads, marked so the browser fills in their own parts.
+        return reply.status(200).type(hit.contentType).header(CACHE_HEADER, 'hit').send(withNonce(hit, nonce, request.user !== null));
       }
+      // Rendering needs the database: while it is unreachable, only the cache answers.
+      if (app.ctx.dbOutage.down) return sendUnavailable(app.ctx, request, reply);
+      if (!key) return sendRendered(await render('request'));
+
+      const member = request.user !== null;
       const generation = cache.generation;
       const rendered = await render('nobody');
       if (!isShareable(rendered.response)) {
         // Not a page everyone sees the same (a pending topic, a 404): the member's own render.
         if (member) {
           rendered.body()?.destroy();
-          const own = await render('request');
-          return sendFetchResponse(reply, own.response, own.body());
+          return sendRendered(await render('request'));
         }
-        return sendFetchResponse(reply, rendered.response, rendered.body());
+        return sendRendered(rendered);
       }
       const html = await readBody(rendered.body());
       const contentType = rendered.response.headers.get('content-type') ?? 'text/html; charset=utf-8';
@@ -255,21 +272,31 @@ function productionSite(): FastifyPluginAsync {
       app.log.warn('NODE_ENV is not "production": React renders pages with its development build (slow). `npm start` sets it.');
     }
     const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-    await app.register(fastifyStatic, {
-      root: CLIENT_DIR,
-      prefix: '/',
-      // Register one route per file found now (the build is immutable), leaving `/*` to pages.
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders(reply, file) {
-        const hashed = file.startsWith(path.join(CLIENT_DIR, 'assets') + path.sep);
-        reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_S}, immutable` : 'public, max-age=3600');
-      },
-    });
+    await serveClientFiles(app);
     registerPages(app, build, false);
   };
+}
+
+/** The built browser files under `/`: one route per file (the build is immutable), `/*` left to pages. */
+async function serveClientFiles(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: CLIENT_DIR,
+    prefix: '/',
+    // Register one route per file found now (the build is immutable), leaving `/*` to pages.
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(reply, file) {
+      const hashed = file.startsWith(path.join(CLIENT_DIR, 'assets') + path.sep);
+      reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_S}, immutable` : 'public, max-age=3600');
+    },
+  });
+}
+
+/** The pages of a given server build, without the browser files: tests bring a small build of their own. */
+export function siteFromBuild(build: ServerBuild): FastifyPluginAsync {
+  return async (app) => registerPages(app, build, false);
 }
 
 async function developmentSite(): Promise<FastifyPluginAsync> {

@@ -54,6 +54,8 @@ export interface E2eServer {
   mailDir: string;
   /** The server's output so far (for failure messages). */
   output(): string;
+  /** The server process (signals, exit timing). */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -213,7 +215,7 @@ export async function startServer(options: StartOptions = {}): Promise<E2eServer
     await stop();
     throw error;
   }
-  return { url, port, dataDir, mailDir: path.join(dataDir, 'mail'), output, stop };
+  return { url, port, dataDir, mailDir: path.join(dataDir, 'mail'), output, child, stop };
 }
 
 /** The newest .eml file's text in a server's mail directory (null when none). */

@@ -100,12 +100,16 @@ export class UnreadHub {
     this.refresh(userId);
   }
 
-  /** Ends every stream (server shutdown) and leaves the bus. */
+  /**
+   * Ends every stream (server shutdown) and leaves the bus. Each stream's last line is a retry
+   * hint between one second and one `retryMs` later, at random: the browsers reconnect (to
+   * another process, or this one restarted) spread out rather than all in the same instant.
+   */
   close(): void {
     this.closed = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const set of this.byUser.values()) for (const conn of set) conn.res.end();
+    for (const set of this.byUser.values()) for (const conn of set) conn.res.end(`retry: ${1_000 + Math.floor(Math.random() * this.options.retryMs)}\n\n`);
     this.byUser.clear();
     this.stopHeartbeat();
   }

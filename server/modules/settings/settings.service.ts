@@ -39,13 +39,25 @@ export class SettingsCache {
   private value: Settings | null = null;
   private loadedAt = 0;
 
-  constructor(private readonly clock: Clock) {}
+  /**
+   * `unreachable(error)`: whether a failed reading means the database cannot be reached (and
+   * notes the outage). Then the last reading serves for another TTL: every request reads the
+   * settings first (the site's language), and pages the cache holds must still be served.
+   */
+  constructor(
+    private readonly clock: Clock,
+    private readonly unreachable: (error: unknown) => boolean = () => false,
+  ) {}
 
   async get(db: Kysely<DB> | null): Promise<Settings> {
     if (!db) return defaultSettings;
     const now = this.clock.now();
     if (this.value && now - this.loadedAt < CACHE_TTL_MS) return this.value;
-    this.value = settingsFromRows(await readAllSettings(db));
+    try {
+      this.value = settingsFromRows(await readAllSettings(db));
+    } catch (error) {
+      if (!this.value || !this.unreachable(error)) throw error;
+    }
     this.loadedAt = now;
     return this.value;
   }

@@ -4,7 +4,8 @@
  *
  * Upload pipeline: writer (signed in, not banned) → per-user rate limit → stream the part with
  * @fastify/multipart's 5 MB `fileSize` limit (a truncated stream is 413, never read whole) →
- * type from magic bytes (415 otherwise) → re-encode or sanitize → store by content hash.
+ * type from magic bytes (415 otherwise) → size from the header within the limits (413) →
+ * re-encode or sanitize in an image worker (503 when too many wait) → store by content hash.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope';
@@ -27,7 +28,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     requireWriter(user, ctx.clock.now());
     await ctx.limiter.consume(UPLOAD_RATE, String(user.id));
     const { buffer, filename } = await readImagePart(request, 'image');
-    const result = await storeImage(storage, buffer, filename);
+    const result = await storeImage(ctx.images, storage, buffer, filename);
     request.log.info({ userId: user.id, url: result.url, bytes: buffer.length }, 'image uploaded');
     return ok(result);
   });

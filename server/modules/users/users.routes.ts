@@ -64,7 +64,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     await ctx.limiter.consume(AVATAR_RATE, String(user.id));
     let avatar: string;
     if (request.isMultipart()) {
-      avatar = await storeAvatar(storage, (await readImagePart(request, 'file')).buffer);
+      avatar = await storeAvatar(ctx.images, storage, (await readImagePart(request, 'file')).buffer);
     } else {
       avatar = await storedAvatarUrl(parseInput(updateAvatarSchema, request.body).avatar, storage, ctx.config);
     }

@@ -1,0 +1,89 @@
+/**
+ * The image processor of an app (`ctx.images`): every uploaded image is checked against the
+ * limits (IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT, IMAGE_MAX_MEGAPIXELS) from its header first, in
+ * microseconds, then decoded and re-encoded in a pool of worker threads (IMAGE_WORKERS) with a
+ * bounded queue (IMAGE_QUEUE_MAX). Issue 19: a 6 KB PNG declaring 50,000,000 × 1 pixels was
+ * accepted and took seconds of decoding while other uploads waited; now it is refused before any
+ * decoder sees it, and however many images arrive at once, at most IMAGE_WORKERS are decoded
+ * while the rest wait their turn or, past the queue, are told to retry (503).
+ */
+import type { ImageLimits } from '../../config';
+import { errors, type AppError } from '../../http/errors';
+import { PoolBusyError, WorkerPool, WorkerTaskError } from '../../infra/worker-pool';
+import { declaredSize } from './image-header';
+import { detectImageKind } from './image-kind';
+import { isRefusal, sizeRefusal, type ImageTask, type ProcessedImage, type Refusal } from './image-pipeline';
+
+/** Seconds a busy pool asks the client to wait: about one image's decoding. */
+const BUSY_RETRY_AFTER_S = 2;
+
+/** The worker module beside this one: `.ts` in the sources, `.js` in the build (scripts/build-server.mjs). */
+function workerFile(): URL {
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  return new URL(`./image-worker.${ext}`, import.meta.url);
+}
+
+/** A refusal as the answer the client reads: 415 for what is not an image, 413 for what is too big. */
+export function refusalError(refusal: Refusal): AppError {
+  switch (refusal.refused) {
+    case 'unsupportedType':
+      return errors.unsupportedMediaType('upload.unsupportedType');
+    case 'invalidImage':
+      return errors.unsupportedMediaType('upload.invalidImage');
+    default:
+      return errors.payloadTooLarge(`upload.${refusal.refused}`, refusal.params);
+  }
+}
+
+/** A processed image, its bytes back in a Buffer. */
+export type ImageResult = ProcessedImage & { data: Buffer };
+
+export class ImageProcessor {
+  private pool: WorkerPool<ImageTask, ProcessedImage> | null = null;
+
+  constructor(private readonly limits: ImageLimits) {}
+
+  /** An uploaded image, verified and re-encoded (or sanitized). */
+  image(input: Buffer): Promise<ImageResult> {
+    return this.run('image', input);
+  }
+
+  /** An uploaded avatar: a square still WebP. */
+  avatar(input: Buffer): Promise<ImageResult> {
+    return this.run('avatar', input);
+  }
+
+  /** Tasks decoding and waiting (tests, metrics). */
+  get load(): { running: number; queued: number } {
+    return this.pool?.load ?? { running: 0, queued: 0 };
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+    this.pool = null;
+  }
+
+  private async run(job: ImageTask['job'], input: Buffer): Promise<ImageResult> {
+    this.refuseByHeader(input);
+    // Workers start with the first image, not with the server.
+    this.pool ??= new WorkerPool({ file: workerFile(), size: this.limits.workers, maxQueue: this.limits.queueMax });
+    try {
+      const done = await this.pool.run({ job, input, limits: this.limits });
+      return { ...done, data: Buffer.from(done.data.buffer, done.data.byteOffset, done.data.byteLength) };
+    } catch (error) {
+      if (error instanceof PoolBusyError) throw errors.unavailable('upload.busy', BUSY_RETRY_AFTER_S);
+      if (error instanceof WorkerTaskError && isRefusal(error.data)) throw refusalError(error.data);
+      throw error;
+    }
+  }
+
+  /** Not an accepted type, or a raster whose header declares more than the limits: refused before decoding. */
+  private refuseByHeader(input: Buffer): void {
+    const kind = detectImageKind(input);
+    if (!kind) throw refusalError({ refused: 'unsupportedType' });
+    if (kind === 'svg') return;
+    const size = declaredSize(kind, input);
+    const refusal = size && sizeRefusal(size, this.limits);
+    if (refusal) throw refusalError(refusal);
+  }
+}
