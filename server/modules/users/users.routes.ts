@@ -6,8 +6,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { setUsernameSchema, updateAvatarSchema, updateProfileSchema } from '../../../common/validation/account';
+import { pathId } from '../../../common/validation/fields';
 import { requireDb, type AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { runWrite } from '../../kernel/write';
@@ -24,7 +24,6 @@ import { presentCurrentUser } from './users.presenter';
 import { setUsername, updateAvatar, updateProfile } from './users.service';
 import { publicProfile } from './users.usecases';
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /** A write to what every reader sees of a member (name, avatar, signature): one fact for the pages showing them. */
 function changePublicProfile(ctx: AppContext, userId: number, work: (db: Kysely<DB>) => Promise<UserRow>): Promise<UserRow> {
@@ -84,10 +83,10 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // After the fixed paths above (Fastify prefers static segments anyway).
-  app.get('/user/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/user/:id', async (request) => {
     requireDb(ctx);
-    const parsed = idParam.safeParse(request.params);
-    if (!parsed.success) throw errors.notFound('errors.account.userNotFound');
-    return ok(await publicProfile(ctx, viewerContext(ctx, request), parsed.data.id));
+    const id = pathId(request.params.id);
+    if (id === null) throw errors.notFound('errors.account.userNotFound');
+    return ok(await publicProfile(ctx, viewerContext(ctx, request), id));
   });
 };
