@@ -10,6 +10,7 @@ import { CommentIcon, HeartIcon, MapPinIcon, TrashIcon } from '~/components/topi
 import { ImageGrid } from '~/components/topic/image-grid';
 import { TopicTime } from '~/components/topic/time';
 import { Avatar } from '~/components/user/avatar';
+import { UserHandle } from '~/components/user/user-handle';
 import { api } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -94,6 +95,7 @@ export function CommentItem({ comment, reply = false, highlighted, canDelete, on
               name
             )}
           </h3>
+          <UserHandle username={author?.username} />
           <TopicTime time={comment.createTime} className="text-zinc-600 dark:text-zinc-400" />
           {comment.ipLocation && (
             <span className="inline-flex items-center gap-1 text-zinc-600 dark:text-zinc-400" data-testid="comment-ip">

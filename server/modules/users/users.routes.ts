@@ -48,7 +48,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     const user = request.user;
     requireWriter(user, now);
     const input = parseInput(updateProfileSchema, request.body);
-    const updated = await changePublicProfile(ctx, user.id, (trx) => updateProfile(trx, user.id, input, now));
+    const updated = await changePublicProfile(ctx, user.id, (trx) => updateProfile(trx, user, input, now));
     return ok(presentCurrentUser(updated, { now }));
   });
 
