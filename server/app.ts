@@ -11,9 +11,10 @@ import { LIMITS } from '../common/constants';
 import { localSiteUrl, type AppConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/open';
-import { installErrorHandling, sendFrameworkError } from './http/error-handler';
+import { handleClientError, installErrorHandling, sendFrameworkError } from './http/error-handler';
 import { serializeRequest } from './http/logging';
 import { installRequestContext } from './http/request-context';
+import { installResponseHeaders } from './http/response-headers';
 import './http/types';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer, type Mailer } from './infra/mail';
@@ -63,6 +64,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs (`/api/%zz`) are refused by the router before any hook: same envelope.
     frameworkErrors: sendFrameworkError,
+    // And requests Node's parser refuses (431, bad Content-Length, conflicting Transfer-Encoding).
+    clientErrorHandler: handleClientError,
   });
 
   const clock = options.clock ?? systemClock;
@@ -85,9 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   installRequestContext(app);
   installErrorHandling(app);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
+  installResponseHeaders(app);
 
   for (const feature of features) feature.setup?.(ctx);
   await app.register(

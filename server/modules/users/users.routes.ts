@@ -12,6 +12,7 @@ import { requireDb, type AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { runWrite } from '../../kernel/write';
 import { ok } from '../../http/envelope';
+import { PERSONAL } from '../../http/response-headers';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { createStorage } from '../../infra/storage';
@@ -37,8 +38,10 @@ function changePublicProfile(ctx: AppContext, userId: number, work: (db: Kysely<
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  app.get('/user/current', async (request) => {
+  app.get('/user/current', async (request, reply) => {
     requireDb(ctx);
+    // The e-mail and roles, or null: which one depends on the cookie. Never stored anywhere.
+    reply.header('cache-control', PERSONAL);
     return ok(request.user ? presentCurrentUser(request.user, { now: ctx.clock.now() }) : null);
   });
 
