@@ -254,6 +254,10 @@ test.describe('in Chinese', () => {
     await expectNoSeriousA11yViolations(page, 'sign-in in Chinese');
 
     await page.getByRole('link', { name: '立即注册' }).click();
+    // The link navigates in the browser: until the sign-up page has rendered, the sign-in
+    // page (which also has a 密码 field) is still the page, and a fill would land there.
+    await expect(page).toHaveURL(/\/user\/signup(\?|$)/);
+    await expect(page.getByRole('heading', { level: 1, name: '注册账号' })).toBeVisible();
     await page.getByRole('textbox', { name: '密码', exact: true }).fill('abc');
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect(page.getByText('请输入昵称')).toBeVisible();
