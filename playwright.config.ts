@@ -11,7 +11,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a journey that passes only on a second try hides a race in the
+  // app or in the test's waiting, and is fixed there (issue 19).
+  retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   // E2E_OUTPUT_DIR keeps parallel runs from deleting each other's artifacts.
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results/playwright',

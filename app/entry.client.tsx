@@ -6,6 +6,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { captureDocumentNonce } from './lib/csp-nonce';
 import { ensureLocale, ensureMemberSections } from './lib/i18n';
 import { asLocale } from './lib/locale';
 
@@ -19,6 +20,8 @@ function hydrate() {
     );
   });
 }
+
+captureDocumentNonce();
 
 // Hydrate even if the messages failed to load: keys show instead of text, but the page works.
 const root = document.documentElement;

@@ -122,6 +122,8 @@ export const MESSAGE_STATUS = { unread: 0, read: 1 } as const;
 
 export const MESSAGE_LIMITS = {
   pageSize: 20,
+  /** Ids one `POST user/messages/read` may name (a few pages' worth). */
+  markReadMax: 100,
   /** Unread messages in user/msg_recent. */
   recent: 5,
   /** Plain-text excerpts kept in a message (content, quote). */

@@ -71,7 +71,7 @@ export interface InteractionPageServices<User = SessionRow> {
   comments(viewer: InteractionViewer<User>, params: { entityType: CommentableType; entityId: number; cursor?: string }): Promise<InteractionResult<Page<CommentView>>>;
   /** GET user/favorites, for the signed-in reader. */
   favorites(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<InteractionResult<Page<FavoriteView>>>;
-  /** GET user/messages: a page of the reader's messages; marks the ones on it read (and updates their live badge). */
+  /** GET user/messages: a page of the reader's messages, as stored (reading marks nothing: POST user/messages/read does). */
   messages(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<InteractionResult<Page<MessageView>>>;
   /** The header badge: unread messages of the user (0 for anonymous or before install). */
   unreadCount(user: User | null): Promise<number>;

@@ -14,10 +14,11 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/open';
 import { DbOutage } from './db/outage';
 import { installDrain } from './http/drain';
-import { installErrorHandling, sendFrameworkError } from './http/error-handler';
+import { handleClientError, installErrorHandling, sendFrameworkError } from './http/error-handler';
 import { serializeRequest } from './http/logging';
 import { slowClientGuard } from './http/slow-clients';
 import { installRequestContext } from './http/request-context';
+import { installResponseHeaders } from './http/response-headers';
 import { installTextGuard } from './http/validate';
 import './http/types';
 import { systemClock, timerSleep, type Clock, type Sleep } from './infra/clock';
@@ -60,7 +61,11 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const trustedHop = proxyTrust(config.trustProxy);
   // A trusted proxy's own address is the peer of all its clients: exempt it from the per-address cap.
-  const slowClients = slowClientGuard(config.connections, { exemptFromCap: trustedHop ? (address) => trustedHop(address, 0) : () => false });
+  const slowClients = slowClientGuard(config.connections, {
+    exemptFromCap: trustedHop ? (address) => trustedHop(address, 0) : () => false,
+    // Requests Node's parser refuses (431, bad Content-Length, conflicting Transfer-Encoding).
+    onProtocolError: handleClientError,
+  });
   const app = Fastify({
     // Deadlines for slow clients and the 408 that answers a missed one (http/slow-clients.ts).
     ...slowClients.serverOptions,
@@ -111,9 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installRequestContext(app);
   installTextGuard(app);
   installErrorHandling(app);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
+  installResponseHeaders(app);
 
   for (const feature of features) feature.setup?.(ctx);
   await app.register(

@@ -12,6 +12,7 @@ import { TextAlign } from '@tiptap/extension-text-align';
 import { TextStyleKit } from '@tiptap/extension-text-style';
 import { CharacterCount, Placeholder } from '@tiptap/extensions';
 import { EditorContent, useEditor, useEditorState, type Editor as TiptapEditor } from '@tiptap/react';
+import { pageNonce } from '~/lib/csp-nonce';
 import { StarterKit } from '@tiptap/starter-kit';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CLASS_PATTERNS, isAllowedImageSrc, LINK_REL, LINK_TARGET } from '../../common/rich-text/policy';
@@ -148,6 +149,8 @@ export default function Editor({
   const editor = useEditor(
     {
       immediatelyRender: false,
+      // Its base styles go in a <style> element, which the page's CSP admits only with the nonce.
+      injectNonce: pageNonce(),
       editable: !disabled,
       autofocus: autoFocus ? 'end' : false,
       content: cleanHtml(value),

@@ -7,7 +7,7 @@
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { DropdownMenu, Popover, Toolbar as RToolbar, Tooltip } from 'radix-ui';
-import { forwardRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { forwardRef, useState, type ComponentPropsWithoutRef, type MouseEvent, type ReactNode } from 'react';
 import { BACKGROUND_COLORS, TEXT_COLORS, type ColorKind } from './constants';
 import { Icon, type IconName } from './icons';
 import { loadRecentColors, rememberColor, sameColor } from './recent-colors';
@@ -67,11 +67,27 @@ interface ToolButtonProps extends ComponentPropsWithoutRef<'button'> {
   shortcut?: string;
 }
 
+/**
+ * The editor with focus back in it now, as a command chain. TipTap's own `focus()` gives focus
+ * back one animation frame later when something else holds it; keys typed in that frame went
+ * to the toolbar, not into the text (a loaded machine's frames are late). Focusing the view
+ * first makes `focus()` a no-op: the command and the caret land at once.
+ */
+function focusedChain(editor: Editor) {
+  editor.view.focus();
+  return editor.chain().focus();
+}
+
+/** A mouse press on a tool keeps the caret where it is: the button acts, the text keeps focus. */
+function keepTextFocus(event: MouseEvent<HTMLButtonElement>) {
+  event.preventDefault();
+}
+
 /** A toolbar button: icon, accessible name, tooltip (with the shortcut), `aria-pressed` for toggles. */
 const ToolButton = forwardRef<HTMLButtonElement, ToolButtonProps>(function ToolButton({ label, icon, pressed, shortcut, ...rest }, ref) {
   return (
     <Tip label={shortcut ? `${label} (${shortcut})` : label}>
-      <RToolbar.Button ref={ref} type="button" aria-label={label} aria-pressed={pressed} className={BUTTON} {...rest}>
+      <RToolbar.Button ref={ref} type="button" aria-label={label} aria-pressed={pressed} className={BUTTON} onMouseDown={keepTextFocus} {...rest}>
         <Icon name={icon} />
       </RToolbar.Button>
     </Tip>
@@ -123,7 +139,7 @@ export function EditorToolbar({ editor, compact, fullscreen, onLink, onImage, on
   });
   if (!state) return null;
   const disabled = !state.editable;
-  const chain = () => editor.chain().focus();
+  const chain = () => focusedChain(editor);
 
   return (
     <Tooltip.Provider delayDuration={400} skipDelayDuration={200}>
@@ -192,8 +208,8 @@ function HeadingMenu({ editor, level, disabled }: { editor: Editor; level: numbe
             value={value}
             onValueChange={(v) => {
               const n = Number(v);
-              if (n === 0) editor.chain().focus().setParagraph().run();
-              else editor.chain().focus().setHeading({ level: n as 1 | 2 | 3 | 4 | 5 | 6 }).run();
+              if (n === 0) focusedChain(editor).setParagraph().run();
+              else focusedChain(editor).setHeading({ level: n as 1 | 2 | 3 | 4 | 5 | 6 }).run();
             }}
           >
             <DropdownMenu.RadioItem value="0" className={MENU_ITEM}>
@@ -231,8 +247,8 @@ function AlignMenu({ editor, align, disabled }: { editor: Editor; align: Alignme
           <DropdownMenu.RadioGroup
             value={align ?? ''}
             onValueChange={(v) => {
-              if (align === v) editor.chain().focus().unsetTextAlign().run();
-              else editor.chain().focus().setTextAlign(v).run();
+              if (align === v) focusedChain(editor).unsetTextAlign().run();
+              else focusedChain(editor).setTextAlign(v).run();
             }}
           >
             {ALIGNMENTS.map((a) => (
@@ -256,14 +272,14 @@ function ColorPopover({ kind, editor, current, disabled }: { kind: ColorKind; ed
   const palette: readonly string[] = kind === 'text' ? TEXT_COLORS : BACKGROUND_COLORS;
 
   const apply = (color: string) => {
-    if (kind === 'text') editor.chain().focus().setColor(color).run();
-    else editor.chain().focus().setBackgroundColor(color).run();
+    if (kind === 'text') focusedChain(editor).setColor(color).run();
+    else focusedChain(editor).setBackgroundColor(color).run();
     setRecent(rememberColor(kind, color));
     setOpen(false);
   };
   const clear = () => {
-    if (kind === 'text') editor.chain().focus().unsetColor().run();
-    else editor.chain().focus().unsetBackgroundColor().run();
+    if (kind === 'text') focusedChain(editor).unsetColor().run();
+    else focusedChain(editor).unsetBackgroundColor().run();
     setOpen(false);
   };
 

@@ -170,7 +170,7 @@ export default function TopicPage() {
           </Card>
 
           <section id="comments" aria-label={t('topicUi.detail.comments', { count: topic.commentCount })} className="mt-6 scroll-mt-20" data-testid="comments-slot">
-            <CommentSection entityType="topic" entityId={topic.id} initial={comments} commentCount={topic.commentCount} />
+            <CommentSection entityType="topic" entityId={topic.id} initial={comments} commentCount={topic.commentCount} closed={topic.status === CONTENT_STATUS.deleted} />
           </section>
         </div>
         <aside className="space-y-4" aria-label={t('topicUi.author.label')}>

@@ -1,16 +1,15 @@
 /**
  * `/user/messages` (spec §2, ucenter layout, sign-in required): the reader's site messages,
  * newest first, each with its type, sender, title, excerpt, quote, time and a link to the item
- * (a comment link lands on the comment). Reading a page marks its messages read (the service
- * does it and tells the live badge); "load more" pages by cursor.
+ * (a comment link lands on the comment). The loader only reads; the list marks the unread
+ * messages it shows read with a POST once the reader can see them, and offers "mark all read"
+ * (message-list.tsx says why); "load more" pages by cursor.
  */
-import { useEffect } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { accountMeta } from '~/components/account/page-meta';
 import { MessageList } from '~/components/comment/message-list';
 import { signedInViewer, unwrapResult } from '~/components/comment/ucenter-data.server';
 import { RenderNowProvider } from '~/components/topic/time';
-import { refreshUnreadCount } from '~/lib/use-unread-count';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('ucenter.messages.title');
@@ -24,8 +23,6 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
 export default function MessagesPage() {
   const t = useT();
   const { page, now } = useLoaderData<typeof loader>();
-  // The page just marked its messages read; the root loader may have counted them before that.
-  useEffect(() => refreshUnreadCount(), [page]);
   return (
     <RenderNowProvider now={now}>
       <div className="space-y-4">

@@ -5,13 +5,22 @@
  */
 import { z } from 'zod';
 import { LIMITS, USERNAME_PATTERN } from '../constants';
+import { cleanName } from './names';
 
 /** A required, trimmed string; `key` is the message when it is missing or blank. */
 function required(key: string) {
   return z.string({ error: key }).trim().min(1, key);
 }
 
-export const nicknameField = required('validation.nicknameRequired').max(LIMITS.nicknameMax, 'validation.nicknameTooLong');
+/**
+ * A name checked as it will be stored: invisible and direction-changing characters are removed
+ * (./names.ts) before `rule` sees it, so `admin\u200b` is judged, and saved, as `admin`.
+ */
+function cleaned<T extends z.ZodType<unknown, string>>(requiredKey: string, rule: T) {
+  return z.string({ error: requiredKey }).transform(cleanName).pipe(rule);
+}
+
+export const nicknameField = cleaned('validation.nicknameRequired', z.string().min(1, 'validation.nicknameRequired').max(LIMITS.nicknameMax, 'validation.nicknameTooLong'));
 
 /** Trimmed and lower-cased: e-mails are stored and compared in lower case. */
 export const emailField = required('validation.emailRequired')
@@ -28,10 +37,13 @@ export const passwordField = z
 
 const rePasswordField = z.string({ error: 'validation.rePasswordRequired' });
 
-export const usernameField = required('validation.usernameRequired').refine((value) => USERNAME_PATTERN.test(value), {
-  message: 'validation.usernameInvalid',
-  params: { min: LIMITS.usernameMin, max: LIMITS.usernameMax },
-});
+export const usernameField = cleaned(
+  'validation.usernameRequired',
+  z
+    .string()
+    .min(1, 'validation.usernameRequired')
+    .refine((value) => USERNAME_PATTERN.test(value), { message: 'validation.usernameInvalid', params: { min: LIMITS.usernameMin, max: LIMITS.usernameMax } }),
+);
 
 /** Where to go afterwards; made safe by `safeRedirect` (common/redirect.ts), never refused. */
 const redirectField = z.string().optional().catch(undefined);

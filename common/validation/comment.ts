@@ -4,7 +4,7 @@
  * bodies are accepted too, so ids and lists may arrive as strings.
  */
 import { z } from 'zod';
-import { COMMENT_LIMITS, COMMENTABLE_TYPES, CONTENT_TYPES, FAVORITE_TYPES, LIKEABLE_TYPES } from '../constants';
+import { COMMENT_LIMITS, COMMENTABLE_TYPES, CONTENT_TYPES, FAVORITE_TYPES, LIKEABLE_TYPES, MESSAGE_LIMITS } from '../constants';
 import { cursorField, cursorQuery, idField } from './fields';
 import { imageListField, switchField } from './topic';
 
@@ -51,6 +51,24 @@ export const favoriteSchema = z.object({
 export type FavoriteInput = z.infer<typeof favoriteSchema>;
 
 export { cursorQuery };
+
+/** One id, or a list (a form-encoded body sends a single `ids=7` as a string). */
+const idList = z.preprocess(
+  (value) => (typeof value === 'string' || typeof value === 'number' ? [value] : value),
+  z.array(idField, { error: 'validation.invalid' }).min(1, 'validation.invalid').max(MESSAGE_LIMITS.markReadMax, 'validation.tooMany'),
+);
+
+/**
+ * POST user/messages/read: the reader's messages to mark read, named by `ids`, or every one up
+ * to and including the message `upTo` (a high-water mark: what a page showed, whatever arrived
+ * after it stays unread). Exactly one of the two.
+ */
+export const markMessagesReadSchema = z
+  .object({ ids: idList.optional(), upTo: idField.optional() })
+  .superRefine((input, ctx) => {
+    if ((input.ids === undefined) === (input.upTo === undefined)) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'validation.idsOrUpTo' });
+  });
+export type MarkMessagesReadInput = z.infer<typeof markMessagesReadSchema>;
 
 /** POST user/settings: notification preferences. */
 export const notificationSettingsSchema = z.object({ replyMail: switchField });

@@ -18,7 +18,7 @@ export interface MessageView {
   url: string;
   entityType: string;
   entityId: number;
-  /** 0 unread, 1 read (as it was before this answer marked it read). */
+  /** 0 unread, 1 read (reading does not change it: POST user/messages/read does). */
   status: number;
   createTime: number;
 }

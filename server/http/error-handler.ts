@@ -3,7 +3,8 @@
  * envelope `{success:false, errorCode, message, fields?}` in the request's locale, with a
  * meaningful status. 5xx answers never carry internals; they are logged with the request id.
  */
-import type { IncomingHttpHeaders } from 'node:http';
+import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '../../common/constants';
 import { ErrorCode, type ApiFailure } from '../../common/errors';
@@ -110,6 +111,39 @@ export function sendUnavailable(ctx: AppContext, request: FastifyRequest, reply:
     .status(503)
     .headers({ ...UNAVAILABLE_PAGE_HEADERS, 'retry-after': String(DB_RETRY_AFTER_S) })
     .send(unavailablePage(request.locale, request.t, DB_RETRY_AFTER_S));
+}
+
+/** Node's parser errors → our status and message: 431 for oversize headers, 408 for a request that never arrived whole, else 400. */
+function clientFailure(code: string | undefined): { status: number; key: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, key: 'errors.headersTooLarge' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, key: 'errors.requestTimeout' };
+  return { status: 400, key: 'errors.malformedRequest' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request (headers too large, a
+ * bad Content-Length, Content-Length and Transfer-Encoding together…) before any route, hook
+ * or even a request object exists. The answer is still the envelope, as every other failure's,
+ * in the default language (no headers were read), and the connection is closed: after a parse
+ * error the rest of the stream cannot be trusted. Logged at debug: a malformed request is the
+ * client's fault, and a flood of them must not flood the log.
+ */
+export function handleClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, key } = clientFailure(error.code);
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const failure: ApiFailure = { success: false, errorCode: ErrorCode.Other, message: translator(DEFAULT_LOCALE)(key) };
+    const body = JSON.stringify(failure);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

@@ -212,7 +212,8 @@ function memberPartsOf(page: CachedPage): Buffer[] {
   return page.memberParts;
 }
 
-function hasSession(request: FastifyRequest): boolean {
+/** Whether the request carries a session (a resolved member, or a token by header or cookie, valid or not). */
+export function hasSession(request: FastifyRequest): boolean {
   if (request.user) return true;
   if (request.headers[TOKEN_HEADER] !== undefined) return true;
   const cookie = request.headers.cookie;

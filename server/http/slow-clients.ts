@@ -15,7 +15,7 @@
  */
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { ErrorCode, type ApiFailure } from '../../common/errors';
 import { translator } from '../../common/i18n';
 import type { ConnectionLimits } from '../config';
@@ -57,11 +57,6 @@ function closeWith(socket: Socket, answer: string, response?: ServerResponse): v
 }
 
 /** Fastify's answer to the parser's other complaints (malformed request, headers too large). */
-function protocolErrorAnswer(code: string | undefined): string {
-  if (code === 'HPE_HEADER_OVERFLOW') return rawAnswer(431, 'application/json', JSON.stringify({ error: STATUS_CODES[431], message: 'Exceeded maximum allowed HTTP header size', statusCode: 431 }));
-  return rawAnswer(400, 'application/json', JSON.stringify({ error: STATUS_CODES[400], message: 'Client Error', statusCode: 400 }));
-}
-
 function expectsBody(request: IncomingMessage): boolean {
   return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 }
@@ -125,17 +120,19 @@ export interface SlowClientGuard {
 /**
  * `exemptFromCap`: the trusted proxies' own addresses (TRUST_PROXY). Every connection through a
  * proxy comes from its address, so a per-address cap there would cap the whole site (the proxy
- * limits its clients); clients that reach the app directly stay capped.
+ * limits its clients); clients that reach the app directly stay capped. `onProtocolError`: the
+ * answer to every other error Node's parser reports (http/error-handler.ts).
  */
-export function slowClientGuard(limits: ConnectionLimits, options: { exemptFromCap: (address: string) => boolean }): SlowClientGuard {
+export function slowClientGuard(limits: ConnectionLimits, options: { exemptFromCap: (address: string) => boolean; onProtocolError: ClientErrorHandler }): SlowClientGuard {
   /** The exchange each connection is on, for the 408's path and language. */
   const current = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>();
   // Node checks the deadlines on a timer: often enough that one is missed by at most a quarter.
   const checkEvery = Math.max(50, Math.min(5_000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)));
 
-  const clientErrorHandler: ClientErrorHandler = function (error, socket) {
+  const clientErrorHandler: ClientErrorHandler = function (this: FastifyInstance, error, socket) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    if (error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') return closeWith(socket, protocolErrorAnswer(error.code));
+    // Other parser errors (431, a bad Content-Length…) are answered by the error handling's envelope.
+    if (error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') return options.onProtocolError.call(this, error, socket);
     // A request whose body is complete is the previous one on this connection: the next one's headers are late.
     const exchange = current.get(socket);
     const late = exchange && !exchange.request.complete ? exchange : undefined;

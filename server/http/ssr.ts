@@ -24,7 +24,11 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { LoadContext } from './load-context';
 import { pageTag } from '../kernel/kinds';
-import { LIST_PAGES, isShareable, markForMember, pageCacheKey, withNonce } from './page-cache';
+import { ErrorCode } from '../../common/errors';
+import { AppError } from './errors';
+import { LIST_PAGES, hasSession, isShareable, markForMember, pageCacheKey, withNonce } from './page-cache';
+import { decodePath } from './request-context';
+import { PERSONAL } from './response-headers';
 import { presentSessionUser } from './session-user';
 import { countCachedView } from '../kernel/pages';
 import { sendUnavailable } from './error-handler';
@@ -37,17 +41,28 @@ export const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
 const CLIENT_DIR = path.join(BUILD_DIR, 'client');
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
-const PAGE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Pages are only read: no route has an action (forms post to the JSON API). HEAD comes with GET. */
+const PAGE_METHODS = ['GET'] as const;
+/** What a page URL refuses with 405 (and `Allow`), before React Router would log it as an error. */
+const REFUSED_PAGE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const PAGE_ALLOW = 'GET, HEAD';
 
 type GetBuild = ServerBuild | (() => Promise<ServerBuild>);
 
-/** CSP for pages: scripts only from this origin or carrying this response's nonce. */
+/**
+ * CSP for pages: scripts only from this origin or carrying this response's nonce; `<style>`
+ * elements likewise (TipTap's base styles and Radix's scroll lock carry the nonce: app/lib/
+ * csp-nonce.ts), so injected markup cannot bring its own CSS. Style attributes stay allowed:
+ * React and Radix position things with them and stored content keeps colours and alignment
+ * in them (the sanitizer's allow-list decides which). Development keeps inline styles open:
+ * Vite injects every stylesheet as a <style> element without a nonce.
+ */
 export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    // React and Radix set style attributes (positions, the loading bar); no inline <script>.
-    "style-src 'self' 'unsafe-inline'",
+    dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
@@ -59,15 +74,30 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join('; ');
 }
 
+/** Powerful features no page of a forum uses; fullscreen stays (the editor's fullscreen mode). */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), browsing-topics=()';
+
 function setSecurityHeaders(reply: FastifyReply, nonce: string, dev: boolean): void {
   reply.header('content-security-policy', contentSecurityPolicy(nonce, dev));
   reply.header('x-content-type-options', 'nosniff');
   reply.header('x-frame-options', 'DENY');
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.header('permissions-policy', PERMISSIONS_POLICY);
+  // A page opened from another site (or opening one) shares no window with it.
+  reply.header('cross-origin-opener-policy', 'same-origin');
 }
 
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/**
+ * Whether a URL names the API however it is spelt: percent-escapes decoded, repeated slashes
+ * collapsed and case folded, as a lenient proxy or router might read it (`//api//x`,
+ * `/API/x`, `/%61pi/x`). Such a URL is never a page: it answers the API's 404 envelope, and
+ * is not redirected (a `Location: //api/x` would name the host "api").
+ */
+export function isApiPath(url: string): boolean {
+  const path = decodePath(url.split('?', 1)[0] ?? url)
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
+  return path === '/api' || path === '/api/' || path.startsWith('/api/');
 }
 
 /** Fastify request → Fetch Request (the body stays a stream: actions read it themselves). */
@@ -137,7 +167,9 @@ async function readBody(body: Readable | null): Promise<{ bytes: Buffer; text: s
 function sendFetchResponse(reply: FastifyReply, response: Response, body: Readable | Buffer | null): FastifyReply {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') reply.header(name, value);
+    // A member's page keeps the `private, no-store` the handler set, whatever a route says.
+    if (name === 'set-cookie' || (name === 'cache-control' && reply.hasHeader(name))) continue;
+    reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
@@ -181,9 +213,25 @@ async function countViewOfHit(app: FastifyInstance, request: FastifyRequest): Pr
   }
 }
 
-/** Registers the page catch-all: every non-API request not served as a file goes to React Router. */
-function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): void {
+/** React Router's request handler (`createRequestHandler(build)`), or a stand-in in tests. */
+export type PageHandler = (request: Request, context: LoadContext & Record<string, unknown>) => Promise<Response>;
+
+function routerHandler(getBuild: GetBuild, dev: boolean): PageHandler {
   const handle = createRequestHandler(getBuild, dev ? 'development' : 'production');
+  return (request, context) => handle(request, context);
+}
+
+/**
+ * The page catch-all as a plugin around any page handler: what the built site registers, and
+ * what tests register around a stand-in renderer to check the transport (methods, headers,
+ * caching, the page cache) without a build.
+ */
+export function pagesPlugin(handle: PageHandler, options: { dev: boolean }): FastifyPluginAsync {
+  return async (app) => registerPages(app, handle, options.dev);
+}
+
+/** Registers the page catch-all: every non-API request not served as a file goes to React Router. */
+function registerPages(app: FastifyInstance, handle: PageHandler, dev: boolean): void {
   // Pages rendered once and shared (./page-cache.ts); never in development.
   const cache = app.ctx.pageCache;
   if (!dev) {
@@ -200,12 +248,24 @@ function registerPages(app: FastifyInstance, getBuild: GetBuild, dev: boolean): 
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   app.route({
+    method: [...REFUSED_PAGE_METHODS],
+    url: '/*',
+    handler: async (request, reply) => {
+      if (isApiPath(request.url)) return reply.callNotFound();
+      reply.header('allow', PAGE_ALLOW);
+      throw new AppError(405, ErrorCode.Other, 'errors.methodNotAllowed', { method: request.method });
+    },
+  });
+
+  app.route({
     method: [...PAGE_METHODS],
     url: '/*',
     handler: async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();
       const nonce = randomBytes(16).toString('base64');
       setSecurityHeaders(reply, nonce, dev);
+      // Whatever the page, a member's copy (even the shared HTML with the member mark) is theirs.
+      if (request.user !== null || hasSession(request)) reply.header('cache-control', PERSONAL);
       const key = dev || !app.ctx.state.installed ? null : pageCacheKey(request);
       /** Runs React Router for this reader or for nobody; React's Node stream comes back through the context. */
       const render = async (reader: 'request' | 'nobody') => {
@@ -255,7 +315,7 @@ function productionSite(): FastifyPluginAsync {
       const message = `The site is not built: ${path.relative(ROOT, SERVER_BUILD)} is missing. Run \`npm run build\` (or \`npm start\`, which builds when needed).`;
       app.log.error(message);
       app.route({
-        method: [...PAGE_METHODS],
+        method: [...PAGE_METHODS, ...REFUSED_PAGE_METHODS],
         url: '/*',
         handler: async (request, reply) => {
           if (isApiPath(request.url)) return reply.callNotFound();
@@ -273,7 +333,7 @@ function productionSite(): FastifyPluginAsync {
     }
     const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
     await serveClientFiles(app);
-    registerPages(app, build, false);
+    registerPages(app, routerHandler(build, false), false);
   };
 }
 
@@ -296,7 +356,7 @@ async function serveClientFiles(app: FastifyInstance): Promise<void> {
 
 /** The pages of a given server build, without the browser files: tests bring a small build of their own. */
 export function siteFromBuild(build: ServerBuild): FastifyPluginAsync {
-  return async (app) => registerPages(app, build, false);
+  return async (app) => registerPages(app, routerHandler(build, false), false);
 }
 
 async function developmentSite(): Promise<FastifyPluginAsync> {
@@ -318,7 +378,7 @@ async function developmentSite(): Promise<FastifyPluginAsync> {
     app.addHook('onClose', async () => {
       await vite.close();
     });
-    registerPages(app, () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>, true);
+    registerPages(app, routerHandler(() => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>, true), true);
   };
 }
 

@@ -103,7 +103,12 @@ export class KindRegistry {
   }
 }
 
-/** Whether an actor may act on the item (comment, like, favorite): visible to them and not deleted. */
+/**
+ * Whether an actor may act on the item (comment, like, favorite): visible to them, and neither
+ * it nor the item it belongs to deleted. Visibility alone is not enough: moderators see a deleted
+ * topic and its comments, yet a comment of a deleted topic is as gone as the topic.
+ */
 export function writable(kind: ContentKind, head: ContentHead, actor: UserRow): boolean {
-  return head.status !== CONTENT_STATUS.deleted && kind.visible(head, actor);
+  const rootDeleted = head.rootHead?.status === CONTENT_STATUS.deleted;
+  return head.status !== CONTENT_STATUS.deleted && !rootDeleted && kind.visible(head, actor);
 }

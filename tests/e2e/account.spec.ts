@@ -253,7 +253,16 @@ test.describe('in Chinese', () => {
     await expect(page.getByRole('alert').filter({ hasText: '用户名、邮箱或密码错误' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'sign-in in Chinese');
 
+    // The link navigates in the browser: until the sign-up page has rendered, the sign-in
+    // page (which also has a 密码 field) is still the page, and a fill would land there. A slow
+    // answer for the sign-up page's data (as on a loaded machine) keeps that window open.
+    await page.route('**/user/signup.data*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await page.getByRole('link', { name: '立即注册' }).click();
+    await expect(page).toHaveURL(/\/user\/signup(\?|$)/);
+    await expect(page.getByRole('heading', { level: 1, name: '注册账号' })).toBeVisible();
     await page.getByRole('textbox', { name: '密码', exact: true }).fill('abc');
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect(page.getByText('请输入昵称')).toBeVisible();

@@ -153,8 +153,10 @@ test('B comments and likes A’s topic; A’s badge moves without reload, the me
   const commented = messages.filter({ hasText: 'commented on your topic' });
   await expect(commented).toContainText('Kuay Teow Reua Khun Daeng');
   await expect(commented.getByTestId('message-unread')).toHaveCount(1);
-  // Reading the page marked them read: the badge goes away without a reload.
+  // The page marks the messages it shows read (a POST once the tab is visible): the badge goes
+  // away without a reload, while they keep their unread look for this visit.
   await expect(badge(a.page)).toHaveCount(0);
+  await expect(commented).toHaveAttribute('data-unread', 'true');
   await expectAccessible(a.page, { label: 'messages' });
 
   await commented.getByTestId('message-link').click();
@@ -181,6 +183,12 @@ test('B comments and likes A’s topic; A’s badge moves without reload, the me
   const reply = b.page.getByTestId('message').filter({ hasText: 'replied to your comment' });
   await expect(reply).toContainText('Thanks, going tonight!');
   await expect(reply.locator('blockquote')).toContainText('Khun Daeng');
+  await expect(reply.getByTestId('message-unread')).toHaveCount(1);
+  await expectToast(b.page, 'All messages marked read', async () => {
+    await b.page.getByTestId('messages-mark-all-read').click();
+  });
+  await expect(b.page.getByTestId('message-unread')).toHaveCount(0);
+  await expect(b.page.getByTestId('messages-mark-all-read')).toHaveCount(0);
   await b.page.evaluate(() => document.documentElement.classList.add('dark'));
   await expectAccessible(b.page, { label: 'messages (dark)' });
   await b.page.evaluate(() => document.documentElement.classList.remove('dark'));

@@ -108,6 +108,28 @@ test('type and format with shortcuts and the toolbar', async ({ page }) => {
   await expect(html(page)).not.toContainText('two');
 });
 
+test('a toolbar click leaves the caret in the text at once, even when animation frames come late', async ({ page }) => {
+  await open(page);
+  await page.keyboard.type('Quick ');
+  // A loaded machine paints late; hold frames back entirely while clicking and typing. Keys
+  // typed right after a tool used to reach the button until a frame gave focus back.
+  await page.evaluate(() => {
+    const held = window as Window & { heldFrame?: typeof requestAnimationFrame };
+    held.heldFrame = window.requestAnimationFrame;
+    window.requestAnimationFrame = () => 0;
+  });
+  await main(page).getByRole('button', { name: 'Italic', exact: true }).click();
+  await page.keyboard.type('brown');
+  await main(page).getByRole('button', { name: 'Bold', exact: true }).click();
+  await page.keyboard.type(' fox');
+  await page.evaluate(() => {
+    const held = window as Window & { heldFrame?: typeof requestAnimationFrame };
+    if (held.heldFrame) window.requestAnimationFrame = held.heldFrame;
+  });
+  await expect(html(page)).toHaveText('<p>Quick <em>brown</em><strong><em> fox</em></strong></p>');
+  await expect(page.locator('.ProseMirror').first()).toBeFocused();
+});
+
 test('Ctrl+K link dialog: default protocol, unsafe schemes, remove', async ({ page }) => {
   await open(page);
   await page.keyboard.type('Visit site');

@@ -66,6 +66,12 @@ test('home renders the site frame, with the security headers and nonce-only scri
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  // <style> elements need this response's nonce too; style attributes stay allowed.
+  expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+  expect(csp).toContain("style-src-attr 'unsafe-inline'");
+  expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   // Every inline script carries this response's nonce (the colour-mode bootstrap included).
   const inlineNonces = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => (s as HTMLScriptElement).nonce));
   expect(inlineNonces.length).toBeGreaterThan(1);

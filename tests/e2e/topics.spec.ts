@@ -323,7 +323,7 @@ test('feeds page with "Load more" by cursor, node and tag pages list their topic
   expect(errors).toEqual([]);
 });
 
-test('topic pages as the server renders them: meta for crawlers, hidden content locked for others, a pending notice for the author', async ({ page, context }) => {
+test('topic pages as the server renders them: meta for crawlers, hidden content locked for others, a pending notice and a deleted notice for the author', async ({ page, context }) => {
   const errors = watchErrors(page);
   await setLocale(context, 'en-US');
   const member = await signUp(page.request, 'Songkran');
@@ -361,6 +361,25 @@ test('topic pages as the server renders them: meta for crawlers, hidden content 
   await open(page, `/topic/${open_.id}`);
   await expect(page.getByTestId('hidden-content')).toContainText('Meet at Tha Phae Gate at nine.');
   await expect(page.getByTestId('hidden-content-locked')).toHaveCount(0);
+
+  // The author's own deleted topic: still theirs to read, with its comments, under a notice
+  // (in either language); no comment box, no reactions. Everyone else: 404.
+  const gone = await apiPost<{ id: number }>(page.request, '/api/topic/create', member.token, { title: 'Rained out', content: '<p>Postponed.</p>' });
+  await apiPost(page.request, '/api/comment/create', member.token, { entityType: 'topic', entityId: gone.id, content: 'See you next year.', contentType: 'text' });
+  await apiPost(page.request, `/api/topic/delete/${gone.id}`, member.token, {});
+  expect((await fetch(`${server.url}/topic/${gone.id}`)).status).toBe(404);
+  await open(page, `/topic/${gone.id}`);
+  await expect(page.getByTestId('deleted-notice')).toHaveText('This topic has been deleted. Only its author and the moderators can still see it; it takes no new comments or reactions.');
+  await expect(page.getByTestId('comment').filter({ hasText: 'See you next year.' })).toBeVisible();
+  await expect(page.getByTestId('comments-closed')).toBeVisible();
+  await expect(page.getByTestId('comment-box')).toHaveCount(0);
+  await expect(page.getByTestId('like-button')).toBeDisabled();
+  await expect(page.getByTestId('edit-topic')).toHaveCount(0);
+  await expectAccessible(page, { label: 'deleted topic (author)' });
+  await setLocale(context, 'zh-CN');
+  await open(page, `/topic/${gone.id}`);
+  await expect(page.getByTestId('deleted-notice')).toHaveText('该话题已被删除，仅作者和版主仍可查看，且不再接受新的评论和互动。');
+  await setLocale(context, 'en-US');
 
   // Another member sees the locked block, asking for a reply.
   await context.clearCookies();

@@ -2,7 +2,7 @@
 import type { CommentAuthor, CommentView, Page, ShownComment } from './types';
 
 function author(user: CommentView['user']): CommentAuthor | null {
-  return user && { id: user.id, nickname: user.nickname, avatar: user.avatar, smallAvatar: user.smallAvatar };
+  return user && { id: user.id, nickname: user.nickname, username: user.username, avatar: user.avatar, smallAvatar: user.smallAvatar };
 }
 
 export function shownComment(comment: CommentView): ShownComment {

@@ -10,6 +10,7 @@ import { CommentIcon, HeartIcon, MapPinIcon, TrashIcon } from '~/components/topi
 import { ImageGrid } from '~/components/topic/image-grid';
 import { TopicTime } from '~/components/topic/time';
 import { Avatar } from '~/components/user/avatar';
+import { UserHandle } from '~/components/user/user-handle';
 import { api } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -28,12 +29,14 @@ export interface CommentItemProps {
   /** Anonymous readers: like and reply ask them to sign in first. */
   requireSignIn: () => boolean;
   replying: boolean;
+  /** Its item takes no more comments or likes: the actions are not offered. */
+  closed?: boolean;
 }
 
 const ACTION =
   'inline-flex h-8 items-center gap-1.5 rounded-full px-2.5 text-[0.8125rem] font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
-export function CommentItem({ comment, reply = false, highlighted, canDelete, onReply, onDelete, requireSignIn, replying }: CommentItemProps) {
+export function CommentItem({ comment, reply = false, highlighted, canDelete, onReply, onDelete, requireSignIn, replying, closed = false }: CommentItemProps) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
@@ -92,6 +95,7 @@ export function CommentItem({ comment, reply = false, highlighted, canDelete, on
               name
             )}
           </h3>
+          <UserHandle username={author?.username} />
           <TopicTime time={comment.createTime} className="text-zinc-600 dark:text-zinc-400" />
           {comment.ipLocation && (
             <span className="inline-flex items-center gap-1 text-zinc-600 dark:text-zinc-400" data-testid="comment-ip">
@@ -124,7 +128,7 @@ export function CommentItem({ comment, reply = false, highlighted, canDelete, on
           <button
             type="button"
             onClick={() => void toggleLike()}
-            disabled={busy}
+            disabled={busy || closed}
             aria-pressed={like.liked}
             aria-label={likeLabel}
             className={`${ACTION} ${like.liked ? 'text-rose-700 dark:text-rose-400' : ''}`}
@@ -135,16 +139,18 @@ export function CommentItem({ comment, reply = false, highlighted, canDelete, on
               {like.count > 0 ? compactNumber(like.count) : t('commentUi.item.like')}
             </span>
           </button>
-          <button
-            type="button"
-            onClick={() => requireSignIn() && onReply()}
-            aria-expanded={replying}
-            className={ACTION}
-            data-testid="comment-reply"
-          >
-            <CommentIcon className="size-4" />
-            {t('commentUi.item.reply')}
-          </button>
+          {!closed && (
+            <button
+              type="button"
+              onClick={() => requireSignIn() && onReply()}
+              aria-expanded={replying}
+              className={ACTION}
+              data-testid="comment-reply"
+            >
+              <CommentIcon className="size-4" />
+              {t('commentUi.item.reply')}
+            </button>
+          )}
           {canDelete && (
             <button type="button" onClick={onDelete} className={`${ACTION} hover:text-red-700 dark:hover:text-red-400`} data-testid="comment-delete">
               <TrashIcon className="size-4" />

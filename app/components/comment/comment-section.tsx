@@ -29,6 +29,8 @@ export interface CommentSectionProps {
   /** The first page, from the page's loader. */
   initial: Page<ShownComment>;
   commentCount: number;
+  /** The item takes no new comments (a deleted topic): its comments are shown without a box. */
+  closed?: boolean;
 }
 
 /** Pages fetched automatically while looking for a linked comment. */
@@ -45,7 +47,7 @@ function listOf(key: string, page: Page<ShownComment>): ListState {
   return { key, comments: page.results, cursor: page.cursor, hasMore: page.hasMore };
 }
 
-export function CommentSection({ entityType, entityId, initial, commentCount }: CommentSectionProps) {
+export function CommentSection({ entityType, entityId, initial, commentCount, closed = false }: CommentSectionProps) {
   const t = useT();
   const { user } = useRootData();
   const location = useLocation();
@@ -138,6 +140,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount }: 
     requireSignIn,
     // Hidden content unlocks and the counts move: run the page's loaders again.
     onReplyPosted: () => void revalidator.revalidate(),
+    closed,
   };
 
   // A comment just posted is brought into view once React has committed it (not in a frame
@@ -169,7 +172,11 @@ export function CommentSection({ entityType, entityId, initial, commentCount }: 
       </h2>
 
       <div className="mt-4">
-        {user ? (
+        {closed ? (
+          <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-4 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300" data-testid="comments-closed">
+            {t('commentUi.section.closed')}
+          </p>
+        ) : user ? (
           <CommentBox
             target={{ entityType, entityId }}
             label={t('commentUi.box.label')}

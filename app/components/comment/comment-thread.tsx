@@ -22,6 +22,8 @@ export interface ThreadActions {
   remove: (comment: ShownComment) => Promise<boolean>;
   requireSignIn: () => boolean;
   onReplyPosted: () => void;
+  /** The item takes no new comments or likes (a deleted topic its author and moderators still read). */
+  closed: boolean;
 }
 
 interface RepliesState {
@@ -96,6 +98,7 @@ export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, 
         onReply={() => actions.setReplyTo(actions.replyTo === comment.id ? null : comment.id)}
         onDelete={() => void removeSelf()}
         requireSignIn={actions.requireSignIn}
+        closed={actions.closed}
         replying={actions.replyTo === comment.id}
       />
       {(replies.list.length > 0 || showMore || replyTarget) && (
@@ -112,6 +115,7 @@ export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, 
                     onReply={() => actions.setReplyTo(actions.replyTo === reply.id ? null : reply.id)}
                     onDelete={() => void removeReply(reply)}
                     requireSignIn={actions.requireSignIn}
+                    closed={actions.closed}
                     replying={actions.replyTo === reply.id}
                   />
                 </li>

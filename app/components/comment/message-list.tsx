@@ -1,9 +1,16 @@
 /**
  * The messages of /user/messages: type icon, sender, title (a link to the item), excerpt,
- * quote and relative time; unread ones (as they were before this visit) are marked. "Load more"
- * pages by cursor through GET user/messages, which marks those read too.
+ * quote and relative time; unread ones look unread (tinted, a dot, a stronger title).
+ *
+ * Reading never marks (GET user/messages changes nothing: a prefetch, a crawler or another
+ * site's link is not the member reading). The page marks what it shows: once the reader can see
+ * it (hydrated, the tab visible: not a prerender, not a background tab), one POST
+ * user/messages/read names the unread messages shown, and again for each "load more" page. Those
+ * keep their unread look for this visit, so the reader still sees what is new, while the header
+ * badge clears, as the notification pages of X, Weibo or V2EX behave. "Mark all read" reaches
+ * the older pages not loaded (POST user/messages/read_all).
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CommentIcon, HeartIcon, ShieldIcon, SparkIcon, StarIcon, TrashIcon } from '~/components/topic/icons';
 import { TopicTime } from '~/components/topic/time';
@@ -13,9 +20,10 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { BellIcon, PlusIcon } from '~/components/ui/icons';
 import { Avatar } from '~/components/user/avatar';
 import { api } from '~/lib/api';
+import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { refreshUnreadCount } from '~/lib/use-unread-count';
-import type { MessageType } from '../../../common/constants';
+import { MESSAGE_STATUS, type MessageType } from '../../../common/constants';
 import { mergeNewestFirst, type MessageView, type Page } from './types';
 import { useT } from '~/lib/use-t';
 
@@ -36,10 +44,15 @@ function MessageItem({ message }: { message: MessageView }) {
   const t = useT();
   const style = TYPE_STYLE[message.type] ?? TYPE_STYLE.system;
   const Icon = style.icon;
-  const unread = message.status === 0;
+  const unread = message.status === MESSAGE_STATUS.unread;
   const typeLabel = t(`ucenter.messages.type.${message.type}`);
   return (
-    <li className="flex gap-3 px-4 py-4 sm:px-5" data-testid="message" data-message-type={message.type} data-unread={unread || undefined}>
+    <li
+      className={`flex gap-3 px-4 py-4 sm:px-5 ${unread ? 'bg-brand-50/70 dark:bg-brand-950/30' : ''}`}
+      data-testid="message"
+      data-message-type={message.type}
+      data-unread={unread || undefined}
+    >
       <div className="relative shrink-0">
         {message.from ? (
           <Avatar user={message.from} size={40} />
@@ -56,7 +69,7 @@ function MessageItem({ message }: { message: MessageView }) {
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
-          <h2 className="min-w-0 flex-1 text-[0.9375rem] leading-6 font-medium break-words text-zinc-900 dark:text-zinc-50">
+          <h2 className={`min-w-0 flex-1 text-[0.9375rem] leading-6 break-words text-zinc-900 dark:text-zinc-50 ${unread ? 'font-semibold' : 'font-medium'}`}>
             {message.url ? (
               <Link to={message.url} className="hover:text-brand-700 dark:hover:text-brand-300 hover:underline" data-testid="message-link">
                 {message.title}
@@ -94,16 +107,61 @@ function MessageItem({ message }: { message: MessageView }) {
   );
 }
 
+function unreadIds(messages: readonly MessageView[]): number[] {
+  return messages.filter((m) => m.status === MESSAGE_STATUS.unread).map((m) => m.id);
+}
+
+/**
+ * Runs `callback` once the document is visible: now, or at the next `visibilitychange` that
+ * shows it (a prerendered page or a background tab is not being read). Answers the cancel.
+ */
+function whenVisible(callback: () => void): () => void {
+  if (document.visibilityState === 'visible') {
+    callback();
+    return () => {};
+  }
+  const onChange = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', onChange);
+    callback();
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+
+/**
+ * Marks the unread messages shown read, each id once, when the reader can see them (effects run
+ * only in the browser, after hydration). A failed mark is given back so the next render retries.
+ */
+function useMarkShownRead(messages: readonly MessageView[]): void {
+  const handleApiError = useApiErrorHandler();
+  const asked = useRef(new Set<number>());
+  useEffect(() => {
+    const ids = unreadIds(messages).filter((id) => !asked.current.has(id));
+    if (ids.length === 0) return;
+    return whenVisible(() => {
+      for (const id of ids) asked.current.add(id);
+      api('/api/user/messages/read', { method: 'POST', body: { ids } }).then(refreshUnreadCount, (error: unknown) => {
+        for (const id of ids) asked.current.delete(id);
+        handleApiError(error);
+      });
+    });
+  }, [messages, handleApiError]);
+}
+
 export function MessageList({ initial }: { initial: Page<MessageView> }) {
   const t = useT();
+  const toast = useToast();
   const handleApiError = useApiErrorHandler();
   const [seen, setSeen] = useState(initial);
   const [list, setList] = useState(initial);
   const [loading, setLoading] = useState(false);
+  const [marking, setMarking] = useState(false);
   if (seen !== initial) {
     setSeen(initial);
     setList(initial);
   }
+  useMarkShownRead(list.results);
 
   async function loadMore() {
     if (loading || !list.hasMore) return;
@@ -111,11 +169,25 @@ export function MessageList({ initial }: { initial: Page<MessageView> }) {
     try {
       const page = await api<Page<MessageView>>('/api/user/messages', { query: { cursor: list.cursor } });
       setList((l) => ({ results: mergeNewestFirst(l.results, page.results), cursor: page.cursor, hasMore: page.hasMore }));
-      refreshUnreadCount();
     } catch (error) {
       handleApiError(error);
     } finally {
       setLoading(false);
+    }
+  }
+
+  async function markAllRead() {
+    if (marking) return;
+    setMarking(true);
+    try {
+      await api('/api/user/messages/read_all', { method: 'POST' });
+      setList((l) => ({ ...l, results: l.results.map((m) => ({ ...m, status: MESSAGE_STATUS.read })) }));
+      refreshUnreadCount();
+      toast.success(t('ucenter.messages.allRead'));
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setMarking(false);
     }
   }
 
@@ -128,8 +200,17 @@ export function MessageList({ initial }: { initial: Page<MessageView> }) {
       </Card>
     );
   }
+  // Older pages may hold unread messages this one has not loaded.
+  const anythingToMark = list.hasMore || unreadIds(list.results).length > 0;
   return (
     <>
+      {anythingToMark && (
+        <div className="flex justify-end">
+          <Button variant="secondary" size="sm" onClick={() => void markAllRead()} loading={marking} data-testid="messages-mark-all-read">
+            {t('ucenter.messages.markAllRead')}
+          </Button>
+        </div>
+      )}
       <Card>
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="message-list">
           {list.results.map((message) => (

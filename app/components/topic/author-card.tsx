@@ -1,7 +1,8 @@
-/** The author panel beside a topic: avatar, name, signature, counts, member since. */
+/** The author panel beside a topic: avatar, nickname and unique username, signature, counts, member since. */
 import { Link } from 'react-router';
 import { Card } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
+import { UserHandle } from '~/components/user/user-handle';
 import { formatDateTime } from '../../../common/relative-time';
 import { compactNumber } from './badges';
 import type { TopicView } from './types';
@@ -22,6 +23,7 @@ export function AuthorCard({ user }: { user: Author }) {
           <Link to={`/user/${user.id}`} className="block truncate font-semibold text-zinc-900 hover:underline dark:text-zinc-50">
             {user.nickname}
           </Link>
+          <UserHandle username={user.username} className="block text-sm" />
           <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('topicUi.author.joined', { date: joined })}</p>
         </div>
       </div>

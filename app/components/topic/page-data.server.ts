@@ -4,6 +4,7 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import type { PageViewer } from '../../../common/load-context';
+import { parseId } from '../../../common/validation/fields';
 import type { Page, PageResult } from '../../../common/views/page';
 import type { FeedTopic, TopicPage, TopicView } from './types';
 import '~/lib/load-context';
@@ -18,10 +19,10 @@ export function unwrap<T>(result: PageResult<T>): T {
   return result.data;
 }
 
-/** A positive integer path id, or the 404 page. */
+/** A path id in canonical decimal (the API's rule: common/validation/fields.ts), or the 404 page. */
 export function pathId(value: string | undefined, notFound: string): number {
-  const id = Number(value);
-  if (!value || !/^\d{1,15}$/.test(value) || !Number.isSafeInteger(id) || id <= 0) throw data(notFound, { status: 404 });
+  const id = parseId(value);
+  if (id === null) throw data(notFound, { status: 404 });
   return id;
 }
 

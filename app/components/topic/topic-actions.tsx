@@ -12,6 +12,7 @@ import { api, ApiError } from '~/lib/api';
 import type { SessionUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
+import { CONTENT_STATUS } from '../../../common/constants';
 import { ErrorCode } from '../../../common/errors';
 import { compactNumber } from './badges';
 import { EditIcon, HeartIcon, PinIcon, ShieldIcon, SparkIcon, StarIcon, TrashIcon } from './icons';
@@ -62,6 +63,9 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
   const [busy, setBusy] = useState<string | null>(null);
   const moderator = isModeratorUser(user);
   const author = user !== null && topic.user?.id === user.id;
+  // A deleted topic is shown to its author and moderators but takes no reaction, and only a
+  // moderator may still edit it (the server answers 404 to everyone else).
+  const closed = topic.status === CONTENT_STATUS.deleted;
 
   /** Anonymous readers get the spec's "please sign in" and go to sign-in afterwards. */
   function requireSignIn(): boolean {
@@ -146,7 +150,7 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
       <button
         type="button"
         onClick={toggleLike}
-        disabled={busy === 'like'}
+        disabled={closed || busy === 'like'}
         aria-pressed={user ? state.liked : undefined}
         aria-label={`${likeLabel} (${t('topicUi.item.likes', { count: state.likeCount })})`}
         className={`${REACTION} ${state.liked ? 'border-rose-300 bg-rose-50 text-rose-700 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-300' : REACTION_OFF}`}
@@ -161,7 +165,7 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
       <button
         type="button"
         onClick={toggleFavorite}
-        disabled={busy === 'favorite'}
+        disabled={closed || busy === 'favorite'}
         aria-pressed={user ? state.favorited : undefined}
         className={`${REACTION} ${state.favorited ? 'border-amber-300 bg-amber-50 text-amber-800 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-300' : REACTION_OFF}`}
         data-testid="favorite-button"
@@ -171,13 +175,13 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
       </button>
 
       <div className="ml-auto flex items-center gap-1.5">
-        {(author || moderator) && (
+        {((author && !closed) || moderator) && (
           <ButtonLink to={`/topic/edit/${topic.id}`} variant="ghost" size="sm" data-testid="edit-topic" state={{ from: location.pathname }}>
             <EditIcon />
             {t('topicUi.detail.edit')}
           </ButtonLink>
         )}
-        {author && !moderator && (
+        {author && !moderator && !closed && (
           <Button variant="ghost" size="sm" onClick={() => void remove()} loading={busy === 'delete'} data-testid="delete-topic" className="text-red-700 dark:text-red-400">
             <TrashIcon />
             {t('moderation.delete')}
@@ -201,7 +205,7 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
               <PinIcon />
               {state.sticky ? t('moderation.unsticky') : t('moderation.sticky')}
             </DropdownItem>
-            {topic.status !== 1 && (
+            {!closed && (
               <>
                 <DropdownSeparator />
                 <DropdownItem danger onSelect={() => void remove()}>

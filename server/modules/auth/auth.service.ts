@@ -8,16 +8,21 @@ import { isUniqueViolation } from '../../db/helpers';
 import { errors } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findUserByEmail, findUserById, findUserByUsername, insertUser, updateUser } from '../users/users.repository';
+import { assertNamesFree } from '../users/names';
 import { emailTaken, newUserValues } from '../users/users.service';
 import { retireEmailCodes } from './email-codes.repository';
 import { consumeEmailCode } from './email-codes.service';
 import { decoyHash, verifyPassword } from './password';
 import { deleteTokensOfUser } from './tokens.repository';
 
-/** Creates a member account; 409 (field `email`) when the e-mail is in use. */
+/**
+ * Creates a member account; 409 (field `email`) when the e-mail is in use, (field `nickname`)
+ * when the nickname passes for a staff member's name.
+ */
 export async function registerUser(db: Kysely<DB>, input: { nickname: string; email: string; passwordHash: string }, now: number): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(db, email)) throw emailTaken();
+  await assertNamesFree(db, { nickname: input.nickname }, null);
   let id: number;
   try {
     id = await insertUser(db, newUserValues({ nickname: input.nickname, email, password_hash: input.passwordHash }, now));

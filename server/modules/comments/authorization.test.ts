@@ -1,8 +1,8 @@
 /**
  * Authorization matrix (DESIGN security model): every mutating route of comments, likes,
- * favorites and notification settings × {anonymous, member (the owner), other member, banned,
- * unverified, moderator, admin}. Each cell acts on its own fresh item, checks the status and
- * errorCode, and that a refused call changed nothing.
+ * favorites, messages (marking read) and notification settings × {anonymous, member (the owner),
+ * other member, banned, unverified, moderator, admin}. Each cell acts on its own fresh item,
+ * checks the status and errorCode, and that a refused call changed nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
@@ -10,6 +10,8 @@ import { createComment, createTopic, createUser, type CreatedUser } from '../../
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
+import { runWrite } from '../../kernel/write';
+import { notify } from '../messages/messages.service';
 import { writeSettings } from '../settings/settings.service';
 
 type Actor = 'anonymous' | 'member' | 'other' | 'banned' | 'unverified' | 'moderator' | 'admin';
@@ -31,8 +33,13 @@ const WRITER: Expect = {
 interface Row {
   name: string;
   expect: Expect;
-  /** Prepares a fresh target owned by `member`; answers the request and a probe of the state it changes. */
-  prepare(): Promise<{ path: string; body: Record<string, unknown>; probe: () => Promise<unknown> }>;
+  /**
+   * Prepares a fresh target owned by `member` (or, for what every member owns, such as their
+   * messages, by the acting user); answers the request and a probe of the state it changes.
+   */
+  prepare(actor: Actor): Promise<{ path: string; body: Record<string, unknown>; probe: () => Promise<unknown> }>;
+  /** Actors whose call succeeds (200) yet may change nothing: it does not reach someone else's state. */
+  unchangedFor?: readonly Actor[];
   before?: () => Promise<void>;
   after?: () => Promise<void>;
 }
@@ -45,6 +52,15 @@ for (const dialect of await testDatabases()) {
 
     const topicCounts = (id: number) => db.selectFrom('topics').select(['comment_count', 'like_count', 'favorite_count']).where('id', '=', id).executeTakeFirstOrThrow();
     const commentState = (id: number) => db.selectFrom('comments').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
+    /** A fresh unread system message to the actor (to `member` for anonymous) and a probe of its status. */
+    async function unreadMessage(actor: Actor) {
+      const to = users[actor === 'anonymous' ? 'member' : actor].user.id;
+      await runWrite(t.ctx, (scope) => notify(scope, { to, from: null, type: 'system', title: 'Matrix' }));
+      const row = await db.selectFrom('messages').select('id').where('user_id', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return { id: row.id, probe: () => db.selectFrom('messages').select('status').where('id', '=', row.id).executeTakeFirstOrThrow() };
+    }
+    /** Signed in is enough: a ban does not close one's own inbox or settings. */
+    const SIGNED_IN: Expect = { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] };
 
     beforeAll(async () => {
       t = await createTestApp({ dialect });
@@ -139,6 +155,39 @@ for (const dialect of await testDatabases()) {
         },
       },
       {
+        name: 'POST user/messages/read (own)',
+        expect: SIGNED_IN,
+        async prepare(actor) {
+          const message = await unreadMessage(actor);
+          return { path: '/api/user/messages/read', body: { ids: [message.id] }, probe: message.probe };
+        },
+      },
+      {
+        name: "POST user/messages/read (another member's: nobody else's call reaches it, moderators' included)",
+        expect: SIGNED_IN,
+        unchangedFor: ['other', 'banned', 'unverified', 'moderator', 'admin'],
+        async prepare() {
+          const message = await unreadMessage('member');
+          return { path: '/api/user/messages/read', body: { ids: [message.id] }, probe: message.probe };
+        },
+      },
+      {
+        name: 'POST user/messages/read (upTo)',
+        expect: SIGNED_IN,
+        async prepare(actor) {
+          const message = await unreadMessage(actor);
+          return { path: '/api/user/messages/read', body: { upTo: message.id }, probe: message.probe };
+        },
+      },
+      {
+        name: 'POST user/messages/read_all',
+        expect: SIGNED_IN,
+        async prepare(actor) {
+          const message = await unreadMessage(actor);
+          return { path: '/api/user/messages/read_all', body: {}, probe: message.probe };
+        },
+      },
+      {
         name: 'POST user/settings',
         // Notification preferences stay reachable to a banned user (like the account's security).
         expect: { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] },
@@ -153,7 +202,7 @@ for (const dialect of await testDatabases()) {
         await row.before?.();
         try {
           for (const actor of ACTORS) {
-            const { path, body, probe } = await row.prepare();
+            const { path, body, probe } = await row.prepare(actor);
             const before = JSON.stringify(await probe());
             const token = actor === 'anonymous' ? undefined : users[actor].token;
             const res = await t.post(path, body, { token });
@@ -161,6 +210,8 @@ for (const dialect of await testDatabases()) {
             expect(res.status, `${row.name} as ${actor}: ${JSON.stringify(res.body)}`).toBe(status);
             if (errorCode !== undefined) {
               expect(res.body.errorCode, `${row.name} as ${actor}`).toBe(errorCode);
+              expect(JSON.stringify(await probe()), `${row.name} as ${actor} changed nothing`).toBe(before);
+            } else if (row.unchangedFor?.includes(actor)) {
               expect(JSON.stringify(await probe()), `${row.name} as ${actor} changed nothing`).toBe(before);
             } else {
               expect(JSON.stringify(await probe()), `${row.name} as ${actor} changed something`).not.toBe(before);

@@ -201,15 +201,22 @@ for (const dialect of await testDatabases()) {
         await t.post('/api/like/like', { entityType: 'topic', entityId: topicId }, { token: b.token });
         start = Date.now();
         expect(await stream.waitForCount(2, start)).toBeLessThan(1000);
-        // Reading the messages page marks them read: the badge drops.
-        await t.get('/api/user/messages', { token: a.token });
+        // Reading the messages changes nothing; marking one read (a POST, its `message.read`
+        // fact) moves the badge, and so does marking all.
+        const page = await t.get<{ results: Array<{ id: number }> }>('/api/user/messages', { token: a.token });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(stream.counts()).toEqual([0, 1, 2]);
+        await t.post('/api/user/messages/read', { ids: [page.body.data!.results[0]!.id] }, { token: a.token });
+        start = Date.now();
+        expect(await stream.waitForCount(1, start)).toBeLessThan(1000);
+        await t.post('/api/user/messages/read_all', undefined, { token: a.token });
         start = Date.now();
         expect(await stream.waitForCount(0, start)).toBeLessThan(1000);
         // Unchanged counts are not repeated; other users' events are not sent.
         await createComment(t, a.user, { entityId: topicId, content: 'my own' });
         await createComment(t, a.user, { entityId: await createTopic(t, b.user) });
         await new Promise((resolve) => setTimeout(resolve, 200));
-        expect(stream.counts()).toEqual([0, 1, 2, 0]);
+        expect(stream.counts()).toEqual([0, 1, 2, 1, 0]);
         stream.close();
       });
 
@@ -267,8 +274,9 @@ for (const dialect of await testDatabases()) {
         let start = Date.now();
         expect(await onSecond.waitForCount(1, start)).toBeLessThan(1000);
         await onFirst.waitForCount(1, start);
-        // Read through the spawned process (marks read), heard here.
-        expect((await fetch(`${second.url}/api/user/messages`, { headers: { 'x-user-token': a.token } })).status).toBe(200);
+        // Marked read through the spawned process, heard here.
+        const marked = await fetch(`${second.url}/api/user/messages/read_all`, { method: 'POST', headers: { 'x-user-token': a.token } });
+        expect(marked.status).toBe(200);
         start = Date.now();
         expect(await onFirst.waitForCount(0, start)).toBeLessThan(1000);
         expect(await onSecond.waitForCount(0, start)).toBeLessThan(1000);

@@ -50,16 +50,22 @@ export async function findMessagesPage(db: Kysely<DB>, userId: number, beforeId:
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** Marks the given unread messages of the user read; answers how many changed. */
-export async function markRead(db: Kysely<DB>, userId: number, ids: readonly number[], now: number): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await db
-    .updateTable('messages')
-    .set({ status: MESSAGE_STATUS.read, update_time: now })
-    .where('user_id', '=', userId)
-    .where('status', '=', MESSAGE_STATUS.unread)
-    .where('id', 'in', [...ids])
-    .executeTakeFirst();
+/**
+ * Which of a user's messages to mark read: these ids, or every one up to and including `upTo`
+ * (null: all of them).
+ */
+export type ReadSelection = { ids: readonly number[] } | { upTo: number | null };
+
+/**
+ * Marks the selected unread messages of the user read; answers how many changed. Ids of other
+ * users' messages match nothing (the user is part of the condition).
+ */
+export async function markRead(db: Kysely<DB>, userId: number, selection: ReadSelection, now: number): Promise<number> {
+  if ('ids' in selection && selection.ids.length === 0) return 0;
+  let query = db.updateTable('messages').set({ status: MESSAGE_STATUS.read, update_time: now }).where('user_id', '=', userId).where('status', '=', MESSAGE_STATUS.unread);
+  if ('ids' in selection) query = query.where('id', 'in', [...new Set(selection.ids)]);
+  else if (selection.upTo !== null) query = query.where('id', '<=', selection.upTo);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

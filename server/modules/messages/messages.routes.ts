@@ -1,12 +1,13 @@
 /**
- * Messages of the signed-in user (API.md "user/msg_recent", "user/messages"), the live unread
- * badge (`GET /api/user/events`, Server-Sent Events), and notification settings
+ * Messages of the signed-in user (API.md "user/msg_recent", "user/messages"; marking read with
+ * `POST user/messages/read` and `read_all`, never by reading), the live unread badge
+ * (`GET /api/user/events`, Server-Sent Events), and notification settings
  * (`GET|POST /api/user/settings`, `{replyMail}`).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MESSAGE_LIMITS } from '../../../common/constants';
 import { cursorQuery } from '../../../common/validation/fields';
-import { notificationSettingsSchema } from '../../../common/validation/comment';
+import { markMessagesReadSchema, notificationSettingsSchema } from '../../../common/validation/comment';
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
@@ -15,7 +16,7 @@ import { parseInput } from '../../http/validate';
 import { viewerContext } from '../../kernel/caller';
 import { countUnread } from './messages.repository';
 import { recentMessages, updateNotificationSettings, type ReaderContext } from './messages.service';
-import { messageList, notificationSettings } from './messages.usecases';
+import { markAllRead, markRead, messageList, notificationSettings } from './messages.usecases';
 import { UnreadHub } from './unread-hub';
 
 function signedIn(request: FastifyRequest): UserRow {
@@ -53,6 +54,21 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
     signedIn(request);
     const { cursor } = parseInput(cursorQuery, request.query);
     return ok(await messageList(ctx, caller, { cursor }));
+  });
+
+  /** `{ids}` or `{upTo}` → `{marked, count}`: the reader's own messages only (others' ids match nothing). */
+  app.post('/user/messages/read', async (request) => {
+    const caller = viewerContext(ctx, request);
+    requireDb(ctx);
+    signedIn(request);
+    return ok(await markRead(ctx, caller, parseInput(markMessagesReadSchema, request.body ?? {})));
+  });
+
+  app.post('/user/messages/read_all', async (request) => {
+    const caller = viewerContext(ctx, request);
+    requireDb(ctx);
+    signedIn(request);
+    return ok(await markAllRead(ctx, caller));
   });
 
   /**

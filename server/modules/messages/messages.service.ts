@@ -19,7 +19,7 @@ import { mailTarget } from '../auth/account-mail';
 import { summarize } from '../content/content.service';
 import { findUsersByIds } from '../users/users.repository';
 import { messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
-import { countUnread, findMessagesPage, findReplyMailRecipients, findUnread, insertMessageIfAbsent, markRead, setReplyMail } from './messages.repository';
+import { countUnread, findMessagesPage, findReplyMailRecipients, findUnread, insertMessageIfAbsent, markRead, setReplyMail, type ReadSelection } from './messages.repository';
 import { UNREAD_TOPIC } from './unread-hub';
 
 /** Types a reply mail is sent for. */
@@ -182,38 +182,37 @@ export async function recentMessages(db: Kysely<DB>, userId: number, context: Re
 }
 
 /**
- * GET user/messages: one page, newest first; the unread ones on it become read. Answers the
- * page (each message's status as it was) and whether anything was marked, so the caller can
- * announce the new count after this returns.
+ * GET user/messages: one page, newest first, each with its status as stored. Reading changes
+ * nothing: a GET may come from a prefetch, a crawler or another site's link, none of which is
+ * the member reading (marking read is `markMessagesRead`, a POST).
  */
-export async function readMessages(
-  db: Kysely<DB>,
-  userId: number,
-  params: { cursor?: string; limit?: number },
-  context: ReaderContext,
-): Promise<{ page: Page<MessageView>; marked: number }> {
+export async function messagesPage(db: Kysely<DB>, userId: number, params: { cursor?: string; limit?: number }, context: ReaderContext): Promise<Page<MessageView>> {
   const limit = params.limit ?? MESSAGE_LIMITS.pageSize;
   const rows = await findMessagesPage(db, userId, decodeIdCursor(params.cursor), limit + 1);
   const page = pageOf(rows, limit, (row) => [row.id]);
-  const results = page.results;
-  const unread = results.filter((r) => r.status === MESSAGE_STATUS.unread).map((r) => r.id);
-  const [views, marked] = await Promise.all([present(db, results, context), markRead(db, userId, unread, context.now)]);
-  return { page: { results: views, cursor: page.cursor, hasMore: page.hasMore }, marked };
+  return { results: await present(db, page.results, context), cursor: page.cursor, hasMore: page.hasMore };
+}
+
+/** What marking read answers: how many changed, and the member's unread count after it. */
+export interface MarkedRead {
+  marked: number;
+  count: number;
 }
 
 /**
- * A member reads a page of their messages: the unread ones on it become read, in one write that
- * records `message.read` when any did (the live badge follows after the commit).
+ * POST user/messages/read and read_all: the selected unread messages of the member become
+ * read, in one write that records `message.read` when any did; its after-commit handler pushes
+ * the new unread count to the member's live badges.
  */
-export async function readMessagesPage(ctx: AppContext, userId: number, params: { cursor?: string }, context: ReaderContext): Promise<Page<MessageView>> {
+export async function markMessagesRead(ctx: AppContext, userId: number, selection: ReadSelection, now: number): Promise<MarkedRead> {
   return runWrite(
     ctx,
     async (scope) => {
-      const { page, marked } = await readMessages(scope.db, userId, params, context);
+      const marked = await markRead(scope.db, userId, selection, now);
       if (marked > 0) await scope.emit('message.read', { userId });
-      return page;
+      return { marked, count: await countUnread(scope.db, userId) };
     },
-    { now: context.now },
+    { now },
   );
 }
 

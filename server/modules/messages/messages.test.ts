@@ -178,7 +178,7 @@ for (const dialect of await testDatabases()) {
       expect(heard).toEqual([{ userIds: [a.user.id] }]);
     });
 
-    it('msg_recent: unread count and the 5 newest unread; messages: keyset pages that mark what they return read', async () => {
+    it('msg_recent: unread count and the 5 newest unread; messages: keyset pages that change nothing; read marks by ids, upTo or all', async () => {
       const [a, b] = await Promise.all([createUser(t), createUser(t)]);
       const topicId = await createTopic(t, a.user);
       for (let i = 0; i < 23; i++) await createComment(t, b.user, { entityId: topicId, content: `comment ${i}` });
@@ -191,17 +191,44 @@ for (const dialect of await testDatabases()) {
       expect(first.body.data!.results[0]!.content).toBe('comment 22');
       expect(first.body.data!.results.every((m) => m.status === 0)).toBe(true);
       expect(first.body.data!.hasMore).toBe(true);
-      expect((await t.get<{ count: number }>('/api/user/msg_recent', { token: a.token })).body.data!.count).toBe(3);
+      // Reading is not marking: a GET (a prefetch, a crawler, another site's link) changes nothing.
+      expect((await t.get<{ count: number }>('/api/user/msg_recent', { token: a.token })).body.data!.count).toBe(23);
       const again = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token });
-      expect(again.body.data!.results.every((m) => m.status === 1)).toBe(true);
+      expect(again.body.data!.results.every((m) => m.status === 0)).toBe(true);
       const second = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token, query: { cursor: first.body.data!.cursor } });
       expect(second.body.data!.results.map((m) => m.content)).toEqual(['comment 2', 'comment 1', 'comment 0']);
       expect(second.body.data!.hasMore).toBe(false);
+
+      const unreadCount = async () => (await t.get<{ count: number }>('/api/user/msg_recent', { token: a.token })).body.data!.count;
+      const read = (body: unknown, token = a.token) => t.post<{ marked: number; count: number }>('/api/user/messages/read', body, { token });
+      // By ids: the ones named, once; someone else's ids match nothing.
+      const shown = first.body.data!.results.slice(0, 2).map((m) => m.id);
+      expect((await read({ ids: shown })).body.data).toEqual({ marked: 2, count: 21 });
+      expect((await read({ ids: shown })).body.data).toEqual({ marked: 0, count: 21 });
+      expect((await read({ ids: [first.body.data!.results[2]!.id] }, b.token)).body.data).toEqual({ marked: 0, count: 0 });
+      expect(await unreadCount()).toBe(21);
+      // Form-encoded: a single id, as a form sends it.
+      expect((await t.request<{ marked: number }>('POST', '/api/user/messages/read', { token: a.token, form: { ids: String(first.body.data!.results[2]!.id) } })).body.data!.marked).toBe(1);
+      // Up to a message: that page's messages and everything older; newer ones stay unread.
+      expect((await read({ upTo: first.body.data!.results[10]!.id })).body.data).toEqual({ marked: 13, count: 7 });
+      expect((await t.get<Page<MessageView>>('/api/user/messages', { token: a.token })).body.data!.results.map((m) => m.status)).toEqual([1, 1, 1, ...Array<number>(7).fill(0), ...Array<number>(10).fill(1)]);
+      // Refused: neither or both, not ids, too many.
+      for (const body of [{}, { ids: [1], upTo: 1 }, { ids: [] }, { ids: ['0x1'] }, { upTo: 'all' }, { ids: Array.from({ length: 101 }, (_, i) => i + 1) }]) {
+        const res = await read(body);
+        expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+        expect(res.body.errorCode).toBe(5);
+      }
+      expect((await read({ ids: Array.from({ length: 101 }, (_, i) => i + 1) })).body.fields).toEqual({ ids: 'At most 100 at a time' });
+      expect((await read({})).body.fields).toEqual({ ids: 'Name the messages (ids) or the last one to mark (upTo), not both' });
+      // All of them.
+      expect((await t.post<{ marked: number; count: number }>('/api/user/messages/read_all', undefined, { token: a.token })).body.data).toEqual({ marked: 7, count: 0 });
+      expect((await t.post<{ marked: number; count: number }>('/api/user/messages/read_all', {}, { token: a.token })).body.data).toEqual({ marked: 0, count: 0 });
       const after = await t.get<{ count: number; messages: MessageView[] }>('/api/user/msg_recent', { token: a.token });
       expect(after.body.data).toEqual({ count: 0, messages: [] });
       // Another user's messages are not reachable.
       expect((await t.get<Page<MessageView>>('/api/user/messages', { token: b.token })).body.data!.results).toEqual([]);
       for (const path of ['/api/user/msg_recent', '/api/user/messages', '/api/user/settings', '/api/user/events']) expect((await t.get(path)).status).toBe(401);
+      for (const path of ['/api/user/messages/read', '/api/user/messages/read_all']) expect((await t.post(path, { ids: [1] })).status).toBe(401);
     });
 
     it('reply mails: off by default; when on, at most one mail per 10 minutes, only for comments and replies', async () => {

@@ -101,6 +101,24 @@ for (const dialect of await testDatabases()) {
       expect((await like(reader.token, 'comment', goneComment)).status).toBe(404);
     });
 
+    it('a comment of a deleted topic takes no reaction from anyone, moderators and its own author included', async () => {
+      const [moderator, admin] = await Promise.all([createUser(t, { role: 'moderator' }), createUser(t, { role: 'admin' })]);
+      const topicId = await createTopic(t, author.user);
+      const commentId = await createComment(t, reader.user, { entityId: topicId });
+      expect((await like(moderator.token, 'comment', commentId)).status).toBe(200);
+      expect((await t.post(`/api/topic/delete/${topicId}`, {}, { token: moderator.token })).status).toBe(200);
+      // The comment itself is still published: only its topic's state refuses the reaction.
+      expect((await db.selectFrom('comments').select('status').where('id', '=', commentId).executeTakeFirstOrThrow()).status).toBe(0);
+      for (const actor of [moderator, admin, reader, author]) {
+        for (const toggle of [like, unlike]) {
+          const res = await toggle(actor.token, 'comment', commentId);
+          expect(res.status).toBe(404);
+          expect(res.body.errorCode).toBe(6);
+        }
+      }
+      expect(await likeRows('comment', commentId)).toBe(1);
+    });
+
     it('50 users like at once: exactly 50', async () => {
       const topicId = await createTopic(t, author.user);
       const users = await Promise.all(Array.from({ length: 50 }, () => createUser(t)));

@@ -8,6 +8,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { TOPIC_TYPES } from '../../../common/constants';
+import { pathId } from '../../../common/validation/fields';
 import { requireDb } from '../../context';
 import { errors } from '../../http/errors';
 import { siteBaseUrl } from '../../http/site-address';
@@ -99,8 +100,8 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { page: string } }>('/sitemap-topics-:page.xml', async (request, reply) => {
     const db = requireDb(ctx);
-    const page = Number(request.params.page);
-    if (!Number.isSafeInteger(page) || page < 1 || !/^\d+$/.test(request.params.page)) throw errors.notFound();
+    const page = pathId(request.params.page);
+    if (page === null) throw errors.notFound();
     const base = siteBaseUrl(ctx.config);
     const topics = await findTopicsForSitemap(db, (page - 1) * SITEMAP_PAGE_SIZE + 1, page * SITEMAP_PAGE_SIZE);
     const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'];
@@ -159,8 +160,8 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/rss.xml', (request, reply) => rss(request, reply));
   app.get<{ Params: { id: string } }>('/rss/node/:id.xml', (request, reply) => {
-    const id = Number(request.params.id);
-    if (!/^\d+$/.test(request.params.id) || !Number.isSafeInteger(id) || id < 1) throw errors.notFound('topic.errors.nodeNotFound');
+    const id = pathId(request.params.id);
+    if (id === null) throw errors.notFound('topic.errors.nodeNotFound');
     return rss(request, reply, id);
   });
 };

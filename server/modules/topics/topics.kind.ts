@@ -30,7 +30,8 @@ export function topicHead(row: Pick<TopicRow, 'id' | 'user_id' | 'status' | 'tit
 }
 
 // Case-insensitive, as the router matches paths.
-const TOPIC_PATH = /^\/topic\/(\d{1,15})(?:[?#/]|$)/i;
+// Ids as common/validation/fields.ts spells them (no leading zero): `/topic/07` is no topic's page.
+const TOPIC_PATH = /^\/topic\/([1-9]\d{0,15})(?:[?#/]|$)/i;
 
 export const topicKind: ContentKind = {
   type: 'topic',

@@ -15,12 +15,16 @@ import { presentTopic, type PresentContext, type TopicView } from './topics.pres
 import { findTopicById, type TopicListRow } from './topics.repository';
 import { viewerTopicFlags } from './topics.seams';
 
-/** Published: everyone. Pending: the author and moderators. Deleted: moderators only. */
+/**
+ * Published: everyone. Pending or deleted: the author and moderators (API.md "Content status"),
+ * so an author can still read what they wrote, and its comments, under a "deleted" notice.
+ * Seeing is not acting: a deleted topic takes no edit, comment or reaction (kernel `writable`,
+ * `editableTopic`).
+ */
 export function canSeeTopic(row: Pick<TopicRow, 'status' | 'user_id'>, viewer: UserRow | null): boolean {
   if (row.status === CONTENT_STATUS.published) return true;
   if (!viewer) return false;
-  if (isModerator(viewer)) return true;
-  return row.status === CONTENT_STATUS.pending && row.user_id === viewer.id;
+  return isModerator(viewer) || row.user_id === viewer.id;
 }
 
 /** The topic when this viewer may see it, else 404 (never 403: a hidden topic does not exist). */

@@ -4,7 +4,7 @@ import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type P
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
 import { QueryCounter } from '../../../tests/support/query-counter';
-import { createUser, type CreatedUser } from '../../../tests/support/factories';
+import { createComment, createUser, type CreatedUser } from '../../../tests/support/factories';
 import { createTestApp, writeTestSettings, type ApiResponse, type TestApp } from '../../../tests/support/test-app';
 import { createTopic, postTopic } from '../../../tests/support/topic-factories';
 import { TOPIC_LIMITS } from '../../../common/constants';
@@ -622,7 +622,7 @@ for (const dialect of await testDatabases()) {
     });
 
     describe('detail, visibility and views', () => {
-      it('pending is visible to its author and moderators only; deleted to moderators only', async () => {
+      it('pending and deleted topics are visible to their author and moderators only', async () => {
         await settings({ forbiddenWords: ['spamword'] });
         const before = await userRow(member.user.id);
         const sharedTopic = await createTopic(t, other.user, { tags: ['sharedwithpending'] });
@@ -666,10 +666,26 @@ for (const dialect of await testDatabases()) {
         await settings({ topicReview: false });
 
         const gone = await createTopic(t, member.user);
+        const goneComment = await createComment(t, other.user, { entityId: gone, content: 'said before the delete' });
+        await createComment(t, member.user, { entityId: goneComment, entityType: 'comment', content: 'a reply' });
         expect((await t.post(`/api/topic/delete/${gone}`, {}, { token: member.token })).status).toBe(200);
-        expect((await topic(gone, member.token)).status).toBe(404);
-        expect((await topic(gone)).status).toBe(404);
+        // Its author still reads it (status 1: the page shows a "deleted" notice) and its comments.
+        expect((await topic(gone, member.token)).body.data).toMatchObject({ id: gone, status: 1 });
         expect((await topic(gone, moderator.token)).body.data!.status).toBe(1);
+        const comments = (who?: string) => t.get<{ results: Array<{ id: number }> }>('/api/comment/comments', { query: { entityType: 'topic', entityId: String(gone) }, token: who });
+        const replies = (who?: string) => t.get<{ results: Array<{ id: number }> }>('/api/comment/replies', { query: { commentId: String(goneComment) }, token: who });
+        for (const who of [member.token, moderator.token]) {
+          expect((await comments(who)).body.data!.results.map((c) => c.id)).toEqual([goneComment]);
+          expect((await replies(who)).body.data!.results).toHaveLength(1);
+        }
+        // Nobody else does, the commenter included.
+        for (const who of [other.token, undefined]) {
+          expect((await topic(gone, who)).status).toBe(404);
+          expect((await comments(who)).status).toBe(404);
+          expect((await replies(who)).status).toBe(404);
+        }
+        // Seeing is not acting: no comment from its author either.
+        expect((await t.post('/api/comment/create', { entityType: 'topic', entityId: gone, content: 'still here?' }, { token: member.token })).status).toBe(404);
         expect((await t.post(`/api/topic/edit/${gone}`, { title: 'back', content: 'x' }, { token: member.token })).status).toBe(404);
         expect((await t.post(`/api/topic/delete/${gone}`, {}, { token: member.token })).status).toBe(404);
         expect((await t.get('/api/topic/abc')).status).toBe(404);

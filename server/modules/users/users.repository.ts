@@ -53,6 +53,11 @@ export async function updateUser(db: Kysely<DB>, id: number, values: UserUpdate)
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
 
+/** Every administrator's and moderator's names (whose look-alikes are reserved: ./names.ts). */
+export async function findStaffNames(db: Kysely<DB>): Promise<Array<Pick<UserRow, 'id' | 'nickname' | 'username'>>> {
+  return db.selectFrom('users').select(['id', 'nickname', 'username']).where('role', 'in', ['admin', 'moderator']).execute();
+}
+
 export async function countAdmins(db: Kysely<DB>): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow();
   return Number(row.n);

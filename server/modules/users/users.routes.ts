@@ -6,12 +6,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { setUsernameSchema, updateAvatarSchema, updateProfileSchema } from '../../../common/validation/account';
+import { pathId } from '../../../common/validation/fields';
 import { requireDb, type AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { runWrite } from '../../kernel/write';
 import { ok } from '../../http/envelope';
+import { PERSONAL } from '../../http/response-headers';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { createStorage } from '../../infra/storage';
@@ -24,7 +25,6 @@ import { presentCurrentUser } from './users.presenter';
 import { setUsername, updateAvatar, updateProfile } from './users.service';
 import { publicProfile } from './users.usecases';
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /** A write to what every reader sees of a member (name, avatar, signature): one fact for the pages showing them. */
 function changePublicProfile(ctx: AppContext, userId: number, work: (db: Kysely<DB>) => Promise<UserRow>): Promise<UserRow> {
@@ -38,8 +38,10 @@ function changePublicProfile(ctx: AppContext, userId: number, work: (db: Kysely<
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  app.get('/user/current', async (request) => {
+  app.get('/user/current', async (request, reply) => {
     requireDb(ctx);
+    // The e-mail and roles, or null: which one depends on the cookie. Never stored anywhere.
+    reply.header('cache-control', PERSONAL);
     return ok(request.user ? presentCurrentUser(request.user, { now: ctx.clock.now() }) : null);
   });
 
@@ -49,7 +51,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     const user = request.user;
     requireWriter(user, now);
     const input = parseInput(updateProfileSchema, request.body);
-    const updated = await changePublicProfile(ctx, user.id, (trx) => updateProfile(trx, user.id, input, now));
+    const updated = await changePublicProfile(ctx, user.id, (trx) => updateProfile(trx, user, input, now));
     return ok(presentCurrentUser(updated, { now }));
   });
 
@@ -84,10 +86,10 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // After the fixed paths above (Fastify prefers static segments anyway).
-  app.get('/user/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/user/:id', async (request) => {
     requireDb(ctx);
-    const parsed = idParam.safeParse(request.params);
-    if (!parsed.success) throw errors.notFound('errors.account.userNotFound');
-    return ok(await publicProfile(ctx, viewerContext(ctx, request), parsed.data.id));
+    const id = pathId(request.params.id);
+    if (id === null) throw errors.notFound('errors.account.userNotFound');
+    return ok(await publicProfile(ctx, viewerContext(ctx, request), id));
   });
 };

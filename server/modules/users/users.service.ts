@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { isUniqueViolation, stamps } from '../../db/helpers';
 import { errors } from '../../http/errors';
+import { assertNamesFree } from './names';
 import { findUserById, findUserByUsername, setUsernameIfUnset, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
@@ -46,14 +47,19 @@ export async function getActiveUser(db: Kysely<DB>, id: number): Promise<UserRow
   return user;
 }
 
+/** Profile fields; a new nickname may not pass for a staff member's name (./names.ts). */
 export async function updateProfile(
   db: Kysely<DB>,
-  userId: number,
+  user: Pick<UserRow, 'id' | 'role' | 'nickname'>,
   input: { nickname?: string; signature?: string; homePage?: string },
   now: number,
 ): Promise<UserRow> {
+  const userId = user.id;
   const values: UserUpdate = { update_time: now };
-  if (input.nickname !== undefined) values.nickname = input.nickname;
+  if (input.nickname !== undefined && input.nickname !== user.nickname) {
+    await assertNamesFree(db, { nickname: input.nickname }, user);
+    values.nickname = input.nickname;
+  }
   if (input.signature !== undefined) values.signature = input.signature;
   if (input.homePage !== undefined) values.home_page = input.homePage;
   await updateUser(db, userId, values);
@@ -74,9 +80,10 @@ function usernameTaken() {
   return errors.conflict('errors.account.usernameTaken', { username: 'errors.account.usernameTaken' });
 }
 
-/** Sets the username once (spec §5); unique regardless of case. */
+/** Sets the username once (spec §5); unique regardless of case, and not passing for a staff member's name. */
 export async function setUsername(db: Kysely<DB>, user: UserRow, username: string, now: number): Promise<UserRow> {
   if (user.username) throw errors.forbidden('errors.account.usernameAlreadySet');
+  await assertNamesFree(db, { username }, user);
   const holder = await findUserByUsername(db, username);
   if (holder && holder.id !== user.id) throw usernameTaken();
   let changed: boolean;

@@ -1,0 +1,44 @@
+/** The author card names the author by nickname and, beside it, the unique username. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '../../../common/views/user';
+import { AuthorCard } from './author-card';
+
+function author(fields: Partial<PublicUser>): PublicUser {
+  return {
+    id: 7,
+    nickname: 'admin',
+    username: null,
+    avatar: '',
+    smallAvatar: '',
+    signature: '',
+    homePage: '',
+    score: 0,
+    topicCount: 1,
+    commentCount: 2,
+    followCount: 0,
+    fansCount: 0,
+    rank: 7,
+    vip: { active: false, expireTime: 0 },
+    forbidden: { until: 0 },
+    createTime: Date.UTC(2026, 0, 2),
+    followed: false,
+    ...fields,
+  };
+}
+
+const render = (user: PublicUser) => renderToStaticMarkup(<MemoryRouter><AuthorCard user={user} /></MemoryRouter>);
+
+describe('AuthorCard', () => {
+  it('shows the username beside a nickname anyone could copy', () => {
+    const html = render(author({ nickname: 'admin', username: 'somchai7' }));
+    expect(html).toContain('>admin</a>');
+    expect(html).toContain('data-testid="user-handle"');
+    expect(html).toContain('>@somchai7</span>');
+  });
+
+  it('shows no handle for a member without a username yet', () => {
+    expect(render(author({ username: null }))).not.toContain('user-handle');
+  });
+});
