@@ -12,7 +12,8 @@ import { tFor } from '~/lib/i18n';
 import { signInPath } from '~/lib/paths';
 import { useRootData, type RootData } from '~/lib/session';
 import { compactNumber } from './badges';
-import { FeedHeading, FeedShell, FeedTabs, NodeStrip, startItem, type FeedTab } from './feed-layout';
+import { FeedHeading, IconTile, TiledHeading } from '~/components/content/list-shell';
+import { FeedShell, FeedTabs, NodeStrip, startItem, type FeedTab } from './feed-layout';
 import { FolderIcon, HashIcon, SparkIcon } from './icons';
 import { RenderNowProvider } from './time';
 import { TopicFeed, type FeedSource } from './topic-feed';
@@ -85,31 +86,33 @@ function FeedEmpty({ data }: { data: FeedData }) {
 
 function NodeIntro({ node }: { node: NodeView }) {
   const t = useT();
+  const tile = node.logo ? (
+    <img src={node.logo} alt="" width={48} height={48} className="size-12 shrink-0 rounded-xl border border-zinc-200 object-cover dark:border-zinc-800" />
+  ) : (
+    <IconTile>
+      <FolderIcon className="size-6" />
+    </IconTile>
+  );
   return (
-    <div className="flex items-start gap-3">
-      {node.logo ? (
-        <img src={node.logo} alt="" width={48} height={48} className="size-12 shrink-0 rounded-xl border border-zinc-200 object-cover dark:border-zinc-800" />
-      ) : (
-        <span aria-hidden="true" className="bg-brand-100 text-brand-800 dark:bg-brand-950 dark:text-brand-300 grid size-12 shrink-0 place-items-center rounded-xl">
-          <FolderIcon className="size-6" />
-        </span>
-      )}
-      <FeedHeading sub={node.description || t('topicUi.node.topicCount', { count: node.topicCount, formatted: compactNumber(node.topicCount) })}>{node.name}</FeedHeading>
-    </div>
+    <TiledHeading tile={tile} sub={node.description || t('topicUi.node.topicCount', { count: node.topicCount, formatted: compactNumber(node.topicCount) })}>
+      {node.name}
+    </TiledHeading>
   );
 }
 
 function TagIntro({ tag }: { tag: TagView }) {
   const t = useT();
   return (
-    <div className="flex items-start gap-3">
-      <span aria-hidden="true" className="bg-brand-100 text-brand-800 dark:bg-brand-950 dark:text-brand-300 grid size-12 shrink-0 place-items-center rounded-xl">
-        <HashIcon className="size-6" />
-      </span>
-      <FeedHeading sub={tag.description || t('topicUi.tag.topicCount', { count: tag.topicCount, formatted: compactNumber(tag.topicCount) })}>
-        {t('topicUi.tag.heading', { tag: tag.name })}
-      </FeedHeading>
-    </div>
+    <TiledHeading
+      tile={
+        <IconTile>
+          <HashIcon className="size-6" />
+        </IconTile>
+      }
+      sub={tag.description || t('topicUi.tag.topicCount', { count: tag.topicCount, formatted: compactNumber(tag.topicCount) })}
+    >
+      {t('topicUi.tag.heading', { tag: tag.name })}
+    </TiledHeading>
   );
 }
 
