@@ -5,7 +5,7 @@
  */
 import { data, Link, redirect, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { DEFAULT_LOCALE } from '../../common/constants';
-import { isModeratorUser } from '~/components/topic/topic-actions';
+import { isModeratorUser } from '~/components/content/item-actions';
 import { TopicForm, type TopicMode } from '~/components/topic/topic-form';
 import { requireUser } from '~/lib/auth.server';
 import { tFor } from '~/lib/i18n';

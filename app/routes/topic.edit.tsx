@@ -6,7 +6,7 @@
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { DEFAULT_LOCALE, TOPIC_TYPES } from '../../common/constants';
 import { pathId, unwrap } from '~/components/topic/page-data.server';
-import { isModeratorUser } from '~/components/topic/topic-actions';
+import { isModeratorUser } from '~/components/content/item-actions';
 import { TopicForm } from '~/components/topic/topic-form';
 import { requireUser } from '~/lib/auth.server';
 import { tFor } from '~/lib/i18n';
