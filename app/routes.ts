@@ -27,8 +27,13 @@ export default [
     route('topics/node/:id', 'routes/topics.node.tsx'),
     route('topics/tag/:id', 'routes/topics.tag.tsx'),
     route('topic/:id', 'routes/topic.tsx'),
+    // articles (issue 12)
+    route('articles', 'routes/articles.tsx'),
+    route('articles/tag/:id', 'routes/articles.tag.tsx'),
+    route('article/:id', 'routes/article.tsx'),
     // public profiles (static /user/* paths above and in other layouts rank before this one)
     route('user/:id', 'routes/user.$id.tsx'),
+    route('user/:id/articles', 'routes/user.$id.articles.tsx'),
     // 404 for every unknown path, inside the site frame
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -2,6 +2,7 @@
  * The line under an item's title: the author (avatar and name, linked to the profile), when it
  * was published, the IP location and the view count. Topics and articles show it alike.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { IpLocationView } from '../../../common/ip-location';
 import type { PublicUser } from '../../../common/views/user';
@@ -17,9 +18,11 @@ export interface BylineProps {
   ipLocation: IpLocationView | null;
   viewCount: number;
   className?: string;
+  /** More facts at the end of the line (an article's reading time). */
+  children?: ReactNode;
 }
 
-export function Byline({ author, createTime, ipLocation, viewCount, className = '' }: BylineProps) {
+export function Byline({ author, createTime, ipLocation, viewCount, className = '', children }: BylineProps) {
   const t = useT();
   return (
     <div className={`flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-zinc-600 dark:text-zinc-400 ${className}`}>
@@ -47,6 +50,7 @@ export function Byline({ author, createTime, ipLocation, viewCount, className = 
         <EyeIcon className="size-4" />
         {t('topicUi.detail.views', { count: viewCount, formatted: compactNumber(viewCount) })}
       </span>
+      {children}
     </div>
   );
 }

@@ -15,10 +15,10 @@ export function rootDataOf(matches: Matches): RootData | undefined {
   return matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
 }
 
-/** The site's title and the reader's translator, for a meta function. */
-export function metaContext(matches: Matches): { site: string; t: TFunction } {
+/** The site's title and description and the reader's translator, for a meta function. */
+export function metaContext(matches: Matches): { site: string; description: string; t: TFunction } {
   const root = rootDataOf(matches);
-  return { site: root?.config.siteTitle || 'Sabai', t: tFor(root?.locale ?? DEFAULT_LOCALE) };
+  return { site: root?.config.siteTitle || 'Sabai', description: root?.config.siteDescription ?? '', t: tFor(root?.locale ?? DEFAULT_LOCALE) };
 }
 
 /** Up to `max` characters of plain text on one line (by characters, never mid-pair). */

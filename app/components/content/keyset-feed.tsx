@@ -47,7 +47,8 @@ export interface KeysetFeedProps<T> {
   empty: ReactNode;
   /** The list's accessible name. */
   label: string;
-  renderItem: (item: T) => ReactNode;
+  /** `index`: its place in the list (a kind may lead with a larger first entry). */
+  renderItem: (item: T, index: number) => ReactNode;
   /** The list's test id (`topic-list`, `article-list`). */
   testId: string;
 }
@@ -76,8 +77,8 @@ export function KeysetFeed<T extends { id: number }>({ page, source, empty, labe
     <div>
       <Card className="overflow-hidden">
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label={label} data-testid={testId}>
-          {state.items.map((item) => (
-            <li key={item.id}>{renderItem(item)}</li>
+          {state.items.map((item, index) => (
+            <li key={item.id}>{renderItem(item, index)}</li>
           ))}
         </ul>
       </Card>

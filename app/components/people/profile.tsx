@@ -189,12 +189,12 @@ export function ProfileShell({ user, now, active, heading, testId, children }: P
   );
 }
 
-/** The head of a profile page: `title` names the list shown (none for the topics, the profile's main page). */
-export function profileMeta(data: { user: PublicUser; canonical: string } | undefined, matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>, listTitle?: (name: string) => string): MetaDescriptor[] {
+/** The head of a profile page: `listTitleKey` names the list shown (none for the topics, the profile's main page). */
+export function profileMeta(data: { user: PublicUser; canonical: string } | undefined, matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>, listTitleKey?: string): MetaDescriptor[] {
   const { site, t } = metaContext(matches);
   if (!data) return [{ title: `${t('errors.account.userNotFound')} · ${site}` }];
   const { user } = data;
-  const title = `${listTitle ? listTitle(user.nickname) : user.nickname} · ${site}`;
+  const title = `${listTitleKey ? t(listTitleKey, { name: user.nickname }) : user.nickname} · ${site}`;
   const description = user.signature || t('people.metaDescription', { name: user.nickname, site, count: user.topicCount });
   const tags: MetaDescriptor[] = [
     { title },

@@ -5,6 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { LatestArticles } from '~/components/article/article-aside';
+import type { FeedArticle } from '~/components/article/types';
 import { ListShell, StartButton } from '~/components/content/list-shell';
 import { Card } from '~/components/ui/card';
 import { paths } from '~/lib/paths';
@@ -22,9 +24,9 @@ export function startItem(modules: SiteConfig['modules']): { to: string } | null
   return null;
 }
 
-export function FeedShell({ heading, nav, children, nodes }: { heading: ReactNode; nav?: ReactNode; children: ReactNode; nodes: NodeView[] }) {
+export function FeedShell({ heading, nav, children, nodes, articles }: { heading: ReactNode; nav?: ReactNode; children: ReactNode; nodes: NodeView[]; articles: FeedArticle[] }) {
   return (
-    <ListShell heading={heading} action={<StartTopicButton />} nav={nav} aside={<FeedAside nodes={nodes} />} testId="topic-feed">
+    <ListShell heading={heading} action={<StartTopicButton />} nav={nav} aside={<FeedAside nodes={nodes} articles={articles} />} testId="topic-feed">
       {children}
     </ListShell>
   );
@@ -110,7 +112,7 @@ export function NodeStrip({ nodes, activeNodeId }: { nodes: NodeView[]; activeNo
   );
 }
 
-function FeedAside({ nodes }: { nodes: NodeView[] }) {
+function FeedAside({ nodes, articles }: { nodes: NodeView[]; articles: FeedArticle[] }) {
   const t = useT();
   const { config } = useRootData();
   return (
@@ -124,6 +126,7 @@ function FeedAside({ nodes }: { nodes: NodeView[] }) {
         <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{config.siteTitle}</h2>
         <p className="mt-1.5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{config.siteDescription || t('site.footer.tagline')}</p>
       </Card>
+      {config.modules.article && <LatestArticles articles={articles} />}
       {nodes.length > 0 && (
         <Card className="p-4">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{t('topicUi.feed.nodes')}</h2>

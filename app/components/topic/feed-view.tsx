@@ -4,6 +4,7 @@
  * page's title, description and canonical link.
  */
 import { useLocation, type MetaDescriptor } from 'react-router';
+import type { FeedArticle } from '~/components/article/types';
 import { DEFAULT_LOCALE } from '../../../common/constants';
 import { ButtonLink } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -31,6 +32,8 @@ export interface FeedData {
   navNodes: NodeView[];
   /** Every node (side directory). */
   nodes: NodeView[];
+  /** The latest articles (home's side column; [] elsewhere or with the article module off). */
+  articles: FeedArticle[];
   node: NodeView | null;
   tag: TagView | null;
   /** The server's render time (stable relative times through hydration). */
@@ -142,7 +145,7 @@ export function FeedView({ data }: { data: FeedData }) {
   const label = data.node?.name ?? (data.tag ? t('topicUi.tag.heading', { tag: data.tag.name }) : t('site.home.feedLabel'));
   return (
     <RenderNowProvider now={data.now}>
-      <FeedShell heading={heading} nav={nav} nodes={data.nodes}>
+      <FeedShell heading={heading} nav={nav} nodes={data.nodes} articles={data.articles}>
         <TopicFeed page={data.page} source={data.source} label={label} empty={<FeedEmpty data={data} />} />
       </FeedShell>
     </RenderNowProvider>
