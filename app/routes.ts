@@ -46,6 +46,8 @@ export default [
     route('dev/editor', 'routes/dev.editor.tsx'), // test-only: 404 unless SABAI_E2E=1
     route('topic/create', 'routes/topic.create.tsx'),
     route('topic/edit/:id', 'routes/topic.edit.tsx'),
+    route('article/create', 'routes/article.create.tsx'),
+    route('article/edit/:id', 'routes/article.edit.tsx'),
   ]),
   layout('components/layout/profile-layout.tsx', [
     // route('user/profile', …), route('user/profile/member', …), route('user/profile/account', …)

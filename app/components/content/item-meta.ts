@@ -59,3 +59,9 @@ export function itemMeta(site: string, item: ItemMetaInput): MetaDescriptor[] {
   if (item.status !== CONTENT_STATUS.published) meta.push({ name: 'robots', content: 'noindex' });
   return meta;
 }
+
+/** The head of a page only its reader sees (an editor): its title, and no search engine. */
+export function privateMeta(matches: Matches, title: (t: TFunction) => string): MetaDescriptor[] {
+  const { site, t } = metaContext(matches);
+  return [{ title: `${title(t)} · ${site}` }, { name: 'robots', content: 'noindex' }];
+}
