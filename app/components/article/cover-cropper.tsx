@@ -108,7 +108,8 @@ export function CoverCropper({ image, onCancel, onApply }: CoverCropperProps) {
     event.preventDefault();
     if (action === 'reset') setView(initialView(source));
     else if ('pan' in action) pan(...action.pan);
-    else zoom(view.zoom + action.zoomBy);
+    // Whole hundredths: a slider's value (and what it announces) stays tidy.
+    else zoom(Math.round((view.zoom + action.zoomBy) * 100) / 100);
   }
 
   function onWheel(event: WheelEvent<HTMLDivElement>) {
