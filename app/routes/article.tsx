@@ -16,14 +16,12 @@ import { readingMinutes } from '~/components/article/reading-time';
 import { ARTICLE_TAG_BASE } from '~/components/article/types';
 import { firstComments } from '~/components/comment/comment-data.server';
 import { Byline } from '~/components/content/byline';
-import { CommentsBlock } from '~/components/content/comments-block';
-import { itemMeta, metaContext } from '~/components/content/item-meta';
-import { StatusNotice } from '~/components/content/status-notice';
+import { itemPageMeta } from '~/components/content/item-meta';
+import { ItemPage } from '~/components/content/item-page';
 import { AuthorCard } from '~/components/topic/author-card';
 import { RecommendBadge, TagList } from '~/components/topic/badges';
 import { ClockIcon } from '~/components/ui/icons';
-import { originOf, pathId, unwrap, viewerOf } from '~/components/topic/page-data.server';
-import { RenderNowProvider } from '~/components/topic/time';
+import { itemRequest, originOf, unwrap } from '~/components/topic/page-data.server';
 import { Card } from '~/components/ui/card';
 import { tFor } from '~/lib/i18n';
 import { useRootData } from '~/lib/session';
@@ -31,9 +29,7 @@ import '~/editor/content.css';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = viewerOf(context);
-  const id = pathId(params.id, tFor(context.locale)('article.errors.notFound'));
-  const visit = { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' };
+  const { viewer, id, visit } = itemRequest(context, request, params.id, tFor(context.locale)('article.errors.notFound'));
   const article = unwrap(await context.site.articles.detail(viewer, id, visit));
   const [comments, latest] = await Promise.all([
     firstComments(context, viewer, { entityType: 'article', entityId: id }),
@@ -50,21 +46,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs<Ap
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const { site, t } = metaContext(matches);
-  if (!data) return [{ title: `${t('site.error.notFound')} · ${site}` }];
-  const { article, canonical } = data;
-  return itemMeta(site, {
-    title: article.title,
-    headline: article.title,
-    description: article.summary,
-    canonical,
-    image: article.cover?.url,
-    tags: article.tags,
-    createTime: article.createTime,
-    status: article.status,
-  });
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => itemPageMeta(matches, data && { item: data.article, canonical: data.canonical, image: data.article.cover?.url });
 
 export default function ArticlePage() {
   const { article, comments, latest, minutes, now } = useLoaderData<typeof loader>();
@@ -76,51 +58,51 @@ export default function ArticlePage() {
   const author = article.user;
 
   return (
-    <RenderNowProvider now={now}>
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="min-w-0">
-          <StatusNotice status={article.status} pendingTitle={t('topicUi.detail.pendingTitle')} pendingBody={t('articleUi.detail.pendingBody')} deletedBody={t('articleUi.detail.deletedBody')} />
-          <Card className="overflow-hidden">
-            <article aria-labelledby="article-title" data-testid="article-detail">
-              {article.cover && <CoverImage cover={article.cover} alt={t('articleUi.detail.coverAlt', { title: article.title })} eager className="border-b border-zinc-200 dark:border-zinc-800" />}
-              <div className="px-5 py-7 sm:px-10 sm:py-10">
-                <header className="mx-auto max-w-[42rem]">
-                  {recommend && (
-                    <div className="mb-3">
-                      <RecommendBadge />
-                    </div>
-                  )}
-                  <h1 id="article-title" className="text-[1.75rem] leading-tight font-bold tracking-tight break-words text-zinc-900 sm:text-4xl sm:leading-[1.15] dark:text-zinc-50" data-testid="article-title">
-                    {article.title}
-                  </h1>
-                  <Byline author={author} createTime={article.createTime} ipLocation={article.ipLocation} viewCount={article.viewCount} className="mt-5">
-                    <span className="inline-flex items-center gap-1" data-testid="reading-time">
-                      <ClockIcon className="size-4" />
-                      {t('articleUi.detail.readingTime', { count: minutes })}
-                    </span>
-                  </Byline>
-                </header>
-
-                {/* The ONLY raw HTML of the page: the content, sanitized by the server's allow-list on write. */}
-                <div className="rich-text article-prose mx-auto mt-8 max-w-[42rem]" data-testid="article-content" dangerouslySetInnerHTML={{ __html: article.content ?? '' }} />
-
-                <div className="mx-auto max-w-[42rem]">
-                  <TagList tags={article.tags} base={ARTICLE_TAG_BASE} className="mt-8" />
-                  <footer className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800">
-                    <ArticleActions article={article} user={user} onRecommendChange={(value) => setRecommended({ source: article, value })} />
-                  </footer>
-                </div>
-              </div>
-            </article>
-          </Card>
-
-          <CommentsBlock entityType="article" entityId={article.id} initial={comments} commentCount={article.commentCount} />
-        </div>
-        <aside className="space-y-4" aria-label={t('topicUi.author.label')}>
+    <ItemPage
+      kind="article"
+      item={article}
+      comments={comments}
+      now={now}
+      aside={
+        <>
           {author && <AuthorCard user={author} />}
           <LatestArticles articles={latest} />
-        </aside>
-      </div>
-    </RenderNowProvider>
+        </>
+      }
+    >
+      <Card className="overflow-hidden">
+        <article aria-labelledby="article-title" data-testid="article-detail">
+          {article.cover && <CoverImage cover={article.cover} alt={t('articleUi.detail.coverAlt', { title: article.title })} eager className="border-b border-zinc-200 dark:border-zinc-800" />}
+          <div className="px-5 py-7 sm:px-10 sm:py-10">
+            <header className="mx-auto max-w-[42rem]">
+              {recommend && (
+                <div className="mb-3">
+                  <RecommendBadge />
+                </div>
+              )}
+              <h1 id="article-title" className="text-[1.75rem] leading-tight font-bold tracking-tight break-words text-zinc-900 sm:text-4xl sm:leading-[1.15] dark:text-zinc-50" data-testid="article-title">
+                {article.title}
+              </h1>
+              <Byline author={author} createTime={article.createTime} ipLocation={article.ipLocation} viewCount={article.viewCount} className="mt-5">
+                <span className="inline-flex items-center gap-1" data-testid="reading-time">
+                  <ClockIcon className="size-4" />
+                  {t('articleUi.detail.readingTime', { count: minutes })}
+                </span>
+              </Byline>
+            </header>
+
+            {/* The ONLY raw HTML of the page: the content, sanitized by the server's allow-list on write. */}
+            <div className="rich-text article-prose mx-auto mt-8 max-w-[42rem]" data-testid="article-content" dangerouslySetInnerHTML={{ __html: article.content ?? '' }} />
+
+            <div className="mx-auto max-w-[42rem]">
+              <TagList tags={article.tags} base={ARTICLE_TAG_BASE} className="mt-8" />
+              <footer className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+                <ArticleActions article={article} user={user} onRecommendChange={(value) => setRecommended({ source: article, value })} />
+              </footer>
+            </div>
+          </div>
+        </article>
+      </Card>
+    </ItemPage>
   );
 }

@@ -9,15 +9,13 @@ import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaF
 import { TOPIC_TYPES } from '../../common/constants';
 import { firstComments } from '~/components/comment/comment-data.server';
 import { Byline } from '~/components/content/byline';
-import { CommentsBlock } from '~/components/content/comments-block';
-import { itemMeta, metaContext } from '~/components/content/item-meta';
-import { StatusNotice } from '~/components/content/status-notice';
+import { itemPageMeta, metaContext } from '~/components/content/item-meta';
+import { ItemPage } from '~/components/content/item-page';
 import { AuthorCard } from '~/components/topic/author-card';
 import { NodeLink, RecommendBadge, StickyBadge, TagList, TweetBadge } from '~/components/topic/badges';
 import { HiddenContent } from '~/components/topic/hidden-content';
 import { ImageGrid } from '~/components/topic/image-grid';
-import { originOf, pathId, unwrap, viewerOf } from '~/components/topic/page-data.server';
-import { RenderNowProvider } from '~/components/topic/time';
+import { itemRequest, originOf, unwrap } from '~/components/topic/page-data.server';
 import { TopicActions } from '~/components/topic/topic-actions';
 import type { HiddenContentView, TopicView } from '~/components/topic/types';
 import { Card } from '~/components/ui/card';
@@ -27,9 +25,7 @@ import '~/editor/content.css';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = viewerOf(context);
-  const id = pathId(params.id, tFor(context.locale)('topic.errors.notFound'));
-  const visit = { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' };
+  const { viewer, id, visit } = itemRequest(context, request, params.id, tFor(context.locale)('topic.errors.notFound'));
   const topic = unwrap(await context.site.topics.detail(viewer, id, visit));
   const [hiddenResult, comments] = await Promise.all([
     topic.hasHiddenContent ? context.site.topics.hiddenContent(viewer, id) : null,
@@ -48,20 +44,9 @@ function headline(topic: TopicView, max = 60): string {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const { site, t } = metaContext(matches);
-  if (!data) return [{ title: `${t('site.error.notFound')} · ${site}` }];
-  const { topic, canonical } = data;
-  const head = headline(topic);
-  return itemMeta(site, {
-    title: head || t('topicUi.detail.tweetBy', { name: topic.user?.nickname ?? '' }),
-    headline: head,
-    description: topic.summary,
-    canonical,
-    image: topic.imageList[0]?.url,
-    tags: topic.tags,
-    createTime: topic.createTime,
-    status: topic.status,
-  });
+  const { t } = metaContext(matches);
+  const title = (topic: TopicView) => headline(topic) || t('topicUi.detail.tweetBy', { name: topic.user?.nickname ?? '' });
+  return itemPageMeta(matches, data && { item: { ...data.topic, title: title(data.topic) }, canonical: data.canonical, image: data.topic.imageList[0]?.url });
 };
 
 export default function TopicPage() {
@@ -74,51 +59,41 @@ export default function TopicPage() {
   const author = topic.user;
 
   return (
-    <RenderNowProvider now={now}>
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="min-w-0">
-          <StatusNotice status={topic.status} pendingTitle={t('topicUi.detail.pendingTitle')} pendingBody={t('topicUi.detail.pendingBody')} deletedBody={t('topicUi.detail.deletedBody')} />
-          <Card className="px-5 py-6 sm:px-8 sm:py-8">
-            <article aria-labelledby="topic-title" data-testid="topic-detail">
-              <header>
-                {(current.sticky || current.recommend || topic.node || tweet) && (
-                  <div className="mb-3 flex flex-wrap items-center gap-2">
-                    {topic.node && <NodeLink node={topic.node} />}
-                    {current.sticky && <StickyBadge />}
-                    {current.recommend && <RecommendBadge />}
-                    {tweet && <TweetBadge />}
-                  </div>
-                )}
-                {tweet ? (
-                  <h1 id="topic-title" className="sr-only">
-                    {t('topicUi.detail.tweetBy', { name: author?.nickname ?? '' })}
-                  </h1>
-                ) : (
-                  <h1 id="topic-title" className="text-2xl leading-tight font-bold tracking-tight break-words text-zinc-900 sm:text-[1.75rem] dark:text-zinc-50" data-testid="topic-title">
-                    {topic.title}
-                  </h1>
-                )}
-                <Byline author={author} createTime={topic.createTime} ipLocation={topic.ipLocation} viewCount={topic.viewCount} className={tweet ? '' : 'mt-4'} />
-              </header>
+    <ItemPage kind="topic" item={topic} comments={comments} now={now} aside={author && <AuthorCard user={author} />}>
+      <Card className="px-5 py-6 sm:px-8 sm:py-8">
+        <article aria-labelledby="topic-title" data-testid="topic-detail">
+          <header>
+            {(current.sticky || current.recommend || topic.node || tweet) && (
+              <div className="mb-3 flex flex-wrap items-center gap-2">
+                {topic.node && <NodeLink node={topic.node} />}
+                {current.sticky && <StickyBadge />}
+                {current.recommend && <RecommendBadge />}
+                {tweet && <TweetBadge />}
+              </div>
+            )}
+            {tweet ? (
+              <h1 id="topic-title" className="sr-only">
+                {t('topicUi.detail.tweetBy', { name: author?.nickname ?? '' })}
+              </h1>
+            ) : (
+              <h1 id="topic-title" className="text-2xl leading-tight font-bold tracking-tight break-words text-zinc-900 sm:text-[1.75rem] dark:text-zinc-50" data-testid="topic-title">
+                {topic.title}
+              </h1>
+            )}
+            <Byline author={author} createTime={topic.createTime} ipLocation={topic.ipLocation} viewCount={topic.viewCount} className={tweet ? '' : 'mt-4'} />
+          </header>
 
-              {/* The ONLY raw HTML of the page: content_html, sanitized by the server's allow-list on write. */}
-              <div className={`rich-text mt-6 max-w-[72ch] text-base ${tweet ? 'text-[1.0625rem]' : ''}`} data-testid="topic-content" dangerouslySetInnerHTML={{ __html: topic.content ?? '' }} />
-              {tweet && <ImageGrid images={topic.imageList} className="mt-4" large />}
-              <HiddenContent hidden={hidden} signedIn={user !== null} />
-              <TagList tags={topic.tags} className="mt-6" />
+          {/* The ONLY raw HTML of the page: content_html, sanitized by the server's allow-list on write. */}
+          <div className={`rich-text mt-6 max-w-[72ch] text-base ${tweet ? 'text-[1.0625rem]' : ''}`} data-testid="topic-content" dangerouslySetInnerHTML={{ __html: topic.content ?? '' }} />
+          {tweet && <ImageGrid images={topic.imageList} className="mt-4" large />}
+          <HiddenContent hidden={hidden} signedIn={user !== null} />
+          <TagList tags={topic.tags} className="mt-6" />
 
-              <footer className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800">
-                <TopicActions topic={topic} user={user} onStateChange={(f) => setFlags({ ...f, id: topic.id, source: topic })} />
-              </footer>
-            </article>
-          </Card>
-
-          <CommentsBlock entityType="topic" entityId={topic.id} initial={comments} commentCount={topic.commentCount} />
-        </div>
-        <aside className="space-y-4" aria-label={t('topicUi.author.label')}>
-          {author && <AuthorCard user={author} />}
-        </aside>
-      </div>
-    </RenderNowProvider>
+          <footer className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+            <TopicActions topic={topic} user={user} onStateChange={(f) => setFlags({ ...f, id: topic.id, source: topic })} />
+          </footer>
+        </article>
+      </Card>
+    </ItemPage>
   );
 }

@@ -6,22 +6,18 @@
  * messages next to their fields; and a warning before unsaved changes are left behind.
  */
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ARTICLE_LIMITS, CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
+import { ARTICLE_LIMITS, TOPIC_LIMITS } from '../../../common/constants';
 import { articleCreateSchema } from '../../../common/validation/article';
 import type { ContentType } from '~/editor';
 import { hasContent } from '~/components/comment/types';
-import { ContentField, FormFooter, FormSection, TagsField, VerifyEmailNotice } from '~/components/content/form-parts';
+import { ContentField, FormFooter, FormSection, TagsField, TextField, VerifyEmailNotice } from '~/components/content/form-parts';
 import { useItemSubmit } from '~/components/content/use-item-submit';
 import { useLeaveGuard } from '~/components/content/use-leave-guard';
 import { Card } from '~/components/ui/card';
-import { Field, Input, Textarea } from '~/components/ui/input';
-import { api } from '~/lib/api';
 import { useFieldMessage, validateForm, type FieldErrors } from '~/lib/form-errors';
-import { useToast } from '~/lib/toast';
 import { useT } from '~/lib/use-t';
 import { CoverPicker } from './cover-picker';
-import { articlePath, type ArticleCover, type ArticleEditView, type ArticleView } from './types';
+import { articlePath, type ArticleCover, type ArticleEditView } from './types';
 
 interface Values {
   title: string;
@@ -49,6 +45,16 @@ function Counted({ hint, length, max }: { hint?: string; length: number; max: nu
   );
 }
 
+/** A field's caption marked optional. */
+function OptionalLabel({ children }: { children: string }) {
+  const t = useT();
+  return (
+    <>
+      {children} <span className="font-normal text-zinc-500 dark:text-zinc-400">({t('articleEdit.optional')})</span>
+    </>
+  );
+}
+
 export interface ArticleFormProps {
   /** Edit: the raw fields from GET article/edit/{id}. */
   initial?: ArticleEditView;
@@ -58,8 +64,6 @@ export interface ArticleFormProps {
 
 export function ArticleForm({ initial, needsVerifiedEmail }: ArticleFormProps) {
   const t = useT();
-  const toast = useToast();
-  const navigate = useNavigate();
   const message = useFieldMessage();
   const [values, setValues] = useState<Values>(() => initialValues(initial));
   const [dirty, setDirty] = useState(false);
@@ -79,17 +83,13 @@ export function ArticleForm({ initial, needsVerifiedEmail }: ArticleFormProps) {
   }
 
   const { submit, submitting, errors, clearError, verifyNeeded } = useItemSubmit({
+    kind: 'article',
+    editingId: initial?.id,
+    body,
     uploading,
     check: localErrors,
-    editing: Boolean(initial),
     needsVerifiedEmail,
-    send: () => api<ArticleView>(initial ? `/api/article/edit/${initial.id}` : '/api/article/create', { method: 'POST', body: body() }),
-    done: (article) => {
-      if (article.status === CONTENT_STATUS.pending) toast.info(t('articleEdit.pendingReview'), { durationMs: 5000 });
-      else toast.success(initial ? t('articleEdit.editSuccess') : t('articleEdit.createSuccess'));
-      leave.allowLeave();
-      navigate(articlePath(article.id));
-    },
+    beforeLeave: leave.allowLeave,
   });
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
@@ -98,6 +98,9 @@ export function ArticleForm({ initial, needsVerifiedEmail }: ArticleFormProps) {
     clearError(key);
   };
 
+  /** A text field's name, value, setter and message. */
+  const textOf = (key: 'title' | 'summary') => ({ name: key, value: values[key], onChange: (value: string) => set(key, value), error: message(errors[key]) });
+
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="article-form">
       {verifyNeeded && <VerifyEmailNotice message={t('article.errors.verifyEmail')} />}
@@ -105,43 +108,26 @@ export function ArticleForm({ initial, needsVerifiedEmail }: ArticleFormProps) {
         <FormSection label={t('articleEdit.cover.label')} labelId="cover-label" error={message(errors.cover)} hint={t('articleEdit.cover.hint')}>
           <CoverPicker value={values.cover} onChange={(cover) => set('cover', cover)} onUploadingChange={onCoverUploading} disabled={submitting} labelledBy="cover-label" />
         </FormSection>
-        <Field label={t('articleEdit.title')} error={message(errors.title)} required hint={<Counted length={values.title.length} max={ARTICLE_LIMITS.titleMax} />}>
-          {(control) => (
-            <Input
-              {...control}
-              name="title"
-              value={values.title}
-              maxLength={ARTICLE_LIMITS.titleMax}
-              placeholder={t('articleEdit.titlePlaceholder')}
-              onChange={(event) => set('title', event.target.value)}
-              className="h-11 text-base font-medium"
-              data-testid="title-input"
-            />
-          )}
-        </Field>
-        <Field
-          label={
-            <>
-              {t('articleEdit.summary')} <span className="font-normal text-zinc-500 dark:text-zinc-400">({t('articleEdit.optional')})</span>
-            </>
-          }
-          error={message(errors.summary)}
+        <TextField
+          {...textOf('title')}
+          label={t('articleEdit.title')}
+          maxLength={ARTICLE_LIMITS.titleMax}
+          placeholder={t('articleEdit.titlePlaceholder')}
+          hint={<Counted length={values.title.length} max={ARTICLE_LIMITS.titleMax} />}
+          required
+          className="h-11 text-base font-medium"
+          testId="title-input"
+        />
+        <TextField
+          {...textOf('summary')}
+          label={<OptionalLabel>{t('articleEdit.summary')}</OptionalLabel>}
+          rows={2}
+          maxLength={ARTICLE_LIMITS.summaryMax}
+          placeholder={t('articleEdit.summaryPlaceholder')}
           hint={<Counted hint={t('articleEdit.summaryHint')} length={values.summary.length} max={ARTICLE_LIMITS.summaryMax} />}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              name="summary"
-              rows={2}
-              value={values.summary}
-              maxLength={ARTICLE_LIMITS.summaryMax}
-              placeholder={t('articleEdit.summaryPlaceholder')}
-              onChange={(event) => set('summary', event.target.value)}
-              className="resize-y leading-6"
-              data-testid="summary-input"
-            />
-          )}
-        </Field>
+          className="leading-6"
+          testId="summary-input"
+        />
         <ContentField
           label={t('articleEdit.content')}
           contentType={values.contentType}

@@ -4,7 +4,7 @@
  * title, description, canonical link and RSS feed.
  */
 import { useLocation, type MetaDescriptor } from 'react-router';
-import { FeedHeading, IconTile, ListShell, StartButton, TiledHeading } from '~/components/content/list-shell';
+import { FeedHeading, ListShell, StartButton, TagHeading } from '~/components/content/list-shell';
 import { metaContext } from '~/components/content/item-meta';
 import { EditIcon, HashIcon } from '~/components/topic/icons';
 import { RenderNowProvider } from '~/components/topic/time';
@@ -51,19 +51,8 @@ function ArticlesEmpty({ data }: { data: ArticleFeedData }) {
 
 function Heading({ data }: { data: ArticleFeedData }) {
   const t = useT();
-  if (!data.tag) return <FeedHeading sub={t('articleUi.feed.subtitle')}>{t('articleUi.feed.title')}</FeedHeading>;
-  return (
-    <TiledHeading
-      tile={
-        <IconTile>
-          <HashIcon className="size-6" />
-        </IconTile>
-      }
-      sub={data.tag.description || t('articleUi.feed.tagSub', { tag: data.tag.name })}
-    >
-      {t('articleUi.feed.tagHeading', { tag: data.tag.name })}
-    </TiledHeading>
-  );
+  if (data.tag) return <TagHeading name={data.tag.name} sub={data.tag.description || t('articleUi.feed.tagSub', { tag: data.tag.name })} />;
+  return <FeedHeading sub={t('articleUi.feed.subtitle')}>{t('articleUi.feed.title')}</FeedHeading>;
 }
 
 export function ArticlesView({ data }: { data: ArticleFeedData }) {
@@ -92,7 +81,7 @@ export function articlesMeta({ data, matches }: { data: ArticleFeedData | undefi
   const { site, t, description: siteDescription } = metaContext(matches);
   if (!data) return [{ title: `${t('site.error.notFound')} · ${site}` }];
   const section = t('articleUi.feed.title');
-  const title = data.tag ? `${t('articleUi.feed.tagHeading', { tag: data.tag.name })} · ${section} · ${site}` : `${section} · ${site}`;
+  const title = data.tag ? `${t('topicUi.tag.heading', { tag: data.tag.name })} · ${section} · ${site}` : `${section} · ${site}`;
   const description = data.tag?.description || t('articleUi.feed.subtitle') || siteDescription;
   const tags: MetaDescriptor[] = [
     { title },

@@ -113,8 +113,8 @@ export function CoverPicker({ value, onChange, onUploadingChange, disabled, labe
   return (
     <div role="group" aria-labelledby={labelledBy} data-testid="cover-picker">
       {shown ? (
-        <div className="space-y-2">
-          <div className="relative aspect-video w-full overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-800">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="relative aspect-video w-full overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 sm:max-w-md dark:border-zinc-800 dark:bg-zinc-800">
             <img src={shown} alt={t('articleEdit.cover.alt')} className={`size-full object-cover ${uploading ? 'opacity-60' : ''}`} data-testid="cover-preview" data-uploaded={uploading ? undefined : ''} />
             {uploading && (
               <span className="absolute inset-0 grid place-items-center bg-white/30 text-zinc-900 dark:bg-black/30 dark:text-white">
@@ -122,7 +122,7 @@ export function CoverPicker({ value, onChange, onUploadingChange, disabled, labe
               </span>
             )}
           </div>
-          <div className="flex gap-2">
+          <div className="flex gap-2 sm:flex-col sm:items-start">
             <Button variant="secondary" size="sm" onClick={() => inputRef.current?.click()} disabled={disabled || uploading !== null} data-testid="cover-replace">
               <ImageIcon className="size-4" />
               {t('articleEdit.cover.replace')}
@@ -138,12 +138,16 @@ export function CoverPicker({ value, onChange, onUploadingChange, disabled, labe
           type="button"
           onClick={() => inputRef.current?.click()}
           disabled={disabled}
-          className="hover:border-brand-500 hover:text-brand-800 dark:hover:text-brand-300 flex aspect-[32/9] min-h-32 w-full flex-col items-center justify-center gap-1.5 rounded-lg border-2 border-dashed border-zinc-300 text-zinc-600 transition-colors disabled:opacity-60 dark:border-zinc-700 dark:text-zinc-400"
+          className="hover:border-brand-500 hover:text-brand-800 dark:hover:text-brand-300 flex h-40 w-full flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-zinc-300 text-zinc-600 transition-colors disabled:opacity-60 dark:border-zinc-700 dark:text-zinc-400"
           data-testid="cover-add"
         >
-          <ImageIcon className="size-7" />
-          <span className="text-sm font-medium">{t('articleEdit.cover.add')}</span>
-          <span className="text-xs">{t('articleEdit.cover.addHint')}</span>
+          <span aria-hidden="true" className="bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300 mb-1 grid size-11 place-items-center rounded-full">
+            <ImageIcon className="size-6" />
+          </span>
+          <span className="text-sm font-medium">
+            {t('articleEdit.cover.add')}
+            <span className="mt-0.5 block text-xs font-normal text-zinc-500 dark:text-zinc-400">{t('articleEdit.cover.addHint')}</span>
+          </span>
         </button>
       )}
       {/* Opened by the buttons above; hidden, so it is one control less to tab through. */}

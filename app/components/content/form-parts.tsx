@@ -9,6 +9,7 @@ import { ContentEditor, EditorSwitch, type ContentType } from '~/editor';
 import { AlertIcon } from '~/components/topic/icons';
 import { TagInput } from '~/components/topic/tag-input';
 import { Button, ButtonLink } from '~/components/ui/button';
+import { Field, Input, Textarea } from '~/components/ui/input';
 import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 
@@ -31,6 +32,41 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
     <p id={id} className="text-sm text-red-700 dark:text-red-400" role="alert">
       {children}
     </p>
+  );
+}
+
+export interface TextFieldProps {
+  label: ReactNode;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  placeholder: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  /** A multi-line field of this many rows; one line without. */
+  rows?: number;
+  /** The control's own classes (size, type). */
+  className?: string;
+  /** The field's place in the form's grid. */
+  fieldClassName?: string;
+  testId: string;
+}
+
+/** A labelled text input (or textarea) of an item's form, its limit enforced by the browser too. */
+export function TextField({ label, name, value, onChange, maxLength, placeholder, error, hint, required, rows, className = '', fieldClassName, testId }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} className={fieldClassName}>
+      {(control) => {
+        const common = { ...control, name, value, maxLength, placeholder, 'data-testid': testId };
+        return rows ? (
+          <Textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} className={`resize-y ${className}`} />
+        ) : (
+          <Input {...common} onChange={(event) => onChange(event.target.value)} className={className} />
+        );
+      }}
+    </Field>
   );
 }
 

@@ -5,7 +5,7 @@
  * changes the page at once; a delete asks first, then leaves the page.
  */
 import { useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import type { CommentEntityType } from '~/components/comment/types';
 import { compactNumber } from '~/components/topic/badges';
 import { EditIcon, HeartIcon, ShieldIcon, StarIcon, TrashIcon } from '~/components/topic/icons';
@@ -134,22 +134,42 @@ function ReactionButtons({ kind, item, user, runner }: { kind: CommentEntityType
   );
 }
 
+/** Each kind's delete: the confirmation in its words, the toast after it, where the reader goes then. */
+const DELETE: Record<CommentEntityType, { title: string; body: string; done: string; then: string }> = {
+  topic: { title: 'moderation.deleteTitle', body: 'moderation.deleteBody', done: 'moderation.deleted', then: '/' },
+  article: { title: 'articleEdit.moderation.deleteTitle', body: 'articleEdit.moderation.deleteBody', done: 'articleEdit.moderation.deleted', then: '/articles' },
+};
+
+export type ItemFlag = 'recommend' | 'sticky';
+
+/**
+ * A moderator's flag on an item: POST {kind}/{flag}/{id} `{[flag]: on}` (API.md), the toast, and
+ * the page's loaders again so every list position and count is fresh.
+ */
+export function useFlagSetter<V>(kind: CommentEntityType, id: number, runner: ActionRunner, onAnswer: (answer: V) => void) {
+  const t = useT();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  return (flag: ItemFlag, on: boolean) =>
+    runner.run(flag, async () => {
+      onAnswer(await api<V>(`/api/${kind}/${flag}/${id}`, { method: 'POST', body: { [flag]: on } }));
+      toast.success(t(`moderation.${flag}${on ? 'On' : 'Off'}`));
+      void revalidator.revalidate();
+    });
+}
+
 export interface ItemActionsProps {
   kind: CommentEntityType;
   item: ActionableItem;
   user: SessionUser | null;
   runner: ActionRunner;
-  /** The confirmation before a delete, in the kind's words, and the toast after it. */
-  deleteText: { title: string; body: string; done: string };
-  /** Where the reader goes once the item is deleted. */
-  afterDelete: string;
   /** The kind's own moderator entries (recommend, sticky), above the menu's delete. */
   moderatorItems?: ReactNode;
   /** Dialogs the kind's entries open (their confirmations). */
   children?: ReactNode;
 }
 
-export function ItemActions({ kind, item, user, runner, deleteText, afterDelete, moderatorItems, children }: ItemActionsProps) {
+export function ItemActions({ kind, item, user, runner, moderatorItems, children }: ItemActionsProps) {
   const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
@@ -159,7 +179,8 @@ export function ItemActions({ kind, item, user, runner, deleteText, afterDelete,
   const author = user !== null && item.user?.id === user.id;
 
   async function remove() {
-    const ok = await confirm({ title: deleteText.title, description: deleteText.body, confirmLabel: t('moderation.delete'), danger: true });
+    const text = DELETE[kind];
+    const ok = await confirm({ title: t(text.title), description: t(text.body), confirmLabel: t('moderation.delete'), danger: true });
     if (!ok) return;
     await runner.run('delete', async () => {
       try {
@@ -171,8 +192,8 @@ export function ItemActions({ kind, item, user, runner, deleteText, afterDelete,
         }
         throw error;
       }
-      toast.success(deleteText.done);
-      navigate(afterDelete, { replace: true });
+      toast.success(t(text.done));
+      navigate(text.then, { replace: true });
     });
   }
 

@@ -26,35 +26,42 @@ export function plainExcerpt(text: string, max = 160): string {
   return [...text.replace(/\s+/g, ' ').trim()].slice(0, max).join('');
 }
 
-export interface ItemMetaInput {
-  /** The document title (the site's name is appended). */
+/** What an item's head is made of: the fields topics and articles share. */
+export interface MetaItem {
+  /** The document and Open Graph title (the site's name is appended to the first). */
   title: string;
-  /** og:title; the document title when absent. */
-  headline?: string;
-  description: string;
-  canonical: string;
-  /** A site path (`/uploads/…`) or a full address. */
-  image?: string | null;
+  /** Plain text; its first 160 characters describe the page. */
+  summary: string;
   tags: ReadonlyArray<{ name: string }>;
   createTime: number;
   status: number;
 }
 
-export function itemMeta(site: string, item: ItemMetaInput): MetaDescriptor[] {
-  const title = `${item.title} · ${site}`;
-  const description = plainExcerpt(item.description);
+export interface ItemPage {
+  item: MetaItem;
+  canonical: string;
+  /** A site path (`/uploads/…`) or a full address. */
+  image?: string | null;
+}
+
+/** The head of an item's page; the not-found title when the loader found none. */
+export function itemPageMeta(matches: Matches, page: ItemPage | undefined): MetaDescriptor[] {
+  const { site, t } = metaContext(matches);
+  if (!page) return [{ title: `${t('site.error.notFound')} · ${site}` }];
+  const { item, canonical, image } = page;
+  const description = plainExcerpt(item.summary);
   const meta: MetaDescriptor[] = [
-    { title },
-    { tagName: 'link', rel: 'canonical', href: item.canonical },
+    { title: `${item.title} · ${site}` },
+    { tagName: 'link', rel: 'canonical', href: canonical },
     { property: 'og:type', content: 'article' },
     { property: 'og:site_name', content: site },
-    { property: 'og:title', content: item.headline || title },
-    { property: 'og:url', content: item.canonical },
+    { property: 'og:title', content: item.title },
+    { property: 'og:url', content: canonical },
     { property: 'article:published_time', content: new Date(item.createTime).toISOString() },
   ];
   if (description) meta.push({ name: 'description', content: description }, { property: 'og:description', content: description });
   // Open Graph wants a full address: a site path is made absolute on the canonical origin.
-  if (item.image) meta.push({ property: 'og:image', content: item.image.startsWith('/') ? new URL(item.canonical).origin + item.image : item.image });
+  if (image) meta.push({ property: 'og:image', content: image.startsWith('/') ? new URL(canonical).origin + image : image });
   for (const tag of item.tags) meta.push({ property: 'article:tag', content: tag.name });
   if (item.status !== CONTENT_STATUS.published) meta.push({ name: 'robots', content: 'noindex' });
   return meta;

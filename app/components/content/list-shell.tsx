@@ -5,7 +5,9 @@
  */
 import type { ReactNode } from 'react';
 import { ButtonLink } from '~/components/ui/button';
+import { HashIcon } from '~/components/topic/icons';
 import { PlusIcon } from '~/components/ui/icons';
+import { useT } from '~/lib/use-t';
 
 export interface ListShellProps {
   heading: ReactNode;
@@ -62,6 +64,23 @@ export function IconTile({ children }: { children: ReactNode }) {
     <span aria-hidden="true" className="bg-brand-100 text-brand-800 dark:bg-brand-950 dark:text-brand-300 grid size-12 shrink-0 place-items-center rounded-xl">
       {children}
     </span>
+  );
+}
+
+/** A tag page's heading (`#name`), the same on the topic and the article tag feeds. */
+export function TagHeading({ name, sub }: { name: string; sub: ReactNode }) {
+  const t = useT();
+  return (
+    <TiledHeading
+      tile={
+        <IconTile>
+          <HashIcon className="size-6" />
+        </IconTile>
+      }
+      sub={sub}
+    >
+      {t('topicUi.tag.heading', { tag: name })}
+    </TiledHeading>
   );
 }
 

@@ -3,16 +3,18 @@
  * name, signature, website, membership, counts, a ban when there is one — beside one of their
  * lists, chosen by tabs that are real links (each list is its own page, cached and linkable).
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
 import type { PublicUser } from '../../../common/views/user';
 import { metaContext } from '~/components/content/item-meta';
+import type { FeedSource } from '~/components/content/keyset-feed';
 import { compactNumber } from '~/components/topic/badges';
 import { EditIcon, ShieldIcon } from '~/components/topic/icons';
 import { RenderNowProvider } from '~/components/topic/time';
 import { ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { GlobeIcon } from '~/components/ui/icons';
+import { EmptyState } from '~/components/ui/empty-state';
+import { ChatIcon, GlobeIcon } from '~/components/ui/icons';
 import { Avatar } from '~/components/user/avatar';
 import { paths } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
@@ -158,7 +160,58 @@ function ProfileTabs({ userId, active }: { userId: number; active: ProfileTab })
   );
 }
 
-export interface ProfileShellProps {
+/** What each list of the profile says and where its further pages come from. */
+const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: string; emptyOwn: string; emptyOther: string; api: string; testId: string }> = {
+  topics: {
+    heading: 'people.topicsHeading',
+    label: 'people.feedLabel',
+    emptyTitle: 'people.emptyTitle',
+    emptyOwn: 'people.emptyOwn',
+    emptyOther: 'people.emptyOther',
+    api: '/api/topic/user_topics',
+    testId: 'topic-feed',
+  },
+  articles: {
+    heading: 'articleUi.profile.heading',
+    label: 'articleUi.profile.feedLabel',
+    emptyTitle: 'articleUi.profile.emptyTitle',
+    emptyOwn: 'articleUi.profile.emptyOwn',
+    emptyOther: 'articleUi.profile.emptyOther',
+    api: '/api/article/user_articles',
+    testId: 'article-feed',
+  },
+};
+
+/** The props every profile list's feed takes: its further pages, its name and its empty state. */
+export interface ProfileFeedProps {
+  source: FeedSource;
+  label: string;
+  empty: ReactNode;
+}
+
+/**
+ * A profile page: the member's card and one of their lists, shown by the kind's feed component
+ * (topics, articles) with the list's further pages, name and empty state.
+ */
+export function ProfileList<P>({ data, list, Feed }: { data: { user: PublicUser; now: number; page: P }; list: ProfileTab; Feed: ComponentType<ProfileFeedProps & { page: P }> }) {
+  const t = useT();
+  const { user: viewer } = useRootData();
+  const { user } = data;
+  const text = LISTS[list];
+  const name = user.nickname;
+  const empty = (
+    <EmptyState icon={list === 'topics' ? <ChatIcon className="size-6" /> : <EditIcon className="size-6" />} title={t(text.emptyTitle)}>
+      {viewer?.id === user.id ? t(text.emptyOwn) : t(text.emptyOther, { name })}
+    </EmptyState>
+  );
+  return (
+    <ProfileShell user={user} now={data.now} active={list} heading={t(text.heading)} testId={text.testId}>
+      <Feed page={data.page} source={{ path: text.api, query: { userId: user.id } }} label={t(text.label, { name })} empty={empty} />
+    </ProfileShell>
+  );
+}
+
+interface ProfileShellProps {
   user: PublicUser;
   now: number;
   active: ProfileTab;
@@ -169,7 +222,7 @@ export interface ProfileShellProps {
   children: ReactNode;
 }
 
-export function ProfileShell({ user, now, active, heading, testId, children }: ProfileShellProps) {
+function ProfileShell({ user, now, active, heading, testId, children }: ProfileShellProps) {
   const { user: viewer, config } = useRootData();
   // With only topics, one heading names the list; with tabs, the tabs do it for the eye.
   const tabs = config.modules.article;

@@ -13,7 +13,7 @@ import { tFor } from '~/lib/i18n';
 import { signInPath } from '~/lib/paths';
 import { useRootData, type RootData } from '~/lib/session';
 import { compactNumber } from './badges';
-import { FeedHeading, IconTile, TiledHeading } from '~/components/content/list-shell';
+import { FeedHeading, IconTile, TagHeading, TiledHeading } from '~/components/content/list-shell';
 import { FeedShell, FeedTabs, NodeStrip, startItem, type FeedTab } from './feed-layout';
 import { FolderIcon, HashIcon, SparkIcon } from './icons';
 import { RenderNowProvider } from './time';
@@ -105,18 +105,7 @@ function NodeIntro({ node }: { node: NodeView }) {
 
 function TagIntro({ tag }: { tag: TagView }) {
   const t = useT();
-  return (
-    <TiledHeading
-      tile={
-        <IconTile>
-          <HashIcon className="size-6" />
-        </IconTile>
-      }
-      sub={tag.description || t('topicUi.tag.topicCount', { count: tag.topicCount, formatted: compactNumber(tag.topicCount) })}
-    >
-      {t('topicUi.tag.heading', { tag: tag.name })}
-    </TiledHeading>
-  );
+  return <TagHeading name={tag.name} sub={tag.description || t('topicUi.tag.topicCount', { count: tag.topicCount, formatted: compactNumber(tag.topicCount) })} />;
 }
 
 export function FeedView({ data }: { data: FeedData }) {

@@ -5,20 +5,17 @@
  * messages appear under their fields.
  */
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { TOPIC_LIMITS, TOPIC_TYPES } from '../../../common/constants';
 import { topicCreateSchema } from '../../../common/validation/topic';
 import { ContentEditor, type ContentType } from '~/editor';
-import { ContentField, FormFooter, FormSection, TagsField, VerifyEmailNotice } from '~/components/content/form-parts';
+import { ContentField, FormFooter, FormSection, TagsField, TextField, VerifyEmailNotice } from '~/components/content/form-parts';
 import { useItemSubmit } from '~/components/content/use-item-submit';
 import { Card } from '~/components/ui/card';
-import { Field, Input, Textarea, controlClass } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { Field, controlClass } from '~/components/ui/input';
 import { useFieldMessage, validateForm, type FieldErrors } from '~/lib/form-errors';
-import { useToast } from '~/lib/toast';
 import { LockIcon } from './icons';
 import { ImagePicker } from './image-picker';
-import type { NodeView, TopicEditView, TopicImage, TopicView } from './types';
+import type { NodeView, TopicEditView, TopicImage } from './types';
 import { useT } from '~/lib/use-t';
 
 export type TopicMode = 'post' | 'tweet';
@@ -62,8 +59,6 @@ function initialValues(props: TopicFormProps): Values {
 export function TopicForm(props: TopicFormProps) {
   const { mode, nodes, initial, needsVerifiedEmail } = props;
   const t = useT();
-  const toast = useToast();
-  const navigate = useNavigate();
   const message = useFieldMessage();
   const [values, setValues] = useState<Values>(() => initialValues(props));
   const [uploads, setUploads] = useState({ editor: false, hidden: false, images: false });
@@ -99,27 +94,22 @@ export function TopicForm(props: TopicFormProps) {
   }
 
   const { submit, submitting, errors, clearError, verifyNeeded } = useItemSubmit({
+    kind: 'topic',
+    editingId: initial?.id,
+    // An edit keeps its type (API: POST topic/edit takes everything but the type).
+    body: () => (initial ? { ...body(), type: undefined } : body()),
     uploading,
     check: localErrors,
-    editing: Boolean(initial),
     needsVerifiedEmail,
-    send: () => {
-      const payload = body();
-      return initial
-        ? api<TopicView>(`/api/topic/edit/${initial.id}`, { method: 'POST', body: { ...payload, type: undefined } })
-        : api<TopicView>('/api/topic/create', { method: 'POST', body: payload });
-    },
-    done: (topic) => {
-      if (topic.status === 2) toast.info(t('topicForm.pendingReview'), { durationMs: 5000 });
-      else toast.success(initial ? t('topicForm.editSuccess') : t('topicForm.createSuccess'));
-      navigate(`/topic/${topic.id}`);
-    },
   });
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     clearError(key);
   };
+
+  /** A text field's name, value, setter and message. */
+  const textOf = (key: 'title' | 'content') => ({ name: key, value: values[key], onChange: (value: string) => set(key, value), error: message(errors[key]) });
 
   const nodeField = nodes.length > 0 && (
     <Field label={t('topicForm.node')} error={message(errors.nodeId)} className={tweet ? 'sm:max-w-xs' : ''}>
@@ -153,21 +143,15 @@ export function TopicForm(props: TopicFormProps) {
       <Card className="space-y-5 p-5 sm:p-6">
         {tweet ? (
           <>
-            <Field label={t('topicForm.tweetContent')} error={message(errors.content)}>
-              {(control) => (
-                <Textarea
-                  {...control}
-                  name="content"
-                  rows={6}
-                  value={values.content}
-                  maxLength={TOPIC_LIMITS.contentMax}
-                  placeholder={t('topicForm.tweetPlaceholder')}
-                  onChange={(event) => set('content', event.target.value)}
-                  className="resize-y text-[0.9375rem] leading-7"
-                  data-testid="tweet-content"
-                />
-              )}
-            </Field>
+            <TextField
+              {...textOf('content')}
+              label={t('topicForm.tweetContent')}
+              rows={6}
+              maxLength={TOPIC_LIMITS.contentMax}
+              placeholder={t('topicForm.tweetPlaceholder')}
+              className="text-[0.9375rem] leading-7"
+              testId="tweet-content"
+            />
             <FormSection label={t('topicForm.images')} labelId="images-label" error={message(errors.imageList)} hint={t('topicForm.imagesHint', { max: TOPIC_LIMITS.imagesMax })}>
               <ImagePicker value={values.imageList} onChange={(images) => set('imageList', images)} onUploadingChange={onImagesUploading} disabled={submitting} describedBy="images-label" />
             </FormSection>
@@ -178,19 +162,15 @@ export function TopicForm(props: TopicFormProps) {
           <>
             <div className="grid gap-5 sm:grid-cols-[14rem_minmax(0,1fr)]">
               {nodeField}
-              <Field label={t('topicForm.title')} error={message(errors.title)} required className={nodes.length === 0 ? 'sm:col-span-2' : ''}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    name="title"
-                    value={values.title}
-                    maxLength={TOPIC_LIMITS.titleMax}
-                    placeholder={t('topicForm.titlePlaceholder')}
-                    onChange={(event) => set('title', event.target.value)}
-                    data-testid="title-input"
-                  />
-                )}
-              </Field>
+              <TextField
+                {...textOf('title')}
+                label={t('topicForm.title')}
+                maxLength={TOPIC_LIMITS.titleMax}
+                placeholder={t('topicForm.titlePlaceholder')}
+                required
+                fieldClassName={nodes.length === 0 ? 'sm:col-span-2' : ''}
+                testId="title-input"
+              />
             </div>
             <ContentField
               label={t('topicForm.content')}
