@@ -5,6 +5,7 @@
 import { Link } from 'react-router';
 import type { TagView } from '../../../common/views/tag';
 import { compactNumber } from '~/components/topic/badges';
+import { EditIcon } from '~/components/topic/icons';
 import { TopicTime } from '~/components/topic/time';
 import { Card } from '~/components/ui/card';
 import { useT } from '~/lib/use-t';
@@ -53,7 +54,14 @@ export function LatestArticles({ articles }: { articles: FeedArticle[] }) {
       <ul className="mt-3 space-y-3">
         {articles.map((article) => (
           <li key={article.id} className="relative flex gap-3">
-            {article.cover && <CoverImage cover={article.cover} className="mt-0.5 w-20 shrink-0 rounded-md" />}
+            {article.cover ? (
+              <CoverImage cover={article.cover} className="mt-0.5 w-20 shrink-0 rounded-md" />
+            ) : (
+              // Without a cover the titles still line up: a quiet tile stands in.
+              <span aria-hidden="true" className="ar-cover mt-0.5 grid w-20 shrink-0 place-items-center rounded-md text-zinc-400 dark:text-zinc-500">
+                <EditIcon className="size-5" />
+              </span>
+            )}
             <div className="min-w-0">
               <Link to={articlePath(article.id)} className="hover:text-brand-800 dark:hover:text-brand-300 line-clamp-2 text-sm leading-5 font-medium text-zinc-900 after:absolute after:inset-0 dark:text-zinc-100">
                 {article.title}

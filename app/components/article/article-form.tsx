@@ -50,7 +50,7 @@ function OptionalLabel({ children }: { children: string }) {
   const t = useT();
   return (
     <>
-      {children} <span className="font-normal text-zinc-500 dark:text-zinc-400">({t('articleEdit.optional')})</span>
+      {children} <span className="font-normal text-zinc-500 dark:text-zinc-400">{t('articleEdit.optional')}</span>
     </>
   );
 }
