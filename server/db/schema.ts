@@ -21,6 +21,8 @@ export interface UsersTable {
   role: string; // member | moderator | admin
   score: number;
   topic_count: number;
+  /** Published articles (added after users existed: the column's default fills it). */
+  article_count: Generated<number>;
   comment_count: number;
   follow_count: number;
   fans_count: number;
@@ -149,6 +151,48 @@ export interface TopicTagsTable {
   update_time: number;
 }
 
+/** A long-form post (issue 12): a title, rich content, a cover, tags. */
+export interface ArticlesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Plain text. */
+  title: string;
+  /** Plain text: the author's, or (summary_auto = 1) derived from the content. */
+  summary: string;
+  summary_auto: number;
+  /** The source as written (html or markdown). */
+  content: string;
+  content_type: string;
+  /** Sanitized at write time; reads never re-sanitize. */
+  content_html: string;
+  /** Site-relative address of an image this site stored (`/uploads/…`), or ''. */
+  cover: string;
+  status: number; // 0 published, 1 deleted, 2 pending review
+  recommend: number;
+  recommend_time: number;
+  view_count: number;
+  comment_count: number;
+  like_count: number;
+  favorite_count: number;
+  last_comment_time: number;
+  last_comment_user_id: number | null;
+  ip: string;
+  /** ISO 3166-1 alpha-2, or ''. */
+  ip_country: string;
+  ip_region: string;
+  user_agent: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface ArticleTagsTable {
+  id: Generated<number>;
+  article_id: number;
+  tag_id: number;
+  create_time: number;
+  update_time: number;
+}
+
 /** A comment on a topic or article; `parent_id` set = a reply (one level deep). */
 export interface CommentsTable {
   id: Generated<number>;
@@ -224,6 +268,8 @@ export interface DB {
   tags: TagsTable;
   topics: TopicsTable;
   topic_tags: TopicTagsTable;
+  articles: ArticlesTable;
+  article_tags: ArticleTagsTable;
   comments: CommentsTable;
   user_likes: UserReactionsTable;
   user_favorites: UserReactionsTable;
@@ -238,6 +284,9 @@ export type TagRow = Selectable<TagsTable>;
 export type TopicRow = Selectable<TopicsTable>;
 export type NewTopic = Insertable<TopicsTable>;
 export type TopicUpdate = Updateable<TopicsTable>;
+export type ArticleRow = Selectable<ArticlesTable>;
+export type NewArticle = Insertable<ArticlesTable>;
+export type ArticleUpdate = Updateable<ArticlesTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NewComment = Insertable<CommentsTable>;
 export type MessageRow = Selectable<MessagesTable>;

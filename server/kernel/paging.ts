@@ -57,3 +57,18 @@ export function pageOf<R>(rows: readonly R[], limit: number, keyOf: (row: R) => 
 export async function mapPage<R, V>(page: Page<R>, present: (rows: R[]) => Promise<V[]> | V[]): Promise<Page<V>> {
   return { results: await present(page.results), cursor: page.cursor, hasMore: page.hasMore };
 }
+
+/**
+ * `limit` rows of a feed over several statuses (an author's own posts: published and pending),
+ * newest first by `sortKey` then id: one keyset query per status, each one range of an index that
+ * starts with the status, merged here. One `status IN (…)` query would make the engine read and
+ * sort all of the author's posts.
+ */
+export async function mergeStatuses<R extends { id: number }>(statuses: readonly number[], limit: number, read: (status: number) => Promise<R[]>, sortKey: (row: R) => number): Promise<R[]> {
+  if (statuses.length === 1) return read(statuses[0]!);
+  const parts = await Promise.all(statuses.map(read));
+  return parts
+    .flat()
+    .sort((a, b) => sortKey(b) - sortKey(a) || b.id - a.id)
+    .slice(0, limit);
+}

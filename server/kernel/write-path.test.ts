@@ -19,7 +19,7 @@ import { countCachedView } from './pages';
 import type { Settings } from '../modules/settings/settings.schema';
 import { writeSettings } from '../modules/settings/settings.service';
 import { UNREAD_TOPIC } from '../modules/messages/unread-hub';
-import { FEED_CACHE_TTL_MS, setFeedCacheTtl } from '../modules/topics/topics.cache';
+import { FEED_CACHE_TTL_MS, setFeedCacheTtl } from './feed-cache';
 import type { TopicView } from '../modules/topics/topics.presenter';
 
 const START = 1_800_000_000_000;
@@ -150,12 +150,12 @@ for (const dialect of await testDatabases()) {
 
     it('every fact has the handlers its side effects need (a handler removed fails here and in its own test)', () => {
       expect(t.ctx.events.describe()).toMatchObject({
-        'topic.placementChanged': ['users (write)', 'nodes (write)', 'tags (write)'],
+        'content.placementChanged': ['users (write)', 'nodes (write)', 'tags (write)'],
         'comment.countsMoved': ['users (write)'],
         'comment.created': ['messages (write)', 'topics (commit)', 'pages (commit)'],
         'reaction.changed': ['messages (write)', 'pages (commit)'],
         'content.statusChanged': ['messages (write)', 'audit (write)', 'topics (commit)', 'pages (commit)'],
-        'topic.flagged': ['messages (write)', 'audit (write)', 'topics (commit)', 'pages (commit)'],
+        'content.flagged': ['messages (write)', 'audit (write)', 'topics (commit)', 'pages (commit)'],
         'message.sent': ['messages (commit)'],
         'message.read': ['messages (commit)'],
       });

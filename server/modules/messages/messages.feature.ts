@@ -55,7 +55,7 @@ export const messagesFeature: Feature = {
     });
 
     // A recommendation tells the author (unless they recommended it themself).
-    events.onWrite('topic.flagged', 'messages', async ({ head, flag, on, actor }, scope) => {
+    events.onWrite('content.flagged', 'messages', async ({ head, flag, on, actor }, scope) => {
       if (flag !== 'recommend' || !on || actor.id === head.ownerId) return;
       await notify(scope, { to: head.ownerId, from: null, type: 'recommended', title: head.title, url: head.url, entity: { type: head.type, id: head.id }, eventKey: `recommended:${head.type}:${head.id}` });
     });

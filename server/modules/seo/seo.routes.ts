@@ -13,7 +13,8 @@ import { errors } from '../../http/errors';
 import { siteBaseUrl } from '../../http/site-address';
 import { listNodesForSitemap } from '../nodes/nodes.repository';
 import { findActiveNode } from '../nodes/nodes.service';
-import { findTopicsForSitemap, findRecentTopics, maxTopicId } from '../topics/topics.repository';
+import { findPostsForSitemap, maxPostId } from '../publishing/publishing.repository';
+import { findRecentTopics } from '../topics/topics.repository';
 import { findUsersByIds } from '../users/users.repository';
 
 /** The sitemap protocol's limit of URLs per file. */
@@ -78,7 +79,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sitemap.xml', async (_request, reply) => {
     const db = requireDb(ctx);
     const base = siteBaseUrl(ctx.config);
-    const pages = Math.max(1, Math.ceil((await maxTopicId(db)) / SITEMAP_PAGE_SIZE));
+    const pages = Math.max(1, Math.ceil((await maxPostId(db, 'topics')) / SITEMAP_PAGE_SIZE));
     const entries = [`${base}/sitemap-nodes.xml`];
     for (let n = 1; n <= pages; n += 1) entries.push(`${base}/sitemap-topics-${n}.xml`);
     const body =
@@ -102,7 +103,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     const page = Number(request.params.page);
     if (!Number.isSafeInteger(page) || page < 1 || !/^\d+$/.test(request.params.page)) throw errors.notFound();
     const base = siteBaseUrl(ctx.config);
-    const topics = await findTopicsForSitemap(db, (page - 1) * SITEMAP_PAGE_SIZE + 1, page * SITEMAP_PAGE_SIZE);
+    const topics = await findPostsForSitemap(db, 'topics', (page - 1) * SITEMAP_PAGE_SIZE + 1, page * SITEMAP_PAGE_SIZE);
     const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'];
     for (const topic of topics) {
       const lastmod = Math.max(topic.update_time, topic.last_comment_time);

@@ -1,8 +1,8 @@
 /**
  * Writing topics and tweets: create and edit, with their validation (node, title, content,
- * hidden content), the review rule (new topics under review, forbidden words) and tag links.
- * Counters are handlers of `topic.placementChanged` (users, nodes, tags features); caches are
- * handlers of `topic.created`/`topic.edited` (topics.feature.ts).
+ * hidden content), by the post rules of publishing.writes.ts (review, who may edit, the order of
+ * counts, row and tag links). Counters are handlers of `content.placementChanged` (users, nodes,
+ * tags features); caches are handlers of `topic.created`/`topic.edited` (topics.feature.ts).
  */
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS, TOPIC_TYPES, type ContentType } from '../../../common/constants';
@@ -12,16 +12,16 @@ import { errors, type MessageRef } from '../../http/errors';
 import type { IpLocation } from '../../infra/ip-location';
 import { postedFrom } from '../../kernel/caller';
 import type { WriteScope } from '../../kernel/events';
-import { authorize, isModerator } from '../../policy/permissions';
+import { isModerator } from '../../policy/permissions';
 import { hasVisibleContent, renderContent } from '../content/content.service';
 import { findDefaultNode, findNodeById } from '../nodes/nodes.repository';
 import { findActiveNode } from '../nodes/nodes.service';
 import type { Settings } from '../settings/settings.schema';
-import { findTagIdsOfTopic, findTagsOfTopics, linkTopicTags, unlinkTopicTags } from '../tags/tags.repository';
+import { actorOf, editablePost, insertPost, needsReview as postNeedsReview, updatePost } from '../publishing/publishing.writes';
+import { findTagIdsOf, findTagsOf } from '../tags/tags.repository';
 import { resolveTags } from '../tags/tags.service';
 import { presentTopicForEdit, type TopicEditView } from './topics.presenter';
-import { canSeeTopic } from './topics.read';
-import { findTopicById, findTopicByIdForUpdate, insertTopic, updateTopic } from './topics.repository';
+import { findTopicById, insertTopic, updateTopic } from './topics.repository';
 
 export interface CreatedTopic {
   row: TopicRow;
@@ -62,15 +62,6 @@ interface PreparedTopic {
  * column's 512 characters.
  */
 const SUMMARY_STORED_MAX = 500;
-
-/** True when any forbidden word appears in the text (case-insensitive). */
-export function containsForbiddenWord(words: readonly string[], ...texts: string[]): boolean {
-  const haystack = texts.join('\n').toLowerCase();
-  return words.some((word) => {
-    const w = word.trim().toLowerCase();
-    return w !== '' && haystack.includes(w);
-  });
-}
 
 /**
  * The node a write goes to: the one asked for (it must be active); else, on an edit, the topic's
@@ -137,30 +128,20 @@ function preparedColumns(prepared: PreparedTopic) {
 }
 
 function needsReview(author: UserRow, prepared: PreparedTopic, tags: readonly string[], settings: Settings, isNew: boolean): boolean {
-  if (isModerator(author)) return false;
-  if (isNew && settings.topicReview) return true;
-  return containsForbiddenWord(settings.forbiddenWords, prepared.title, prepared.text, prepared.hideText, ...tags);
+  return postNeedsReview(author, settings.forbiddenWords, isNew && settings.topicReview, [prepared.title, prepared.text, prepared.hideText, ...tags]);
 }
 
 /**
  * POST topic/create, inside the write's transaction. Answers the new row with the node and tags
- * it was written with, so the answer is presented without reading the topic back.
- *
- * Write order matters on MySQL: the counters (user, node, tags: `topic.placementChanged`
- * handlers) are updated BEFORE the topic and
- * its tag links are inserted. An insert's foreign-key check takes a shared lock on the parent
- * row; taking it first and then updating that row's counter lets two concurrent posts by one
- * author (or in one node) deadlock on the lock upgrade. Holding the exclusive lock first, the
- * check is free and concurrent posts simply queue.
+ * it was written with, so the answer is presented without reading the topic back. Counts first,
+ * then the row and its tag links (`insertPost`: the MySQL lock order).
  */
 export async function createTopic(scope: WriteScope, author: UserRow, input: TopicCreateInput, meta: CreateMeta): Promise<CreatedTopic> {
   const { db } = scope;
   const prepared = await prepareTopic(db, input.type, input, meta);
   const status = needsReview(author, prepared, input.tags, meta.settings, true) ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
   const tags = await resolveTags(db, input.tags, meta.now);
-  const tagIds = tags.map((t) => t.id);
-  const placement = { counted: status === CONTENT_STATUS.published, userId: author.id, nodeId: prepared.node.id, tagIds };
-  await scope.emit('topic.placementChanged', { topicId: null, before: { ...placement, counted: false }, after: placement });
+  const placement = { counted: status === CONTENT_STATUS.published, userId: author.id, nodeId: prepared.node.id, tagIds: tags.map((t) => t.id) };
   const values: NewTopic = {
     type: input.type,
     user_id: author.id,
@@ -178,32 +159,24 @@ export async function createTopic(scope: WriteScope, author: UserRow, input: Top
     last_comment_user_id: null,
     ...postedFrom(meta),
   };
-  const id = await insertTopic(db, values);
-  await linkTopicTags(db, id, tagIds, meta.now);
+  const id = await insertPost(scope, 'topic', placement, () => insertTopic(db, values));
   await scope.emit('topic.created', { id, userId: author.id, status });
   return { row: { id, ...values } as TopicRow, node: prepared.node, tags: tags.map((t) => ({ id: t.id, name: t.name })) };
 }
 
 /**
- * The topic an actor may change: 404 when it does not exist or (for all but moderators) is
- * deleted or not visible to them, as detail answers (a hidden topic does not exist); 403 when
- * it is someone else's published topic and the actor is no moderator.
- *
- * `lock`: inside a transaction, lock the row (MySQL, PostgreSQL) so a concurrent edit or delete
- * waits and then starts from the status this one leaves, instead of moving counters twice.
+ * The topic an actor may change (the post rule: 404 for what they may not see, 403 for someone
+ * else's). `lock`: inside a transaction, lock the row (MySQL, PostgreSQL) so a concurrent edit or
+ * delete waits and then starts from the status this one leaves, instead of moving counters twice.
  */
 export async function editableTopic(db: Kysely<DB>, id: number, actor: UserRow, options: { lock?: boolean } = {}): Promise<TopicRow> {
-  const row = options.lock ? await findTopicByIdForUpdate(db, id) : await findTopicById(db, id);
-  if (!row) throw errors.notFound('topic.errors.notFound');
-  if (!isModerator(actor) && (row.status === CONTENT_STATUS.deleted || !canSeeTopic(row, actor))) throw errors.notFound('topic.errors.notFound');
-  authorize(actor, 'content:edit', { userId: row.user_id });
-  return row;
+  return editablePost(await findTopicById(db, id, options), actor, 'topic.errors.notFound');
 }
 
 /** GET topic/edit/{id}. */
 export async function topicForEdit(db: Kysely<DB>, id: number, actor: UserRow): Promise<TopicEditView> {
   const row = await editableTopic(db, id, actor);
-  const tags = await findTagsOfTopics(db, [row.id]);
+  const tags = await findTagsOf(db, 'topic', [row.id]);
   return presentTopicForEdit(
     row,
     tags.map((t) => t.name),
@@ -220,24 +193,8 @@ export async function editTopic(scope: WriteScope, row: TopicRow, actor: UserRow
   const prepared = await prepareTopic(db, row.type, input, meta, row.node_id);
   const toReview = row.status === CONTENT_STATUS.published && !isModerator(actor) && needsReview(actor, prepared, input.tags, meta.settings, false);
   const status = toReview ? CONTENT_STATUS.pending : row.status;
-  const oldTagIds = await findTagIdsOfTopic(db, row.id);
-  const newTagIds = (await resolveTags(db, input.tags, meta.now)).map((t) => t.id);
-  await scope.emit('topic.placementChanged', {
-    topicId: row.id,
-    before: { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: row.node_id, tagIds: oldTagIds },
-    after: { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: prepared.node.id, tagIds: newTagIds },
-  });
-  await updateTopic(db, row.id, { ...preparedColumns(prepared), status, update_time: meta.now });
-  await unlinkTopicTags(
-    db,
-    row.id,
-    oldTagIds.filter((id) => !newTagIds.includes(id)),
-  );
-  await linkTopicTags(
-    db,
-    row.id,
-    newTagIds.filter((id) => !oldTagIds.includes(id)),
-    meta.now,
-  );
-  await scope.emit('topic.edited', { id: row.id, userId: row.user_id, status, actor: { id: actor.id, moderator: isModerator(actor), ip: meta.ip } });
+  const before = { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: row.node_id, tagIds: await findTagIdsOf(db, 'topic', row.id) };
+  const after = { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: prepared.node.id, tagIds: (await resolveTags(db, input.tags, meta.now)).map((t) => t.id) };
+  await updatePost(scope, 'topic', row.id, before, after, () => updateTopic(db, row.id, { ...preparedColumns(prepared), status, update_time: meta.now }));
+  await scope.emit('topic.edited', { id: row.id, userId: row.user_id, status, actor: actorOf(actor, meta.ip) });
 }
