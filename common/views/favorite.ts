@@ -10,6 +10,6 @@ export interface FavoriteView {
   createTime: number;
   /** The topic, when `entityType` is `topic`. */
   topic: TopicView | null;
-  /** The article, when `entityType` is `article`. */
-  article?: ArticleView | null;
+  /** The article, when `entityType` is `article` (added with issue 12: the favorites list shows articles too). */
+  article: ArticleView | null;
 }

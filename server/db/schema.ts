@@ -106,26 +106,23 @@ export interface TagsTable {
   update_time: number;
 }
 
-export interface TopicsTable {
+/**
+ * The columns every post kind's table has (topics, articles): author, status, moderation switch,
+ * counters, last activity and where it was posted from. The publishing core reads and moves them
+ * on any post table (modules/publishing).
+ */
+export interface PostColumns {
   id: Generated<number>;
-  type: number; // 0 post, 1 tweet
-  node_id: number;
   user_id: number;
-  /** Posts only; '' for tweets. Plain text. */
+  /** Plain text. */
   title: string;
   /** The source as written (html, markdown or text). */
   content: string;
-  content_type: string; // html | markdown | text
+  content_type: string;
   /** Sanitized at write time; reads never re-sanitize. */
   content_html: string;
   summary: string;
-  /** JSON array of `{url}`. */
-  image_list: string;
-  hide_content: string;
-  hide_content_html: string;
   status: number; // 0 published, 1 deleted, 2 pending review
-  sticky: number;
-  sticky_time: number;
   recommend: number;
   recommend_time: number;
   view_count: number;
@@ -141,6 +138,19 @@ export interface TopicsTable {
   user_agent: string;
   create_time: number;
   update_time: number;
+}
+
+export interface TopicsTable extends PostColumns {
+  type: number; // 0 post, 1 tweet
+  node_id: number;
+  /** Posts only; '' for tweets. */
+  title: string;
+  /** JSON array of `{url}`. */
+  image_list: string;
+  hide_content: string;
+  hide_content_html: string;
+  sticky: number;
+  sticky_time: number;
 }
 
 export interface TopicTagsTable {
@@ -151,38 +161,13 @@ export interface TopicTagsTable {
   update_time: number;
 }
 
-/** A long-form post (issue 12): a title, rich content, a cover, tags. */
-export interface ArticlesTable {
-  id: Generated<number>;
-  user_id: number;
-  /** Plain text. */
-  title: string;
+/** A long-form post (issue 12): a title, rich content (html or markdown), a cover, tags. */
+export interface ArticlesTable extends PostColumns {
   /** Plain text: the author's, or (summary_auto = 1) derived from the content. */
   summary: string;
   summary_auto: number;
-  /** The source as written (html or markdown). */
-  content: string;
-  content_type: string;
-  /** Sanitized at write time; reads never re-sanitize. */
-  content_html: string;
   /** Site-relative address of an image this site stored (`/uploads/…`), or ''. */
   cover: string;
-  status: number; // 0 published, 1 deleted, 2 pending review
-  recommend: number;
-  recommend_time: number;
-  view_count: number;
-  comment_count: number;
-  like_count: number;
-  favorite_count: number;
-  last_comment_time: number;
-  last_comment_user_id: number | null;
-  ip: string;
-  /** ISO 3166-1 alpha-2, or ''. */
-  ip_country: string;
-  ip_region: string;
-  user_agent: string;
-  create_time: number;
-  update_time: number;
 }
 
 export interface ArticleTagsTable {

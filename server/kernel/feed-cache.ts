@@ -6,8 +6,9 @@
  * kind and each key always holds the pages of one loader.
  *
  * Freshness: the features' after-commit handlers drop the cache when an item enters, leaves or
- * moves in a feed; other processes, and writes that only move counters (views, likes), show within
- * the TTL. Off in tests (NODE_ENV=test) unless a test turns it on with `setFeedCacheTtl`.
+ * moves in a feed (`dropFeedsOf`); other processes, and writes that only move counters (views,
+ * likes), show within the TTL. Off in tests (NODE_ENV=test) unless a test turns it on with
+ * `setFeedCacheTtl`.
  */
 import type { AppContext } from '../context';
 import type { Page } from './paging';
@@ -64,8 +65,10 @@ export class FeedCache {
     }
   }
 
-  clear(): void {
-    this.entries.clear();
+  /** Every entry, or those whose key starts with `prefix` (one kind's feeds). */
+  clear(prefix?: string): void {
+    if (prefix === undefined) return this.entries.clear();
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }
 
@@ -80,7 +83,19 @@ export function setFeedCacheTtl(ctx: AppContext, ttlMs: number): void {
   ctx.feedCache.clear();
 }
 
-/** An after-commit handler: any fact that moves an item in or within a feed drops every feed page. */
-export function dropFeeds(_payload: unknown, ctx: AppContext): void {
-  ctx.feedCache.clear();
+/**
+ * Keeps one kind's feeds (cache keys `${type}|…`) fresh after the shared facts that concern its
+ * items: a status move or a recommendation of one of them or of one of their comments, a new
+ * comment on one (its count, its last activity). Answers the handler that drops them, for the
+ * kind's own facts (created, edited), which its feature registers under its name.
+ */
+export function dropFeedsOf(ctx: AppContext, feature: string, type: string): (payload: unknown, app: AppContext) => void {
+  const drop = (_payload: unknown, app: AppContext) => app.feedCache.clear(`${type}|`);
+  const dropIfOurs = (root: { type: string }, app: AppContext) => {
+    if (root.type === type) drop(null, app);
+  };
+  ctx.events.onCommit('content.flagged', feature, ({ head }, app) => dropIfOurs(head.root, app));
+  ctx.events.onCommit('content.statusChanged', feature, ({ head }, app) => dropIfOurs(head.root, app));
+  ctx.events.onCommit('comment.created', feature, ({ item }, app) => dropIfOurs(item.root, app));
+  return drop;
 }

@@ -59,6 +59,14 @@ export async function attemptForPage<T>(viewer: PageViewer, run: () => Promise<T
 }
 
 /**
+ * A read use case `(ctx, viewer, …args)` as a page method `(pageViewer, …args)`: the page's reader
+ * as its viewer, a refused read as the page's error value.
+ */
+export function pageRead<A extends unknown[], T>(ctx: AppContext, read: (ctx: AppContext, viewer: ViewerContext, ...args: A) => Promise<T>) {
+  return (viewer: PageViewer, ...args: A): Promise<PageResult<T>> => attemptForPage(viewer, () => read(ctx, pageViewerContext(ctx, viewer), ...args));
+}
+
+/**
  * Every method of `context.site`'s sections, checked complete against common/load-context.ts by
  * the compiler: `assemblePages` refuses to start without each one, or with one given twice.
  */

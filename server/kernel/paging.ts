@@ -53,6 +53,11 @@ export function pageOf<R>(rows: readonly R[], limit: number, keyOf: (row: R) => 
   return { results, hasMore, cursor: hasMore && last !== undefined ? encodeCursor(keyOf(last)) : '' };
 }
 
+/** A page of a list keyed by id alone, newest first: `read` gets the last id seen (null: the first page) and how many rows to read. */
+export async function pageById<R extends { id: number }>(cursor: string | undefined, limit: number, read: (afterId: number | null, count: number) => Promise<R[]>): Promise<Page<R>> {
+  return pageOf(await read(decodeIdCursor(cursor), limit + 1), limit, (row) => [row.id]);
+}
+
 /** The same page with its results presented (the cursor and flag are the rows'). */
 export async function mapPage<R, V>(page: Page<R>, present: (rows: R[]) => Promise<V[]> | V[]): Promise<Page<V>> {
   return { results: await present(page.results), cursor: page.cursor, hasMore: page.hasMore };

@@ -1,24 +1,23 @@
 /**
- * The articles' slice of `context.site` (common/load-context.ts `ArticlePageServices`).
- * Placeholder until the article use cases land: feeds are empty and an article is not found, so
- * the app starts and the pages can be built against the declared shapes.
+ * The articles' slice of `context.site` (common/load-context.ts `ArticlePageServices`): the
+ * article pages' feeds, detail and edit fields, a profile's articles, the sidebars' tags and
+ * latest articles, through the same use cases as the JSON routes. A refused read comes back as a
+ * value (`attemptForPage`); with the module off that is the spec's 403.
  */
 import type { AppContext } from '../../context';
-import { EMPTY_PAGE } from '../../kernel/paging';
-import { attemptForPage, type PageSlice } from '../../kernel/pages';
-import { errors } from '../../http/errors';
+import { attemptForPage, pageCaller, pageRead, pageViewerContext, type PageSlice } from '../../kernel/pages';
+import { articleDetail, articleFeed, articleForEdit, articleTags, latestArticles, userArticles } from './articles.usecases';
 
-export function articlePages(_ctx: AppContext): PageSlice {
-  const empty = () => Promise.resolve({ ok: true as const, data: EMPTY_PAGE });
+export function articlePages(ctx: AppContext): PageSlice {
   return {
     articles: {
-      feed: empty,
-      tagFeed: empty,
-      userArticles: empty,
-      detail: (viewer) => attemptForPage(viewer, () => Promise.reject(errors.notFound('article.errors.notFound'))),
-      forEdit: (viewer) => attemptForPage(viewer, () => Promise.reject(errors.notFound('article.errors.notFound'))),
-      tags: () => Promise.resolve([]),
-      latest: () => Promise.resolve([]),
+      detail: (viewer, id, visit) => attemptForPage(viewer, () => articleDetail(ctx, pageCaller(ctx, viewer, visit), id, { countView: visit !== undefined })),
+      forEdit: pageRead(ctx, articleForEdit),
+      feed: pageRead(ctx, articleFeed),
+      tagFeed: pageRead(ctx, articleFeed),
+      userArticles: pageRead(ctx, userArticles),
+      tags: (limit) => articleTags(ctx, limit),
+      latest: (viewer, limit) => latestArticles(ctx, pageViewerContext(ctx, viewer), limit),
     },
   };
 }

@@ -94,3 +94,8 @@ export async function cachedFeedAnswer<V extends Reactable>(ctx: AppContext, db:
   const [key, load] = cacheKeyAndLoader(feed, context);
   return { body: await ctx.feedCache.body(key, ctx.clock.now(), load) };
 }
+
+/** The relations of a post its author has just written: no query (the author and tags are at hand, nothing is liked yet). */
+export function writtenRelations(author: UserRow, id: number, tags: TagRef[]): PostRelations {
+  return { users: new Map([[author.id, author]]), tags: new Map([[id, tags]]), flags: NO_FLAGS };
+}

@@ -7,13 +7,15 @@
  * (ADR 0010). Messages, audit rows and caches are handlers of the facts recorded here.
  */
 import { CONTENT_STATUS } from '../../../common/constants';
+import type { TagRef } from '../../../common/views/tag';
 import type { UserRow } from '../../db/schema';
 import { errors } from '../../http/errors';
-import type { Actor, CountedKind, Placement, WriteScope } from '../../kernel/events';
+import { postedFrom } from '../../kernel/caller';
+import type { Actor, CountedKind, WriteScope } from '../../kernel/events';
 import { canSee, type ContentHead } from '../../kernel/kinds';
 import { authorize, isModerator } from '../../policy/permissions';
 import { findTagIdsOf, linkTags } from '../tags/tags.repository';
-import { relinkTags } from '../tags/tags.service';
+import { relinkTags, resolveTags } from '../tags/tags.service';
 import { changePostStatus, setPostRecommend, type PostTable } from './publishing.repository';
 
 /** True when any forbidden word appears in the texts (case-insensitive). */
@@ -51,19 +53,81 @@ export function editablePost<R extends { status: number; user_id: number }>(row:
   return row;
 }
 
-/** A new post: its counts first, then `insert` writes the row, then its tag links. Answers the new id. */
-export async function insertPost(scope: WriteScope, kind: CountedKind, placement: Placement, insert: () => Promise<number>): Promise<number> {
-  await scope.emit('content.placementChanged', { kind, itemId: null, before: { ...placement, counted: false }, after: placement });
-  const id = await insert();
-  await linkTags(scope.db, kind, id, placement.tagIds, scope.now);
-  return id;
+/** Where a new post came from and when (its IP, user agent and location are kept on the row). */
+export type PostOrigin = Parameters<typeof postedFrom>[0];
+
+/** The columns every new post starts with: nothing counted yet, its last activity its creation. */
+function freshPost(author: UserRow, status: number, origin: PostOrigin) {
+  return {
+    user_id: author.id,
+    status,
+    recommend: 0,
+    recommend_time: 0,
+    view_count: 0,
+    comment_count: 0,
+    like_count: 0,
+    favorite_count: 0,
+    last_comment_time: origin.now,
+    last_comment_user_id: null,
+    ...postedFrom(origin),
+  };
 }
 
-/** An edited post moving from one placement to another: its counts first, then `update` writes the row, then its tag links. */
-export async function updatePost(scope: WriteScope, kind: CountedKind, id: number, before: Placement, after: Placement, update: () => Promise<void>): Promise<void> {
-  await scope.emit('content.placementChanged', { kind, itemId: id, before, after });
-  await update();
-  await relinkTags(scope.db, kind, id, before.tagIds, after.tagIds, scope.now);
+export type FreshPost = ReturnType<typeof freshPost>;
+
+/** What the post rules need to know of a new post or an edit. */
+export interface PostWrite {
+  kind: CountedKind;
+  /** The author (a new post) or the editor. */
+  actor: UserRow;
+  /** The texts a forbidden word sends to review (title, content, summary…); the tags count too. */
+  texts: readonly string[];
+  tags: readonly string[];
+  settings: { forbiddenWords: readonly string[] };
+}
+
+/**
+ * POST …/create, inside the write: the status (published, or pending review: every new post when
+ * the site reviews the kind, any with a forbidden word), the tags (created on first use), then
+ * the counts, the row (`insert`, given the columns of the kind and the fresh ones) and the tag
+ * links. Answers the written row, so the answer is presented without reading it back.
+ */
+export async function createPost<V extends object>(
+  scope: WriteScope,
+  post: PostWrite & { reviewNew: boolean; origin: PostOrigin; nodeId?: number },
+  values: V,
+  insert: (row: V & FreshPost) => Promise<number>,
+): Promise<{ row: V & FreshPost & { id: number }; tags: TagRef[] }> {
+  const status = needsReview(post.actor, post.settings.forbiddenWords, post.reviewNew, [...post.texts, ...post.tags]) ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
+  const tags = await resolveTags(scope.db, post.tags, scope.now);
+  const placement = { counted: status === CONTENT_STATUS.published, userId: post.actor.id, nodeId: post.nodeId, tagIds: tags.map((t) => t.id) };
+  await scope.emit('content.placementChanged', { kind: post.kind, itemId: null, before: { ...placement, counted: false }, after: placement });
+  const row = { ...values, ...freshPost(post.actor, status, post.origin) };
+  const id = await insert(row);
+  await linkTags(scope.db, post.kind, id, placement.tagIds, scope.now);
+  return { row: { ...row, id }, tags: tags.map((t) => ({ id: t.id, name: t.name })) };
+}
+
+/**
+ * POST …/edit/{id}, inside the write, on the row read locked: a member's edit of a published post
+ * that now carries a forbidden word goes back to review; then the counts move, `update` writes
+ * the row with the status it keeps or gets, and the tag links follow. Answers that status.
+ */
+export async function editPost(
+  scope: WriteScope,
+  post: PostWrite & { row: { id: number; status: number; user_id: number }; nodes?: readonly [before: number, after: number] },
+  update: (status: number) => Promise<void>,
+): Promise<number> {
+  const { db, now } = scope;
+  const { row } = post;
+  const toReview = row.status === CONTENT_STATUS.published && needsReview(post.actor, post.settings.forbiddenWords, false, [...post.texts, ...post.tags]);
+  const status = toReview ? CONTENT_STATUS.pending : row.status;
+  const before = { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[0], tagIds: await findTagIdsOf(db, post.kind, row.id) };
+  const after = { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[1], tagIds: (await resolveTags(db, post.tags, now)).map((t) => t.id) };
+  await scope.emit('content.placementChanged', { kind: post.kind, itemId: row.id, before, after });
+  await update(status);
+  await relinkTags(db, post.kind, row.id, before.tagIds, after.tagIds, now);
+  return status;
 }
 
 /** A post whose status or flags move: its kind, table, row (read locked), head, and node (topics). */

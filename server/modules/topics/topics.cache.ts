@@ -17,8 +17,8 @@ import type { TopicView } from './topics.presenter';
 type FeedParams = { kind: 'topics'; nodeId: number; cursor?: string } | { kind: 'tag'; tagId: number; cursor?: string };
 
 function publicFeed(db: Kysely<DB>, params: FeedParams): PublicFeed<TopicView> {
-  if (params.kind === 'topics') return { type: 'topic', key: `topics|${params.nodeId}|${params.cursor ?? ''}`, load: (anonymous) => topicFeed(db, params, anonymous) };
-  return { type: 'topic', key: `tag|${params.tagId}|${params.cursor ?? ''}`, load: (anonymous) => tagTopicFeed(db, params, anonymous) };
+  if (params.kind === 'topics') return { type: 'topic', key: `topic|node|${params.nodeId}|${params.cursor ?? ''}`, load: (anonymous) => topicFeed(db, params, anonymous) };
+  return { type: 'topic', key: `topic|tag|${params.tagId}|${params.cursor ?? ''}`, load: (anonymous) => tagTopicFeed(db, params, anonymous) };
 }
 
 const personal = (params: FeedParams) => params.kind === 'topics' && params.nodeId === FEED_FOLLOWED;

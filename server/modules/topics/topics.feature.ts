@@ -3,7 +3,7 @@
  * step with every fact that moves a topic in or within a feed.
  */
 import type { Feature } from '../../features';
-import { dropFeeds } from '../../kernel/feed-cache';
+import { dropFeedsOf } from '../../kernel/feed-cache';
 import { topicPages } from './topics.pages';
 import { topicKind } from './topics.kind';
 import { topicRoutes } from './topics.routes';
@@ -14,11 +14,9 @@ export const topicsFeature: Feature = {
   pages: topicPages,
   setup(ctx) {
     ctx.kinds.register(topicKind);
-    // Feeds list topics by last activity, recommendation and stickiness: any of these facts moves one.
+    // Feeds list topics by last activity, recommendation and stickiness: these facts move one.
+    const dropFeeds = dropFeedsOf(ctx, 'topics', 'topic');
     ctx.events.onCommit('topic.created', 'topics', dropFeeds);
     ctx.events.onCommit('topic.edited', 'topics', dropFeeds);
-    ctx.events.onCommit('content.flagged', 'topics', dropFeeds);
-    ctx.events.onCommit('content.statusChanged', 'topics', dropFeeds);
-    ctx.events.onCommit('comment.created', 'topics', dropFeeds);
   },
 };

@@ -7,7 +7,7 @@ import { CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
 import type { DB } from '../../db/schema';
 import { errors } from '../../http/errors';
 import type { ViewerContext } from '../../kernel/caller';
-import { decodeIdCursor, decodePairCursor, EMPTY_PAGE, mapPage, mergeStatuses, pageOf, type Page } from '../../kernel/paging';
+import { decodePairCursor, EMPTY_PAGE, mapPage, mergeStatuses, pageById, pageOf, type Page } from '../../kernel/paging';
 import { findActiveNode } from '../nodes/nodes.service';
 import { findPublicTag } from '../tags/tags.service';
 import { findUserById } from '../users/users.repository';
@@ -73,8 +73,8 @@ export async function topicFeed(db: Kysely<DB>, params: { nodeId: number; cursor
 export async function tagTopicFeed(db: Kysely<DB>, params: { tagId: number; cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<TopicView>> {
   const limit = params.limit ?? TOPIC_LIMITS.pageSize;
   if (!(await findPublicTag(db, params.tagId))) throw errors.notFound('topic.errors.tagNotFound');
-  const rows = await findTagTopicsPage(db, params.tagId, decodeIdCursor(params.cursor), limit + 1);
-  return mapPage(pageOf(rows, limit, (row) => [row.id]), (results) => assembleTopics(db, results, context));
+  const page = await pageById(params.cursor, limit, (afterId, count) => findTagTopicsPage(db, params.tagId, afterId, count));
+  return mapPage(page, (results) => assembleTopics(db, results, context));
 }
 
 /** GET topic/user_topics: a user's topics, newest first; the author also sees their pending ones. */

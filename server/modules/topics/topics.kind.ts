@@ -8,6 +8,7 @@ import type { TopicRow } from '../../db/schema';
 import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
 import { shortText } from '../content/content.service';
 import { postKind } from '../publishing/publishing.kind';
+import { postHead } from '../publishing/publishing.presenter';
 import { assembleTopics } from './topics.read';
 import { findTopicHead, findTopicsByIds } from './topics.repository';
 
@@ -17,16 +18,7 @@ export function topicTitle(row: Pick<TopicRow, 'title' | 'summary'>): string {
 }
 
 export function topicHead(row: Pick<TopicRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'>): ContentHead {
-  return {
-    type: 'topic',
-    id: row.id,
-    ownerId: row.user_id,
-    status: row.status,
-    title: topicTitle(row),
-    excerpt: row.summary,
-    url: `/topic/${row.id}`,
-    root: { type: 'topic', id: row.id },
-  };
+  return postHead('topic', row, topicTitle(row));
 }
 
 export const topicKind: ContentKind = {

@@ -31,18 +31,5 @@ export async function assembleTopics(db: Kysely<DB>, rows: ReadonlyArray<TopicLi
   ]);
   const nodeById = new Map(nodes.map((n) => [n.id, n]));
   const present: PresentContext = { now: context.now, locale: context.locale };
-  return rows.map((row) =>
-    presentTopic(
-      row,
-      {
-        user: relations.users.get(row.user_id),
-        node: nodeById.get(row.node_id),
-        tags: relations.tags.get(row.id) ?? [],
-        liked: relations.flags.liked.has(row.id),
-        favorited: relations.flags.favorited.has(row.id),
-      },
-      present,
-      detail,
-    ),
-  );
+  return rows.map((row) => presentTopic(row, { ...relations, node: nodeById.get(row.node_id) }, present, detail));
 }

@@ -16,6 +16,7 @@ import { runWrite } from '../../kernel/write';
 import { publicOrigin } from '../../http/site-address';
 import { authorize, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
 import type { Settings } from '../settings/settings.schema';
+import { writtenRelations } from '../publishing/publishing.read';
 import { cachedTopicFeedPage } from './topics.cache';
 import { hiddenContentFor, topicDetail as readTopicDetail, type HiddenContent } from './topics.detail';
 import { userTopicFeed } from './topics.feeds';
@@ -99,7 +100,8 @@ export async function createTopic(ctx: AppContext, caller: Caller, input: TopicC
       { now: caller.now },
     ),
   );
-  return presentTopic(created.row, { user, node: created.node, tags: created.tags, liked: false, favorited: false }, { now: caller.now, locale: caller.locale }, true);
+  const relations = { ...writtenRelations(user, created.row.id, created.tags), node: created.node };
+  return presentTopic(created.row, relations, { now: caller.now, locale: caller.locale }, true);
 }
 
 /** POST topic/edit/{id}. */

@@ -5,21 +5,18 @@
  * tags features); caches are handlers of `topic.created`/`topic.edited` (topics.feature.ts).
  */
 import type { Kysely } from 'kysely';
-import { CONTENT_STATUS, TOPIC_TYPES, type ContentType } from '../../../common/constants';
+import { TOPIC_TYPES, type ContentType } from '../../../common/constants';
 import type { TopicCreateInput, TopicEditInput } from '../../../common/validation/topic';
 import type { DB, NewTopic, NodeRow, TopicRow, UserRow } from '../../db/schema';
 import { errors, type MessageRef } from '../../http/errors';
 import type { IpLocation } from '../../infra/ip-location';
-import { postedFrom } from '../../kernel/caller';
 import type { WriteScope } from '../../kernel/events';
-import { isModerator } from '../../policy/permissions';
 import { hasVisibleContent, renderContent } from '../content/content.service';
 import { findDefaultNode, findNodeById } from '../nodes/nodes.repository';
 import { findActiveNode } from '../nodes/nodes.service';
 import type { Settings } from '../settings/settings.schema';
-import { actorOf, editablePost, insertPost, needsReview as postNeedsReview, updatePost } from '../publishing/publishing.writes';
-import { findTagIdsOf, findTagsOf } from '../tags/tags.repository';
-import { resolveTags } from '../tags/tags.service';
+import { actorOf, createPost, editablePost, editPost, type PostWrite } from '../publishing/publishing.writes';
+import { findTagsOf } from '../tags/tags.repository';
 import { presentTopicForEdit, type TopicEditView } from './topics.presenter';
 import { findTopicById, insertTopic, updateTopic } from './topics.repository';
 
@@ -127,41 +124,23 @@ function preparedColumns(prepared: PreparedTopic) {
   };
 }
 
-function needsReview(author: UserRow, prepared: PreparedTopic, tags: readonly string[], settings: Settings, isNew: boolean): boolean {
-  return postNeedsReview(author, settings.forbiddenWords, isNew && settings.topicReview, [prepared.title, prepared.text, prepared.hideText, ...tags]);
+/** The post rules' view of a topic write: what a forbidden word is looked for in. */
+function topicWrite(actor: UserRow, prepared: PreparedTopic, tags: readonly string[], settings: Settings): PostWrite {
+  return { kind: 'topic', actor, texts: [prepared.title, prepared.text, prepared.hideText], tags, settings };
 }
 
 /**
- * POST topic/create, inside the write's transaction. Answers the new row with the node and tags
- * it was written with, so the answer is presented without reading the topic back. Counts first,
- * then the row and its tag links (`insertPost`: the MySQL lock order).
+ * POST topic/create, inside the write's transaction (`createPost`: review, counts, row, tag
+ * links). Answers the new row with the node and tags it was written with, so the answer is
+ * presented without reading the topic back.
  */
 export async function createTopic(scope: WriteScope, author: UserRow, input: TopicCreateInput, meta: CreateMeta): Promise<CreatedTopic> {
-  const { db } = scope;
-  const prepared = await prepareTopic(db, input.type, input, meta);
-  const status = needsReview(author, prepared, input.tags, meta.settings, true) ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
-  const tags = await resolveTags(db, input.tags, meta.now);
-  const placement = { counted: status === CONTENT_STATUS.published, userId: author.id, nodeId: prepared.node.id, tagIds: tags.map((t) => t.id) };
-  const values: NewTopic = {
-    type: input.type,
-    user_id: author.id,
-    ...preparedColumns(prepared),
-    status,
-    sticky: 0,
-    sticky_time: 0,
-    recommend: 0,
-    recommend_time: 0,
-    view_count: 0,
-    comment_count: 0,
-    like_count: 0,
-    favorite_count: 0,
-    last_comment_time: meta.now,
-    last_comment_user_id: null,
-    ...postedFrom(meta),
-  };
-  const id = await insertPost(scope, 'topic', placement, () => insertTopic(db, values));
-  await scope.emit('topic.created', { id, userId: author.id, status });
-  return { row: { id, ...values } as TopicRow, node: prepared.node, tags: tags.map((t) => ({ id: t.id, name: t.name })) };
+  const prepared = await prepareTopic(scope.db, input.type, input, meta);
+  const post = { ...topicWrite(author, prepared, input.tags, meta.settings), reviewNew: meta.settings.topicReview, origin: meta, nodeId: prepared.node.id };
+  const values = { type: input.type, ...preparedColumns(prepared), sticky: 0, sticky_time: 0 };
+  const { row, tags } = await createPost(scope, post, values, (full: NewTopic) => insertTopic(scope.db, full));
+  await scope.emit('topic.created', { id: row.id, userId: author.id, status: row.status });
+  return { row, node: prepared.node, tags };
 }
 
 /**
@@ -184,17 +163,12 @@ export async function topicForEdit(db: Kysely<DB>, id: number, actor: UserRow): 
 }
 
 /**
- * POST topic/edit/{id}, inside the route's transaction. A member's edit with a forbidden word
- * goes back to review (only authors who are not moderators get this far without being one).
- * Counters move before the rows they count, as in `createTopic`.
+ * POST topic/edit/{id}, inside the route's transaction (`editPost`: a forbidden word sends a
+ * member's edit back to review; counts, row, tag links).
  */
 export async function editTopic(scope: WriteScope, row: TopicRow, actor: UserRow, input: TopicEditInput, meta: WriteMeta & { ip: string }): Promise<void> {
-  const { db } = scope;
-  const prepared = await prepareTopic(db, row.type, input, meta, row.node_id);
-  const toReview = row.status === CONTENT_STATUS.published && !isModerator(actor) && needsReview(actor, prepared, input.tags, meta.settings, false);
-  const status = toReview ? CONTENT_STATUS.pending : row.status;
-  const before = { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: row.node_id, tagIds: await findTagIdsOf(db, 'topic', row.id) };
-  const after = { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: prepared.node.id, tagIds: (await resolveTags(db, input.tags, meta.now)).map((t) => t.id) };
-  await updatePost(scope, 'topic', row.id, before, after, () => updateTopic(db, row.id, { ...preparedColumns(prepared), status, update_time: meta.now }));
+  const prepared = await prepareTopic(scope.db, row.type, input, meta, row.node_id);
+  const post = { ...topicWrite(actor, prepared, input.tags, meta.settings), row, nodes: [row.node_id, prepared.node.id] as const };
+  const status = await editPost(scope, post, (status) => updateTopic(scope.db, row.id, { ...preparedColumns(prepared), status, update_time: meta.now }));
   await scope.emit('topic.edited', { id: row.id, userId: row.user_id, status, actor: actorOf(actor, meta.ip) });
 }
