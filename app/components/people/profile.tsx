@@ -139,11 +139,11 @@ const TAB_ON = 'text-zinc-900 dark:text-white after:absolute after:inset-x-0 aft
 const TAB_OFF = 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white';
 
 /** Topics and, with the article module on, articles: links, so each list has its own address. */
-function ProfileTabs({ userId, active }: { userId: number; active: ProfileTab }) {
+function ProfileTabs({ user, active }: { user: PublicUser; active: ProfileTab }) {
   const t = useT();
-  const tabs: Array<{ tab: ProfileTab; to: string; label: string }> = [
-    { tab: 'topics', to: paths.user(userId), label: t('people.stats.topics') },
-    { tab: 'articles', to: `${paths.user(userId)}/articles`, label: t('articleUi.profile.articles') },
+  const tabs: Array<{ tab: ProfileTab; to: string; label: string; count: number }> = [
+    { tab: 'topics', to: paths.user(user.id), label: t('people.stats.topics'), count: user.topicCount },
+    { tab: 'articles', to: `${paths.user(user.id)}/articles`, label: t('articleUi.profile.articles'), count: user.articleCount },
   ];
   return (
     <nav aria-label={t('articleUi.profile.tabsLabel')} className="mb-4 border-b border-zinc-200 dark:border-zinc-800">
@@ -152,6 +152,7 @@ function ProfileTabs({ userId, active }: { userId: number; active: ProfileTab })
           <li key={tab.tab}>
             <Link to={tab.to} aria-current={active === tab.tab ? 'page' : undefined} className={`${TAB} ${active === tab.tab ? TAB_ON : TAB_OFF}`} data-testid={`profile-tab-${tab.tab}`} preventScrollReset>
               {tab.label}
+              <span className="ml-1.5 text-xs font-normal text-zinc-500 tabular-nums dark:text-zinc-400">{compactNumber(tab.count)}</span>
             </Link>
           </li>
         ))}
@@ -231,7 +232,7 @@ function ProfileShell({ user, now, active, heading, testId, children }: ProfileS
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
         <ProfileCard user={user} own={viewer?.id === user.id} />
         <section aria-labelledby="profile-list-heading" className="min-w-0" data-testid={testId}>
-          {tabs && <ProfileTabs userId={user.id} active={active} />}
+          {tabs && <ProfileTabs user={user} active={active} />}
           <h2 id="profile-list-heading" className={tabs ? 'sr-only' : 'mb-4 text-lg font-semibold text-zinc-900 dark:text-zinc-50'}>
             {heading}
           </h2>
