@@ -65,7 +65,7 @@ export default function ArticlePage() {
       now={now}
       aside={
         <>
-          {author && <AuthorCard user={author} />}
+          {author && <AuthorCard user={author} kind="article" />}
           <LatestArticles articles={latest} />
         </>
       }

@@ -2,12 +2,15 @@
  * Side columns of the article pages: the most used tags (/articles) and the latest articles
  * (the home page and an article's page), each entry with its cover as a small thumbnail.
  */
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { TagView } from '../../../common/views/tag';
 import { compactNumber } from '~/components/topic/badges';
 import { EditIcon } from '~/components/topic/icons';
 import { TopicTime } from '~/components/topic/time';
+import { ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
+import { paths, signInPath } from '~/lib/paths';
+import { useRootData } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 import { CoverImage } from './cover-image';
 import { ARTICLE_TAG_BASE, articlePath, type FeedArticle } from './types';
@@ -35,6 +38,23 @@ export function TagCloud({ tags, activeId }: { tags: TagView[]; activeId?: numbe
           ))}
         </ul>
       )}
+    </Card>
+  );
+}
+
+/** An invitation to write: the editor for members, sign-in (and back here) for visitors. */
+export function WriteCard() {
+  const t = useT();
+  const { user } = useRootData();
+  const location = useLocation();
+  return (
+    <Card className="from-brand-50 dark:from-brand-950/60 bg-gradient-to-br to-white p-4 dark:to-zinc-900" data-testid="write-card">
+      <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{t('articleUi.aside.writeTitle')}</h2>
+      <p className="mt-1.5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{t('articleUi.aside.writeBody')}</p>
+      <ButtonLink to={user ? paths.createArticle : signInPath(location.pathname)} variant="secondary" size="sm" className="mt-3">
+        <EditIcon className="size-4" />
+        {user ? t('articleUi.feed.write') : t('site.header.signIn')}
+      </ButtonLink>
     </Card>
   );
 }

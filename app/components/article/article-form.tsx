@@ -121,7 +121,7 @@ export function ArticleForm({ initial, needsVerifiedEmail }: ArticleFormProps) {
         <TextField
           {...textOf('summary')}
           label={<OptionalLabel>{t('articleEdit.summary')}</OptionalLabel>}
-          rows={2}
+          rows={3}
           maxLength={ARTICLE_LIMITS.summaryMax}
           placeholder={t('articleEdit.summaryPlaceholder')}
           hint={<Counted hint={t('articleEdit.summaryHint')} length={values.summary.length} max={ARTICLE_LIMITS.summaryMax} />}

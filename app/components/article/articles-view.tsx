@@ -13,7 +13,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { paths, signInPath } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
 import { useT } from '~/lib/use-t';
-import { TagCloud } from './article-aside';
+import { TagCloud, WriteCard } from './article-aside';
 import { ArticleFeed } from './article-feed';
 import type { ArticleFeedData } from './types';
 
@@ -64,8 +64,9 @@ export function ArticlesView({ data }: { data: ArticleFeedData }) {
         heading={<Heading data={data} />}
         action={<WriteButton />}
         aside={
-          <aside className="space-y-4" aria-label={t('articleUi.aside.label')}>
+          <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start" aria-label={t('articleUi.aside.label')}>
             <TagCloud tags={data.tags} activeId={data.tag?.id} />
+            <WriteCard />
           </aside>
         }
         testId="article-feed"
