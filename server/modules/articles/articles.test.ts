@@ -280,6 +280,7 @@ for (const dialect of await testDatabases()) {
         const a = await postArticle(t, member.token, { tags: ['switch-tag'] });
         const topicId = await createTopic(t, member.user);
         await t.post('/api/favorite/add', { entityType: 'article', entityId: a.id }, { token: other.token });
+        const comment = (await t.post<{ id: number }>('/api/comment/create', { entityType: 'article', entityId: a.id, content: 'before' }, { token: other.token })).body.data!.id;
         await settings({ modules: { tweet: true, topic: true, article: false } });
         try {
           const tagId = a.tags[0]!.id;
@@ -290,6 +291,7 @@ for (const dialect of await testDatabases()) {
             t.get(`/api/article/${a.id}`),
             t.get(`/api/article/edit/${a.id}`, { token: member.token }),
             t.get('/api/comment/comments', { query: { entityType: 'article', entityId: String(a.id) } }),
+            t.get('/api/comment/replies', { query: { commentId: String(comment) } }),
             t.get('/rss/articles.xml'),
           ];
           for (const res of await Promise.all(reads)) expect([res.status, res.body.errorCode, res.body.message]).toEqual([403, 2, 'Article feature is not enabled']);
@@ -301,6 +303,9 @@ for (const dialect of await testDatabases()) {
             t.post('/api/comment/create', { entityType: 'article', entityId: a.id, content: 'hi' }, { token: other.token }),
             t.post('/api/like/like', { entityType: 'article', entityId: a.id }, { token: other.token }),
             t.post('/api/favorite/delete', { entityType: 'article', entityId: a.id }, { token: other.token }),
+            t.post('/api/like/like', { entityType: 'comment', entityId: comment }, { token: member.token }),
+            t.post('/api/comment/create', { entityType: 'comment', entityId: comment, content: 'reply' }, { token: member.token }),
+            t.post(`/api/comment/delete/${comment}`, {}, { token: other.token }),
           ];
           for (const res of await Promise.all(writes)) expect([res.status, res.body.errorCode, res.body.message]).toEqual([403, 2, 'Article feature has been closed']);
           const zh = await t.get('/api/article/articles', { headers: { 'accept-language': 'zh-CN' } });

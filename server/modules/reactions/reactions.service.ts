@@ -32,12 +32,14 @@ export interface FavoriteState {
 
 const NOT_FOUND = 'comment.errors.entityNotFound';
 
-/** The item an actor may react to: registered for the reaction, visible to them, not deleted. */
+/** The item an actor may react to: registered for the reaction, visible to them, not deleted, its kind open. */
 async function reactable(db: Kysely<DB>, kinds: KindRegistry, type: string, id: number, actor: UserRow, reaction: 'likes' | 'favorites'): Promise<{ kind: ContentKind; info: ContentHead }> {
   const kind = kinds.get(type);
-  if (kind?.[reaction]) await assertOpen(kind, db, 'write');
   const info = kind?.[reaction] ? await kind.load(db, id) : undefined;
   if (!kind || !info || !writable(kind, info, actor)) throw errors.notFound(NOT_FOUND);
+  // The item's root kind (an article, for a comment on one) may be behind a switched-off module.
+  const root = kinds.get(info.root.type);
+  if (root) await assertOpen(root, db, 'write');
   return { kind, info };
 }
 
