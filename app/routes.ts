@@ -27,8 +27,13 @@ export default [
     route('topics/node/:id', 'routes/topics.node.tsx'),
     route('topics/tag/:id', 'routes/topics.tag.tsx'),
     route('topic/:id', 'routes/topic.tsx'),
+    // articles (issue 12)
+    route('articles', 'routes/articles.tsx'),
+    route('articles/tag/:id', 'routes/articles.tag.tsx'),
+    route('article/:id', 'routes/article.tsx'),
     // public profiles (static /user/* paths above and in other layouts rank before this one)
     route('user/:id', 'routes/user.$id.tsx'),
+    route('user/:id/articles', 'routes/user.$id.articles.tsx'),
     // 404 for every unknown path, inside the site frame
     route('*', 'routes/not-found.tsx'),
   ]),
@@ -41,6 +46,8 @@ export default [
     route('dev/editor', 'routes/dev.editor.tsx'), // test-only: 404 unless SABAI_E2E=1
     route('topic/create', 'routes/topic.create.tsx'),
     route('topic/edit/:id', 'routes/topic.edit.tsx'),
+    route('article/create', 'routes/article.create.tsx'),
+    route('article/edit/:id', 'routes/article.edit.tsx'),
   ]),
   layout('components/layout/profile-layout.tsx', [
     // route('user/profile', …), route('user/profile/member', …), route('user/profile/account', …)

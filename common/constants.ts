@@ -76,6 +76,24 @@ export const TOPIC_LIMITS = {
   viewWindowMs: 10 * 60_000,
 } as const;
 
+/** Articles (issue 12): long-form posts with a title, a cover and tags. */
+export const ARTICLE_LIMITS = {
+  titleMax: 128,
+  /** The author's summary, in characters; a derived summary is cut to the same length. */
+  summaryMax: 256,
+  /** Source length of content, in characters. */
+  contentMax: 200_000,
+  /** Feed page size. */
+  pageSize: 20,
+  /** Cover width : height; the browser crops to it before upload. */
+  coverRatio: 16 / 9,
+  /** The cropped cover's pixel size (the upload the browser makes). */
+  coverWidth: 1200,
+  coverHeight: 675,
+  /** Latest articles on the home sidebar. */
+  sidebarMax: 5,
+} as const;
+
 export const TOPIC_TYPES = { post: 0, tweet: 1 } as const;
 export const CONTENT_TYPES = ['html', 'markdown', 'text'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];

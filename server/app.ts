@@ -36,7 +36,7 @@ import { KindRegistry } from './kernel/kinds';
 import { assemblePages, type SiteServices } from './kernel/pages';
 import { createPageCache } from './http/page-cache';
 import { siteOriginOf } from './http/site-address';
-import { createFeedCache } from './modules/topics/topics.cache';
+import { createFeedCache } from './kernel/feed-cache';
 import { startSweeper } from './modules/auth/sweep';
 import { SettingsCache } from './modules/settings/settings.service';
 import { presentConfig } from './modules/site/site.presenter';

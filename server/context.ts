@@ -22,7 +22,7 @@ import type { KindRegistry } from './kernel/kinds';
 import type { ImageProcessor } from './modules/uploads/images';
 import type { SiteServices } from './kernel/pages';
 import type { SettingsCache } from './modules/settings/settings.service';
-import type { FeedCache } from './modules/topics/topics.cache';
+import type { FeedCache } from './kernel/feed-cache';
 
 export interface AppContext {
   config: AppConfig;
@@ -49,7 +49,7 @@ export interface AppContext {
   /** At most one reply mail per recipient per window. */
   readonly replyMailThrottle: DedupStore;
   ipLocator: IpLocator;
-  /** The public topic feeds' micro-cache. */
+  /** The public feeds' micro-cache (topics, articles). */
   feedCache: FeedCache;
   /** Anonymous pages, shared. */
   pageCache: PageCache;

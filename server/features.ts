@@ -10,6 +10,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './context';
 import type { PageSlice } from './kernel/pages';
+import { articlesFeature } from './modules/articles/articles.feature';
 import { auditFeature } from './modules/audit/audit.feature';
 import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
@@ -49,6 +50,7 @@ export const features: Feature[] = [
   nodesFeature,
   tagsFeature,
   topicsFeature,
+  articlesFeature,
   commentsFeature,
   reactionsFeature,
   messagesFeature,

@@ -4,12 +4,11 @@
  * starting node.
  */
 import { data, Link, redirect, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { DEFAULT_LOCALE } from '../../common/constants';
-import { isModeratorUser } from '~/components/topic/topic-actions';
+import { isModeratorUser } from '~/components/content/item-actions';
+import { privateMeta } from '~/components/content/item-meta';
 import { TopicForm, type TopicMode } from '~/components/topic/topic-form';
 import { requireUser } from '~/lib/auth.server';
 import { tFor } from '~/lib/i18n';
-import type { RootData } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
@@ -35,12 +34,7 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
-  const t = tFor(root?.locale ?? DEFAULT_LOCALE);
-  const title = page?.mode === 'tweet' ? t('topicForm.newTweet') : t('topicForm.newTopic');
-  return [{ title: `${title} · ${root?.config.siteTitle || 'Sabai'}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => privateMeta(matches, (t) => (page?.mode === 'tweet' ? t('topicForm.newTweet') : t('topicForm.newTopic')));
 
 const SEGMENT = 'flex-1 rounded-lg px-4 py-2.5 text-left transition-colors sm:flex-none sm:min-w-52';
 

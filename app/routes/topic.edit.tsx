@@ -4,13 +4,14 @@
  * else's topic is refused (403), a missing one is 404.
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { DEFAULT_LOCALE, TOPIC_TYPES } from '../../common/constants';
+import { TOPIC_TYPES } from '../../common/constants';
+import { EditorPage } from '~/components/content/editor-page';
+import { privateMeta } from '~/components/content/item-meta';
 import { pathId, unwrap } from '~/components/topic/page-data.server';
-import { isModeratorUser } from '~/components/topic/topic-actions';
+import { isModeratorUser } from '~/components/content/item-actions';
 import { TopicForm } from '~/components/topic/topic-form';
 import { requireUser } from '~/lib/auth.server';
 import { tFor } from '~/lib/i18n';
-import type { RootData } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
@@ -21,21 +22,16 @@ export async function loader({ context, request, params }: LoaderFunctionArgs<Ap
   return { topic: unwrap(initial), nodes, needsVerifiedEmail: !user.emailVerified && !isModeratorUser(user) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
-  const t = tFor(root?.locale ?? DEFAULT_LOCALE);
-  const title = data?.topic.type === TOPIC_TYPES.tweet ? t('topicForm.editTweet') : t('topicForm.editTopic');
-  return [{ title: `${title} · ${root?.config.siteTitle || 'Sabai'}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  privateMeta(matches, (t) => (data?.topic.type === TOPIC_TYPES.tweet ? t('topicForm.editTweet') : t('topicForm.editTopic')));
 
 export default function EditTopicPage() {
   const { topic, nodes, needsVerifiedEmail } = useLoaderData<typeof loader>();
   const t = useT();
   const tweet = topic.type === TOPIC_TYPES.tweet;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
-      <h1 className="mb-5 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{tweet ? t('topicForm.editTweet') : t('topicForm.editTopic')}</h1>
+    <EditorPage title={tweet ? t('topicForm.editTweet') : t('topicForm.editTopic')}>
       <TopicForm key={topic.id} mode={tweet ? 'tweet' : 'post'} nodes={nodes} initial={topic} needsVerifiedEmail={needsVerifiedEmail} />
-    </div>
+    </EditorPage>
   );
 }

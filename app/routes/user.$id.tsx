@@ -1,206 +1,23 @@
 /**
- * `/user/{id}` (spec §2): a member's public profile — who they are (avatar, name, signature,
- * website, membership, counts, a ban when there is one) and their topics, newest first, with
- * "Load more" by keyset cursor through `GET /api/topic/user_topics`. Unknown or disabled
- * accounts are a 404. The owner also sees their own topics awaiting review, and a link to edit
- * the profile.
+ * `/user/{id}` (spec §2): a member's public profile (../components/people/profile.tsx) and their
+ * topics, newest first, with "Load more" by keyset cursor through `GET /api/topic/user_topics`.
+ * Unknown or disabled accounts are a 404. The owner also sees their own topics awaiting review,
+ * and a link to edit the profile.
  */
-import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from 'react-router';
-import { DEFAULT_LOCALE } from '../../common/constants';
-import type { PublicUser } from '../../common/views/user';
-import { compactNumber } from '~/components/topic/badges';
-import { EditIcon, ShieldIcon } from '~/components/topic/icons';
-import { feedPage, originOf, pathId, unwrap, viewerOf } from '~/components/topic/page-data.server';
-import { RenderNowProvider } from '~/components/topic/time';
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { loadProfile, type ProfileBase } from '~/components/people/profile-data.server';
+import { profileMeta, ProfileList } from '~/components/people/profile';
+import { feedPage, unwrap, viewerOf } from '~/components/topic/page-data.server';
 import { TopicFeed } from '~/components/topic/topic-feed';
 import type { TopicPage } from '~/components/topic/types';
-import { ButtonLink } from '~/components/ui/button';
-import { Card } from '~/components/ui/card';
-import { EmptyState } from '~/components/ui/empty-state';
-import { ChatIcon, GlobeIcon } from '~/components/ui/icons';
-import { Avatar } from '~/components/user/avatar';
-import { tFor } from '~/lib/i18n';
-import { paths } from '~/lib/paths';
-import { useRootData, type RootData } from '~/lib/session';
-import { useHydrated } from '~/lib/use-hydrated';
-import { useT } from '~/lib/use-t';
 
-interface ProfileData {
-  user: PublicUser;
-  page: TopicPage;
-  now: number;
-  canonical: string;
+export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>): Promise<ProfileBase & { page: TopicPage }> {
+  const { id, ...profile } = await loadProfile(context, params.id);
+  return { ...profile, page: feedPage(unwrap(await context.site.people.topics(viewerOf(context), id))) };
 }
 
-export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>): Promise<ProfileData> {
-  const notFound = tFor(context.locale)('errors.account.userNotFound');
-  const id = pathId(params.id, notFound);
-  const viewer = viewerOf(context);
-  const user = unwrap(await context.site.people.profile(viewer, id));
-  const page = feedPage(unwrap(await context.site.people.topics(viewer, id)));
-  return { user, page, now: context.site.now(), canonical: `${originOf(context)}${paths.user(id)}` };
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
-  const t = tFor(root?.locale ?? DEFAULT_LOCALE);
-  const site = root?.config.siteTitle || 'Sabai';
-  if (!data) return [{ title: `${t('errors.account.userNotFound')} · ${site}` }];
-  const { user } = data;
-  const title = `${user.nickname} · ${site}`;
-  const description = user.signature || t('people.metaDescription', { name: user.nickname, site, count: user.topicCount });
-  const tags: MetaDescriptor[] = [
-    { title },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: data.canonical },
-    { property: 'og:type', content: 'profile' },
-    { property: 'og:site_name', content: site },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: data.canonical },
-  ];
-  // A banned member's page stays reachable for people, not for search results.
-  if (user.forbidden.until !== 0) tags.push({ name: 'robots', content: 'noindex' });
-  return tags;
-};
-
-const calendarFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Built once per locale and zone (the reader's own, or UTC while rendering on the server and hydrating). */
-function calendarFormat(locale: string, hydrated: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${hydrated ? 'local' : 'UTC'}`;
-  let format = calendarFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: hydrated ? undefined : 'UTC' });
-    calendarFormats.set(key, format);
-  }
-  return format;
-}
-
-/**
- * A day in the reader's language. On the server and while hydrating it is the UTC day, so the
- * HTML matches; then the browser's own time zone takes over.
- */
-function CalendarDate({ time }: { time: number }) {
-  const { locale } = useRootData();
-  const hydrated = useHydrated();
-  const text = calendarFormat(locale, hydrated).format(time);
-  return (
-    <time dateTime={new Date(time).toISOString()} suppressHydrationWarning>
-      {text}
-    </time>
-  );
-}
-
-/** Only http(s) addresses become links, and they go through the outbound-link interstitial. */
-function homePageLink(homePage: string): { href: string; label: string } | null {
-  try {
-    const url = new URL(homePage);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return { href: `/redirect?url=${encodeURIComponent(url.href)}`, label: `${url.host}${url.pathname === '/' ? '' : url.pathname}` };
-  } catch {
-    return null;
-  }
-}
-
-function BanNotice({ until }: { until: number }) {
-  const t = useT();
-  return (
-    <p role="status" data-testid="profile-banned" className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200">
-      <ShieldIcon className="mt-0.5 size-4 shrink-0" />
-      <span>{until === -1 ? t('people.bannedForever') : <>{t('people.bannedUntil')} <CalendarDate time={until} /></>}</span>
-    </p>
-  );
-}
-
-function Stat({ value, label }: { value: number; label: string }) {
-  return (
-    <div className="flex min-w-0 flex-col-reverse text-center">
-      <dt className="text-xs break-words text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="text-lg font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">{compactNumber(value)}</dd>
-    </div>
-  );
-}
-
-function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
-  const t = useT();
-  const site = homePageLink(user.homePage);
-  return (
-    <Card className="p-5" data-testid="profile-card">
-      <div className="flex items-center gap-4 lg:flex-col lg:items-start">
-        <Avatar user={user} size={100} className="shrink-0" />
-        <div className="min-w-0">
-          <h1 className="flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">
-            <span data-testid="profile-nickname">{user.nickname}</span>
-            {user.vip.active && (
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" data-testid="profile-vip">
-                {t('people.vip')}
-              </span>
-            )}
-          </h1>
-          {user.username && <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">@{user.username}</p>}
-          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-            {t('people.memberNumber', { rank: user.rank })} · {t('people.joined')} <CalendarDate time={user.createTime} />
-          </p>
-        </div>
-      </div>
-      {user.signature && <p className="mt-4 text-sm break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300" data-testid="profile-signature">{user.signature}</p>}
-      {site && (
-        <p className="mt-3 flex items-center gap-2 text-sm">
-          <GlobeIcon className="size-4 shrink-0 text-zinc-500" />
-          <a href={site.href} rel="nofollow noopener" className="text-brand-700 dark:text-brand-300 truncate hover:underline" data-testid="profile-homepage">
-            <span className="sr-only">{t('people.homePage')}: </span>
-            {site.label}
-          </a>
-        </p>
-      )}
-      {user.forbidden.until !== 0 && (
-        <div className="mt-4">
-          <BanNotice until={user.forbidden.until} />
-        </div>
-      )}
-      <dl className="mt-5 grid grid-cols-4 gap-x-2 gap-y-3 border-t border-zinc-200 pt-4 lg:grid-cols-2 dark:border-zinc-800">
-        <Stat value={user.topicCount} label={t('people.stats.topics')} />
-        <Stat value={user.commentCount} label={t('people.stats.comments')} />
-        <Stat value={user.fansCount} label={t('people.stats.fans')} />
-        <Stat value={user.score} label={t('people.stats.score')} />
-      </dl>
-      {own && (
-        <ButtonLink to={paths.editProfile} variant="secondary" size="sm" className="mt-5 w-full" data-testid="profile-edit">
-          <EditIcon className="size-4" />
-          {t('people.editProfile')}
-        </ButtonLink>
-      )}
-    </Card>
-  );
-}
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => profileMeta(data, matches);
 
 export default function UserProfilePage() {
-  const data = useLoaderData<typeof loader>();
-  const t = useT();
-  const { user: viewer } = useRootData();
-  const { user } = data;
-  const own = viewer?.id === user.id;
-  return (
-    <RenderNowProvider now={data.now}>
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
-        <ProfileCard user={user} own={own} />
-        <section aria-labelledby="profile-topics-heading" className="min-w-0" data-testid="topic-feed">
-          <h2 id="profile-topics-heading" className="mb-4 text-lg font-semibold text-zinc-900 dark:text-zinc-50">
-            {t('people.topicsHeading')}
-          </h2>
-          <TopicFeed
-            page={data.page}
-            source={{ path: '/api/topic/user_topics', query: { userId: user.id } }}
-            label={t('people.feedLabel', { name: user.nickname })}
-            empty={
-              <EmptyState icon={<ChatIcon className="size-6" />} title={t('people.emptyTitle')}>
-                {own ? t('people.emptyOwn') : t('people.emptyOther', { name: user.nickname })}
-              </EmptyState>
-            }
-          />
-        </section>
-      </div>
-    </RenderNowProvider>
-  );
+  return <ProfileList data={useLoaderData<typeof loader>()} list="topics" Feed={TopicFeed} />;
 }

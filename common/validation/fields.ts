@@ -45,6 +45,12 @@ export const cursorField = z.string({ error: 'validation.invalid' }).max(200, 't
 /** `?cursor=` alone (lists that page over one owner's rows). */
 export const cursorQuery = z.object({ cursor: cursorField });
 
+/** A tag's feed (topics or articles of one tag). */
+export const tagFeedQuery = z.object({ tagId: idField, cursor: cursorField });
+
+/** A member's feed (their topics or articles). */
+export const userFeedQuery = z.object({ userId: idField, cursor: cursorField });
+
 /** A path id; anything but a positive integer in canonical decimal is "not found" (null). */
 export function pathId(value: unknown): number | null {
   return parseId(value);

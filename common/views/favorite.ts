@@ -1,4 +1,5 @@
 /** One of the signed-in user's favorites (GET user/favorites), with its item in the item's own API shape. */
+import type { ArticleView } from './article';
 import type { TopicView } from './topic';
 
 export interface FavoriteView {
@@ -9,4 +10,6 @@ export interface FavoriteView {
   createTime: number;
   /** The topic, when `entityType` is `topic`. */
   topic: TopicView | null;
+  /** The article, when `entityType` is `article` (added with issue 12: the favorites list shows articles too). */
+  article: ArticleView | null;
 }

@@ -16,6 +16,8 @@ export interface PublicUser {
   homePage: string;
   score: number;
   topicCount: number;
+  /** Published articles (added with issue 12: the profile's articles tab). */
+  articleCount: number;
   commentCount: number;
   followCount: number;
   fansCount: number;

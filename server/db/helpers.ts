@@ -34,6 +34,15 @@ export async function insertReturningId<T extends TableWithId>(db: Kysely<DB>, t
   return Number((row as { id: number }).id);
 }
 
+/**
+ * Runs a single-row read locked until the transaction ends (MySQL, PostgreSQL): a concurrent edit
+ * or delete waits there and then reads the state this one leaves. SQLite has one writer at a time
+ * and no row locks.
+ */
+export function lockedRead<R>(db: Kysely<DB>, query: { forUpdate(): { executeTakeFirst(): Promise<R> }; executeTakeFirst(): Promise<R> }): Promise<R> {
+  return dialectOf(db) === 'sqlite' ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
+}
+
 /** Row timestamps for an insert. */
 export function stamps(now: number): { create_time: number; update_time: number } {
   return { create_time: now, update_time: now };

@@ -21,6 +21,8 @@ export interface UsersTable {
   role: string; // member | moderator | admin
   score: number;
   topic_count: number;
+  /** Published articles (added after users existed: the column's default fills it). */
+  article_count: Generated<number>;
   comment_count: number;
   follow_count: number;
   fans_count: number;
@@ -104,26 +106,23 @@ export interface TagsTable {
   update_time: number;
 }
 
-export interface TopicsTable {
+/**
+ * The columns every post kind's table has (topics, articles): author, status, moderation switch,
+ * counters, last activity and where it was posted from. The publishing core reads and moves them
+ * on any post table (modules/publishing).
+ */
+export interface PostColumns {
   id: Generated<number>;
-  type: number; // 0 post, 1 tweet
-  node_id: number;
   user_id: number;
-  /** Posts only; '' for tweets. Plain text. */
+  /** Plain text. */
   title: string;
   /** The source as written (html, markdown or text). */
   content: string;
-  content_type: string; // html | markdown | text
+  content_type: string;
   /** Sanitized at write time; reads never re-sanitize. */
   content_html: string;
   summary: string;
-  /** JSON array of `{url}`. */
-  image_list: string;
-  hide_content: string;
-  hide_content_html: string;
   status: number; // 0 published, 1 deleted, 2 pending review
-  sticky: number;
-  sticky_time: number;
   recommend: number;
   recommend_time: number;
   view_count: number;
@@ -141,9 +140,39 @@ export interface TopicsTable {
   update_time: number;
 }
 
+export interface TopicsTable extends PostColumns {
+  type: number; // 0 post, 1 tweet
+  node_id: number;
+  /** Posts only; '' for tweets. */
+  title: string;
+  /** JSON array of `{url}`. */
+  image_list: string;
+  hide_content: string;
+  hide_content_html: string;
+  sticky: number;
+  sticky_time: number;
+}
+
 export interface TopicTagsTable {
   id: Generated<number>;
   topic_id: number;
+  tag_id: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** A long-form post (issue 12): a title, rich content (html or markdown), a cover, tags. */
+export interface ArticlesTable extends PostColumns {
+  /** Plain text: the author's, or (summary_auto = 1) derived from the content. */
+  summary: string;
+  summary_auto: number;
+  /** Site-relative address of an image this site stored (`/uploads/…`), or ''. */
+  cover: string;
+}
+
+export interface ArticleTagsTable {
+  id: Generated<number>;
+  article_id: number;
   tag_id: number;
   create_time: number;
   update_time: number;
@@ -224,6 +253,8 @@ export interface DB {
   tags: TagsTable;
   topics: TopicsTable;
   topic_tags: TopicTagsTable;
+  articles: ArticlesTable;
+  article_tags: ArticleTagsTable;
   comments: CommentsTable;
   user_likes: UserReactionsTable;
   user_favorites: UserReactionsTable;
@@ -238,6 +269,9 @@ export type TagRow = Selectable<TagsTable>;
 export type TopicRow = Selectable<TopicsTable>;
 export type NewTopic = Insertable<TopicsTable>;
 export type TopicUpdate = Updateable<TopicsTable>;
+export type ArticleRow = Selectable<ArticlesTable>;
+export type NewArticle = Insertable<ArticlesTable>;
+export type ArticleUpdate = Updateable<ArticlesTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NewComment = Insertable<CommentsTable>;
 export type MessageRow = Selectable<MessagesTable>;

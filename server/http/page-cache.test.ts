@@ -43,8 +43,8 @@ describe('pageCacheKey', () => {
   it('shares with a member only the pages whose member view is the anonymous one plus their own parts', () => {
     const member = { id: 1 };
     expect(pageCacheKey(fakeRequest({ user: member, url: '/topic/7', headers: { cookie: 'sabai_token=abc' } }))).toBe('web|en-US|forum.test|/topic/7');
-    for (const url of ['/', '/topics?tab=recommended', '/topics/node/2', '/topics/tag/3', '/user/9']) expect(memberShareable(url), url).toBe(true);
-    for (const url of ['/?tab=following', '/topics?tab=following', '/user/messages', '/user/favorites', '/topic/create', '/topic/edit/7', '/user/profile', '/about']) {
+    for (const url of ['/', '/topics?tab=recommended', '/topics/node/2', '/topics/tag/3', '/user/9', '/articles', '/articles?cursor=x', '/articles/tag/3', '/article/12', '/user/9/articles']) expect(memberShareable(url), url).toBe(true);
+    for (const url of ['/?tab=following', '/topics?tab=following', '/user/messages', '/user/favorites', '/topic/create', '/topic/edit/7', '/user/profile', '/about', '/article/create', '/article/edit/12', '/articles/node/2', '/user/9/topics']) {
       expect(memberShareable(url), url).toBe(false);
       expect(pageCacheKey(fakeRequest({ user: member, url })), url).toBeNull();
     }

@@ -221,14 +221,15 @@ export function hasSession(request: FastifyRequest): boolean {
 }
 
 /**
- * Pages whose member view is the anonymous page plus the viewer's own parts: the feeds, an
- * item's page and public profiles. Not the followed feed (its list is the viewer's), nor any
- * member-only page (the editors, the user center), which render for their reader.
+ * Pages whose member view is the anonymous page plus the viewer's own parts: the feeds (topics,
+ * articles), an item's page (a topic, an article) and public profiles (their topics and articles
+ * tabs). Not the followed feed (its list is the viewer's), nor any member-only page (the editors,
+ * the user center), which render for their reader.
  */
 export function memberShareable(url: string): boolean {
   const [path = url, query = ''] = url.split('?', 2);
   if (/(^|&)tab=following(&|$)/.test(query)) return false;
-  return /^\/(topics(\/(node|tag)\/\d+)?|topic\/\d+|user\/\d+)?$/.test(path);
+  return /^\/(topics(\/(node|tag)\/\d+)?|topic\/\d+|articles(\/tag\/\d+)?|article\/\d+|user\/\d+(\/articles)?)?$/.test(path);
 }
 
 /**

@@ -27,30 +27,36 @@ export interface Actor {
   ip: string;
 }
 
-/** What a topic counts in (user, node and tag topic counts), before or after a write. */
-export interface TopicPlacement {
+/** The post kinds whose published items are counted on their author and their tags (a topic on its node too). */
+export type CountedKind = 'topic' | 'article';
+
+/** What a post counts in (its author's, its node's, its tags' counts of its kind), before or after a write. */
+export interface Placement {
   counted: boolean;
   userId: number;
-  nodeId: number;
+  /** Topics only. */
+  nodeId?: number;
   tagIds: readonly number[];
 }
 
 export interface DomainEventMap {
   /**
-   * A topic's counted placement moved (create, edit, status change). Recorded BEFORE the topic
-   * row is written: on MySQL the counter rows must be locked before an insert's foreign-key check
+   * A post's counted placement moved (create, edit, status change). Recorded BEFORE the post row
+   * is written: on MySQL the counter rows must be locked before an insert's foreign-key check
    * takes shared locks on them, or two concurrent posts deadlock.
    */
-  'topic.placementChanged': { topicId: number | null; before: TopicPlacement; after: TopicPlacement };
+  'content.placementChanged': { kind: CountedKind; itemId: number | null; before: Placement; after: Placement };
   'topic.created': { id: number; userId: number; status: number };
   'topic.edited': { id: number; userId: number; status: number; actor: Actor };
-  /** Recommend or sticky switched by a moderator. */
-  'topic.flagged': { head: ContentHead; flag: 'recommend' | 'sticky'; on: boolean; actor: Actor };
+  'article.created': { id: number; userId: number; status: number };
+  'article.edited': { id: number; userId: number; status: number; actor: Actor };
+  /** A moderator switched a post's recommend (any post) or sticky (topics). */
+  'content.flagged': { head: ContentHead; flag: 'recommend' | 'sticky'; on: boolean; actor: Actor };
   /** Any content item's status moved (published, pending, deleted). */
   'content.statusChanged': { head: ContentHead; from: number; to: number; actor: Actor; text: string };
   /**
    * Members' comment counts moved. A new comment records it before the comment row is inserted
-   * (the same MySQL lock order as `topic.placementChanged`); a delete, after the status change.
+   * (the same MySQL lock order as `content.placementChanged`); a delete, after the status change.
    */
   'comment.countsMoved': { deltas: ReadonlyArray<readonly [userId: number, delta: number]> };
   'comment.created': {

@@ -1,6 +1,6 @@
 /**
  * Content kinds: what comments, likes, favorites, messages, view counting, the page cache and
- * feeds need to know about a kind of content (topics, comments; articles next), declared once by
+ * feeds need to know about a kind of content (topics, articles, comments), declared once by
  * the feature that owns the kind and registered at start-up (as routes are). Shared features ask
  * the registry, never a kind's feature: comments work on any kind that declares `comments`,
  * likes on any that declares `likes`, and so on.
@@ -8,7 +8,9 @@
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../common/constants';
 import type { DB, UserRow } from '../db/schema';
+import { errors } from '../http/errors';
 import type { DedupStore } from '../infra/dedup';
+import { isModerator } from '../policy/permissions';
 import type { ViewerContext } from './caller';
 
 /** One item, in the terms the shared features need (never its possibly large body). */
@@ -30,8 +32,15 @@ export interface ContentHead {
   rootHead?: ContentHead;
 }
 
-/** The counter columns shared features move on a kind's table. */
-export type CounterColumn = 'like_count' | 'favorite_count' | 'comment_count';
+/** The counter columns shared features move on a kind's table (views: on a kind's page). */
+export type CounterColumn = 'like_count' | 'favorite_count' | 'comment_count' | 'view_count';
+
+/** A browser's visit to an item's page, for view counting (one per visitor per window). */
+export interface Visit {
+  ip: string;
+  userAgent: string;
+  dedup: DedupStore;
+}
 
 export interface ContentKind {
   type: string;
@@ -55,6 +64,12 @@ export interface ContentKind {
      */
     removed(db: Kysely<DB>, id: number, count: number, last: { time: number; userId: number } | null | 'unchanged'): Promise<void>;
   };
+  /**
+   * A kind behind a module switch (articles): the i18n key of the 403 that refuses a read or a
+   * write while the module is off, else null. Comments, likes and favorites ask it before acting,
+   * with the database handle they hold (inside a write: its transaction).
+   */
+  closed?(db: Kysely<DB>, access: 'read' | 'write'): Promise<string | null>;
   /** Lists of mixed kinds (favorites): the items as their own API shape, a page in a constant number of queries. */
   presentMany?(db: Kysely<DB>, ids: readonly number[], context: ViewerContext): Promise<Map<number, unknown>>;
   /**
@@ -63,7 +78,7 @@ export interface ContentKind {
    */
   page?: {
     idOfPath(path: string): number | null;
-    countView?(db: Kysely<DB>, id: number, visit: { ip: string; userAgent: string; dedup: DedupStore }, now: number): Promise<void>;
+    countView?(db: Kysely<DB>, id: number, visit: Visit, now: number): Promise<void>;
   };
 }
 
@@ -101,6 +116,24 @@ export class KindRegistry {
   all(): ContentKind[] {
     return [...this.kinds.values()];
   }
+}
+
+/**
+ * Who may see a post (a topic, an article): published, everyone; pending or deleted, its author
+ * and moderators (API.md "Content status"), so an author can still read what they wrote, and its
+ * comments, under a "deleted" notice. Seeing is not acting: a deleted post takes no edit, comment
+ * or reaction (`writable`, the kinds' edit rules).
+ */
+export function canSee(row: { status: number; user_id: number }, viewer: UserRow | null): boolean {
+  if (row.status === CONTENT_STATUS.published) return true;
+  if (!viewer) return false;
+  return isModerator(viewer) || row.user_id === viewer.id;
+}
+
+/** 403 with the kind's own message while its module is off (see `ContentKind.closed`). */
+export async function assertOpen(kind: ContentKind, db: Kysely<DB>, access: 'read' | 'write'): Promise<void> {
+  const refusal = await kind.closed?.(db, access);
+  if (refusal) throw errors.forbidden(refusal);
 }
 
 /**

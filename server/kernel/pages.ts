@@ -59,6 +59,14 @@ export async function attemptForPage<T>(viewer: PageViewer, run: () => Promise<T
 }
 
 /**
+ * A read use case `(ctx, viewer, …args)` as a page method `(pageViewer, …args)`: the page's reader
+ * as its viewer, a refused read as the page's error value.
+ */
+export function pageRead<A extends unknown[], T>(ctx: AppContext, read: (ctx: AppContext, viewer: ViewerContext, ...args: A) => Promise<T>) {
+  return (viewer: PageViewer, ...args: A): Promise<PageResult<T>> => attemptForPage(viewer, () => read(ctx, pageViewerContext(ctx, viewer), ...args));
+}
+
+/**
  * Every method of `context.site`'s sections, checked complete against common/load-context.ts by
  * the compiler: `assemblePages` refuses to start without each one, or with one given twice.
  */
@@ -66,6 +74,7 @@ const PAGE_METHODS = {
   interactions: { comments: true, favorites: true, messages: true, unreadCount: true, notificationSettings: true },
   topics: { feed: true, tagFeed: true, detail: true, hiddenContent: true, forEdit: true, nodes: true, navNodes: true, node: true, tag: true },
   people: { profile: true, topics: true },
+  articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
 } as const satisfies { [S in keyof PageSections]: Record<keyof PageSections[S], true> };
 
 /** The features' slices as `context.site`'s sections: each method from exactly one feature. */

@@ -53,7 +53,27 @@ export function pageOf<R>(rows: readonly R[], limit: number, keyOf: (row: R) => 
   return { results, hasMore, cursor: hasMore && last !== undefined ? encodeCursor(keyOf(last)) : '' };
 }
 
+/** A page of a list keyed by id alone, newest first: `read` gets the last id seen (null: the first page) and how many rows to read. */
+export async function pageById<R extends { id: number }>(cursor: string | undefined, limit: number, read: (afterId: number | null, count: number) => Promise<R[]>): Promise<Page<R>> {
+  return pageOf(await read(decodeIdCursor(cursor), limit + 1), limit, (row) => [row.id]);
+}
+
 /** The same page with its results presented (the cursor and flag are the rows'). */
 export async function mapPage<R, V>(page: Page<R>, present: (rows: R[]) => Promise<V[]> | V[]): Promise<Page<V>> {
   return { results: await present(page.results), cursor: page.cursor, hasMore: page.hasMore };
+}
+
+/**
+ * `limit` rows of a feed over several statuses (an author's own posts: published and pending),
+ * newest first by `sortKey` then id: one keyset query per status, each one range of an index that
+ * starts with the status, merged here. One `status IN (…)` query would make the engine read and
+ * sort all of the author's posts.
+ */
+export async function mergeStatuses<R extends { id: number }>(statuses: readonly number[], limit: number, read: (status: number) => Promise<R[]>, sortKey: (row: R) => number): Promise<R[]> {
+  if (statuses.length === 1) return read(statuses[0]!);
+  const parts = await Promise.all(statuses.map(read));
+  return parts
+    .flat()
+    .sort((a, b) => sortKey(b) - sortKey(a) || b.id - a.id)
+    .slice(0, limit);
 }

@@ -85,6 +85,13 @@ export async function createUser(t: TestApp, options: CreateUserOptions = {}): P
   return { user, token, password, email: user.email };
 }
 
+/** Several users at once, by name: `createUsers(t, { member: {}, moderator: { role: 'moderator' } })`. */
+export async function createUsers<K extends string>(t: TestApp, specs: Record<K, CreateUserOptions>): Promise<Record<K, CreatedUser>> {
+  const users = {} as Record<K, CreatedUser>;
+  for (const name of Object.keys(specs) as K[]) users[name] = await createUser(t, specs[name]);
+  return users;
+}
+
 export interface SessionAnswer {
   user: CurrentUser;
   token: string;

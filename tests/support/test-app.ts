@@ -125,3 +125,6 @@ export async function writeTestSettings(t: TestApp, values: Partial<Settings>, n
   await writeSettings(requireDb(t.ctx), values, now);
   t.ctx.settings.invalidate();
 }
+
+/** A posting or commenting limit switched off (max 0), for suites about something else. */
+export const NO_LIMIT: Settings['postLimits'] = { perUser: { max: 0, windowMs: 60_000 }, perIp: { max: 0, windowMs: 60_000 } };

@@ -1,5 +1,8 @@
 /** What the comment section's loaders send (server only): each comment as the section shows it. */
-import type { CommentAuthor, CommentView, Page, ShownComment } from './types';
+import type { AppLoadContext } from 'react-router';
+import type { PageViewer } from '../../../common/load-context';
+import { emptyPage, type CommentAuthor, type CommentEntityType, type CommentView, type Page, type ShownComment } from './types';
+import '~/lib/load-context';
 
 function author(user: CommentView['user']): CommentAuthor | null {
   return user && { id: user.id, nickname: user.nickname, username: user.username, avatar: user.avatar, smallAvatar: user.smallAvatar };
@@ -18,4 +21,10 @@ export function shownComment(comment: CommentView): ShownComment {
 
 export function shownCommentPage(page: Page<CommentView>): Page<ShownComment> {
   return { results: page.results.map(shownComment), cursor: page.cursor, hasMore: page.hasMore };
+}
+
+/** An item page's first page of comments, as the section shows it; none when the read is refused. */
+export async function firstComments(context: AppLoadContext, viewer: PageViewer, target: { entityType: CommentEntityType; entityId: number }): Promise<Page<ShownComment>> {
+  const result = await context.site.interactions.comments(viewer, target);
+  return result.ok ? shownCommentPage(result.data) : emptyPage<ShownComment>();
 }

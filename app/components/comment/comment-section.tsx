@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
-import { isModeratorUser } from '~/components/topic/topic-actions';
+import { isModeratorUser } from '~/components/content/item-actions';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useConfirm } from '~/components/ui/dialog';

@@ -1,7 +1,7 @@
 /**
- * The favorites of /user/favorites: each topic with its title (or, for a tweet, its author),
- * summary, author, node, comment count and when it was saved, a link to it and a remove
- * button (POST favorite/delete). "Load more" pages by cursor through GET user/favorites.
+ * The favorites of /user/favorites: each topic or article with its title (for a tweet, its
+ * author), summary, author, node (or "Article"), comment count and when it was saved, a link to it
+ * and a remove button (POST favorite/delete). "Load more" pages by cursor through GET user/favorites.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,35 +16,58 @@ import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { TOPIC_TYPES } from '../../../common/constants';
 import { mergeNewestFirst, type FavoriteView, type Page } from './types';
+import type { TFunction } from '~/lib/i18n';
 import { useT } from '~/lib/use-t';
+
+/** What a saved item shows, whatever its kind. */
+interface Saved {
+  title: string;
+  summary: string;
+  href: string;
+  user: FavoriteTopic['user'];
+  /** Where it lives: a topic's node, or "Article". */
+  place: string | null;
+  commentCount: number;
+}
+
+type FavoriteTopic = NonNullable<FavoriteView['topic']>;
+
+function savedOf(favorite: FavoriteView, t: TFunction): Saved | null {
+  const { topic, article } = favorite;
+  if (topic) {
+    const tweet = topic.type === TOPIC_TYPES.tweet;
+    const title = tweet || !topic.title ? t('ucenter.favorites.tweet', { name: topic.user?.nickname ?? '' }) : topic.title;
+    return { title, summary: topic.summary, href: `/topic/${topic.id}`, user: topic.user, place: topic.node?.name ?? null, commentCount: topic.commentCount };
+  }
+  if (article) return { title: article.title, summary: article.summary, href: `/article/${article.id}`, user: article.user, place: t('articleUi.item.badge'), commentCount: article.commentCount };
+  return null;
+}
 
 function FavoriteItem({ favorite, onRemove, removing }: { favorite: FavoriteView; onRemove: () => void; removing: boolean }) {
   const t = useT();
-  const topic = favorite.topic;
-  if (!topic) return null;
-  const tweet = topic.type === TOPIC_TYPES.tweet;
-  const title = tweet || !topic.title ? t('ucenter.favorites.tweet', { name: topic.user?.nickname ?? '' }) : topic.title;
-  const href = `/topic/${topic.id}`;
+  const saved = savedOf(favorite, t);
+  if (!saved) return null;
+  const { title } = saved;
   return (
-    <li className="flex gap-3 px-4 py-4 sm:px-5" data-testid="favorite" data-topic-id={topic.id}>
+    <li className="flex gap-3 px-4 py-4 sm:px-5" data-testid="favorite" data-entity-type={favorite.entityType} data-entity-id={favorite.entityId}>
       <div className="min-w-0 flex-1">
         <h2 className="text-base leading-6 font-semibold break-words text-zinc-900 dark:text-zinc-50">
-          <Link to={href} className="hover:text-brand-700 dark:hover:text-brand-300 hover:underline" data-testid="favorite-link">
+          <Link to={saved.href} className="hover:text-brand-700 dark:hover:text-brand-300 hover:underline" data-testid="favorite-link">
             {title}
           </Link>
         </h2>
-        {topic.summary && <p className="mt-1 line-clamp-2 text-sm break-words text-zinc-700 dark:text-zinc-300">{topic.summary}</p>}
+        {saved.summary && <p className="mt-1 line-clamp-2 text-sm break-words text-zinc-700 dark:text-zinc-300">{saved.summary}</p>}
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
-          {topic.user && (
+          {saved.user && (
             <span className="inline-flex items-center gap-1.5">
-              <Avatar user={topic.user} size={20} />
-              {topic.user.nickname}
+              <Avatar user={saved.user} size={20} />
+              {saved.user.nickname}
             </span>
           )}
-          {topic.node && <span>{topic.node.name}</span>}
+          {saved.place && <span>{saved.place}</span>}
           <span className="inline-flex items-center gap-1">
             <CommentIcon className="size-3.5" />
-            {t('ucenter.favorites.comments', { count: topic.commentCount })}
+            {t('ucenter.favorites.comments', { count: saved.commentCount })}
           </span>
           <span className="inline-flex items-center gap-1">
             <StarIcon className="size-3.5" />

@@ -16,6 +16,7 @@ function author(fields: Partial<PublicUser>): PublicUser {
     homePage: '',
     score: 0,
     topicCount: 1,
+    articleCount: 0,
     commentCount: 2,
     followCount: 0,
     fansCount: 0,

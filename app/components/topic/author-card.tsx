@@ -1,4 +1,4 @@
-/** The author panel beside a topic: avatar, nickname and unique username, signature, counts, member since. */
+/** The author panel beside a topic or an article: avatar, nickname and unique username, signature, counts, member since. */
 import { Link } from 'react-router';
 import { Card } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
@@ -10,7 +10,13 @@ import { useT } from '~/lib/use-t';
 
 type Author = NonNullable<TopicView['user']>;
 
-export function AuthorCard({ user }: { user: Author }) {
+/** The author's first count is of the kind the page shows: their topics, or their articles. */
+const FIRST_COUNT = {
+  topic: { label: 'topicUi.author.topics', count: (user: Author) => user.topicCount },
+  article: { label: 'articleUi.profile.articles', count: (user: Author) => user.articleCount },
+} as const;
+
+export function AuthorCard({ user, kind = 'topic' }: { user: Author; kind?: keyof typeof FIRST_COUNT }) {
   const t = useT();
   const joined = formatDateTime(user.createTime, 'UTC').slice(0, 10);
   return (
@@ -31,13 +37,13 @@ export function AuthorCard({ user }: { user: Author }) {
       <dl className="mt-3 grid grid-cols-3 divide-x divide-zinc-200 rounded-lg bg-zinc-50 py-2 text-center dark:divide-zinc-800 dark:bg-zinc-800/50">
         {(
           [
-            ['topics', user.topicCount],
-            ['comments', user.commentCount],
-            ['score', user.score],
+            [FIRST_COUNT[kind].label, FIRST_COUNT[kind].count(user)],
+            ['topicUi.author.comments', user.commentCount],
+            ['topicUi.author.score', user.score],
           ] as const
         ).map(([key, value]) => (
           <div key={key} className="flex flex-col-reverse">
-            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t(`topicUi.author.${key}`)}</dt>
+            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t(key)}</dt>
             <dd className="text-sm font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{compactNumber(value)}</dd>
           </div>
         ))}

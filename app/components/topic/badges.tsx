@@ -49,14 +49,15 @@ export function NodeLink({ node, className = '' }: { node: Pick<NodeView, 'id' |
   );
 }
 
-export function TagList({ tags, className = '' }: { tags: readonly TagRef[]; className?: string }) {
+/** A list's tags, each linking to its feed: `/topics/tag/{id}` unless `base` names another kind's. */
+export function TagList({ tags, className = '', base = '/topics/tag' }: { tags: readonly TagRef[]; className?: string; base?: string }) {
   const t = useT();
   if (tags.length === 0) return null;
   return (
     <ul className={`flex flex-wrap gap-1.5 ${className}`} aria-label={t('topicUi.item.tags')}>
       {tags.map((tag) => (
         <li key={tag.id}>
-          <Link to={`/topics/tag/${tag.id}`} className="tp-tag">
+          <Link to={`${base}/${tag.id}`} className="tp-tag">
             {tag.name}
           </Link>
         </li>

@@ -1,5 +1,7 @@
 /** What the topic list pages load (server only): one feed page, the nodes, the render time. */
 import { data, type AppLoadContext } from 'react-router';
+import { ARTICLE_LIMITS } from '../../../common/constants';
+import { feedArticle } from '~/components/article/data.server';
 import type { FeedData, FeedTab } from './feed-view';
 import { FEED } from './types';
 import { feedPage, originOf, unwrap, viewerOf } from './page-data.server';
@@ -16,10 +18,12 @@ export async function loadTabFeed(context: AppLoadContext, request: Request, kin
   const tab = tabOf(request);
   const viewer = viewerOf(context);
   const base = kind === 'home' ? '/' : '/topics';
-  const [result, navNodes, nodes] = await Promise.all([
+  const [result, navNodes, nodes, articles] = await Promise.all([
     tab === 'following' && !viewer.user ? null : context.site.topics.feed(viewer, { nodeId: TAB_FEED[tab] }),
     context.site.topics.navNodes(),
     context.site.topics.nodes(),
+    // The home side column shows the latest articles ([] with the article module off).
+    kind === 'home' ? context.site.articles.latest(viewer, ARTICLE_LIMITS.sidebarMax) : [],
   ]);
   const page = result ? feedPage(unwrap(result)) : { results: [], cursor: '', hasMore: false };
   return {
@@ -29,6 +33,7 @@ export async function loadTabFeed(context: AppLoadContext, request: Request, kin
     source: { path: '/api/topic/topics', query: { nodeId: TAB_FEED[tab] } },
     navNodes,
     nodes,
+    articles: articles.map(feedArticle),
     node: null,
     tag: null,
     now: context.site.now(),
@@ -48,6 +53,7 @@ export async function loadNodeFeed(context: AppLoadContext, request: Request, id
     source: { path: '/api/topic/topics', query: { nodeId: id } },
     navNodes,
     nodes,
+    articles: [],
     node,
     tag: null,
     now: context.site.now(),
@@ -67,6 +73,7 @@ export async function loadTagFeed(context: AppLoadContext, request: Request, id:
     source: { path: '/api/topic/tag/topics', query: { tagId: id } },
     navNodes,
     nodes,
+    articles: [],
     node: null,
     tag,
     now: context.site.now(),

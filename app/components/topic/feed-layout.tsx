@@ -5,9 +5,10 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ButtonLink } from '~/components/ui/button';
+import { LatestArticles } from '~/components/article/article-aside';
+import type { FeedArticle } from '~/components/article/types';
+import { ListShell, StartButton } from '~/components/content/list-shell';
 import { Card } from '~/components/ui/card';
-import { PlusIcon } from '~/components/ui/icons';
 import { paths } from '~/lib/paths';
 import { useRootData, type SiteConfig } from '~/lib/session';
 import { compactNumber } from './badges';
@@ -23,45 +24,20 @@ export function startItem(modules: SiteConfig['modules']): { to: string } | null
   return null;
 }
 
-export function FeedShell({ heading, intro, nav, children, nodes }: { heading: ReactNode; intro?: ReactNode; nav?: ReactNode; children: ReactNode; nodes: NodeView[] }) {
+export function FeedShell({ heading, nav, children, nodes, articles }: { heading: ReactNode; nav?: ReactNode; children: ReactNode; nodes: NodeView[]; articles: FeedArticle[] }) {
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-      <section aria-labelledby="feed-heading" data-testid="topic-feed" className="min-w-0">
-        <div className="mb-4 flex items-start justify-between gap-3">
-          <div className="min-w-0">{heading}</div>
-          <StartButton />
-        </div>
-        {intro}
-        {nav}
-        {children}
-      </section>
-      <FeedAside nodes={nodes} />
-    </div>
+    <ListShell heading={heading} action={<StartTopicButton />} nav={nav} aside={<FeedAside nodes={nodes} articles={articles} />} testId="topic-feed">
+      {children}
+    </ListShell>
   );
 }
 
-export function FeedHeading({ children, sub }: { children: ReactNode; sub?: ReactNode }) {
-  return (
-    <>
-      <h1 id="feed-heading" className="text-xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">
-        {children}
-      </h1>
-      {sub && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{sub}</p>}
-    </>
-  );
-}
-
-function StartButton() {
+function StartTopicButton() {
   const t = useT();
   const { user, config } = useRootData();
   const create = startItem(config.modules);
   if (!user || !create) return null;
-  return (
-    <ButtonLink to={create.to} size="sm" className="rounded-full" data-testid="start-topic">
-      <PlusIcon className="size-4" />
-      {t('site.home.startTopic')}
-    </ButtonLink>
-  );
+  return <StartButton to={create.to} label={t('site.home.startTopic')} testId="start-topic" />;
 }
 
 const TAB = 'relative inline-flex h-10 items-center px-1 text-sm font-medium transition-colors';
@@ -136,7 +112,7 @@ export function NodeStrip({ nodes, activeNodeId }: { nodes: NodeView[]; activeNo
   );
 }
 
-function FeedAside({ nodes }: { nodes: NodeView[] }) {
+function FeedAside({ nodes, articles }: { nodes: NodeView[]; articles: FeedArticle[] }) {
   const t = useT();
   const { config } = useRootData();
   return (
@@ -150,6 +126,7 @@ function FeedAside({ nodes }: { nodes: NodeView[] }) {
         <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{config.siteTitle}</h2>
         <p className="mt-1.5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{config.siteDescription || t('site.footer.tagline')}</p>
       </Card>
+      {config.modules.article && <LatestArticles articles={articles} />}
       {nodes.length > 0 && (
         <Card className="p-4">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{t('topicUi.feed.nodes')}</h2>

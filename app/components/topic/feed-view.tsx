@@ -4,6 +4,7 @@
  * page's title, description and canonical link.
  */
 import { useLocation, type MetaDescriptor } from 'react-router';
+import type { FeedArticle } from '~/components/article/types';
 import { DEFAULT_LOCALE } from '../../../common/constants';
 import { ButtonLink } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -12,7 +13,8 @@ import { tFor } from '~/lib/i18n';
 import { signInPath } from '~/lib/paths';
 import { useRootData, type RootData } from '~/lib/session';
 import { compactNumber } from './badges';
-import { FeedHeading, FeedShell, FeedTabs, NodeStrip, startItem, type FeedTab } from './feed-layout';
+import { FeedHeading, IconTile, TagHeading, TiledHeading } from '~/components/content/list-shell';
+import { FeedShell, FeedTabs, NodeStrip, startItem, type FeedTab } from './feed-layout';
 import { FolderIcon, HashIcon, SparkIcon } from './icons';
 import { RenderNowProvider } from './time';
 import { TopicFeed, type FeedSource } from './topic-feed';
@@ -30,6 +32,8 @@ export interface FeedData {
   navNodes: NodeView[];
   /** Every node (side directory). */
   nodes: NodeView[];
+  /** The latest articles (home's side column; [] elsewhere or with the article module off). */
+  articles: FeedArticle[];
   node: NodeView | null;
   tag: TagView | null;
   /** The server's render time (stable relative times through hydration). */
@@ -85,32 +89,23 @@ function FeedEmpty({ data }: { data: FeedData }) {
 
 function NodeIntro({ node }: { node: NodeView }) {
   const t = useT();
+  const tile = node.logo ? (
+    <img src={node.logo} alt="" width={48} height={48} className="size-12 shrink-0 rounded-xl border border-zinc-200 object-cover dark:border-zinc-800" />
+  ) : (
+    <IconTile>
+      <FolderIcon className="size-6" />
+    </IconTile>
+  );
   return (
-    <div className="flex items-start gap-3">
-      {node.logo ? (
-        <img src={node.logo} alt="" width={48} height={48} className="size-12 shrink-0 rounded-xl border border-zinc-200 object-cover dark:border-zinc-800" />
-      ) : (
-        <span aria-hidden="true" className="bg-brand-100 text-brand-800 dark:bg-brand-950 dark:text-brand-300 grid size-12 shrink-0 place-items-center rounded-xl">
-          <FolderIcon className="size-6" />
-        </span>
-      )}
-      <FeedHeading sub={node.description || t('topicUi.node.topicCount', { count: node.topicCount, formatted: compactNumber(node.topicCount) })}>{node.name}</FeedHeading>
-    </div>
+    <TiledHeading tile={tile} sub={node.description || t('topicUi.node.topicCount', { count: node.topicCount, formatted: compactNumber(node.topicCount) })}>
+      {node.name}
+    </TiledHeading>
   );
 }
 
 function TagIntro({ tag }: { tag: TagView }) {
   const t = useT();
-  return (
-    <div className="flex items-start gap-3">
-      <span aria-hidden="true" className="bg-brand-100 text-brand-800 dark:bg-brand-950 dark:text-brand-300 grid size-12 shrink-0 place-items-center rounded-xl">
-        <HashIcon className="size-6" />
-      </span>
-      <FeedHeading sub={tag.description || t('topicUi.tag.topicCount', { count: tag.topicCount, formatted: compactNumber(tag.topicCount) })}>
-        {t('topicUi.tag.heading', { tag: tag.name })}
-      </FeedHeading>
-    </div>
-  );
+  return <TagHeading name={tag.name} sub={tag.description || t('topicUi.tag.topicCount', { count: tag.topicCount, formatted: compactNumber(tag.topicCount) })} />;
 }
 
 export function FeedView({ data }: { data: FeedData }) {
@@ -139,7 +134,7 @@ export function FeedView({ data }: { data: FeedData }) {
   const label = data.node?.name ?? (data.tag ? t('topicUi.tag.heading', { tag: data.tag.name }) : t('site.home.feedLabel'));
   return (
     <RenderNowProvider now={data.now}>
-      <FeedShell heading={heading} nav={nav} nodes={data.nodes}>
+      <FeedShell heading={heading} nav={nav} nodes={data.nodes} articles={data.articles}>
         <TopicFeed page={data.page} source={data.source} label={label} empty={<FeedEmpty data={data} />} />
       </FeedShell>
     </RenderNowProvider>

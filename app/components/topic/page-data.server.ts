@@ -55,3 +55,15 @@ export function feedTopic(topic: TopicView): FeedTopic {
 export function feedPage(page: Page<TopicView>): TopicPage {
   return { results: page.results.map(feedTopic), cursor: page.cursor, hasMore: page.hasMore };
 }
+
+/**
+ * What an item page's loader starts from: the reader, the path's id (or the 404 page with the
+ * kind's `notFound` message) and the visit to count (the browser's IP and user agent).
+ */
+export function itemRequest(context: AppLoadContext, request: Request, rawId: string | undefined, notFound: string) {
+  return {
+    viewer: viewerOf(context),
+    id: pathId(rawId, notFound),
+    visit: { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' },
+  };
+}

@@ -4,24 +4,18 @@
  * image uploads; an unverified e-mail is explained with a link to verify it; the server's field
  * messages appear under their fields.
  */
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
 import { TOPIC_LIMITS, TOPIC_TYPES } from '../../../common/constants';
-import { ErrorCode } from '../../../common/errors';
 import { topicCreateSchema } from '../../../common/validation/topic';
-import { ContentEditor, EditorSwitch, type ContentType } from '~/editor';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { ContentEditor, type ContentType } from '~/editor';
+import { ContentField, FormFooter, FormSection, TagsField, TextField, VerifyEmailNotice } from '~/components/content/form-parts';
+import { useItemSubmit } from '~/components/content/use-item-submit';
 import { Card } from '~/components/ui/card';
-import { Field, Input, Textarea, controlClass } from '~/components/ui/input';
-import { api, ApiError } from '~/lib/api';
-import { serverFieldErrors, useFieldMessage, validateForm, type FieldErrors } from '~/lib/form-errors';
-import { paths } from '~/lib/paths';
-import { useToast } from '~/lib/toast';
-import { useApiErrorHandler } from '~/lib/use-api-error';
-import { AlertIcon, LockIcon } from './icons';
+import { Field, controlClass } from '~/components/ui/input';
+import { useFieldMessage, validateForm, type FieldErrors } from '~/lib/form-errors';
+import { LockIcon } from './icons';
 import { ImagePicker } from './image-picker';
-import { TagInput } from './tag-input';
-import type { NodeView, TopicEditView, TopicImage, TopicView } from './types';
+import type { NodeView, TopicEditView, TopicImage } from './types';
 import { useT } from '~/lib/use-t';
 
 export type TopicMode = 'post' | 'tweet';
@@ -62,67 +56,15 @@ function initialValues(props: TopicFormProps): Values {
   };
 }
 
-export function VerifyEmailNotice() {
-  const t = useT();
-  return (
-    <div role="alert" className="mb-5 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100" data-testid="verify-email-notice">
-      <AlertIcon className="size-4 shrink-0" />
-      <p className="min-w-0 flex-1">{t('topic.errors.verifyEmail')}</p>
-      <Link to={paths.account} className="font-semibold underline underline-offset-2 hover:no-underline" data-testid="verify-email-link">
-        {t('topicForm.goVerify')}
-      </Link>
-    </div>
-  );
-}
-
-function Section({ label, htmlFor, error, hint, children, labelId }: { label: ReactNode; htmlFor?: string; labelId?: string; error?: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="space-y-1.5">
-      {htmlFor ? (
-        <label htmlFor={htmlFor} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {label}
-        </label>
-      ) : (
-        <p id={labelId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {label}
-        </p>
-      )}
-      {children}
-      {hint && !error && <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>}
-      {error && (
-        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export function TopicForm(props: TopicFormProps) {
   const { mode, nodes, initial, needsVerifiedEmail } = props;
   const t = useT();
-  const toast = useToast();
-  const navigate = useNavigate();
-  const handleApiError = useApiErrorHandler();
   const message = useFieldMessage();
   const [values, setValues] = useState<Values>(() => initialValues(props));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [uploads, setUploads] = useState({ editor: false, hidden: false, images: false });
   const [showHidden, setShowHidden] = useState(() => (initial?.hideContent ?? '') !== '');
-  const [verifyNeeded, setVerifyNeeded] = useState(needsVerifiedEmail);
-  const [submitting, setSubmitting] = useState(false);
   const tweet = mode === 'tweet';
   const uploading = uploads.editor || uploads.hidden || uploads.images;
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => {
-      if (!(key in e)) return e;
-      const next = { ...e };
-      delete next[key];
-      return next;
-    });
-  };
   const onEditorUploading = useCallback((busy: boolean) => setUploads((u) => (u.editor === busy ? u : { ...u, editor: busy })), []);
   const onHiddenUploading = useCallback((busy: boolean) => setUploads((u) => (u.hidden === busy ? u : { ...u, hidden: busy })), []);
   const onImagesUploading = useCallback((busy: boolean) => setUploads((u) => (u.images === busy ? u : { ...u, images: busy })), []);
@@ -151,48 +93,23 @@ export function TopicForm(props: TopicFormProps) {
     return found;
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    if (uploading) {
-      toast.error(t('editor.alert.uploadingBlocked'));
-      return;
-    }
-    const found = localErrors();
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const payload = body();
-      const topic = initial
-        ? await api<TopicView>(`/api/topic/edit/${initial.id}`, { method: 'POST', body: { ...payload, type: undefined } })
-        : await api<TopicView>('/api/topic/create', { method: 'POST', body: payload });
-      if (topic.status === 2) toast.info(t('topicForm.pendingReview'), { durationMs: 5000 });
-      else toast.success(initial ? t('topicForm.editSuccess') : t('topicForm.createSuccess'));
-      navigate(`/topic/${topic.id}`);
-    } catch (error) {
-      setSubmitting(false);
-      const fields = serverFieldErrors(error);
-      if (fields) {
-        setErrors(fields);
-        return;
-      }
-      if (error instanceof ApiError && error.errorCode === ErrorCode.EmailNotVerified) {
-        setVerifyNeeded(true);
-        window.scrollTo({ top: 0, behavior: 'smooth' });
-        return;
-      }
-      if (initial && error instanceof ApiError && error.errorCode !== ErrorCode.NotSignedIn) {
-        toast.error(t('topicForm.editFailed', { message: error.message }));
-        return;
-      }
-      handleApiError(error);
-    }
-  }
+  const { submit, submitting, errors, clearError, verifyNeeded } = useItemSubmit({
+    kind: 'topic',
+    editingId: initial?.id,
+    // An edit keeps its type (API: POST topic/edit takes everything but the type).
+    body: () => (initial ? { ...body(), type: undefined } : body()),
+    uploading,
+    check: localErrors,
+    needsVerifiedEmail,
+  });
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    clearError(key);
+  };
+
+  /** A text field's name, value, setter and message. */
+  const textOf = (key: 'title' | 'content') => ({ name: key, value: values[key], onChange: (value: string) => set(key, value), error: message(errors[key]) });
 
   const nodeField = nodes.length > 0 && (
     <Field label={t('topicForm.node')} error={message(errors.nodeId)} className={tweet ? 'sm:max-w-xs' : ''}>
@@ -217,36 +134,27 @@ export function TopicForm(props: TopicFormProps) {
 
   // Posts and tweets both carry tags (API: tags[] on create and edit for either type).
   const tagsField = (
-    <Section label={t('topicForm.tags')} htmlFor="topic-tags" error={message(errors.tags)}>
-      <TagInput id="topic-tags" value={values.tags} onChange={(tags) => set('tags', tags)} invalid={Boolean(errors.tags)} disabled={submitting} />
-      {!errors.tags && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('topicForm.tagsHint', { max: TOPIC_LIMITS.tagsMax })}</p>}
-    </Section>
+    <TagsField value={values.tags} onChange={(tags) => set('tags', tags)} error={message(errors.tags)} hint={t('topicForm.tagsHint', { max: TOPIC_LIMITS.tagsMax })} disabled={submitting} />
   );
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="topic-form" data-mode={mode}>
-      {verifyNeeded && <VerifyEmailNotice />}
+      {verifyNeeded && <VerifyEmailNotice message={t('topic.errors.verifyEmail')} />}
       <Card className="space-y-5 p-5 sm:p-6">
         {tweet ? (
           <>
-            <Field label={t('topicForm.tweetContent')} error={message(errors.content)}>
-              {(control) => (
-                <Textarea
-                  {...control}
-                  name="content"
-                  rows={6}
-                  value={values.content}
-                  maxLength={TOPIC_LIMITS.contentMax}
-                  placeholder={t('topicForm.tweetPlaceholder')}
-                  onChange={(event) => set('content', event.target.value)}
-                  className="resize-y text-[0.9375rem] leading-7"
-                  data-testid="tweet-content"
-                />
-              )}
-            </Field>
-            <Section label={t('topicForm.images')} labelId="images-label" error={message(errors.imageList)} hint={t('topicForm.imagesHint', { max: TOPIC_LIMITS.imagesMax })}>
+            <TextField
+              {...textOf('content')}
+              label={t('topicForm.tweetContent')}
+              rows={6}
+              maxLength={TOPIC_LIMITS.contentMax}
+              placeholder={t('topicForm.tweetPlaceholder')}
+              className="text-[0.9375rem] leading-7"
+              testId="tweet-content"
+            />
+            <FormSection label={t('topicForm.images')} labelId="images-label" error={message(errors.imageList)} hint={t('topicForm.imagesHint', { max: TOPIC_LIMITS.imagesMax })}>
               <ImagePicker value={values.imageList} onChange={(images) => set('imageList', images)} onUploadingChange={onImagesUploading} disabled={submitting} describedBy="images-label" />
-            </Section>
+            </FormSection>
             {nodeField}
             {tagsField}
           </>
@@ -254,52 +162,30 @@ export function TopicForm(props: TopicFormProps) {
           <>
             <div className="grid gap-5 sm:grid-cols-[14rem_minmax(0,1fr)]">
               {nodeField}
-              <Field label={t('topicForm.title')} error={message(errors.title)} required className={nodes.length === 0 ? 'sm:col-span-2' : ''}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    name="title"
-                    value={values.title}
-                    maxLength={TOPIC_LIMITS.titleMax}
-                    placeholder={t('topicForm.titlePlaceholder')}
-                    onChange={(event) => set('title', event.target.value)}
-                    data-testid="title-input"
-                  />
-                )}
-              </Field>
-            </div>
-            <div className="space-y-1.5">
-              <div className="flex items-end justify-between gap-3">
-                <p id="content-label" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-                  {t('topicForm.content')}
-                  <span className="ml-0.5 text-red-700 dark:text-red-400" aria-hidden="true">
-                    *
-                  </span>
-                </p>
-                <EditorSwitch
-                  value={values.contentType}
-                  hasContent={values.content.trim() !== '' || values.hideContent.trim() !== ''}
-                  disabled={submitting}
-                  onChange={(next) => {
-                    // Switching clears the content (confirmed by the switch when there is any).
-                    setValues((v) => ({ ...v, contentType: next, content: '', hideContent: '' }));
-                  }}
-                />
-              </div>
-              <ContentEditor
-                contentType={values.contentType}
-                value={values.content}
-                onChange={(html) => set('content', html)}
-                onUploadingChange={onEditorUploading}
-                ariaLabel={t('topicForm.content')}
-                disabled={submitting}
+              <TextField
+                {...textOf('title')}
+                label={t('topicForm.title')}
+                maxLength={TOPIC_LIMITS.titleMax}
+                placeholder={t('topicForm.titlePlaceholder')}
+                required
+                fieldClassName={nodes.length === 0 ? 'sm:col-span-2' : ''}
+                testId="title-input"
               />
-              {errors.content && (
-                <p className="text-sm text-red-700 dark:text-red-400" role="alert">
-                  {message(errors.content)}
-                </p>
-              )}
             </div>
+            <ContentField
+              label={t('topicForm.content')}
+              contentType={values.contentType}
+              value={values.content}
+              onChange={(html) => set('content', html)}
+              hasContent={values.content.trim() !== '' || values.hideContent.trim() !== ''}
+              onContentTypeChange={(next) => {
+                // Switching clears the content (confirmed by the switch when there is any).
+                setValues((v) => ({ ...v, contentType: next, content: '', hideContent: '' }));
+              }}
+              onUploadingChange={onEditorUploading}
+              error={message(errors.content)}
+              disabled={submitting}
+            />
             {tagsField}
             <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
               <button
@@ -316,7 +202,7 @@ export function TopicForm(props: TopicFormProps) {
               </button>
               <div id="hidden-editor" hidden={!showHidden} className="border-t border-zinc-200 p-4 dark:border-zinc-800">
                 {showHidden && (
-                  <Section label={t('topicForm.hiddenLabel')} labelId="hidden-label" error={message(errors.hideContent)}>
+                  <FormSection label={t('topicForm.hiddenLabel')} labelId="hidden-label" error={message(errors.hideContent)}>
                     <ContentEditor
                       contentType={values.contentType}
                       value={values.hideContent}
@@ -326,30 +212,20 @@ export function TopicForm(props: TopicFormProps) {
                       ariaLabel={t('topicForm.hiddenLabel')}
                       disabled={submitting}
                     />
-                  </Section>
+                  </FormSection>
                 )}
               </div>
             </div>
           </>
         )}
-        {message(errors._) && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {message(errors._)}
-          </p>
-        )}
-        <div className="flex items-center justify-end gap-2 border-t border-zinc-200 pt-5 dark:border-zinc-800">
-          {uploading && (
-            <p className="mr-auto text-xs text-zinc-500 dark:text-zinc-400" role="status">
-              {t('editor.image.uploading')}
-            </p>
-          )}
-          <ButtonLink to={initial ? `/topic/${initial.id}` : '/'} variant="ghost">
-            {t('site.ui.cancel')}
-          </ButtonLink>
-          <Button type="submit" loading={submitting} data-testid="submit-topic" aria-disabled={uploading || undefined}>
-            {initial ? t('topicForm.save') : t('topicForm.publish')}
-          </Button>
-        </div>
+        <FormFooter
+          uploading={uploading}
+          submitting={submitting}
+          cancelTo={initial ? `/topic/${initial.id}` : '/'}
+          submitLabel={initial ? t('topicForm.save') : t('topicForm.publish')}
+          submitTestId="submit-topic"
+          formError={message(errors._)}
+        />
       </Card>
     </form>
   );

@@ -13,7 +13,7 @@ import type { Messages } from '../../../common/locales';
  * The chunks' glob patterns must be literals (Vite reads them at build time): keep them in step
  * with these lists.
  */
-export const MEMBER_SECTIONS = ['accountSettings', 'editor', 'moderation', 'profile', 'topicForm', 'ucenter'] as const;
+export const MEMBER_SECTIONS = ['accountSettings', 'articleEdit', 'editor', 'moderation', 'profile', 'topicForm', 'ucenter'] as const;
 export const INSTALLER_SECTIONS = ['install', 'installUi'] as const;
 export const SERVER_ONLY_SECTIONS = ['mail', 'message'] as const;
 

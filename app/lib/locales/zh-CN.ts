@@ -12,7 +12,7 @@ export default sectionsFromGlob(
       '../../../common/locales/zh-CN/*.json',
       '!**/{mail,message}.json',
       '!**/{install,installUi}.json',
-      '!**/{accountSettings,editor,moderation,profile,topicForm,ucenter}.json',
+      '!**/{accountSettings,articleEdit,editor,moderation,profile,topicForm,ucenter}.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -42,3 +42,45 @@ export function reference(target: string, onDelete: 'cascade' | 'set null' | 're
 export function tableOptions<T extends string, C extends string>(db: AnyDb, table: CreateTableBuilder<T, C>): CreateTableBuilder<T, C> {
   return dialectOf(db) === 'mysql' ? table.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`) : table;
 }
+
+/**
+ * The columns a post kind's table shares with every other (added with articles; topics' own
+ * migration spells the same columns out): status, the recommend switch, counters, last activity
+ * and where the post came from. Frozen like every helper here.
+ */
+export function withPostColumns<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+  return table
+    .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(0))
+    .addColumn('recommend', 'smallint', (c) => c.notNull().defaultTo(0))
+    .addColumn('recommend_time', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('view_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('comment_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('like_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('favorite_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('last_comment_time', 'bigint', (c) => c.notNull())
+    .addColumn('last_comment_user_id', 'bigint', (c) => reference('users', 'set null')(c))
+    .addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .addColumn('ip_country', 'varchar(8)', (c) => c.notNull().defaultTo(''))
+    .addColumn('ip_region', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .addColumn('user_agent', 'varchar(255)', (c) => c.notNull().defaultTo(''));
+}
+
+/**
+ * A tagged kind's link table, `<kind>_tags (<kind>_id, tag_id)`, unique per pair and indexed by tag
+ * for the kind's tag feed: the one shape the tag queries serve every kind with
+ * (modules/tags/tags.repository.ts). Added with articles; topic_tags predates it. Frozen.
+ */
+export async function createTagLinks(db: AnyDb, kind: string, itemTable: string): Promise<void> {
+  const table = `${kind}_tags`;
+  const item = `${kind}_id`;
+  await tableOptions(
+    db,
+    withTimes(
+      withId(db, db.schema.createTable(table))
+        .addColumn(item, 'bigint', (c) => reference(itemTable)(c.notNull()))
+        .addColumn('tag_id', 'bigint', (c) => reference('tags')(c.notNull())),
+    ),
+  ).execute();
+  await db.schema.createIndex(`${table}_pair_uq`).on(table).unique().columns([item, 'tag_id']).execute();
+  await db.schema.createIndex(`${table}_tag_idx`).on(table).columns(['tag_id', item]).execute();
+}

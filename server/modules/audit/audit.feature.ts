@@ -21,7 +21,7 @@ export const auditFeature: Feature = {
         time: now,
       });
     });
-    ctx.events.onWrite('topic.flagged', 'audit', async ({ head, flag, on, actor }, { db, now }) => {
+    ctx.events.onWrite('content.flagged', 'audit', async ({ head, flag, on, actor }, { db, now }) => {
       await recordAudit(db, {
         actorId: actor.id,
         action: `${head.type}.${flag}`,

@@ -42,8 +42,8 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
     const settings = await ctx.settings.get(db);
     if (settings.commentNeedsVerifiedEmail) requireVerifiedWriter(user, caller.now, 'comment.errors.verifyEmail');
     const input = parseInput(commentCreateSchema, request.body);
-    // A refused comment (bad field, vanished item) does not use up the allowance.
-    const allowance = { family: 'comment', limits: settings.commentLimits, refundOn: [400, 404] };
+    // A refused comment (bad field, vanished item, its kind's module switched off) does not use up the allowance.
+    const allowance = { family: 'comment', limits: settings.commentLimits, refundOn: [400, 403, 404] };
     const meta = { now: caller.now, siteOrigin: publicOrigin(ctx.config), ip: caller.origin.ip, userAgent: caller.origin.userAgent, location: caller.origin.location() };
     const created = await withAllowance(ctx, allowance, user, caller.origin.ip, () => runWrite(ctx, (scope) => createComment(scope, user, input, meta), { now: caller.now }));
     return ok(await presentNewComment(db, created, user, caller));

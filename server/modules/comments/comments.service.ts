@@ -13,7 +13,7 @@ import { errors, type MessageRef } from '../../http/errors';
 import type { IpLocation } from '../../infra/ip-location';
 import { postedFrom, type ViewerContext } from '../../kernel/caller';
 import type { Actor, WriteScope } from '../../kernel/events';
-import { writable, type ContentHead, type ContentKind, type KindRegistry } from '../../kernel/kinds';
+import { assertOpen, writable, type ContentHead, type ContentKind, type KindRegistry } from '../../kernel/kinds';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import { hasVisibleContent, htmlToText, renderHtml } from '../content/content.service';
 import { reactedIds } from '../reactions/reactions.repository';
@@ -70,6 +70,7 @@ export async function assembleComments(db: Kysely<DB>, rows: readonly CommentRow
 
 async function visibleItem(db: Kysely<DB>, kinds: KindRegistry, type: string, id: number, viewer: UserRow | null): Promise<{ kind: ContentKind; info: ContentHead }> {
   const kind = kinds.commentable(type);
+  if (kind) await assertOpen(kind, db, 'read');
   const info = kind ? await kind.load(db, id) : undefined;
   if (!kind || !info || !kind.visible(info, viewer)) throw errors.notFound(ENTITY_NOT_FOUND);
   return { kind, info };
@@ -113,6 +114,7 @@ export async function visibleComment(db: Kysely<DB>, kinds: KindRegistry, id: nu
   const row = await findCommentById(db, id);
   if (!row || row.status !== CONTENT_STATUS.published) throw errors.notFound(COMMENT_NOT_FOUND);
   const kind = kinds.commentable(row.entity_type);
+  if (kind) await assertOpen(kind, db, 'read');
   const info = kind ? await kind.load(db, row.entity_id) : undefined;
   if (!kind || !info || !kind.visible(info, viewer)) throw errors.notFound(COMMENT_NOT_FOUND);
   return row;
@@ -176,6 +178,7 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
   const { db } = scope;
   const { item, repliedTo } = await resolveTarget(db, input);
   const kind = scope.ctx.kinds.commentable(item.type);
+  if (kind) await assertOpen(kind, db, 'write');
   const info = kind ? await kind.load(db, item.id) : undefined;
   if (!kind?.comments || !info || !writable(kind, info, author)) throw errors.notFound(ENTITY_NOT_FOUND);
 
@@ -240,6 +243,8 @@ export async function presentNewComment(db: Kysely<DB>, created: CreatedComment,
  */
 export async function deleteComment(scope: WriteScope, row: CommentRow, actor: Actor): Promise<void> {
   const { db, now } = scope;
+  const kind = scope.ctx.kinds.commentable(row.entity_type);
+  if (kind) await assertOpen(kind, db, 'write');
   if (!(await changeCommentStatus(db, row.id, CONTENT_STATUS.published, CONTENT_STATUS.deleted, now))) return;
   const lost = new Map<number, number>([[row.user_id, 1]]);
   let newestRemovedId = row.id;
@@ -250,7 +255,6 @@ export async function deleteComment(scope: WriteScope, row: CommentRow, actor: A
     newestRemovedId = Math.max(newestRemovedId, replies.newestId ?? 0);
   }
   const total = [...lost.values()].reduce((a, b) => a + b, 0);
-  const kind = scope.ctx.kinds.commentable(row.entity_type);
   if (kind?.comments) {
     const root = { type: row.entity_type, id: row.entity_id };
     const newest = await findNewestComment(db, root);

@@ -21,7 +21,8 @@ export const messagesFeature: Feature = {
     events.onWrite('comment.created', 'messages', async ({ id, authorId, item, repliedTo, text }, scope) => {
       const message = { from: authorId, title: item.title, content: text, url: `${item.url}#comment-${id}`, entity: { type: 'comment', id }, eventKey: `comment:${id}` };
       if (repliedTo) await notify(scope, { ...message, to: repliedTo.userId, type: 'comment_reply', quote: repliedTo.text });
-      if (item.ownerId !== repliedTo?.userId) await notify(scope, { ...message, to: item.ownerId, type: 'topic_comment', quote: item.excerpt });
+      // `on`: the kind commented on, so the title says "your article" where it was one.
+      if (item.ownerId !== repliedTo?.userId) await notify(scope, { ...message, to: item.ownerId, type: 'topic_comment', quote: item.excerpt, params: { on: item.type } });
     });
 
     // The first like or favorite of an item by a member tells its author; taking it back and giving it again does not.
@@ -55,7 +56,7 @@ export const messagesFeature: Feature = {
     });
 
     // A recommendation tells the author (unless they recommended it themself).
-    events.onWrite('topic.flagged', 'messages', async ({ head, flag, on, actor }, scope) => {
+    events.onWrite('content.flagged', 'messages', async ({ head, flag, on, actor }, scope) => {
       if (flag !== 'recommend' || !on || actor.id === head.ownerId) return;
       await notify(scope, { to: head.ownerId, from: null, type: 'recommended', title: head.title, url: head.url, entity: { type: head.type, id: head.id }, eventKey: `recommended:${head.type}:${head.id}` });
     });

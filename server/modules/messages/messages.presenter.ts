@@ -67,6 +67,11 @@ export function messageTitle(
     }
     case 'system':
       return row.title || t('message.title.system');
+    // Comments and recommendations of an article say so; a topic's keep their own titles.
+    case 'topic_comment':
+      return t(params.on === 'article' ? 'message.title.articleComment' : 'message.title.topic_comment', values);
+    case 'recommended':
+      return t(row.entity_type === 'article' ? 'message.title.recommendedArticle' : 'message.title.recommended', values);
     default:
       return t(`message.title.${type}`, values);
   }

@@ -8,7 +8,7 @@ export const nodesFeature: Feature = {
   name: 'nodes',
   pages: nodePages,
   setup(ctx) {
-    ctx.events.onWrite('topic.placementChanged', 'nodes', async ({ before, after }, { db, now }) => {
+    ctx.events.onWrite('content.placementChanged', 'nodes', async ({ before, after }, { db, now }) => {
       for (const [nodeId, delta] of singleKeyDeltas(before, after, (p) => p.nodeId)) await bumpNodeTopicCount(db, nodeId, delta, now);
     });
   },

@@ -14,8 +14,9 @@ import { errors } from '../../http/errors';
 import type { ViewerContext } from '../../kernel/caller';
 import { bumpCounter, readCounter } from '../../kernel/counters.repository';
 import type { WriteScope } from '../../kernel/events';
-import { writable, type ContentHead, type ContentKind, type KindRegistry } from '../../kernel/kinds';
+import { assertOpen, writable, type ContentHead, type ContentKind, type KindRegistry } from '../../kernel/kinds';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
+import type { ArticleView } from '../../../common/views/article';
 import type { TopicView } from '../../../common/views/topic';
 import { addReaction, findFavoritesPage, likedAndFavoritedIds as likedAndFavoritedRows, removeReaction, type ReactionTable } from './reactions.repository';
 
@@ -31,11 +32,14 @@ export interface FavoriteState {
 
 const NOT_FOUND = 'comment.errors.entityNotFound';
 
-/** The item an actor may react to: registered for the reaction, visible to them, not deleted. */
+/** The item an actor may react to: registered for the reaction, visible to them, not deleted, its kind open. */
 async function reactable(db: Kysely<DB>, kinds: KindRegistry, type: string, id: number, actor: UserRow, reaction: 'likes' | 'favorites'): Promise<{ kind: ContentKind; info: ContentHead }> {
   const kind = kinds.get(type);
   const info = kind?.[reaction] ? await kind.load(db, id) : undefined;
   if (!kind || !info || !writable(kind, info, actor)) throw errors.notFound(NOT_FOUND);
+  // The item's root kind (an article, for a comment on one) may be behind a switched-off module.
+  const root = kinds.get(info.root.type);
+  if (root) await assertOpen(root, db, 'write');
   return { kind, info };
 }
 
@@ -89,8 +93,9 @@ export async function favoritesPage(db: Kysely<DB>, kinds: KindRegistry, user: U
   for (const row of page) {
     const item = items.get(row.entity_type)?.get(Number(row.entity_id));
     if (!item) continue;
-    // Each kind presents its own items; the favorites list knows topics' shape by name (API.md).
-    results.push({ id: row.id, entityType: row.entity_type, entityId: Number(row.entity_id), createTime: row.create_time, topic: row.entity_type === 'topic' ? (item as TopicView) : null });
+    // Each kind presents its own items; the favorites list names each kind's shape (API.md).
+    const entity = { id: row.id, entityType: row.entity_type, entityId: Number(row.entity_id), createTime: row.create_time };
+    results.push({ ...entity, topic: row.entity_type === 'topic' ? (item as TopicView) : null, article: row.entity_type === 'article' ? (item as ArticleView) : null });
   }
   return { results, cursor: paged.cursor, hasMore: paged.hasMore };
 }

@@ -1,20 +1,26 @@
 /**
  * Search-engine and feed-reader documents, outside /api (registered before the site catch-all):
  *   /robots.txt                  crawl rules and the sitemap's address
- *   /sitemap.xml                 sitemap index → /sitemap-nodes.xml and /sitemap-topics-<n>.xml
- *   /sitemap-topics-<n>.xml      published topics with ids in ((n−1)·50,000, n·50,000]
+ *   /sitemap.xml                 sitemap index → /sitemap-nodes.xml, /sitemap-topics-<n>.xml and
+ *                                (article module on) /sitemap-articles-<n>.xml
+ *   /sitemap-{topics|articles}-<n>.xml  published posts with ids in ((n−1)·50,000, n·50,000]
  *   /rss.xml, /rss/node/<id>.xml RSS 2.0 of the latest published topics (all, or one node)
- * Absolute URLs come from the site address (`siteBaseUrl`), never a request's Host. Every text is XML-escaped.
+ *   /rss/articles.xml            RSS 2.0 of the latest published articles (403 with the module off)
+ * Absolute URLs come from the site address (`siteBaseUrl`), never a request's Host. Every text is
+ * XML-escaped, by the one writer of each document type below.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { TOPIC_TYPES } from '../../../common/constants';
 import { pathId } from '../../../common/validation/fields';
-import { requireDb } from '../../context';
+import { requireDb, type AppContext } from '../../context';
 import { errors } from '../../http/errors';
 import { siteBaseUrl } from '../../http/site-address';
 import { listNodesForSitemap } from '../nodes/nodes.repository';
 import { findActiveNode } from '../nodes/nodes.service';
-import { findTopicsForSitemap, findRecentTopics, maxTopicId } from '../topics/topics.repository';
+import { articlesClosed } from '../articles/articles.kind';
+import { articleFeedPage } from '../articles/articles.service';
+import { findPostsForSitemap, maxPostId, type PostTable } from '../publishing/publishing.repository';
+import { findRecentTopics } from '../topics/topics.repository';
 import { findUsersByIds } from '../users/users.repository';
 
 /** The sitemap protocol's limit of URLs per file. */
@@ -45,6 +51,70 @@ function sendXml(reply: FastifyReply, body: string, type = 'application/xml'): s
   return body;
 }
 
+/** A `<urlset>` of page addresses, each with its last change when known. */
+function urlset(urls: ReadonlyArray<{ loc: string; lastmod?: number; changefreq?: string }>): string {
+  const entries = urls.map(({ loc, lastmod, changefreq }) => {
+    const extra = (lastmod !== undefined ? `<lastmod>${isoDate(lastmod)}</lastmod>` : '') + (changefreq ? `<changefreq>${changefreq}</changefreq>` : '');
+    return `  <url><loc>${xmlEscape(loc)}</loc>${extra}</url>\n`;
+  });
+  return '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + entries.join('') + '</urlset>\n';
+}
+
+interface RssChannel {
+  title: string;
+  link: string;
+  self: string;
+  description: string;
+  language: string;
+}
+
+interface RssItem {
+  title: string;
+  url: string;
+  time: number;
+  author: string;
+  description: string;
+}
+
+/** An RSS 2.0 document; items newest first (the first one dates the channel). */
+function rssDocument(channel: RssChannel, items: readonly RssItem[]): string {
+  const entries = items.map(
+    (item) =>
+      '    <item>\n' +
+      `      <title>${xmlEscape(item.title)}</title>\n` +
+      `      <link>${xmlEscape(item.url)}</link>\n` +
+      `      <guid isPermaLink="true">${xmlEscape(item.url)}</guid>\n` +
+      `      <pubDate>${new Date(item.time).toUTCString()}</pubDate>\n` +
+      (item.author ? `      <dc:creator>${xmlEscape(item.author)}</dc:creator>\n` : '') +
+      `      <description>${xmlEscape(item.description)}</description>\n` +
+      '    </item>\n',
+  );
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">\n' +
+    '  <channel>\n' +
+    `    <title>${xmlEscape(channel.title)}</title>\n` +
+    `    <link>${xmlEscape(channel.link)}</link>\n` +
+    `    <description>${xmlEscape(channel.description)}</description>\n` +
+    `    <language>${xmlEscape(channel.language)}</language>\n` +
+    `    <atom:link href="${xmlEscape(channel.self)}" rel="self" type="application/rss+xml"/>\n` +
+    (items[0] ? `    <lastBuildDate>${new Date(items[0].time).toUTCString()}</lastBuildDate>\n` : '') +
+    entries.join('') +
+    '  </channel>\n</rss>\n'
+  );
+}
+
+/** Articles are listed while the article module is on. */
+async function articlesShown(ctx: AppContext): Promise<boolean> {
+  return !articlesClosed(await ctx.settings.get(requireDb(ctx)), 'read');
+}
+
+/** The post kinds with sitemaps, by the path segment of their sitemap files and pages. */
+const POST_SITEMAPS: ReadonlyArray<{ files: string; page: string; table: PostTable; shown: (ctx: AppContext) => Promise<boolean> }> = [
+  { files: 'topics', page: 'topic', table: 'topics', shown: async () => true },
+  { files: 'articles', page: 'article', table: 'articles', shown: articlesShown },
+];
+
 /** A tweet has no title: its summary, shortened, stands in. */
 function itemTitle(topic: { type: number; title: string; summary: string }): string {
   if (topic.type !== TOPIC_TYPES.tweet && topic.title) return topic.title;
@@ -63,7 +133,7 @@ function itemTitle(topic: { type: number; title: string; summary: string }): str
  */
 export function robotsTxt(base: string): string {
   const privateUserPages = ['/user/signin', '/user/signup', '/user/email/', '/user/password/', '/user/profile', '/user/messages', '/user/favorites'];
-  const disallowed = ['/api/', ...privateUserPages, '/topic/create', '/topic/edit/', '/redirect', '/install'];
+  const disallowed = ['/api/', ...privateUserPages, '/topic/create', '/topic/edit/', '/article/create', '/article/edit/', '/redirect', '/install'];
   return ['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), 'Allow: /', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
 }
 
@@ -79,9 +149,12 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sitemap.xml', async (_request, reply) => {
     const db = requireDb(ctx);
     const base = siteBaseUrl(ctx.config);
-    const pages = Math.max(1, Math.ceil((await maxTopicId(db)) / SITEMAP_PAGE_SIZE));
     const entries = [`${base}/sitemap-nodes.xml`];
-    for (let n = 1; n <= pages; n += 1) entries.push(`${base}/sitemap-topics-${n}.xml`);
+    for (const sitemap of POST_SITEMAPS) {
+      if (!(await sitemap.shown(ctx))) continue;
+      const pages = Math.max(1, Math.ceil((await maxPostId(db, sitemap.table)) / SITEMAP_PAGE_SIZE));
+      for (let n = 1; n <= pages; n += 1) entries.push(`${base}/sitemap-${sitemap.files}-${n}.xml`);
+    }
     const body =
       '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       entries.map((loc) => `  <sitemap><loc>${xmlEscape(loc)}</loc></sitemap>\n`).join('') +
@@ -92,26 +165,21 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sitemap-nodes.xml', async (_request, reply) => {
     const db = requireDb(ctx);
     const base = siteBaseUrl(ctx.config);
-    const nodes = await listNodesForSitemap(db);
-    const urls = [`  <url><loc>${xmlEscape(`${base}/`)}</loc><changefreq>hourly</changefreq></url>\n`, `  <url><loc>${xmlEscape(`${base}/topics`)}</loc><changefreq>hourly</changefreq></url>\n`];
-    for (const node of nodes) urls.push(`  <url><loc>${xmlEscape(`${base}/topics/node/${node.id}`)}</loc><lastmod>${isoDate(node.update_time)}</lastmod></url>\n`);
-    return sendXml(reply, '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + urls.join('') + '</urlset>\n');
+    const lists = [`${base}/`, `${base}/topics`, ...((await articlesShown(ctx)) ? [`${base}/articles`] : [])];
+    const nodes = (await listNodesForSitemap(db)).map((node) => ({ loc: `${base}/topics/node/${node.id}`, lastmod: node.update_time }));
+    return sendXml(reply, urlset([...lists.map((loc) => ({ loc, changefreq: 'hourly' })), ...nodes]));
   });
 
-  app.get<{ Params: { page: string } }>('/sitemap-topics-:page.xml', async (request, reply) => {
-    const db = requireDb(ctx);
-    const page = pathId(request.params.page);
-    if (page === null) throw errors.notFound();
-    const base = siteBaseUrl(ctx.config);
-    const topics = await findTopicsForSitemap(db, (page - 1) * SITEMAP_PAGE_SIZE + 1, page * SITEMAP_PAGE_SIZE);
-    const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'];
-    for (const topic of topics) {
-      const lastmod = Math.max(topic.update_time, topic.last_comment_time);
-      parts.push(`  <url><loc>${xmlEscape(`${base}/topic/${topic.id}`)}</loc><lastmod>${isoDate(lastmod)}</lastmod></url>\n`);
-    }
-    parts.push('</urlset>\n');
-    return sendXml(reply, parts.join(''));
-  });
+  for (const sitemap of POST_SITEMAPS) {
+    app.get<{ Params: { page: string } }>(`/sitemap-${sitemap.files}-:page.xml`, async (request, reply) => {
+      const db = requireDb(ctx);
+      const page = pathId(request.params.page);
+      if (page === null || !(await sitemap.shown(ctx))) throw errors.notFound();
+      const base = siteBaseUrl(ctx.config);
+      const posts = await findPostsForSitemap(db, sitemap.table, (page - 1) * SITEMAP_PAGE_SIZE + 1, page * SITEMAP_PAGE_SIZE);
+      return sendXml(reply, urlset(posts.map((post) => ({ loc: `${base}/${sitemap.page}/${post.id}`, lastmod: Math.max(post.update_time, post.last_comment_time) }))));
+    });
+  }
 
   async function rss(request: FastifyRequest, reply: FastifyReply, nodeId?: number): Promise<string> {
     const db = requireDb(ctx);
@@ -129,33 +197,8 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     }
     const topics = await findRecentTopics(db, { nodeId, limit: RSS_ITEMS });
     const users = new Map((await findUsersByIds(db, topics.map((t) => t.user_id))).map((u) => [u.id, u]));
-    const items = topics.map((topic) => {
-      const url = `${base}/topic/${topic.id}`;
-      const author = users.get(topic.user_id)?.nickname ?? '';
-      return (
-        '    <item>\n' +
-        `      <title>${xmlEscape(itemTitle(topic))}</title>\n` +
-        `      <link>${xmlEscape(url)}</link>\n` +
-        `      <guid isPermaLink="true">${xmlEscape(url)}</guid>\n` +
-        `      <pubDate>${new Date(topic.create_time).toUTCString()}</pubDate>\n` +
-        (author ? `      <dc:creator>${xmlEscape(author)}</dc:creator>\n` : '') +
-        `      <description>${xmlEscape(topic.summary)}</description>\n` +
-        '    </item>\n'
-      );
-    });
-    const body =
-      '<?xml version="1.0" encoding="UTF-8"?>\n' +
-      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">\n' +
-      '  <channel>\n' +
-      `    <title>${xmlEscape(title)}</title>\n` +
-      `    <link>${xmlEscape(link)}</link>\n` +
-      `    <description>${xmlEscape(settings.siteDescription || title)}</description>\n` +
-      `    <language>${xmlEscape(settings.language)}</language>\n` +
-      `    <atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>\n` +
-      (topics[0] ? `    <lastBuildDate>${new Date(topics[0].create_time).toUTCString()}</lastBuildDate>\n` : '') +
-      items.join('') +
-      '  </channel>\n</rss>\n';
-    return sendXml(reply, body, 'application/rss+xml');
+    const items = topics.map((topic) => ({ title: itemTitle(topic), url: `${base}/topic/${topic.id}`, time: topic.create_time, author: users.get(topic.user_id)?.nickname ?? '', description: topic.summary }));
+    return sendXml(reply, rssDocument({ title, link, self, description: settings.siteDescription || title, language: settings.language }, items), 'application/rss+xml');
   }
 
   app.get('/rss.xml', (request, reply) => rss(request, reply));
@@ -163,5 +206,18 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     const id = pathId(request.params.id);
     if (id === null) throw errors.notFound('topic.errors.nodeNotFound');
     return rss(request, reply, id);
+  });
+
+  app.get('/rss/articles.xml', async (request, reply) => {
+    const db = requireDb(ctx);
+    const settings = await ctx.settings.get(db);
+    const refusal = articlesClosed(settings, 'read');
+    if (refusal) throw errors.forbidden(refusal);
+    const base = siteBaseUrl(ctx.config);
+    const title = request.t('article.rss.latestTitle', { site: settings.siteTitle });
+    const { results } = await articleFeedPage(db, { limit: RSS_ITEMS }, { viewer: null, locale: request.locale, now: ctx.clock.now() });
+    const items = results.map((article) => ({ title: article.title, url: `${base}/article/${article.id}`, time: article.createTime, author: article.user?.nickname ?? '', description: article.summary }));
+    const channel = { title, link: `${base}/articles`, self: `${base}/rss/articles.xml`, description: settings.siteDescription || title, language: settings.language };
+    return sendXml(reply, rssDocument(channel, items), 'application/rss+xml');
   });
 };

@@ -64,11 +64,13 @@ export const settingsSchema = z.object({
       feedPerIp: rateRule.default({ max: 600, windowMs: 60_000 }),
     })
     .prefault({}),
-  /** Words that send a topic to review (status 2) instead of publishing; matched case-insensitively. */
+  /** Words that send a topic or an article to review (status 2) instead of publishing; matched case-insensitively. */
   forbiddenWords: z.array(z.string().min(1).max(64)).default([]),
   /** Every new topic by a member waits for a moderator. */
   topicReview: z.boolean().default(false),
-  /** Topic posting limits; moderators and admins are exempt. max 0 disables a rule. */
+  /** Every new article by a member waits for a moderator (forbidden words hold any post, whatever this says). */
+  articleReview: z.boolean().default(false),
+  /** Posting limits, counted apart for topics and for articles; moderators and admins are exempt. max 0 disables a rule. */
   postLimits: z
     .object({ perUser: rateRule, perIp: rateRule })
     .default({ perUser: { max: 10, windowMs: 60 * 60_000 }, perIp: { max: 30, windowMs: 60 * 60_000 } }),

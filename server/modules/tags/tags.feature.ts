@@ -1,8 +1,8 @@
-/** Tags: routes (autocomplete, tag pages' data) and each tag's published-topic count (inside the write's transaction). */
+/** Tags: routes (autocomplete, tag pages' data) and each tag's published topic and article counts (inside the write's transaction). */
 import type { Feature } from '../../features';
 import { tagPages } from './tags.pages';
 import { tagDeltas } from '../../kernel/placement';
-import { bumpTagTopicCounts } from './tags.repository';
+import { bumpTagCounts } from './tags.repository';
 import { tagRoutes } from './tags.routes';
 
 export const tagsFeature: Feature = {
@@ -10,10 +10,10 @@ export const tagsFeature: Feature = {
   api: tagRoutes,
   pages: tagPages,
   setup(ctx) {
-    ctx.events.onWrite('topic.placementChanged', 'tags', async ({ before, after }, { db, now }) => {
+    ctx.events.onWrite('content.placementChanged', 'tags', async ({ kind, before, after }, { db, now }) => {
       const { removed, added } = tagDeltas(before, after);
-      await bumpTagTopicCounts(db, removed, -1, now);
-      await bumpTagTopicCounts(db, added, 1, now);
+      await bumpTagCounts(db, kind, removed, -1, now);
+      await bumpTagCounts(db, kind, added, 1, now);
     });
   },
 };

@@ -1,8 +1,20 @@
-/** All SQL touching `tags` and `topic_tags`. */
+/** All SQL touching `tags` and the tag links of the tagged kinds (`topic_tags`, `article_tags`). */
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/database';
 import type { DB, TagRow } from '../../db/schema';
 import { stamps } from '../../db/helpers';
+import type { CountedKind } from '../../kernel/events';
+
+/**
+ * Each tagged kind's link table and item column, and its published-item count on `tags`. The
+ * link tables share one shape, so every query below serves every kind.
+ */
+const TAGGED = {
+  topic: { links: 'topic_tags', item: 'topic_id', count: 'topic_count' },
+  article: { links: 'article_tags', item: 'article_id', count: 'article_count' },
+} as const satisfies Record<CountedKind, { links: keyof DB; item: string; count: keyof TagRow }>;
+
+export type TaggedKind = keyof typeof TAGGED;
 
 /** Escapes LIKE wildcards with `!` (a backslash means different things on MySQL). */
 function likePrefix(input: string): string {
@@ -77,42 +89,44 @@ export async function findTagsByPrefix(db: Kysely<DB>, input: string, limit: num
     .execute();
 }
 
-/** Adds `delta` to the topic count of each tag. */
-export async function bumpTagTopicCounts(db: Kysely<DB>, ids: readonly number[], delta: number, now: number): Promise<void> {
+/** Public tags most used by published items of one kind (the article sidebar), at most `limit`. */
+export async function findPopularTags(db: Kysely<DB>, kind: TaggedKind, limit: number): Promise<TagRow[]> {
+  const { count } = TAGGED[kind];
+  return publicTags(db).where(count, '>', 0).orderBy(count, 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Adds `delta` to each tag's count of the kind's published items. */
+export async function bumpTagCounts(db: Kysely<DB>, kind: TaggedKind, ids: readonly number[], delta: number, now: number): Promise<void> {
   if (ids.length === 0 || delta === 0) return;
-  await db
-    .updateTable('tags')
-    .set((eb) => ({ topic_count: delta > 0 ? eb('topic_count', '+', delta) : eb('topic_count', '-', -delta), update_time: now }))
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  const count = sql.ref(TAGGED[kind].count);
+  await sql`update tags set ${count} = ${count} + ${delta}, update_time = ${now} where id in (${sql.join([...new Set(ids)])})`.execute(db);
 }
 
-/** The tags of many topics in one query, in link order. */
-export async function findTagsOfTopics(db: Kysely<DB>, topicIds: readonly number[]): Promise<Array<{ topic_id: number; id: number; name: string }>> {
-  if (topicIds.length === 0) return [];
-  return db
-    .selectFrom('topic_tags')
-    .innerJoin('tags', 'tags.id', 'topic_tags.tag_id')
-    .select(['topic_tags.topic_id', 'tags.id', 'tags.name'])
-    .where('topic_tags.topic_id', 'in', [...new Set(topicIds)])
-    .orderBy('topic_tags.id', 'asc')
-    .execute();
+/** The tags of many items of a kind in one query, in link order. */
+export async function findTagsOf(db: Kysely<DB>, kind: TaggedKind, itemIds: readonly number[]): Promise<Array<{ item_id: number; id: number; name: string }>> {
+  if (itemIds.length === 0) return [];
+  const { links, item } = TAGGED[kind];
+  const { rows } = await sql<{ item_id: number; id: number; name: string }>`
+    select l.${sql.ref(item)} as item_id, t.id, t.name from ${sql.table(links)} l inner join tags t on t.id = l.tag_id
+    where l.${sql.ref(item)} in (${sql.join([...new Set(itemIds)])}) order by l.id`.execute(db);
+  return rows.map((row) => ({ item_id: Number(row.item_id), id: Number(row.id), name: row.name }));
 }
 
-export async function findTagIdsOfTopic(db: Kysely<DB>, topicId: number): Promise<number[]> {
-  const rows = await db.selectFrom('topic_tags').select('tag_id').where('topic_id', '=', topicId).orderBy('id', 'asc').execute();
-  return rows.map((r) => r.tag_id);
+export async function findTagIdsOf(db: Kysely<DB>, kind: TaggedKind, itemId: number): Promise<number[]> {
+  const { links, item } = TAGGED[kind];
+  const { rows } = await sql<{ tag_id: number }>`select tag_id from ${sql.table(links)} where ${sql.ref(item)} = ${itemId} order by id`.execute(db);
+  return rows.map((row) => Number(row.tag_id));
 }
 
-export async function linkTopicTags(db: Kysely<DB>, topicId: number, tagIds: readonly number[], now: number): Promise<void> {
+export async function linkTags(db: Kysely<DB>, kind: TaggedKind, itemId: number, tagIds: readonly number[], now: number): Promise<void> {
   if (tagIds.length === 0) return;
-  await db
-    .insertInto('topic_tags')
-    .values(tagIds.map((tagId) => ({ topic_id: topicId, tag_id: tagId, ...stamps(now) })))
-    .execute();
+  const { links, item } = TAGGED[kind];
+  const values = sql.join(tagIds.map((tagId) => sql`(${itemId}, ${tagId}, ${now}, ${now})`));
+  await sql`insert into ${sql.table(links)} (${sql.ref(item)}, tag_id, create_time, update_time) values ${values}`.execute(db);
 }
 
-export async function unlinkTopicTags(db: Kysely<DB>, topicId: number, tagIds: readonly number[]): Promise<void> {
+export async function unlinkTags(db: Kysely<DB>, kind: TaggedKind, itemId: number, tagIds: readonly number[]): Promise<void> {
   if (tagIds.length === 0) return;
-  await db.deleteFrom('topic_tags').where('topic_id', '=', topicId).where('tag_id', 'in', [...tagIds]).execute();
+  const { links, item } = TAGGED[kind];
+  await sql`delete from ${sql.table(links)} where ${sql.ref(item)} = ${itemId} and tag_id in (${sql.join([...tagIds])})`.execute(db);
 }

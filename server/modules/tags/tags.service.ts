@@ -1,9 +1,9 @@
-/** Tags: created on first use, unique regardless of case, counted per published topic. */
+/** Tags: created on first use, unique regardless of case, counted per published topic and article. */
 import type { Kysely } from 'kysely';
 import { TOPIC_LIMITS } from '../../../common/constants';
 import type { DB, TagRow } from '../../db/schema';
 import { decodePairCursor, encodeCursor, type Page } from '../../kernel/paging';
-import { findPublicTagById, findTagsByNames, findTagsByPrefix, insertTagsIfMissing, listTagsPage } from './tags.repository';
+import { findPublicTagById, findTagsByNames, findTagsByPrefix, insertTagsIfMissing, linkTags, listTagsPage, unlinkTags, type TaggedKind } from './tags.repository';
 
 function sameName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase() || a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
@@ -32,7 +32,7 @@ export async function resolveTags(db: Kysely<DB>, names: readonly string[], now:
   return result;
 }
 
-/** A tag readers may see (tag/{id}, its feed and page): active and used by a published topic. */
+/** A tag readers may see (tag/{id}, its feeds and pages): active and used by a published topic or article. */
 export async function findPublicTag(db: Kysely<DB>, id: number): Promise<TagRow | undefined> {
   return findPublicTagById(db, id);
 }
@@ -50,4 +50,21 @@ export async function listTags(db: Kysely<DB>, cursor: string | undefined, limit
 export async function autocompleteTags(db: Kysely<DB>, input: string): Promise<TagRow[]> {
   if (!input) return [];
   return findTagsByPrefix(db, input, TOPIC_LIMITS.autocompleteMax);
+}
+
+/** An edited item's tag links: the tags it left unlinked, the new ones linked, the rest untouched. */
+export async function relinkTags(db: Kysely<DB>, kind: TaggedKind, itemId: number, before: readonly number[], after: readonly number[], now: number): Promise<void> {
+  await unlinkTags(
+    db,
+    kind,
+    itemId,
+    before.filter((id) => !after.includes(id)),
+  );
+  await linkTags(
+    db,
+    kind,
+    itemId,
+    after.filter((id) => !before.includes(id)),
+    now,
+  );
 }

@@ -2,15 +2,11 @@
  * Topics and tweets: the topic content kind, the API routes, and the topic feeds' cache kept in
  * step with every fact that moves a topic in or within a feed.
  */
-import type { AppContext } from '../../context';
 import type { Feature } from '../../features';
+import { dropFeedsOf } from '../../kernel/feed-cache';
 import { topicPages } from './topics.pages';
 import { topicKind } from './topics.kind';
 import { topicRoutes } from './topics.routes';
-
-function dropFeeds(_payload: unknown, ctx: AppContext): void {
-  ctx.feedCache.clear();
-}
 
 export const topicsFeature: Feature = {
   name: 'topics',
@@ -18,11 +14,9 @@ export const topicsFeature: Feature = {
   pages: topicPages,
   setup(ctx) {
     ctx.kinds.register(topicKind);
-    // Feeds list topics by last activity, recommendation and stickiness: any of these facts moves one.
+    // Feeds list topics by last activity, recommendation and stickiness: these facts move one.
+    const dropFeeds = dropFeedsOf(ctx, 'topics', 'topic');
     ctx.events.onCommit('topic.created', 'topics', dropFeeds);
     ctx.events.onCommit('topic.edited', 'topics', dropFeeds);
-    ctx.events.onCommit('topic.flagged', 'topics', dropFeeds);
-    ctx.events.onCommit('content.statusChanged', 'topics', dropFeeds);
-    ctx.events.onCommit('comment.created', 'topics', dropFeeds);
   },
 };

@@ -7,7 +7,7 @@ import { CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
 import type { DB } from '../../db/schema';
 import { errors } from '../../http/errors';
 import type { ViewerContext } from '../../kernel/caller';
-import { decodeIdCursor, decodePairCursor, EMPTY_PAGE, mapPage, pageOf, type Page } from '../../kernel/paging';
+import { decodePairCursor, EMPTY_PAGE, mapPage, mergeStatuses, pageById, pageOf, type Page } from '../../kernel/paging';
 import { findActiveNode } from '../nodes/nodes.service';
 import { findPublicTag } from '../tags/tags.service';
 import { findUserById } from '../users/users.repository';
@@ -22,21 +22,6 @@ export const FEED_FOLLOWED = -2;
 
 const PUBLISHED = [CONTENT_STATUS.published] as const;
 
-/**
- * `limit` rows of a feed after `after`. A feed over several statuses (an author's own topics:
- * published and pending) runs one keyset query per status, each one range of an index that
- * starts with the status, and merges them: one `status IN (…)` query would make the engine
- * read and sort all of that author's topics.
- */
-async function feedRows(db: Kysely<DB>, filter: FeedFilter, order: FeedOrder, after: readonly [number, number] | null, limit: number): Promise<TopicListRow[]> {
-  if (filter.statuses.length <= 1) return findTopicsPage(db, filter, order, after, limit);
-  const parts = await Promise.all(filter.statuses.map((status) => findTopicsPage(db, { ...filter, statuses: [status] }, order, after, limit)));
-  return parts
-    .flat()
-    .sort((a, b) => b[order] - a[order] || b.id - a.id)
-    .slice(0, limit);
-}
-
 async function keysetPage(
   db: Kysely<DB>,
   filter: FeedFilter,
@@ -45,7 +30,9 @@ async function keysetPage(
   limit: number,
   sortKey: (row: TopicListRow) => number,
 ): Promise<Page<TopicListRow>> {
-  const rows = await feedRows(db, filter, order, decodePairCursor(cursor), limit + 1);
+  const after = decodePairCursor(cursor);
+  // An author's own feed spans two statuses: one index range each (kernel/paging.ts).
+  const rows = await mergeStatuses(filter.statuses, limit + 1, (status) => findTopicsPage(db, { ...filter, statuses: [status] }, order, after, limit + 1), (row) => row[order]);
   return pageOf(rows, limit, (row) => [sortKey(row), row.id]);
 }
 
@@ -86,8 +73,8 @@ export async function topicFeed(db: Kysely<DB>, params: { nodeId: number; cursor
 export async function tagTopicFeed(db: Kysely<DB>, params: { tagId: number; cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<TopicView>> {
   const limit = params.limit ?? TOPIC_LIMITS.pageSize;
   if (!(await findPublicTag(db, params.tagId))) throw errors.notFound('topic.errors.tagNotFound');
-  const rows = await findTagTopicsPage(db, params.tagId, decodeIdCursor(params.cursor), limit + 1);
-  return mapPage(pageOf(rows, limit, (row) => [row.id]), (results) => assembleTopics(db, results, context));
+  const page = await pageById(params.cursor, limit, (afterId, count) => findTagTopicsPage(db, params.tagId, afterId, count));
+  return mapPage(page, (results) => assembleTopics(db, results, context));
 }
 
 /** GET topic/user_topics: a user's topics, newest first; the author also sees their pending ones. */

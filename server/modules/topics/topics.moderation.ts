@@ -1,38 +1,20 @@
 /**
  * Moderating topics: delete (soft, by the author or a moderator), status changes, and the
- * moderator switches recommend and sticky. Messages to the author and audit rows are handlers of
- * the facts recorded here (`content.statusChanged`, `topic.flagged`).
+ * moderator switches recommend and sticky, by the post rules of publishing.writes.ts. Messages to
+ * the author and audit rows are handlers of the facts recorded there (`content.statusChanged`,
+ * `content.flagged`).
  */
 import { CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
 import type { TopicRow, UserRow } from '../../db/schema';
 import { ErrorCode } from '../../../common/errors';
 import { AppError, errors } from '../../http/errors';
-import type { Actor, WriteScope } from '../../kernel/events';
-import { isModerator } from '../../policy/permissions';
-import { findTagIdsOfTopic } from '../tags/tags.repository';
+import type { WriteScope } from '../../kernel/events';
+import { actorOf, recommendPost, setPostStatus, type PostRef } from '../publishing/publishing.writes';
 import { topicHead } from './topics.kind';
-import { changeTopicStatus, countStickyTopics, updateTopic } from './topics.repository';
+import { countStickyTopics, updateTopic } from './topics.repository';
 
-/**
- * Sets a topic's status, keeping counters in step (`topic.placementChanged`) and telling the
- * rest (`content.statusChanged`: messages, audit, caches). Run inside a write, on a row read with
- * `editableTopic(…, {lock})`. Answers whether the status changed (false: it already had it, or
- * another writer changed it since `row` was read).
- */
-export async function setTopicStatus(scope: WriteScope, row: TopicRow, status: number, actor: Actor): Promise<boolean> {
-  const { db, now } = scope;
-  if (row.status === status) return false;
-  // Conditional on the status read: a writer that lost a race (its row was stale) moves nothing.
-  if (!(await changeTopicStatus(db, row.id, row.status, status, now))) return false;
-  const tagIds = await findTagIdsOfTopic(db, row.id);
-  const base = { userId: row.user_id, nodeId: row.node_id, tagIds };
-  await scope.emit('topic.placementChanged', {
-    topicId: row.id,
-    before: { ...base, counted: row.status === CONTENT_STATUS.published },
-    after: { ...base, counted: status === CONTENT_STATUS.published },
-  });
-  await scope.emit('content.statusChanged', { head: topicHead(row), from: row.status, to: status, actor, text: '' });
-  return true;
+function postRef(row: TopicRow): PostRef {
+  return { kind: 'topic', table: 'topics', row, head: topicHead(row), nodeId: row.node_id };
 }
 
 export interface ModerationMeta {
@@ -41,11 +23,12 @@ export interface ModerationMeta {
 }
 
 /**
- * POST topic/delete/{id} (soft), inside the route's transaction, on the locked row. A moderator's
- * delete is audited; a delete that changed nothing (already deleted) writes nothing.
+ * POST topic/delete/{id} (soft), inside the route's transaction, on the locked row (counters,
+ * messages, audit, caches: `setPostStatus`). A moderator's delete is audited; a delete that
+ * changed nothing (already deleted) writes nothing.
  */
 export async function deleteTopic(scope: WriteScope, row: TopicRow, actor: UserRow, meta: ModerationMeta): Promise<void> {
-  await setTopicStatus(scope, row, CONTENT_STATUS.deleted, { id: actor.id, moderator: isModerator(actor), ip: meta.ip });
+  await setPostStatus(scope, postRef(row), CONTENT_STATUS.deleted, actorOf(actor, meta.ip));
 }
 
 /**
@@ -65,13 +48,11 @@ async function assertStickyRoom(db: WriteScope['db']): Promise<void> {
  * topic back to the top; no audit row, no message).
  */
 export async function setTopicFlag(scope: WriteScope, row: TopicRow, actor: UserRow, flag: 'recommend' | 'sticky', on: boolean, meta: ModerationMeta): Promise<void> {
-  const { db } = scope;
+  const moderator = { id: actor.id, moderator: true, ip: meta.ip };
+  if (flag === 'recommend') return recommendPost(scope, { ...postRef(row), recommended: row.recommend === 1 }, on, moderator, 'topic.errors.notFound');
   if (row.status === CONTENT_STATUS.deleted) throw errors.notFound('topic.errors.notFound');
-  const value = on ? 1 : 0;
-  if (row[flag] === value) return;
-  if (flag === 'sticky' && on) await assertStickyRoom(db);
-  const time = on ? meta.now : 0;
-  if (flag === 'recommend') await updateTopic(db, row.id, { recommend: value, recommend_time: time, update_time: meta.now });
-  else await updateTopic(db, row.id, { sticky: value, sticky_time: time, update_time: meta.now });
-  await scope.emit('topic.flagged', { head: topicHead(row), flag, on, actor: { id: actor.id, moderator: true, ip: meta.ip } });
+  if (row.sticky === (on ? 1 : 0)) return;
+  if (on) await assertStickyRoom(scope.db);
+  await updateTopic(scope.db, row.id, { sticky: on ? 1 : 0, sticky_time: on ? meta.now : 0, update_time: meta.now });
+  await scope.emit('content.flagged', { head: topicHead(row), flag, on, actor: moderator });
 }

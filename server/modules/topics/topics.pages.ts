@@ -4,21 +4,20 @@
  * routes. A refused read comes back as a value (`attemptForPage`).
  */
 import type { AppContext } from '../../context';
-import { attemptForPage, pageCaller, pageViewerContext, type PageSlice } from '../../kernel/pages';
+import { attemptForPage, pageCaller, pageRead, type PageSlice } from '../../kernel/pages';
 import { tagTopicFeed, topicDetail, topicFeed, topicForEdit, topicHiddenContent, userTopics } from './topics.usecases';
 
 export function topicPages(ctx: AppContext): PageSlice {
-  const as = pageViewerContext.bind(null, ctx);
   return {
     topics: {
-      feed: (viewer, params) => attemptForPage(viewer, () => topicFeed(ctx, as(viewer), params)),
-      tagFeed: (viewer, params) => attemptForPage(viewer, () => tagTopicFeed(ctx, as(viewer), params)),
+      feed: pageRead(ctx, topicFeed),
+      tagFeed: pageRead(ctx, tagTopicFeed),
       detail: (viewer, id, visit) => attemptForPage(viewer, () => topicDetail(ctx, pageCaller(ctx, viewer, visit), id, { countView: visit !== undefined })),
-      hiddenContent: (viewer, id) => attemptForPage(viewer, () => topicHiddenContent(ctx, as(viewer), id)),
-      forEdit: (viewer, id) => attemptForPage(viewer, () => topicForEdit(ctx, as(viewer), id)),
+      hiddenContent: pageRead(ctx, topicHiddenContent),
+      forEdit: pageRead(ctx, topicForEdit),
     },
     people: {
-      topics: (viewer, userId, cursor) => attemptForPage(viewer, () => userTopics(ctx, as(viewer), { userId, cursor })),
+      topics: pageRead(ctx, (c, viewer, userId: number, cursor?: string) => userTopics(c, viewer, { userId, cursor })),
     },
   };
 }

@@ -1,8 +1,7 @@
 /** All SQL touching `topics`. */
 import { sql, type Kysely } from 'kysely';
 import type { DB, NewTopic, TopicRow, TopicUpdate } from '../../db/schema';
-import { dialectOf } from '../../db/database';
-import { findRowsByIds, insertReturningId } from '../../db/helpers';
+import { findRowsByIds, insertReturningId, lockedRead } from '../../db/helpers';
 
 /** A topic as feeds load it: everything but the (large) bodies, plus whether hidden content exists. */
 export type TopicListRow = Omit<TopicRow, 'content' | 'content_html' | 'hide_content' | 'hide_content_html'> & { has_hidden: number };
@@ -98,24 +97,10 @@ export async function findTagTopicsPage(db: Kysely<DB>, tagId: number, afterId: 
   return query.orderBy('topic_tags.topic_id', 'desc').limit(limit).execute();
 }
 
-export async function findTopicById(db: Kysely<DB>, id: number): Promise<TopicRow | undefined> {
-  return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * The topic row, locked until the transaction ends (MySQL, PostgreSQL): a concurrent edit or
- * delete waits here and then reads the status this one leaves. SQLite has one writer at a time
- * and no row locks.
- */
-export async function findTopicByIdForUpdate(trx: Kysely<DB>, id: number): Promise<TopicRow | undefined> {
-  const query = trx.selectFrom('topics').selectAll().where('id', '=', id);
-  return dialectOf(trx) === 'sqlite' ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
-}
-
-/** Moves a topic from status `from` to `to`; false when it was no longer in `from` (someone else moved it). */
-export async function changeTopicStatus(db: Kysely<DB>, id: number, from: number, to: number, now: number): Promise<boolean> {
-  const result = await db.updateTable('topics').set({ status: to, update_time: now }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** The topic row; `lock`: held until the transaction ends (see `lockedRead`), for edits and status moves. */
+export async function findTopicById(db: Kysely<DB>, id: number, options: { lock?: boolean } = {}): Promise<TopicRow | undefined> {
+  const query = db.selectFrom('topics').selectAll().where('id', '=', id);
+  return options.lock ? lockedRead(db, query) : query.executeTakeFirst();
 }
 
 export async function insertTopic(db: Kysely<DB>, values: NewTopic): Promise<number> {
@@ -126,14 +111,6 @@ export async function updateTopic(db: Kysely<DB>, id: number, values: TopicUpdat
   await db.updateTable('topics').set(values).where('id', '=', id).execute();
 }
 
-export async function incrementTopicViews(db: Kysely<DB>, id: number): Promise<void> {
-  await db
-    .updateTable('topics')
-    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
-}
-
 /** Latest published topics by creation (RSS), optionally of one node. */
 export async function findRecentTopics(
   db: Kysely<DB>,
@@ -142,52 +119,6 @@ export async function findRecentTopics(
   let query = db.selectFrom('topics').select(['id', 'type', 'title', 'summary', 'user_id', 'node_id', 'create_time']).where('status', '=', 0);
   if (options.nodeId !== undefined) query = query.where('node_id', '=', options.nodeId);
   return query.orderBy('id', 'desc').limit(options.limit).execute();
-}
-
-/** The highest topic id (sitemap paging covers id ranges, so each page is one index range). */
-export async function maxTopicId(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('topics').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
-  return Number(row?.max ?? 0);
-}
-
-/** Published topics with `fromId <= id <= toId`, for one sitemap page. */
-export async function findTopicsForSitemap(db: Kysely<DB>, fromId: number, toId: number): Promise<Array<{ id: number; update_time: number; last_comment_time: number }>> {
-  return db
-    .selectFrom('topics')
-    .select(['id', 'update_time', 'last_comment_time'])
-    .where('id', '>=', fromId)
-    .where('id', '<=', toId)
-    .where('status', '=', 0)
-    .orderBy('id', 'asc')
-    .execute();
-}
-
-/** A new comment on a topic: one more comment, and the topic's last activity, in the caller's transaction. */
-export async function recordTopicComment(db: Kysely<DB>, topicId: number, userId: number, now: number): Promise<void> {
-  await db
-    .updateTable('topics')
-    .set((eb) => ({ comment_count: eb('comment_count', '+', 1), last_comment_time: now, last_comment_user_id: userId }))
-    .where('id', '=', topicId)
-    .execute();
-}
-
-/**
- * Comments taken off a topic: `count` fewer (never below zero); when its last activity went with
- * them, it falls back to `last` (the newest remaining comment), or to the topic's own creation
- * by nobody, so feeds never show a deleted reply as the last one.
- */
-export async function forgetTopicComments(db: Kysely<DB>, topicId: number, count: number, last: { time: number; userId: number } | null | 'unchanged'): Promise<void> {
-  await db
-    .updateTable('topics')
-    .set({ comment_count: sql<number>`case when comment_count < ${count} then 0 else comment_count - ${count} end` })
-    .where('id', '=', topicId)
-    .execute();
-  if (last === 'unchanged') return;
-  await db
-    .updateTable('topics')
-    .set((eb) => (last ? { last_comment_time: last.time, last_comment_user_id: last.userId } : { last_comment_time: eb.ref('create_time'), last_comment_user_id: null }))
-    .where('id', '=', topicId)
-    .execute();
 }
 
 /** What comments, likes and messages need of a topic (never its possibly large bodies). */

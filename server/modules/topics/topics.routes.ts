@@ -6,22 +6,20 @@
  * before 404/400), as API.md orders them. The public feeds answer anonymous readers the cached
  * JSON text itself (`cachedFeed`), skipping a parse and a re-serialization.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { TOPIC_TYPES } from '../../../common/constants';
-import { pathId } from '../../../common/validation/fields';
+import { pathId, tagFeedQuery, userFeedQuery } from '../../../common/validation/fields';
 import { topicCreateSchema, topicTypeField } from '../../../common/validation/topic';
 import { requireDb } from '../../context';
-import { ok } from '../../http/envelope';
+import { ok, sendFeed } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { callerOf, viewerContext } from '../../kernel/caller';
-import type { Page } from '../../kernel/paging';
 import { authorize, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
 import { navNodeList, nodeList } from '../nodes/nodes.usecases';
 import { spendFeedRead } from '../settings/read-limits';
 import { cachedFeed } from './topics.cache';
-import type { TopicView } from './topics.presenter';
-import { hideContentQuery, tagFeedQuery, topicFeedQuery, userFeedQuery } from './topics.schema';
+import { hideContentQuery, topicFeedQuery } from './topics.schema';
 import { assertTypeEnabled, createTopic, deleteTopic, editTopic, flagTopic, topicDetail, topicForEdit, topicHiddenContent, userTopics } from './topics.usecases';
 
 function idOrNotFound(value: unknown): number {
@@ -35,12 +33,6 @@ export const topicRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/topic/node_navs', async () => ok(await navNodeList(ctx)));
   app.get('/topic/nodes', async () => ok(await nodeList(ctx)));
-
-  /** Public feeds go through the micro-cache; an anonymous reader gets the cached JSON as is. */
-  async function sendFeed(reply: FastifyReply, result: Page<TopicView> | { body: string }) {
-    if ('body' in result) return reply.type('application/json; charset=utf-8').send(result.body);
-    return ok(result);
-  }
 
   app.get('/topic/topics', async (request, reply) => {
     await spendFeedRead(ctx, request);

@@ -1,4 +1,4 @@
-/** Request schemas of the topic and tag routes that browser forms do not share (queries). */
+/** Request schemas of the topic routes that browser forms do not share (queries; the tag and member feeds' are common/validation/fields.ts). */
 import { z } from 'zod';
 import { cursorField, idField, integerField } from '../../../common/validation/fields';
 
@@ -7,6 +7,4 @@ export const topicFeedQuery = z.object({
   cursor: cursorField,
 });
 
-export const tagFeedQuery = z.object({ tagId: idField, cursor: cursorField });
-export const userFeedQuery = z.object({ userId: idField, cursor: cursorField });
 export const hideContentQuery = z.object({ topicId: idField });

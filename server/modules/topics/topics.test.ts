@@ -15,7 +15,7 @@ import { listAuditFor } from '../audit/audit.service';
 import { insertNode } from '../nodes/nodes.repository';
 import { nameDefaultNode, SEEDED_NODE_NAME } from '../nodes/nodes.service';
 import type { Settings } from '../settings/settings.schema';
-import { FEED_CACHE_TTL_MS, setFeedCacheTtl } from './topics.cache';
+import { FEED_CACHE_TTL_MS, setFeedCacheTtl } from '../../kernel/feed-cache';
 import { forumNamespace } from '../../infra/namespace';
 import type { TopicEditView, TopicView } from './topics.presenter';
 

@@ -16,7 +16,8 @@ import { runWrite } from '../../kernel/write';
 import { publicOrigin } from '../../http/site-address';
 import { authorize, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
 import type { Settings } from '../settings/settings.schema';
-import { cachedFeedPage } from './topics.cache';
+import { writtenRelations } from '../publishing/publishing.read';
+import { cachedTopicFeedPage } from './topics.cache';
 import { hiddenContentFor, topicDetail as readTopicDetail, type HiddenContent } from './topics.detail';
 import { userTopicFeed } from './topics.feeds';
 import { deleteTopic as deleteTopicRow, setTopicFlag } from './topics.moderation';
@@ -41,12 +42,12 @@ function viewerOf(caller: Caller | ViewerContext): ViewerContext {
 
 /** GET topic/topics (through the feeds' micro-cache). */
 export function topicFeed(ctx: AppContext, caller: ViewerContext, params: { nodeId: number; cursor?: string }): Promise<Page<TopicView>> {
-  return cachedFeedPage(ctx, requireDb(ctx), { kind: 'topics', ...params }, viewerOf(caller));
+  return cachedTopicFeedPage(ctx, requireDb(ctx), { kind: 'topics', ...params }, viewerOf(caller));
 }
 
 /** GET topic/tag/topics (through the feeds' micro-cache). */
 export function tagTopicFeed(ctx: AppContext, caller: ViewerContext, params: { tagId: number; cursor?: string }): Promise<Page<TopicView>> {
-  return cachedFeedPage(ctx, requireDb(ctx), { kind: 'tag', ...params }, viewerOf(caller));
+  return cachedTopicFeedPage(ctx, requireDb(ctx), { kind: 'tag', ...params }, viewerOf(caller));
 }
 
 /** GET topic/user_topics. */
@@ -99,7 +100,8 @@ export async function createTopic(ctx: AppContext, caller: Caller, input: TopicC
       { now: caller.now },
     ),
   );
-  return presentTopic(created.row, { user, node: created.node, tags: created.tags, liked: false, favorited: false }, { now: caller.now, locale: caller.locale }, true);
+  const relations = { ...writtenRelations(user, created.row.id, created.tags), node: created.node };
+  return presentTopic(created.row, relations, { now: caller.now, locale: caller.locale }, true);
 }
 
 /** POST topic/edit/{id}. */

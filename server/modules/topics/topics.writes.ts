@@ -1,27 +1,24 @@
 /**
  * Writing topics and tweets: create and edit, with their validation (node, title, content,
- * hidden content), the review rule (new topics under review, forbidden words) and tag links.
- * Counters are handlers of `topic.placementChanged` (users, nodes, tags features); caches are
- * handlers of `topic.created`/`topic.edited` (topics.feature.ts).
+ * hidden content), by the post rules of publishing.writes.ts (review, who may edit, the order of
+ * counts, row and tag links). Counters are handlers of `content.placementChanged` (users, nodes,
+ * tags features); caches are handlers of `topic.created`/`topic.edited` (topics.feature.ts).
  */
 import type { Kysely } from 'kysely';
-import { CONTENT_STATUS, TOPIC_TYPES, type ContentType } from '../../../common/constants';
+import { TOPIC_TYPES, type ContentType } from '../../../common/constants';
 import type { TopicCreateInput, TopicEditInput } from '../../../common/validation/topic';
 import type { DB, NewTopic, NodeRow, TopicRow, UserRow } from '../../db/schema';
 import { errors, type MessageRef } from '../../http/errors';
 import type { IpLocation } from '../../infra/ip-location';
-import { postedFrom } from '../../kernel/caller';
 import type { WriteScope } from '../../kernel/events';
-import { authorize, isModerator } from '../../policy/permissions';
 import { hasVisibleContent, renderContent } from '../content/content.service';
 import { findDefaultNode, findNodeById } from '../nodes/nodes.repository';
 import { findActiveNode } from '../nodes/nodes.service';
 import type { Settings } from '../settings/settings.schema';
-import { findTagIdsOfTopic, findTagsOfTopics, linkTopicTags, unlinkTopicTags } from '../tags/tags.repository';
-import { resolveTags } from '../tags/tags.service';
+import { actorOf, createPost, editablePost, editPost, type PostWrite } from '../publishing/publishing.writes';
+import { findTagsOf } from '../tags/tags.repository';
 import { presentTopicForEdit, type TopicEditView } from './topics.presenter';
-import { canSeeTopic } from './topics.read';
-import { findTopicById, findTopicByIdForUpdate, insertTopic, updateTopic } from './topics.repository';
+import { findTopicById, insertTopic, updateTopic } from './topics.repository';
 
 export interface CreatedTopic {
   row: TopicRow;
@@ -62,15 +59,6 @@ interface PreparedTopic {
  * column's 512 characters.
  */
 const SUMMARY_STORED_MAX = 500;
-
-/** True when any forbidden word appears in the text (case-insensitive). */
-export function containsForbiddenWord(words: readonly string[], ...texts: string[]): boolean {
-  const haystack = texts.join('\n').toLowerCase();
-  return words.some((word) => {
-    const w = word.trim().toLowerCase();
-    return w !== '' && haystack.includes(w);
-  });
-}
 
 /**
  * The node a write goes to: the one asked for (it must be active); else, on an edit, the topic's
@@ -136,74 +124,38 @@ function preparedColumns(prepared: PreparedTopic) {
   };
 }
 
-function needsReview(author: UserRow, prepared: PreparedTopic, tags: readonly string[], settings: Settings, isNew: boolean): boolean {
-  if (isModerator(author)) return false;
-  if (isNew && settings.topicReview) return true;
-  return containsForbiddenWord(settings.forbiddenWords, prepared.title, prepared.text, prepared.hideText, ...tags);
+/** The post rules' view of a topic write: what a forbidden word is looked for in. */
+function topicWrite(actor: UserRow, prepared: PreparedTopic, tags: readonly string[], settings: Settings): PostWrite {
+  return { kind: 'topic', actor, texts: [prepared.title, prepared.text, prepared.hideText], tags, settings };
 }
 
 /**
- * POST topic/create, inside the write's transaction. Answers the new row with the node and tags
- * it was written with, so the answer is presented without reading the topic back.
- *
- * Write order matters on MySQL: the counters (user, node, tags: `topic.placementChanged`
- * handlers) are updated BEFORE the topic and
- * its tag links are inserted. An insert's foreign-key check takes a shared lock on the parent
- * row; taking it first and then updating that row's counter lets two concurrent posts by one
- * author (or in one node) deadlock on the lock upgrade. Holding the exclusive lock first, the
- * check is free and concurrent posts simply queue.
+ * POST topic/create, inside the write's transaction (`createPost`: review, counts, row, tag
+ * links). Answers the new row with the node and tags it was written with, so the answer is
+ * presented without reading the topic back.
  */
 export async function createTopic(scope: WriteScope, author: UserRow, input: TopicCreateInput, meta: CreateMeta): Promise<CreatedTopic> {
-  const { db } = scope;
-  const prepared = await prepareTopic(db, input.type, input, meta);
-  const status = needsReview(author, prepared, input.tags, meta.settings, true) ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
-  const tags = await resolveTags(db, input.tags, meta.now);
-  const tagIds = tags.map((t) => t.id);
-  const placement = { counted: status === CONTENT_STATUS.published, userId: author.id, nodeId: prepared.node.id, tagIds };
-  await scope.emit('topic.placementChanged', { topicId: null, before: { ...placement, counted: false }, after: placement });
-  const values: NewTopic = {
-    type: input.type,
-    user_id: author.id,
-    ...preparedColumns(prepared),
-    status,
-    sticky: 0,
-    sticky_time: 0,
-    recommend: 0,
-    recommend_time: 0,
-    view_count: 0,
-    comment_count: 0,
-    like_count: 0,
-    favorite_count: 0,
-    last_comment_time: meta.now,
-    last_comment_user_id: null,
-    ...postedFrom(meta),
-  };
-  const id = await insertTopic(db, values);
-  await linkTopicTags(db, id, tagIds, meta.now);
-  await scope.emit('topic.created', { id, userId: author.id, status });
-  return { row: { id, ...values } as TopicRow, node: prepared.node, tags: tags.map((t) => ({ id: t.id, name: t.name })) };
+  const prepared = await prepareTopic(scope.db, input.type, input, meta);
+  const post = { ...topicWrite(author, prepared, input.tags, meta.settings), reviewNew: meta.settings.topicReview, origin: meta, nodeId: prepared.node.id };
+  const values = { type: input.type, ...preparedColumns(prepared), sticky: 0, sticky_time: 0 };
+  const { row, tags } = await createPost(scope, post, values, (full: NewTopic) => insertTopic(scope.db, full));
+  await scope.emit('topic.created', { id: row.id, userId: author.id, status: row.status });
+  return { row, node: prepared.node, tags };
 }
 
 /**
- * The topic an actor may change: 404 when it does not exist or (for all but moderators) is
- * deleted or not visible to them, as detail answers (a hidden topic does not exist); 403 when
- * it is someone else's published topic and the actor is no moderator.
- *
- * `lock`: inside a transaction, lock the row (MySQL, PostgreSQL) so a concurrent edit or delete
- * waits and then starts from the status this one leaves, instead of moving counters twice.
+ * The topic an actor may change (the post rule: 404 for what they may not see, 403 for someone
+ * else's). `lock`: inside a transaction, lock the row (MySQL, PostgreSQL) so a concurrent edit or
+ * delete waits and then starts from the status this one leaves, instead of moving counters twice.
  */
 export async function editableTopic(db: Kysely<DB>, id: number, actor: UserRow, options: { lock?: boolean } = {}): Promise<TopicRow> {
-  const row = options.lock ? await findTopicByIdForUpdate(db, id) : await findTopicById(db, id);
-  if (!row) throw errors.notFound('topic.errors.notFound');
-  if (!isModerator(actor) && (row.status === CONTENT_STATUS.deleted || !canSeeTopic(row, actor))) throw errors.notFound('topic.errors.notFound');
-  authorize(actor, 'content:edit', { userId: row.user_id });
-  return row;
+  return editablePost(await findTopicById(db, id, options), actor, 'topic.errors.notFound');
 }
 
 /** GET topic/edit/{id}. */
 export async function topicForEdit(db: Kysely<DB>, id: number, actor: UserRow): Promise<TopicEditView> {
   const row = await editableTopic(db, id, actor);
-  const tags = await findTagsOfTopics(db, [row.id]);
+  const tags = await findTagsOf(db, 'topic', [row.id]);
   return presentTopicForEdit(
     row,
     tags.map((t) => t.name),
@@ -211,33 +163,12 @@ export async function topicForEdit(db: Kysely<DB>, id: number, actor: UserRow): 
 }
 
 /**
- * POST topic/edit/{id}, inside the route's transaction. A member's edit with a forbidden word
- * goes back to review (only authors who are not moderators get this far without being one).
- * Counters move before the rows they count, as in `createTopic`.
+ * POST topic/edit/{id}, inside the route's transaction (`editPost`: a forbidden word sends a
+ * member's edit back to review; counts, row, tag links).
  */
 export async function editTopic(scope: WriteScope, row: TopicRow, actor: UserRow, input: TopicEditInput, meta: WriteMeta & { ip: string }): Promise<void> {
-  const { db } = scope;
-  const prepared = await prepareTopic(db, row.type, input, meta, row.node_id);
-  const toReview = row.status === CONTENT_STATUS.published && !isModerator(actor) && needsReview(actor, prepared, input.tags, meta.settings, false);
-  const status = toReview ? CONTENT_STATUS.pending : row.status;
-  const oldTagIds = await findTagIdsOfTopic(db, row.id);
-  const newTagIds = (await resolveTags(db, input.tags, meta.now)).map((t) => t.id);
-  await scope.emit('topic.placementChanged', {
-    topicId: row.id,
-    before: { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: row.node_id, tagIds: oldTagIds },
-    after: { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: prepared.node.id, tagIds: newTagIds },
-  });
-  await updateTopic(db, row.id, { ...preparedColumns(prepared), status, update_time: meta.now });
-  await unlinkTopicTags(
-    db,
-    row.id,
-    oldTagIds.filter((id) => !newTagIds.includes(id)),
-  );
-  await linkTopicTags(
-    db,
-    row.id,
-    newTagIds.filter((id) => !oldTagIds.includes(id)),
-    meta.now,
-  );
-  await scope.emit('topic.edited', { id: row.id, userId: row.user_id, status, actor: { id: actor.id, moderator: isModerator(actor), ip: meta.ip } });
+  const prepared = await prepareTopic(scope.db, row.type, input, meta, row.node_id);
+  const post = { ...topicWrite(actor, prepared, input.tags, meta.settings), row, nodes: [row.node_id, prepared.node.id] as const };
+  const status = await editPost(scope, post, (status) => updateTopic(scope.db, row.id, { ...preparedColumns(prepared), status, update_time: meta.now }));
+  await scope.emit('topic.edited', { id: row.id, userId: row.user_id, status, actor: actorOf(actor, meta.ip) });
 }

@@ -6,8 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { IMAGE_MAX_MB } from '../../../common/rich-text/policy';
+import type { AppConfig } from '../../config';
 import { errors, type AppError } from '../../http/errors';
-import type { Storage } from '../../infra/storage';
+import { siteBaseUrl } from '../../http/site-address';
+import type { ServedStorage, Storage } from '../../infra/storage';
 import { IMAGE_FORMATS, type ImageKind } from './image-kind';
 import type { ProcessedImage } from './image-pipeline';
 import type { ImageProcessor } from './images';
@@ -52,6 +54,24 @@ export function parseStoredKey(key: string): { key: string; hash: string; kind: 
   const kind = match?.[4] ? KIND_BY_EXT[match[4]] : undefined;
   if (!match || !kind || match[1] !== match[3]!.slice(0, 2) || match[2] !== match[3]!.slice(2, 4)) return null;
   return { key, hash: match[3]!, kind };
+}
+
+/** The stored key of `/uploads/<key>` or `<site address>/uploads/<key>`, or null. */
+export function uploadKeyOf(address: string, config: Pick<AppConfig, 'publicUrl' | 'port'>): string | null {
+  const prefixes = ['/uploads/', `${siteBaseUrl(config)}/uploads/`];
+  const prefix = prefixes.find((p) => address.startsWith(p));
+  if (!prefix) return null;
+  return parseStoredKey(address.slice(prefix.length))?.key ?? null;
+}
+
+/**
+ * The site-relative URL of an image this site stores (an avatar, an article cover), or null for
+ * any other address. Never an outside image where every reader would load it: a stranger's server
+ * would see each reader's IP (a tracking pixel), or change the picture later.
+ */
+export async function storedImageUrl(address: string, storage: ServedStorage, config: Pick<AppConfig, 'publicUrl' | 'port'>): Promise<string | null> {
+  const key = uploadKeyOf(address, config);
+  return key && (await storage.exists(key)) ? storage.url(key) : null;
 }
 
 /** An uploaded avatar (a square still WebP, image-pipeline.ts `renderAvatar`), stored; its URL. */

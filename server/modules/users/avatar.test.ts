@@ -9,7 +9,7 @@ import { testDatabases } from '../../../tests/support/databases';
 import { createUser, type CreatedUser } from '../../../tests/support/factories';
 import { multipart } from '../../../tests/support/multipart';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { AVATAR_PIXELS } from '../uploads/uploads.service';
+import { AVATAR_PIXELS } from '../uploads/image-pipeline';
 import type { CurrentUser, PublicUser } from './users.presenter';
 
 async function photo(width: number, height: number): Promise<Buffer> {

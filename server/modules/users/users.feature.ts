@@ -1,11 +1,11 @@
 /**
  * Members: account and profile routes, and the member counters other features' facts move
- * (published topics and comments), kept in step inside the write's transaction.
+ * (published topics, articles and comments), kept in step inside the write's transaction.
  */
 import type { Feature } from '../../features';
 import { userPages } from './users.pages';
 import { singleKeyDeltas } from '../../kernel/placement';
-import { bumpUserCommentCount, bumpUserTopicCount } from './users.repository';
+import { bumpUserCommentCount, bumpUserPostCount } from './users.repository';
 import { usersRoutes } from './users.routes';
 
 export const usersFeature: Feature = {
@@ -13,8 +13,8 @@ export const usersFeature: Feature = {
   api: usersRoutes,
   pages: userPages,
   setup(ctx) {
-    ctx.events.onWrite('topic.placementChanged', 'users', async ({ before, after }, { db, now }) => {
-      for (const [userId, delta] of singleKeyDeltas(before, after, (p) => p.userId)) await bumpUserTopicCount(db, userId, delta, now);
+    ctx.events.onWrite('content.placementChanged', 'users', async ({ kind, before, after }, { db, now }) => {
+      for (const [userId, delta] of singleKeyDeltas(before, after, (p) => p.userId)) await bumpUserPostCount(db, kind, userId, delta, now);
     });
     ctx.events.onWrite('comment.countsMoved', 'users', async ({ deltas }, { db, now }) => {
       // In id order: concurrent writes lock member rows in one order and queue instead of deadlocking.

@@ -29,6 +29,7 @@ export function presentPublicUser(row: UserRow, options: PresentOptions): Public
     homePage: row.home_page,
     score: row.score,
     topicCount: row.topic_count,
+    articleCount: row.article_count,
     commentCount: row.comment_count,
     followCount: row.follow_count,
     fansCount: row.fans_count,

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { dialectOf } from '../../db/database';
 import { findRowsByIds, insertReturningId } from '../../db/helpers';
+import type { CountedKind } from '../../kernel/events';
 
 export async function insertUser(db: Kysely<DB>, values: NewUser): Promise<number> {
   return insertReturningId(db, 'users', values);
@@ -64,13 +65,14 @@ export async function countAdmins(db: Kysely<DB>): Promise<number> {
 }
 
 /** Moves a member's published-topic count (in the caller's transaction). */
-export async function bumpUserTopicCount(db: Kysely<DB>, userId: number, delta: number, now: number): Promise<void> {
+/** A member's published posts of each counted kind. */
+const POST_COUNT = { topic: 'topic_count', article: 'article_count' } as const satisfies Record<CountedKind, keyof UserRow>;
+
+/** Moves a member's published topic or article count (in the caller's transaction). */
+export async function bumpUserPostCount(db: Kysely<DB>, kind: CountedKind, userId: number, delta: number, now: number): Promise<void> {
   if (delta === 0) return;
-  await db
-    .updateTable('users')
-    .set((eb) => ({ topic_count: delta > 0 ? eb('topic_count', '+', delta) : eb('topic_count', '-', -delta), update_time: now }))
-    .where('id', '=', userId)
-    .execute();
+  const count = sql.ref(POST_COUNT[kind]);
+  await sql`update users set ${count} = ${count} + ${delta}, update_time = ${now} where id = ${userId}`.execute(db);
 }
 
 /** Moves a member's published-comment count, never below zero (in the caller's transaction). */

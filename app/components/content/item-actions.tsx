@@ -1,0 +1,248 @@
+/**
+ * The action bar under an item (a topic, an article): like and favorite with the reader's own
+ * state (POST like/like|unlike, favorite/add|delete), the author's edit and delete, and the
+ * moderators' menu, whose kind-specific entries (recommend, sticky) the kind passes in. Each
+ * changes the page at once; a delete asks first, then leaves the page.
+ */
+import { useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import type { CommentEntityType } from '~/components/comment/types';
+import { compactNumber } from '~/components/topic/badges';
+import { EditIcon, HeartIcon, ShieldIcon, StarIcon, TrashIcon } from '~/components/topic/icons';
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
+import { useConfirm } from '~/components/ui/dialog';
+import { Dropdown, DropdownItem, DropdownSeparator } from '~/components/ui/dropdown';
+import { api, ApiError } from '~/lib/api';
+import { CONTENT_STATUS } from '../../../common/constants';
+import type { SessionUser } from '~/lib/session';
+import { useToast } from '~/lib/toast';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import { useT } from '~/lib/use-t';
+import { ErrorCode } from '../../../common/errors';
+
+export function isModeratorUser(user: Pick<SessionUser, 'role'> | null): boolean {
+  return user?.role === 'admin' || user?.role === 'moderator';
+}
+
+/** What the bar needs of an item: its id, author, status and the reader's reactions. */
+export interface ActionableItem {
+  id: number;
+  user: { id: number } | null;
+  status: number;
+  liked: boolean;
+  likeCount: number;
+  favorited: boolean;
+}
+
+/** State seeded by the loader's value, reset whenever the loader sends a newer one. */
+export function useSeededState<S, V>(value: V, seed: (value: V) => S) {
+  const [seen, setSeen] = useState(value);
+  const [state, setState] = useState(() => seed(value));
+  if (seen !== value) {
+    setSeen(value);
+    setState(seed(value));
+  }
+  return [state, setState] as const;
+}
+
+/** One action at a time: `busy` names it; errors go to the API error handler. */
+export function useActionRunner() {
+  const handleApiError = useApiErrorHandler();
+  const [busy, setBusy] = useState<string | null>(null);
+  async function run(key: string, work: () => Promise<void>) {
+    if (busy) return;
+    setBusy(key);
+    try {
+      await work();
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { busy, run };
+}
+
+export type ActionRunner = ReturnType<typeof useActionRunner>;
+
+const REACTION = 'inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors disabled:opacity-60';
+const REACTION_OFF =
+  'border-zinc-300 bg-white text-zinc-700 hover:border-zinc-400 hover:text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:border-zinc-600 dark:hover:text-white';
+
+const reactionsOf = (item: ActionableItem) => ({ liked: item.liked, likeCount: item.likeCount, favorited: item.favorited });
+
+function ReactionButtons({ kind, item, user, runner }: { kind: CommentEntityType; item: ActionableItem; user: SessionUser | null; runner: ActionRunner }) {
+  const t = useT();
+  const toast = useToast();
+  const handleApiError = useApiErrorHandler();
+  const [state, setState] = useSeededState(item, reactionsOf);
+  const target = { entityType: kind, entityId: item.id };
+
+  /** Anonymous readers get the spec's "please sign in" and go to sign-in afterwards. */
+  function requireSignIn(): boolean {
+    if (user) return true;
+    handleApiError(new ApiError(401, ErrorCode.NotSignedIn, t('site.api.pleaseSignIn')));
+    return false;
+  }
+
+  const toggleLike = () =>
+    requireSignIn() &&
+    void runner.run('like', async () => {
+      const answer = await api<{ liked: boolean; likeCount: number }>(state.liked ? '/api/like/unlike' : '/api/like/like', { method: 'POST', body: target });
+      setState((s) => ({ ...s, liked: answer.liked, likeCount: answer.likeCount }));
+      if (answer.liked) toast.success(t('topicUi.detail.likeSuccess'));
+    });
+
+  const toggleFavorite = () =>
+    requireSignIn() &&
+    void runner.run('favorite', async () => {
+      const answer = await api<{ favorited: boolean }>(state.favorited ? '/api/favorite/delete' : '/api/favorite/add', { method: 'POST', body: target });
+      setState((s) => ({ ...s, favorited: answer.favorited }));
+      toast.success(answer.favorited ? t('topicUi.detail.favoriteSuccess') : t('topicUi.detail.unfavoriteSuccess'));
+    });
+
+  const likeLabel = state.liked ? t('topicUi.detail.unlike') : t('topicUi.detail.like');
+  const favoriteLabel = state.favorited ? t('topicUi.detail.unfavorite') : t('topicUi.detail.favorite');
+  return (
+    <>
+      <button
+        type="button"
+        onClick={toggleLike}
+        disabled={runner.busy === 'like'}
+        aria-pressed={user ? state.liked : undefined}
+        aria-label={`${likeLabel} (${t('topicUi.item.likes', { count: state.likeCount })})`}
+        className={`${REACTION} ${state.liked ? 'border-rose-300 bg-rose-50 text-rose-700 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-300' : REACTION_OFF}`}
+        data-testid="like-button"
+      >
+        <HeartIcon className="size-[1.125rem]" filled={state.liked} />
+        <span aria-hidden="true">{state.liked ? t('topicUi.detail.liked') : t('topicUi.detail.like')}</span>
+        <span aria-hidden="true" className="tabular-nums opacity-80">
+          {compactNumber(state.likeCount)}
+        </span>
+      </button>
+      <button
+        type="button"
+        onClick={toggleFavorite}
+        disabled={runner.busy === 'favorite'}
+        aria-pressed={user ? state.favorited : undefined}
+        className={`${REACTION} ${state.favorited ? 'border-amber-300 bg-amber-50 text-amber-800 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-300' : REACTION_OFF}`}
+        data-testid="favorite-button"
+      >
+        <StarIcon className="size-[1.125rem]" filled={state.favorited} />
+        {state.favorited ? t('topicUi.detail.favorited') : favoriteLabel}
+      </button>
+    </>
+  );
+}
+
+/** Each kind's delete: the confirmation in its words, the toast after it, where the reader goes then. */
+const DELETE: Record<CommentEntityType, { title: string; body: string; done: string; then: string }> = {
+  topic: { title: 'moderation.deleteTitle', body: 'moderation.deleteBody', done: 'moderation.deleted', then: '/' },
+  article: { title: 'articleEdit.moderation.deleteTitle', body: 'articleEdit.moderation.deleteBody', done: 'articleEdit.moderation.deleted', then: '/articles' },
+};
+
+export type ItemFlag = 'recommend' | 'sticky';
+
+/**
+ * A moderator's flag on an item: POST {kind}/{flag}/{id} `{[flag]: on}` (API.md), the toast, and
+ * the page's loaders again so every list position and count is fresh.
+ */
+export function useFlagSetter<V>(kind: CommentEntityType, id: number, runner: ActionRunner, onAnswer: (answer: V) => void) {
+  const t = useT();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  return (flag: ItemFlag, on: boolean) =>
+    runner.run(flag, async () => {
+      onAnswer(await api<V>(`/api/${kind}/${flag}/${id}`, { method: 'POST', body: { [flag]: on } }));
+      toast.success(t(`moderation.${flag}${on ? 'On' : 'Off'}`));
+      void revalidator.revalidate();
+    });
+}
+
+export interface ItemActionsProps {
+  kind: CommentEntityType;
+  item: ActionableItem;
+  user: SessionUser | null;
+  runner: ActionRunner;
+  /** The kind's own moderator entries (recommend, sticky), above the menu's delete. */
+  moderatorItems?: ReactNode;
+  /** Dialogs the kind's entries open (their confirmations). */
+  children?: ReactNode;
+}
+
+export function ItemActions({ kind, item, user, runner, moderatorItems, children }: ItemActionsProps) {
+  const t = useT();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [confirm, confirmDialog] = useConfirm();
+  const moderator = isModeratorUser(user);
+  const author = user !== null && item.user?.id === user.id;
+  // A deleted item is shown to its author and moderators but takes no reaction, and only a
+  // moderator may still edit it (the server answers 404 to everyone else).
+  const closed = item.status === CONTENT_STATUS.deleted;
+
+  async function remove() {
+    const text = DELETE[kind];
+    const ok = await confirm({ title: t(text.title), description: t(text.body), confirmLabel: t('moderation.delete'), danger: true });
+    if (!ok) return;
+    await runner.run('delete', async () => {
+      try {
+        await api(`/api/${kind}/delete/${item.id}`, { method: 'POST' });
+      } catch (error) {
+        if (error instanceof ApiError && error.errorCode !== ErrorCode.NotSignedIn) {
+          toast.error(`${t('moderation.deleteFailed')}: ${error.message}`);
+          return;
+        }
+        throw error;
+      }
+      toast.success(t(text.done));
+      navigate(text.then, { replace: true });
+    });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid={`${kind}-actions`}>
+      {!closed && <ReactionButtons kind={kind} item={item} user={user} runner={runner} />}
+      <div className="ml-auto flex items-center gap-1.5">
+        {((author && !closed) || moderator) && (
+          <ButtonLink to={`/${kind}/edit/${item.id}`} variant="ghost" size="sm" data-testid={`edit-${kind}`} state={{ from: location.pathname }}>
+            <EditIcon />
+            {t('topicUi.detail.edit')}
+          </ButtonLink>
+        )}
+        {author && !moderator && !closed && (
+          <Button variant="ghost" size="sm" onClick={() => void remove()} loading={runner.busy === 'delete'} data-testid={`delete-${kind}`} className="text-red-700 dark:text-red-400">
+            <TrashIcon />
+            {t('moderation.delete')}
+          </Button>
+        )}
+        {moderator && (
+          <Dropdown
+            label={t('moderation.menu')}
+            trigger={
+              <button type="button" className={buttonClass('secondary', 'sm')} data-testid="moderate-menu" aria-busy={runner.busy !== null && runner.busy !== 'like' && runner.busy !== 'favorite'}>
+                <ShieldIcon />
+                {t('moderation.menu')}
+              </button>
+            }
+          >
+            {moderatorItems}
+            {!closed && (
+              <>
+                <DropdownSeparator />
+                <DropdownItem danger onSelect={() => void remove()}>
+                  <TrashIcon />
+                  {t('moderation.delete')}
+                </DropdownItem>
+              </>
+            )}
+          </Dropdown>
+        )}
+      </div>
+      {confirmDialog}
+      {children}
+    </div>
+  );
+}
+

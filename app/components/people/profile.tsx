@@ -1,0 +1,266 @@
+/**
+ * A member's public profile frame (`/user/{id}`, `/user/{id}/articles`): who they are — avatar,
+ * name, signature, website, membership, counts, a ban when there is one — beside one of their
+ * lists, chosen by tabs that are real links (each list is its own page, cached and linkable).
+ */
+import type { ComponentType, ReactNode } from 'react';
+import { Link, type MetaDescriptor } from 'react-router';
+import type { PublicUser } from '../../../common/views/user';
+import { metaContext } from '~/components/content/item-meta';
+import type { FeedSource } from '~/components/content/keyset-feed';
+import { compactNumber } from '~/components/topic/badges';
+import { EditIcon, ShieldIcon } from '~/components/topic/icons';
+import { RenderNowProvider } from '~/components/topic/time';
+import { ButtonLink } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/empty-state';
+import { ChatIcon, GlobeIcon } from '~/components/ui/icons';
+import { Avatar } from '~/components/user/avatar';
+import { paths } from '~/lib/paths';
+import { useRootData } from '~/lib/session';
+import { useHydrated } from '~/lib/use-hydrated';
+import { useT } from '~/lib/use-t';
+
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Built once per locale and zone (the reader's own, or UTC while rendering on the server and hydrating). */
+function calendarFormat(locale: string, hydrated: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${hydrated ? 'local' : 'UTC'}`;
+  let format = calendarFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: hydrated ? undefined : 'UTC' });
+    calendarFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A day in the reader's language. On the server and while hydrating it is the UTC day, so the
+ * HTML matches; then the browser's own time zone takes over.
+ */
+function CalendarDate({ time }: { time: number }) {
+  const { locale } = useRootData();
+  const hydrated = useHydrated();
+  const text = calendarFormat(locale, hydrated).format(time);
+  return (
+    <time dateTime={new Date(time).toISOString()} suppressHydrationWarning>
+      {text}
+    </time>
+  );
+}
+
+/** Only http(s) addresses become links, and they go through the outbound-link interstitial. */
+function homePageLink(homePage: string): { href: string; label: string } | null {
+  try {
+    const url = new URL(homePage);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return { href: `/redirect?url=${encodeURIComponent(url.href)}`, label: `${url.host}${url.pathname === '/' ? '' : url.pathname}` };
+  } catch {
+    return null;
+  }
+}
+
+function BanNotice({ until }: { until: number }) {
+  const t = useT();
+  return (
+    <p role="status" data-testid="profile-banned" className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200">
+      <ShieldIcon className="mt-0.5 size-4 shrink-0" />
+      <span>{until === -1 ? t('people.bannedForever') : <>{t('people.bannedUntil')} <CalendarDate time={until} /></>}</span>
+    </p>
+  );
+}
+
+function Stat({ value, label }: { value: number; label: string }) {
+  return (
+    <div className="flex min-w-0 flex-col-reverse text-center">
+      <dt className="text-xs break-words text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd className="text-lg font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">{compactNumber(value)}</dd>
+    </div>
+  );
+}
+
+export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
+  const t = useT();
+  const site = homePageLink(user.homePage);
+  return (
+    <Card className="p-5" data-testid="profile-card">
+      <div className="flex items-center gap-4 lg:flex-col lg:items-start">
+        <Avatar user={user} size={100} className="shrink-0" />
+        <div className="min-w-0">
+          <h1 className="flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">
+            <span data-testid="profile-nickname">{user.nickname}</span>
+            {user.vip.active && (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" data-testid="profile-vip">
+                {t('people.vip')}
+              </span>
+            )}
+          </h1>
+          {user.username && <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">@{user.username}</p>}
+          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+            {t('people.memberNumber', { rank: user.rank })} · {t('people.joined')} <CalendarDate time={user.createTime} />
+          </p>
+        </div>
+      </div>
+      {user.signature && <p className="mt-4 text-sm break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300" data-testid="profile-signature">{user.signature}</p>}
+      {site && (
+        <p className="mt-3 flex items-center gap-2 text-sm">
+          <GlobeIcon className="size-4 shrink-0 text-zinc-500" />
+          <a href={site.href} rel="nofollow noopener" className="text-brand-700 dark:text-brand-300 truncate hover:underline" data-testid="profile-homepage">
+            <span className="sr-only">{t('people.homePage')}: </span>
+            {site.label}
+          </a>
+        </p>
+      )}
+      {user.forbidden.until !== 0 && (
+        <div className="mt-4">
+          <BanNotice until={user.forbidden.until} />
+        </div>
+      )}
+      <dl className="mt-5 grid grid-cols-4 gap-x-2 gap-y-3 border-t border-zinc-200 pt-4 lg:grid-cols-2 dark:border-zinc-800">
+        <Stat value={user.topicCount} label={t('people.stats.topics')} />
+        <Stat value={user.commentCount} label={t('people.stats.comments')} />
+        <Stat value={user.fansCount} label={t('people.stats.fans')} />
+        <Stat value={user.score} label={t('people.stats.score')} />
+      </dl>
+      {own && (
+        <ButtonLink to={paths.editProfile} variant="secondary" size="sm" className="mt-5 w-full" data-testid="profile-edit">
+          <EditIcon className="size-4" />
+          {t('people.editProfile')}
+        </ButtonLink>
+      )}
+    </Card>
+  );
+}
+
+export type ProfileTab = 'topics' | 'articles';
+
+const TAB = 'relative inline-flex h-10 items-center px-1 text-sm font-medium transition-colors';
+const TAB_ON = 'text-zinc-900 dark:text-white after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:rounded-full after:bg-brand-600';
+const TAB_OFF = 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white';
+
+/** Topics and, with the article module on, articles: links, so each list has its own address. */
+function ProfileTabs({ user, active }: { user: PublicUser; active: ProfileTab }) {
+  const t = useT();
+  const tabs: Array<{ tab: ProfileTab; to: string; label: string; count: number }> = [
+    { tab: 'topics', to: paths.user(user.id), label: t('people.stats.topics'), count: user.topicCount },
+    { tab: 'articles', to: `${paths.user(user.id)}/articles`, label: t('articleUi.profile.articles'), count: user.articleCount },
+  ];
+  return (
+    <nav aria-label={t('articleUi.profile.tabsLabel')} className="mb-4 border-b border-zinc-200 dark:border-zinc-800">
+      <ul className="flex gap-5">
+        {tabs.map((tab) => (
+          <li key={tab.tab}>
+            <Link to={tab.to} aria-current={active === tab.tab ? 'page' : undefined} className={`${TAB} ${active === tab.tab ? TAB_ON : TAB_OFF}`} data-testid={`profile-tab-${tab.tab}`} preventScrollReset>
+              {tab.label}
+              <span className="ml-1.5 text-xs font-normal text-zinc-500 tabular-nums dark:text-zinc-400">{compactNumber(tab.count)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** What each list of the profile says and where its further pages come from. */
+const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: string; emptyOwn: string; emptyOther: string; api: string; testId: string }> = {
+  topics: {
+    heading: 'people.topicsHeading',
+    label: 'people.feedLabel',
+    emptyTitle: 'people.emptyTitle',
+    emptyOwn: 'people.emptyOwn',
+    emptyOther: 'people.emptyOther',
+    api: '/api/topic/user_topics',
+    testId: 'topic-feed',
+  },
+  articles: {
+    heading: 'articleUi.profile.heading',
+    label: 'articleUi.profile.feedLabel',
+    emptyTitle: 'articleUi.profile.emptyTitle',
+    emptyOwn: 'articleUi.profile.emptyOwn',
+    emptyOther: 'articleUi.profile.emptyOther',
+    api: '/api/article/user_articles',
+    testId: 'article-feed',
+  },
+};
+
+/** The props every profile list's feed takes: its further pages, its name and its empty state. */
+export interface ProfileFeedProps {
+  source: FeedSource;
+  label: string;
+  empty: ReactNode;
+}
+
+/**
+ * A profile page: the member's card and one of their lists, shown by the kind's feed component
+ * (topics, articles) with the list's further pages, name and empty state.
+ */
+export function ProfileList<P>({ data, list, Feed }: { data: { user: PublicUser; now: number; page: P }; list: ProfileTab; Feed: ComponentType<ProfileFeedProps & { page: P }> }) {
+  const t = useT();
+  const { user: viewer } = useRootData();
+  const { user } = data;
+  const text = LISTS[list];
+  const name = user.nickname;
+  const empty = (
+    <EmptyState icon={list === 'topics' ? <ChatIcon className="size-6" /> : <EditIcon className="size-6" />} title={t(text.emptyTitle)}>
+      {viewer?.id === user.id ? t(text.emptyOwn) : t(text.emptyOther, { name })}
+    </EmptyState>
+  );
+  return (
+    <ProfileShell user={user} now={data.now} active={list} heading={t(text.heading)} testId={text.testId}>
+      <Feed page={data.page} source={{ path: text.api, query: { userId: user.id } }} label={t(text.label, { name })} empty={empty} />
+    </ProfileShell>
+  );
+}
+
+interface ProfileShellProps {
+  user: PublicUser;
+  now: number;
+  active: ProfileTab;
+  /** The list's heading: visible alone, for screen readers under the tabs. */
+  heading: string;
+  /** The feed section's test id (`topic-feed`, `article-feed`). */
+  testId: string;
+  children: ReactNode;
+}
+
+function ProfileShell({ user, now, active, heading, testId, children }: ProfileShellProps) {
+  const { user: viewer, config } = useRootData();
+  // With only topics, one heading names the list; with tabs, the tabs do it for the eye.
+  const tabs = config.modules.article;
+  return (
+    <RenderNowProvider now={now}>
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
+        <ProfileCard user={user} own={viewer?.id === user.id} />
+        <section aria-labelledby="profile-list-heading" className="min-w-0" data-testid={testId}>
+          {tabs && <ProfileTabs user={user} active={active} />}
+          <h2 id="profile-list-heading" className={tabs ? 'sr-only' : 'mb-4 text-lg font-semibold text-zinc-900 dark:text-zinc-50'}>
+            {heading}
+          </h2>
+          {children}
+        </section>
+      </div>
+    </RenderNowProvider>
+  );
+}
+
+/** The head of a profile page: `listTitleKey` names the list shown (none for the topics, the profile's main page). */
+export function profileMeta(data: { user: PublicUser; canonical: string } | undefined, matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>, listTitleKey?: string): MetaDescriptor[] {
+  const { site, t } = metaContext(matches);
+  if (!data) return [{ title: `${t('errors.account.userNotFound')} · ${site}` }];
+  const { user } = data;
+  const title = `${listTitleKey ? t(listTitleKey, { name: user.nickname }) : user.nickname} · ${site}`;
+  const description = user.signature || t('people.metaDescription', { name: user.nickname, site, count: user.topicCount });
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: data.canonical },
+    { property: 'og:type', content: 'profile' },
+    { property: 'og:site_name', content: site },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: data.canonical },
+  ];
+  // A banned member's page stays reachable for people, not for search results.
+  if (user.forbidden.until !== 0) tags.push({ name: 'robots', content: 'noindex' });
+  return tags;
+}

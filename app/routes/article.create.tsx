@@ -1,0 +1,32 @@
+/**
+ * `/article/create` (spec §2; sign-in required; no-footer layout): write an article. With the
+ * article module off the page is refused (403, 'Article feature is not enabled'); a member
+ * without a verified e-mail is told so, with the link to verify it.
+ */
+import { data, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { ArticleForm } from '~/components/article/article-form';
+import { EditorPage } from '~/components/content/editor-page';
+import { isModeratorUser } from '~/components/content/item-actions';
+import { privateMeta } from '~/components/content/item-meta';
+import { requireUser } from '~/lib/auth.server';
+import { tFor } from '~/lib/i18n';
+import { useT } from '~/lib/use-t';
+
+export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+  const user = requireUser(context, request);
+  const config = await context.site.config();
+  if (!config.modules.article) throw data(tFor(context.locale)('article.errors.disabled'), { status: 403 });
+  return { needsVerifiedEmail: !user.emailVerified && !isModeratorUser(user) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => privateMeta(matches, (t) => t('articleEdit.newArticle'));
+
+export default function CreateArticlePage() {
+  const { needsVerifiedEmail } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <EditorPage title={t('articleEdit.newArticle')}>
+      <ArticleForm needsVerifiedEmail={needsVerifiedEmail} />
+    </EditorPage>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * `/article/{id}` (spec §2): the article — cover, title, author, publish time, IP location, view
+ * count, reading time, tags — its sanitized content in a reading column, like and favorite, the
+ * author's and moderators' actions, and the comment section exactly as on topics. The loader
+ * counts the view through the article service in-process. Pending articles are seen only by
+ * their author and moderators, with the notice; with the module off: 403.
+ */
+import { useState } from 'react';
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { ARTICLE_LIMITS } from '../../common/constants';
+import { ArticleActions } from '~/components/article/article-actions';
+import { LatestArticles } from '~/components/article/article-aside';
+import { CoverImage } from '~/components/article/cover-image';
+import { feedArticle } from '~/components/article/data.server';
+import { readingMinutes } from '~/components/article/reading-time';
+import { ARTICLE_TAG_BASE } from '~/components/article/types';
+import { firstComments } from '~/components/comment/comment-data.server';
+import { Byline } from '~/components/content/byline';
+import { itemPageMeta } from '~/components/content/item-meta';
+import { ItemPage } from '~/components/content/item-page';
+import { AuthorCard } from '~/components/topic/author-card';
+import { RecommendBadge, TagList } from '~/components/topic/badges';
+import { ClockIcon } from '~/components/ui/icons';
+import { itemRequest, originOf, unwrap } from '~/components/topic/page-data.server';
+import { Card } from '~/components/ui/card';
+import { tFor } from '~/lib/i18n';
+import { useRootData } from '~/lib/session';
+import '~/editor/content.css';
+import { useT } from '~/lib/use-t';
+
+export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
+  const { viewer, id, visit } = itemRequest(context, request, params.id, tFor(context.locale)('article.errors.notFound'));
+  const article = unwrap(await context.site.articles.detail(viewer, id, visit));
+  const [comments, latest] = await Promise.all([
+    firstComments(context, viewer, { entityType: 'article', entityId: id }),
+    context.site.articles.latest(viewer, ARTICLE_LIMITS.sidebarMax + 1),
+  ]);
+  return {
+    article,
+    comments,
+    // "Read next": the newest others, not this one.
+    latest: latest.filter((other) => other.id !== id).slice(0, ARTICLE_LIMITS.sidebarMax).map(feedArticle),
+    minutes: readingMinutes(article.content ?? ''),
+    now: context.site.now(),
+    canonical: `${originOf(context)}/article/${id}`,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => itemPageMeta(matches, data && { item: data.article, canonical: data.canonical, image: data.article.cover?.url });
+
+export default function ArticlePage() {
+  const { article, comments, latest, minutes, now } = useLoaderData<typeof loader>();
+  const t = useT();
+  const { user } = useRootData();
+  // A moderator's recommend shows at once, until the loader brings the article again.
+  const [recommended, setRecommended] = useState({ source: article, value: article.recommend });
+  const recommend = recommended.source === article ? recommended.value : article.recommend;
+  const author = article.user;
+
+  return (
+    <ItemPage
+      kind="article"
+      item={article}
+      comments={comments}
+      now={now}
+      aside={
+        <>
+          {author && <AuthorCard user={author} kind="article" />}
+          <LatestArticles articles={latest} />
+        </>
+      }
+    >
+      <Card className="overflow-hidden">
+        <article aria-labelledby="article-title" data-testid="article-detail">
+          {article.cover && <CoverImage cover={article.cover} alt={t('articleUi.detail.coverAlt', { title: article.title })} eager className="border-b border-zinc-200 dark:border-zinc-800" />}
+          <div className="px-5 py-7 sm:px-10 sm:py-10">
+            <header className="mx-auto max-w-[42rem]">
+              {recommend && (
+                <div className="mb-3">
+                  <RecommendBadge />
+                </div>
+              )}
+              <h1 id="article-title" className="text-[1.75rem] leading-tight font-bold tracking-tight break-words text-zinc-900 sm:text-4xl sm:leading-[1.15] dark:text-zinc-50" data-testid="article-title">
+                {article.title}
+              </h1>
+              <Byline author={author} createTime={article.createTime} ipLocation={article.ipLocation} viewCount={article.viewCount} className="mt-5">
+                <span className="inline-flex items-center gap-1" data-testid="reading-time">
+                  <ClockIcon className="size-4" />
+                  {t('articleUi.detail.readingTime', { count: minutes })}
+                </span>
+              </Byline>
+            </header>
+
+            {/* The ONLY raw HTML of the page: the content, sanitized by the server's allow-list on write. */}
+            <div className="rich-text article-prose mx-auto mt-8 max-w-[42rem]" data-testid="article-content" dangerouslySetInnerHTML={{ __html: article.content ?? '' }} />
+
+            <div className="mx-auto max-w-[42rem]">
+              <TagList tags={article.tags} base={ARTICLE_TAG_BASE} className="mt-8" />
+              <footer className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+                <ArticleActions article={article} user={user} onRecommendChange={(value) => setRecommended({ source: article, value })} />
+              </footer>
+            </div>
+          </div>
+        </article>
+      </Card>
+    </ItemPage>
+  );
+}

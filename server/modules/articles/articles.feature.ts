@@ -1,0 +1,24 @@
+/**
+ * Articles: long-form posts with a cover and tags, one more post kind of the publishing core.
+ * The kind (comments, likes, favorites, messages, views and page tags come with it), the API
+ * routes, the pages' slice, and the article feeds' cache kept in step with the facts that move an
+ * article in or within a feed. Member and tag counts are the users and tags features' handlers of
+ * `content.placementChanged`; page-cache tags are http/pages.feature.ts's.
+ */
+import type { Feature } from '../../features';
+import { dropFeedsOf } from '../../kernel/feed-cache';
+import { articleKind } from './articles.kind';
+import { articlePages } from './articles.pages';
+import { articleRoutes } from './articles.routes';
+
+export const articlesFeature: Feature = {
+  name: 'articles',
+  api: articleRoutes,
+  pages: articlePages,
+  setup(ctx) {
+    ctx.kinds.register(articleKind(ctx));
+    const dropFeeds = dropFeedsOf(ctx, 'articles', 'article');
+    ctx.events.onCommit('article.created', 'articles', dropFeeds);
+    ctx.events.onCommit('article.edited', 'articles', dropFeeds);
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * Articles as a content kind: a post kind (publishing.kind.ts: visibility, likes, favorites,
+ * comments, its page and views) behind the article module switch, which comments, likes and
+ * favorites ask (`closed`) before acting. Registered by articles.feature.ts.
+ */
+import type { AppContext } from '../../context';
+import type { ArticleRow } from '../../db/schema';
+import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
+import { postKind } from '../publishing/publishing.kind';
+import { postHead } from '../publishing/publishing.presenter';
+import type { Settings } from '../settings/settings.schema';
+import { findArticleHead, findArticlesByIds } from './articles.repository';
+import { assembleArticles } from './articles.service';
+
+export function articleHead(row: Pick<ArticleRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'>): ContentHead {
+  return postHead('article', row);
+}
+
+/** With the article module off, the spec's refusal: a read 'is not enabled', a write 'has been closed'. */
+export function articlesClosed(settings: Settings, access: 'read' | 'write'): string | null {
+  if (settings.modules.article) return null;
+  return access === 'read' ? 'article.errors.disabled' : 'article.errors.closed';
+}
+
+export function articleKind(ctx: AppContext): ContentKind {
+  return {
+    ...postKind('article', 'articles', async (db, id) => {
+      const row = await findArticleHead(db, id);
+      return row ? articleHead(row) : undefined;
+    }),
+    closed: async (db, access) => articlesClosed(await ctx.settings.get(db), access),
+    // The favorites list leaves articles out while the module is off, as it leaves out what a reader may not see.
+    async presentMany(db, ids, context) {
+      if (articlesClosed(await ctx.settings.get(db), 'read')) return new Map();
+      const rows = (await findArticlesByIds(db, ids)).filter((row) => canSee(row, context.viewer));
+      return new Map((await assembleArticles(db, rows, context)).map((view) => [view.id, view]));
+    },
+  };
+}

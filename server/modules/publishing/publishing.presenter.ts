@@ -1,0 +1,68 @@
+/**
+ * What every post kind presents alike: its head (for comments, likes, messages, page tags) and
+ * the fields TopicView and ArticleView share, listed one by one (never the IP, the user agent or
+ * the unsanitized source). A kind's presenter adds its own fields.
+ */
+import { describeIpLocation } from '../../../common/ip-location';
+import type { ArticleView } from '../../../common/views/article';
+import type { TopicView } from '../../../common/views/topic';
+import type { CountedKind } from '../../kernel/events';
+import type { ContentHead } from '../../kernel/kinds';
+import { presentPublicUser } from '../users/users.presenter';
+import type { PostRelations } from './publishing.read';
+
+/** A post's head from its row's few columns; `title` is the kind's display title (a tweet's opening words). */
+export function postHead(type: CountedKind, row: { id: number; user_id: number; status: number; title: string; summary: string }, title = row.title): ContentHead {
+  return { type, id: row.id, ownerId: row.user_id, status: row.status, title, excerpt: row.summary, url: `/${type}/${row.id}`, root: { type, id: row.id } };
+}
+
+/** The columns the shared fields come from (a list row: no bodies; a detail row adds `content_html`). */
+export interface PostRow {
+  id: number;
+  user_id: number;
+  title: string;
+  summary: string;
+  content_type: string;
+  status: number;
+  recommend: number;
+  view_count: number;
+  comment_count: number;
+  like_count: number;
+  favorite_count: number;
+  ip_country: string;
+  ip_region: string;
+  create_time: number;
+  update_time: number;
+  last_comment_time: number;
+  content_html?: string;
+}
+
+/** The fields every post view shares: those TopicView and ArticleView both have (the compiler keeps them in step). */
+export type PostView = Pick<TopicView, keyof TopicView & keyof ArticleView>;
+
+/** The shared fields of one post of a page (its author, tags and the viewer's flags from `relations`); `content` on a detail only. */
+export function presentPost(row: PostRow, relations: PostRelations, context: { now: number; locale: string }, detail = false): PostView {
+  const user = relations.users.get(row.user_id);
+  const view: PostView = {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    contentType: row.content_type,
+    tags: relations.tags.get(row.id) ?? [],
+    user: user ? presentPublicUser(user, { now: context.now }) : null,
+    status: row.status,
+    recommend: row.recommend === 1,
+    viewCount: row.view_count,
+    commentCount: row.comment_count,
+    likeCount: row.like_count,
+    favoriteCount: row.favorite_count,
+    ipLocation: describeIpLocation(row.ip_country, row.ip_region, context.locale),
+    createTime: row.create_time,
+    updateTime: row.update_time,
+    lastCommentTime: row.last_comment_time,
+    liked: relations.flags.liked.has(row.id),
+    favorited: relations.flags.favorited.has(row.id),
+  };
+  if (detail && row.content_html !== undefined) view.content = row.content_html;
+  return view;
+}

@@ -1,0 +1,172 @@
+/**
+ * Writing posts (topics, articles) by one set of rules: who may change a post, when a post goes
+ * to review, and the order a write records its facts in. Counters are handlers of
+ * `content.placementChanged` (users, nodes, tags), recorded BEFORE the row they count is written:
+ * on MySQL an insert's foreign-key check takes a shared lock on the author, node and tag rows, and
+ * updating their counters afterwards lets two concurrent posts deadlock on the lock upgrade
+ * (ADR 0010). Messages, audit rows and caches are handlers of the facts recorded here.
+ */
+import { CONTENT_STATUS } from '../../../common/constants';
+import type { TagRef } from '../../../common/views/tag';
+import type { UserRow } from '../../db/schema';
+import { errors } from '../../http/errors';
+import { postedFrom } from '../../kernel/caller';
+import type { Actor, CountedKind, WriteScope } from '../../kernel/events';
+import { canSee, type ContentHead } from '../../kernel/kinds';
+import { authorize, isModerator } from '../../policy/permissions';
+import { findTagIdsOf, linkTags } from '../tags/tags.repository';
+import { relinkTags, resolveTags } from '../tags/tags.service';
+import { changePostStatus, setPostRecommend, type PostTable } from './publishing.repository';
+
+/** True when any forbidden word appears in the texts (case-insensitive). */
+export function containsForbiddenWord(words: readonly string[], ...texts: string[]): boolean {
+  const haystack = texts.join('\n').toLowerCase();
+  return words.some((word) => {
+    const w = word.trim().toLowerCase();
+    return w !== '' && haystack.includes(w);
+  });
+}
+
+/**
+ * Whether a member's post waits for a moderator (status pending): every new one when the site
+ * reviews that kind (`reviewNew`), and any that carries a forbidden word. Moderators never wait.
+ */
+export function needsReview(author: UserRow, forbiddenWords: readonly string[], reviewNew: boolean, texts: readonly string[]): boolean {
+  if (isModerator(author)) return false;
+  return reviewNew || containsForbiddenWord(forbiddenWords, ...texts);
+}
+
+/** The author's hand, or a moderator's, in a post's facts. */
+export function actorOf(user: UserRow, ip: string): Actor {
+  return { id: user.id, moderator: isModerator(user), ip };
+}
+
+/**
+ * The post an actor may change: 404 when it does not exist or (for all but moderators) is deleted
+ * or not visible to them, as the detail answers (a hidden post does not exist); 403 when it is
+ * someone else's and the actor is no moderator.
+ */
+export function editablePost<R extends { status: number; user_id: number }>(row: R | undefined, actor: UserRow, notFoundKey: string): R {
+  if (!row) throw errors.notFound(notFoundKey);
+  if (!isModerator(actor) && (row.status === CONTENT_STATUS.deleted || !canSee(row, actor))) throw errors.notFound(notFoundKey);
+  authorize(actor, 'content:edit', { userId: row.user_id });
+  return row;
+}
+
+/** Where a new post came from and when (its IP, user agent and location are kept on the row). */
+export type PostOrigin = Parameters<typeof postedFrom>[0];
+
+/** The columns every new post starts with: nothing counted yet, its last activity its creation. */
+function freshPost(author: UserRow, status: number, origin: PostOrigin) {
+  return {
+    user_id: author.id,
+    status,
+    recommend: 0,
+    recommend_time: 0,
+    view_count: 0,
+    comment_count: 0,
+    like_count: 0,
+    favorite_count: 0,
+    last_comment_time: origin.now,
+    last_comment_user_id: null,
+    ...postedFrom(origin),
+  };
+}
+
+export type FreshPost = ReturnType<typeof freshPost>;
+
+/** What the post rules need to know of a new post or an edit. */
+export interface PostWrite {
+  kind: CountedKind;
+  /** The author (a new post) or the editor. */
+  actor: UserRow;
+  /** The texts a forbidden word sends to review (title, content, summary…); the tags count too. */
+  texts: readonly string[];
+  tags: readonly string[];
+  settings: { forbiddenWords: readonly string[] };
+}
+
+/**
+ * POST …/create, inside the write: the status (published, or pending review: every new post when
+ * the site reviews the kind, any with a forbidden word), the tags (created on first use), then
+ * the counts, the row (`insert`, given the columns of the kind and the fresh ones) and the tag
+ * links. Answers the written row, so the answer is presented without reading it back.
+ */
+export async function createPost<V extends object>(
+  scope: WriteScope,
+  post: PostWrite & { reviewNew: boolean; origin: PostOrigin; nodeId?: number },
+  values: V,
+  insert: (row: V & FreshPost) => Promise<number>,
+): Promise<{ row: V & FreshPost & { id: number }; tags: TagRef[] }> {
+  const status = needsReview(post.actor, post.settings.forbiddenWords, post.reviewNew, [...post.texts, ...post.tags]) ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
+  const tags = await resolveTags(scope.db, post.tags, scope.now);
+  const placement = { counted: status === CONTENT_STATUS.published, userId: post.actor.id, nodeId: post.nodeId, tagIds: tags.map((t) => t.id) };
+  await scope.emit('content.placementChanged', { kind: post.kind, itemId: null, before: { ...placement, counted: false }, after: placement });
+  const row = { ...values, ...freshPost(post.actor, status, post.origin) };
+  const id = await insert(row);
+  await linkTags(scope.db, post.kind, id, placement.tagIds, scope.now);
+  return { row: { ...row, id }, tags: tags.map((t) => ({ id: t.id, name: t.name })) };
+}
+
+/**
+ * POST …/edit/{id}, inside the write, on the row read locked: a member's edit of a published post
+ * that now carries a forbidden word goes back to review; then the counts move, `update` writes
+ * the row with the status it keeps or gets, and the tag links follow. Answers that status.
+ */
+export async function editPost(
+  scope: WriteScope,
+  post: PostWrite & { row: { id: number; status: number; user_id: number }; nodes?: readonly [before: number, after: number] },
+  update: (status: number) => Promise<void>,
+): Promise<number> {
+  const { db, now } = scope;
+  const { row } = post;
+  const toReview = row.status === CONTENT_STATUS.published && needsReview(post.actor, post.settings.forbiddenWords, false, [...post.texts, ...post.tags]);
+  const status = toReview ? CONTENT_STATUS.pending : row.status;
+  const before = { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[0], tagIds: await findTagIdsOf(db, post.kind, row.id) };
+  const after = { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[1], tagIds: (await resolveTags(db, post.tags, now)).map((t) => t.id) };
+  await scope.emit('content.placementChanged', { kind: post.kind, itemId: row.id, before, after });
+  await update(status);
+  await relinkTags(db, post.kind, row.id, before.tagIds, after.tagIds, now);
+  return status;
+}
+
+/** A post whose status or flags move: its kind, table, row (read locked), head, and node (topics). */
+export interface PostRef {
+  kind: CountedKind;
+  table: PostTable;
+  row: { id: number; status: number; user_id: number };
+  head: ContentHead;
+  nodeId?: number;
+}
+
+/**
+ * Sets a post's status, keeping counters in step and telling the rest (`content.statusChanged`:
+ * messages, audit, caches). Answers whether it changed (false: it already had it, or another
+ * writer moved it since the row was read: the update is conditional, so that writer counts once).
+ */
+export async function setPostStatus(scope: WriteScope, post: PostRef, status: number, actor: Actor): Promise<boolean> {
+  const { db, now } = scope;
+  const { row } = post;
+  if (row.status === status) return false;
+  if (!(await changePostStatus(db, post.table, row.id, row.status, status, now))) return false;
+  const base = { userId: row.user_id, nodeId: post.nodeId, tagIds: await findTagIdsOf(db, post.kind, row.id) };
+  await scope.emit('content.placementChanged', {
+    kind: post.kind,
+    itemId: row.id,
+    before: { ...base, counted: row.status === CONTENT_STATUS.published },
+    after: { ...base, counted: status === CONTENT_STATUS.published },
+  });
+  await scope.emit('content.statusChanged', { head: post.head, from: row.status, to: status, actor, text: '' });
+  return true;
+}
+
+/**
+ * A moderator's recommend switch. Asking for the state the post already has changes nothing (no
+ * new time, so a second "recommend" does not push it back to the top; no audit row, no message).
+ */
+export async function recommendPost(scope: WriteScope, post: PostRef & { recommended: boolean }, on: boolean, actor: Actor, notFoundKey: string): Promise<void> {
+  if (post.row.status === CONTENT_STATUS.deleted) throw errors.notFound(notFoundKey);
+  if (post.recommended === on) return;
+  await setPostRecommend(scope.db, post.table, post.row.id, on, scope.now);
+  await scope.emit('content.flagged', { head: post.head, flag: 'recommend', on, actor });
+}
