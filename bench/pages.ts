@@ -1,13 +1,15 @@
 /**
- * Topic pages benchmark (issue 4): server-rendered HTML under load on a seeded forum — home
+ * Pages benchmark (issues 4 and 12): server-rendered HTML under load on a seeded forum — home
  * anonymous and signed in, one topic page (cached, and never cached: a full render each time),
- * random topic pages (views counted), a node page.
+ * random topic pages (views counted), a node page; one article page (cached and never cached)
+ * and the article feed's JSON (`article/articles`), beside the topic page in the same run.
  *
  *   npx tsx bench/pages.ts [--data-dir DIR] [--duration 15] [--connections 10]
- *                          [--topics 100000] [--comments 1000000] [--only home-anon,topic,topic-uncached]
- *                          [--cpu-prof DIR]
+ *                          [--topics 100000] [--comments 1000000] [--articles 10000] [--article-comments 100000]
+ *                          [--only home-anon,topic,topic-uncached,article,articles-json] [--cpu-prof DIR]
  *
- * Without --data-dir it seeds a fresh SQLite forum first (bench/seed.ts) and removes it after.
+ * Without --data-dir it seeds a fresh SQLite forum first (bench/seed.ts) and removes it after; a
+ * forum without articles gets them seeded (`seedArticles`).
  * Starts the real server as `npm start` does (the compiled `build/server-app/main.js`,
  * NODE_ENV=production, RATE_LIMITS=off) as its own process serving the production build
  * (`npm run build` first; SABAI_BUILD_DIR is honoured),
@@ -24,7 +26,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { arg, autocannon, cpuMsOf, freePort, memoryOf, waitForServer, type CannonOptions } from './lib';
-import { BENCH_PASSWORD, openBenchDatabase, seed } from './seed';
+import { BENCH_PASSWORD, openBenchDatabase, seed, seedArticles } from './seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BROWSER = {
@@ -33,7 +35,7 @@ const BROWSER = {
   'accept-language': 'en-US,en;q=0.9',
 };
 
-async function count(db: Awaited<ReturnType<typeof openBenchDatabase>>['db'], table: 'topics' | 'comments'): Promise<number> {
+async function count(db: Awaited<ReturnType<typeof openBenchDatabase>>['db'], table: 'topics' | 'comments' | 'articles'): Promise<number> {
   return Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 }
 
@@ -44,6 +46,7 @@ const givenDir = arg('data-dir');
 const dataDir = givenDir ?? mkdtempSync(path.join(os.tmpdir(), 'sabai-bench-pages-'));
 
 let topicCount: number;
+let articleCount: number;
 {
   const { db, config } = await openBenchDatabase(dataDir);
   try {
@@ -54,8 +57,13 @@ let topicCount: number;
       const result = await seed(db, { topics, comments, users: 1000, log: (line) => process.stdout.write(`\r${line}          `) });
       console.log(`\nseeded in ${result.seconds.toFixed(1)} s`);
     }
+    if ((await count(db, 'articles')) === 0) {
+      const articles = await seedArticles(db, { count: Number(arg('articles') ?? 10_000), comments: Number(arg('article-comments') ?? 100_000) });
+      console.log(`seeded ${articles.articles} articles and ${articles.comments} comments on them`);
+    }
     topicCount = await count(db, 'topics');
-    console.log(`database: ${config.type}, ${topicCount} topics, ${await count(db, 'comments')} comments`);
+    articleCount = await count(db, 'articles');
+    console.log(`database: ${config.type}, ${topicCount} topics, ${articleCount} articles, ${await count(db, 'comments')} comments`);
   } finally {
     await db.destroy();
   }
@@ -91,9 +99,11 @@ try {
 
   // A topic with comments, so the topic page renders its first page of comments too.
   const anyTopic = Math.max(1, Math.floor(topicCount / 2));
+  const anyArticle = Math.max(1, Math.floor(articleCount / 2));
   const samples: Array<[string, string]> = [
     ['home', '/'],
     ['topic', `/topic/${anyTopic}`],
+    ['article', `/article/${anyArticle}`],
   ];
   for (const [name, page] of samples) {
     const res = await fetch(url + page, { headers: BROWSER });
@@ -105,6 +115,7 @@ try {
   // The anonymous page cache keys on the full URL: a query string of its own makes every request a miss.
   let miss = 0;
   const uncachedTopic = (request: { path: string }) => ({ ...request, path: `/topic/${anyTopic}?r=${++miss}` });
+  const uncachedArticle = (request: { path: string }) => ({ ...request, path: `/article/${anyArticle}?r=${++miss}` });
 
   const runs: Array<{ key: string; name: string; options: CannonOptions }> = [
     // The lightest route there is (settings from memory, tiny JSON): this machine's ceiling for any page.
@@ -131,6 +142,15 @@ try {
       options: { url, connections, duration, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: randomTopic }] },
     },
     { key: 'node', name: 'node page /topics/node/2, anonymous', options: { url: `${url}/topics/node/2`, connections, duration, headers: BROWSER } },
+    { key: 'article', name: `article page /article/${anyArticle}, anonymous`, options: { url: `${url}/article/${anyArticle}`, connections, duration, headers: BROWSER } },
+    { key: 'article-signed', name: `article page /article/${anyArticle}, signed in`, options: { url: `${url}/article/${anyArticle}`, connections, duration, headers: signedIn } },
+    {
+      key: 'article-uncached',
+      name: `article page /article/${anyArticle}, anonymous, never cached`,
+      options: { url, connections, duration, headers: BROWSER, requests: [{ method: 'GET', path: `/article/${anyArticle}`, setupRequest: uncachedArticle }] },
+    },
+    // The feed's JSON as the browser's "Load more" and outside clients ask it (anonymous: the cached envelope).
+    { key: 'articles-json', name: 'article feed JSON /api/article/articles, anonymous', options: { url: `${url}/api/article/articles`, connections, duration, headers: { ...BROWSER, accept: 'application/json' } } },
   ];
 
   const idle = memoryOf(server.pid!);

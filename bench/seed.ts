@@ -22,7 +22,7 @@ import { sql, type Insertable } from 'kysely';
 import { loadConfig, parseDatabaseUrl, writePersistedConfig, type DbConfig } from '../server/config';
 import { dialectOf, type Database } from '../server/db/database';
 import { openDatabase } from '../server/db/open';
-import type { CommentsTable, DB, TopicsTable } from '../server/db/schema';
+import type { ArticlesTable, CommentsTable, DB, TopicsTable } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/password';
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -306,6 +306,57 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedResu
   }
   const seconds = (Date.now() - started) / 1000;
   return { users: options.users, topics: options.topics, comments: commentId, tags: tagCount, nodes: nodeCount, firstUserId, seconds };
+}
+
+/**
+ * Articles for a forum `seed` made (issue 12): `count` long posts by its members, newest last, each
+ * with a few of its tags and skewed comment counts averaging `comments / count`, with the member,
+ * tag and article counters in step. Run after `seed`, on a database without articles.
+ */
+export async function seedArticles(db: Database, options: { count: number; comments: number; now?: number }): Promise<{ articles: number; comments: number }> {
+  const random = prng(7);
+  const now = options.now ?? Date.now();
+  const yearAgo = now - 365 * 86_400_000;
+  const userIds = (await db.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
+  const tagIds = (await db.selectFrom('tags').select('id').orderBy('id').execute()).map((t) => t.id);
+  let commentId = Number((await db.selectFrom('comments').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0);
+  const articles: Array<Insertable<ArticlesTable>> = [];
+  const comments: Array<Insertable<CommentsTable>> = [];
+  const links: Array<Insertable<DB['article_tags']>> = [];
+  const userArticles = new Map<number, number>();
+  const tagArticles = new Map<number, number>();
+  const add = (map: Map<number, number>, key: number) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (let i = 0; i < options.count; i += 1) {
+    const id = i + 1;
+    const userId = userIds[Math.floor(Math.pow(random(), 2) * userIds.length)]!;
+    const created = yearAgo + Math.floor(((i + random()) / options.count) * (now - yearAgo - 3_600_000));
+    const paragraphs = Array.from({ length: 6 + Math.floor(random() * 6) }, () => `<p>${sentence(random, 40 + Math.floor(random() * 40))}</p>`).join('');
+    const n = Math.floor(random() * random() * 4 * (options.comments / Math.max(1, options.count)));
+    let last = created;
+    for (let c = 0; c < n; c += 1) {
+      commentId += 1;
+      last = Math.min(now - 1000, last + 1000 + Math.floor(random() * 3_600_000));
+      const text = sentence(random, 8 + Math.floor(random() * 15));
+      const author = userIds[Math.floor(random() * userIds.length)]!;
+      comments.push({ id: commentId, entity_type: 'article', entity_id: id, user_id: author, parent_id: null, quote_id: null, content: text, content_type: 'text', content_html: `<p>${text}</p>`, image_list: '[]', like_count: 0, reply_count: 0, status: 0, ip: '', ip_country: '', ip_region: '', user_agent: '', create_time: last, update_time: last });
+    }
+    const summary = sentence(random, 30);
+    articles.push({ id, user_id: userId, title: sentence(random, 5 + Math.floor(random() * 6)), summary, summary_auto: 0, content: paragraphs, content_type: 'html', content_html: paragraphs, cover: '', status: 0, recommend: 0, recommend_time: 0, view_count: Math.floor(random() * 5000), comment_count: n, like_count: 0, favorite_count: 0, last_comment_time: last, last_comment_user_id: null, ip: '', ip_country: '', ip_region: '', user_agent: '', create_time: created, update_time: created });
+    add(userArticles, userId);
+    for (const tagId of new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => tagIds[Math.floor(Math.pow(random(), 3) * tagIds.length)]!))) {
+      links.push({ id: links.length + 1, article_id: id, tag_id: tagId, create_time: created, update_time: created });
+      add(tagArticles, tagId);
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    await insertMany(trx, 'articles', articles);
+    await insertMany(trx, 'article_tags', links);
+    await insertMany(trx, 'comments', comments);
+    for (const [id, n] of userArticles) await trx.updateTable('users').set({ article_count: n }).where('id', '=', id).execute();
+    for (const [id, n] of tagArticles) await trx.updateTable('tags').set({ article_count: n }).where('id', '=', id).execute();
+  });
+  await fixSequences(db, ['articles', 'article_tags', 'comments']);
+  return { articles: options.count, comments: comments.length };
 }
 
 function arg(name: string): string | undefined {

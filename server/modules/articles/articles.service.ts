@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { ARTICLE_LIMITS, CONTENT_STATUS } from '../../../common/constants';
 import type { ArticleEditInput } from '../../../common/validation/article';
+import type { TagRef } from '../../../common/views/tag';
 import type { AppConfig } from '../../config';
 import type { ArticleRow, DB, NewArticle, UserRow } from '../../db/schema';
 import { errors, type MessageRef } from '../../http/errors';
@@ -63,7 +64,7 @@ export async function prepareArticle(input: ArticleEditInput, meta: ArticleWrite
 }
 
 /** POST article/create, inside the write (`createPost`: review, counts, row, tag links). Answers what it wrote. */
-export async function createArticleRow(scope: WriteScope, author: UserRow, prepared: PreparedArticle, meta: { settings: Settings; origin: PostOrigin }) {
+export async function createArticleRow(scope: WriteScope, author: UserRow, prepared: PreparedArticle, meta: { settings: Settings; origin: PostOrigin }): Promise<{ row: ArticleRow; tags: TagRef[] }> {
   const post = { kind: 'article', actor: author, texts: prepared.texts, tags: prepared.tags, settings: meta.settings, reviewNew: meta.settings.articleReview, origin: meta.origin } as const;
   const created = await createPost(scope, post, { cover: '', ...prepared.columns }, (row: NewArticle) => insertArticle(scope.db, row));
   await scope.emit('article.created', { id: created.row.id, userId: author.id, status: created.row.status });

@@ -25,7 +25,7 @@ import { countPostView } from '../publishing/publishing.views';
 import { actorOf, editablePost, recommendPost, setPostStatus, type PostRef } from '../publishing/publishing.writes';
 import type { Settings } from '../settings/settings.schema';
 import { presentTag } from '../tags/tags.presenter';
-import { findPopularTags, findTagsOf } from '../tags/tags.repository';
+import { popularTags, tagsOf } from '../tags/tags.service';
 import { articleHead, articlesClosed } from './articles.kind';
 import { presentArticle, presentArticleForEdit, type ArticleEditView, type ArticleView } from './articles.presenter';
 import { findArticleById } from './articles.repository';
@@ -86,17 +86,14 @@ export async function articleForEdit(ctx: AppContext, caller: ViewerContext, id:
   requireWriter(caller.viewer, caller.now);
   const { db } = await openArticles(ctx, 'read');
   const row = editablePost(await findArticleById(db, id), caller.viewer, NOT_FOUND);
-  return presentArticleForEdit(
-    row,
-    (await findTagsOf(db, 'article', [row.id])).map((tag) => tag.name),
-  );
+  return presentArticleForEdit(row, (await tagsOf(db, 'article', [row.id])).map((tag) => tag.name));
 }
 
 /** The tags most used by published articles (the /articles sidebar); none while the module is off. */
 export async function articleTags(ctx: AppContext, limit: number): Promise<TagView[]> {
   const db = requireDb(ctx);
   if (articlesClosed(await ctx.settings.get(db), 'read')) return [];
-  return (await findPopularTags(db, 'article', Math.min(Math.max(limit, 1), ARTICLE_LIMITS.pageSize))).map(presentTag);
+  return (await popularTags(db, 'article', Math.min(Math.max(limit, 1), ARTICLE_LIMITS.pageSize))).map(presentTag);
 }
 
 /** The newest published articles (the home sidebar); none while the module is off. */

@@ -10,8 +10,8 @@ import type { DB, UserRow } from '../../db/schema';
 import type { ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import { likedAndFavoritedIds } from '../reactions/reactions.service';
-import { findTagsOf, type TaggedKind } from '../tags/tags.repository';
-import { findUsersByIds } from '../users/users.repository';
+import { tagsOf, type TaggedKind } from '../tags/tags.service';
+import { usersByIds } from '../users/users.service';
 
 export interface ViewerFlags {
   liked: ReadonlySet<number>;
@@ -37,11 +37,11 @@ export interface PostRelations {
 export async function postRelations(db: Kysely<DB>, kind: TaggedKind, rows: ReadonlyArray<{ id: number; user_id: number }>, viewerId: number | null): Promise<PostRelations> {
   const ids = rows.map((r) => r.id);
   const [users, tagRows, flags] = await Promise.all([
-    findUsersByIds(
+    usersByIds(
       db,
       rows.map((r) => r.user_id),
     ),
-    findTagsOf(db, kind, ids),
+    tagsOf(db, kind, ids),
     viewerFlags(db, viewerId, kind, ids),
   ]);
   const tags = new Map<number, TagRef[]>();

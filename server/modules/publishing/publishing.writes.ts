@@ -14,8 +14,7 @@ import { postedFrom } from '../../kernel/caller';
 import type { Actor, CountedKind, WriteScope } from '../../kernel/events';
 import { canSee, type ContentHead } from '../../kernel/kinds';
 import { authorize, isModerator } from '../../policy/permissions';
-import { findTagIdsOf, linkTags } from '../tags/tags.repository';
-import { relinkTags, resolveTags } from '../tags/tags.service';
+import { relinkTags, resolveTags, tagIdsOf } from '../tags/tags.service';
 import { changePostStatus, setPostRecommend, type PostTable } from './publishing.repository';
 
 /** True when any forbidden word appears in the texts (case-insensitive). */
@@ -104,7 +103,7 @@ export async function createPost<V extends object>(
   await scope.emit('content.placementChanged', { kind: post.kind, itemId: null, before: { ...placement, counted: false }, after: placement });
   const row = { ...values, ...freshPost(post.actor, status, post.origin) };
   const id = await insert(row);
-  await linkTags(scope.db, post.kind, id, placement.tagIds, scope.now);
+  await relinkTags(scope.db, post.kind, id, [], placement.tagIds, scope.now);
   return { row: { ...row, id }, tags: tags.map((t) => ({ id: t.id, name: t.name })) };
 }
 
@@ -122,7 +121,7 @@ export async function editPost(
   const { row } = post;
   const toReview = row.status === CONTENT_STATUS.published && needsReview(post.actor, post.settings.forbiddenWords, false, [...post.texts, ...post.tags]);
   const status = toReview ? CONTENT_STATUS.pending : row.status;
-  const before = { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[0], tagIds: await findTagIdsOf(db, post.kind, row.id) };
+  const before = { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[0], tagIds: await tagIdsOf(db, post.kind, row.id) };
   const after = { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[1], tagIds: (await resolveTags(db, post.tags, now)).map((t) => t.id) };
   await scope.emit('content.placementChanged', { kind: post.kind, itemId: row.id, before, after });
   await update(status);
@@ -149,7 +148,7 @@ export async function setPostStatus(scope: WriteScope, post: PostRef, status: nu
   const { row } = post;
   if (row.status === status) return false;
   if (!(await changePostStatus(db, post.table, row.id, row.status, status, now))) return false;
-  const base = { userId: row.user_id, nodeId: post.nodeId, tagIds: await findTagIdsOf(db, post.kind, row.id) };
+  const base = { userId: row.user_id, nodeId: post.nodeId, tagIds: await tagIdsOf(db, post.kind, row.id) };
   await scope.emit('content.placementChanged', {
     kind: post.kind,
     itemId: row.id,

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import { TOPIC_LIMITS } from '../../../common/constants';
 import type { DB, TagRow } from '../../db/schema';
 import { decodePairCursor, encodeCursor, type Page } from '../../kernel/paging';
-import { findPublicTagById, findTagsByNames, findTagsByPrefix, insertTagsIfMissing, linkTags, listTagsPage, unlinkTags, type TaggedKind } from './tags.repository';
+import { findPopularTags, findPublicTagById, findTagIdsOf, findTagsByNames, findTagsByPrefix, findTagsOf, insertTagsIfMissing, linkTags, listTagsPage, unlinkTags, type TaggedKind } from './tags.repository';
+
+export type { TaggedKind };
 
 function sameName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase() || a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
@@ -52,7 +54,22 @@ export async function autocompleteTags(db: Kysely<DB>, input: string): Promise<T
   return findTagsByPrefix(db, input, TOPIC_LIMITS.autocompleteMax);
 }
 
-/** An edited item's tag links: the tags it left unlinked, the new ones linked, the rest untouched. */
+/** The tags of many items of a kind, in link order: a page's tags in one query. */
+export function tagsOf(db: Kysely<DB>, kind: TaggedKind, itemIds: readonly number[]): Promise<Array<{ item_id: number; id: number; name: string }>> {
+  return findTagsOf(db, kind, itemIds);
+}
+
+/** The ids of one item's tags. */
+export function tagIdsOf(db: Kysely<DB>, kind: TaggedKind, itemId: number): Promise<number[]> {
+  return findTagIdsOf(db, kind, itemId);
+}
+
+/** Public tags most used by published items of a kind (the article sidebar). */
+export function popularTags(db: Kysely<DB>, kind: TaggedKind, limit: number): Promise<TagRow[]> {
+  return findPopularTags(db, kind, limit);
+}
+
+/** An item's tag links (a new item's: `before` empty): the tags it left unlinked, the new ones linked, the rest untouched. */
 export async function relinkTags(db: Kysely<DB>, kind: TaggedKind, itemId: number, before: readonly number[], after: readonly number[], now: number): Promise<void> {
   await unlinkTags(
     db,

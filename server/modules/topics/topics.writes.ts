@@ -16,7 +16,7 @@ import { findDefaultNode, findNodeById } from '../nodes/nodes.repository';
 import { findActiveNode } from '../nodes/nodes.service';
 import type { Settings } from '../settings/settings.schema';
 import { actorOf, createPost, editablePost, editPost, type PostWrite } from '../publishing/publishing.writes';
-import { findTagsOf } from '../tags/tags.repository';
+import { tagsOf } from '../tags/tags.service';
 import { presentTopicForEdit, type TopicEditView } from './topics.presenter';
 import { findTopicById, insertTopic, updateTopic } from './topics.repository';
 
@@ -155,7 +155,7 @@ export async function editableTopic(db: Kysely<DB>, id: number, actor: UserRow, 
 /** GET topic/edit/{id}. */
 export async function topicForEdit(db: Kysely<DB>, id: number, actor: UserRow): Promise<TopicEditView> {
   const row = await editableTopic(db, id, actor);
-  const tags = await findTagsOf(db, 'topic', [row.id]);
+  const tags = await tagsOf(db, 'topic', [row.id]);
   return presentTopicForEdit(
     row,
     tags.map((t) => t.name),

@@ -8,7 +8,7 @@ import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { isUniqueViolation, stamps } from '../../db/helpers';
 import { errors } from '../../http/errors';
 import { assertNamesFree } from './names';
-import { findUserById, findUserByUsername, setUsernameIfUnset, updateUser } from './users.repository';
+import { findUserById, findUsersByIds, findUserByUsername, setUsernameIfUnset, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -38,6 +38,11 @@ export async function reload(db: Kysely<DB>, id: number): Promise<UserRow> {
   const user = await findUserById(db, id);
   if (!user) throw errors.notFound('errors.account.userNotFound');
   return user;
+}
+
+/** Users by id (each once, in no order): a page's authors in one query. */
+export function usersByIds(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
+  return findUsersByIds(db, ids);
 }
 
 /** An active user by id, for public profiles; 404 otherwise. */
