@@ -201,7 +201,7 @@ for (const dialect of await testDatabases()) {
         expect((await t.post('/api/article/edit/abc', {})).status).toBe(401);
       });
 
-      it('deletes softly: counts go back, others see 404, a moderator’s delete tells the author and is audited', async () => {
+      it('deletes softly: counts go back, others see 404, the author reads it as deleted, a moderator’s delete tells the author and is audited', async () => {
         const author = await createUser(t);
         const own = await postArticle(t, author.token, { tags: ['del-tag'] });
         const byMod = await postArticle(t, author.token, { title: 'Spam' });
@@ -210,7 +210,8 @@ for (const dialect of await testDatabases()) {
         expect((await t.post(`/api/article/delete/${byMod.id}`, {}, { token: moderator.token })).status).toBe(200);
         expect([await status(own.id), await status(byMod.id), await articleCount(author.user.id), await tagCount('del-tag')]).toEqual([1, 1, 0, 0]);
         expect((await article(own.id)).status).toBe(404);
-        expect((await article(own.id, author.token)).status).toBe(404);
+        // API.md content status: the author still reads what they wrote, marked deleted.
+        expect((await article(own.id, author.token)).body.data!.status).toBe(1);
         expect((await article(own.id, moderator.token)).body.data!.status).toBe(1);
         expect((await t.post(`/api/article/edit/${own.id}`, { title: 'Back', content: 'x' }, { token: author.token })).status).toBe(404);
         expect((await listAuditFor(db, 'article', byMod.id)).map((a) => a.action)).toEqual(['article.delete']);

@@ -93,12 +93,14 @@ describe('image limits (defaults: 20,000 px wide, 20,000 px tall, 50 megapixels)
   afterAll(() => t.close());
 
   for (const url of ['/api/upload', '/api/user/update_avatar'] as const) {
-    it(`${url}: refuses the 6 KB PNG declaring 50,000,000 × 1 pixels in well under 200 ms, naming the limit`, async () => {
+    it(`${url}: refuses the 6 KB PNG declaring 50,000,000 × 1 pixels from its header, before any decoding, naming the limit`, async () => {
       const bomb = await pngClaiming(50_000_000, 1);
       expect(bomb.length).toBeLessThan(8_000);
       const started = performance.now();
       const res = await post(t, url, member.token, bomb);
-      expect(performance.now() - started).toBeLessThan(200);
+      // Decoding it takes seconds (8 s measured); a refusal from the header takes milliseconds. The bound
+      // is loose on purpose: a loaded CI machine must not fail it, a decode still would.
+      expect(performance.now() - started).toBeLessThan(3_000);
       expect(res.status).toBe(413);
       expect(res.body).toMatchObject({ success: false, errorCode: 10, message: 'The image is too wide: at most 20000 pixels' });
       const zh = await post(t, url, member.token, bomb, { 'accept-language': 'zh-CN' });
