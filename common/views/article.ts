@@ -4,9 +4,7 @@
  * to the author or a moderator only). `title` and `summary` are plain text, answered raw: every
  * page escapes them.
  */
-import type { IpLocationView } from '../ip-location';
-import type { TagRef } from './tag';
-import type { PublicUser } from './user';
+import type { PostViewBase } from './post';
 
 /** The cover: an image this site stored, cropped in the browser to ARTICLE_LIMITS.coverRatio. */
 export interface ArticleCover {
@@ -14,31 +12,12 @@ export interface ArticleCover {
   url: string;
 }
 
-export interface ArticleView {
-  id: number;
-  title: string;
+export interface ArticleView extends PostViewBase {
   /** The author's summary, or one derived from the content (cut by characters, never mid-pair). */
   summary: string;
-  /** Sanitized HTML; detail only. */
-  content?: string;
-  /** The type the author wrote in (html, markdown); `content` is always sanitized HTML. */
+  /** html or markdown. */
   contentType: string;
   cover: ArticleCover | null;
-  tags: TagRef[];
-  user: PublicUser | null;
-  /** 0 published, 1 deleted, 2 pending review. */
-  status: number;
-  recommend: boolean;
-  viewCount: number;
-  commentCount: number;
-  likeCount: number;
-  favoriteCount: number;
-  ipLocation: IpLocationView | null;
-  createTime: number;
-  updateTime: number;
-  lastCommentTime: number;
-  liked: boolean;
-  favorited: boolean;
 }
 
 /** What the edit form loads (GET article/edit/{id}): the raw editable fields. */

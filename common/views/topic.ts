@@ -3,43 +3,21 @@
  * IP, the user agent or the unsanitized source (edit fields aside, which go to the author or a
  * moderator only). `title` is plain text, answered raw: every page and feed escapes it.
  */
-import type { IpLocationView } from '../ip-location';
 import type { NodeView } from './node';
-import type { TagRef } from './tag';
-import type { PublicUser } from './user';
+import type { PostViewBase } from './post';
 
 export interface TopicImage {
   url: string;
 }
 
-export interface TopicView {
-  id: number;
+export interface TopicView extends PostViewBase {
   /** 0 post, 1 tweet. */
   type: number;
   node: NodeView | null;
-  title: string;
-  summary: string;
-  /** Sanitized HTML; detail only. */
-  content?: string;
-  /** The type the author wrote in (html, markdown, text); `content` is always sanitized HTML. */
+  /** The type the author wrote in (html, markdown, text). */
   contentType: string;
-  tags: TagRef[];
   imageList: TopicImage[];
-  user: PublicUser | null;
-  /** 0 published, 1 deleted, 2 pending review. */
-  status: number;
   sticky: boolean;
-  recommend: boolean;
-  viewCount: number;
-  commentCount: number;
-  likeCount: number;
-  favoriteCount: number;
-  ipLocation: IpLocationView | null;
-  createTime: number;
-  updateTime: number;
-  lastCommentTime: number;
-  liked: boolean;
-  favorited: boolean;
   hasHiddenContent: boolean;
 }
 
