@@ -147,7 +147,8 @@ async function writeInitialSettings(dataDir: string, settings: Partial<Settings>
   }
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+/** Resolves once the server answers `config/configs`; throws with its output when it exits or never answers. */
+export async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
@@ -160,6 +161,17 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** The last 20 KB of a child's stdout and stderr, for failure messages. */
+export function collectOutput(child: ChildProcess): () => string {
+  let log = '';
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return () => log;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<E2eServer> {
@@ -176,7 +188,6 @@ export async function startServer(options: StartOptions = {}): Promise<E2eServer
     if (!preinstallWithSetup(dataDir, url, options)) await preinstallDirect(dataDir, options);
     if (options.settings) await writeInitialSettings(dataDir, options.settings);
   }
-  let log = '';
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     cwd: ROOT,
     env: {
@@ -191,12 +202,7 @@ export async function startServer(options: StartOptions = {}): Promise<E2eServer
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const output = () => log;
+  const output = collectOutput(child);
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

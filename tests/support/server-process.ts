@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from './e2e-server';
+import { collectOutput, freePort, waitUntilUp } from './e2e-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -21,24 +21,9 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/api/config/configs`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
-}
-
 export async function startSourceServer(options: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -56,12 +41,7 @@ export async function startSourceServer(options: { dataDir: string; env?: Record
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const output = () => log;
+  const output = collectOutput(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })));
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) {
