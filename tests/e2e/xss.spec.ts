@@ -11,6 +11,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { XSS_VECTORS, type XssVector } from '../../server/modules/content/xss-corpus';
+import { isSafeText } from '../../common/validation/text-safety';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { findExecutable } from '../support/xss-check';
 
@@ -116,7 +117,8 @@ test('no vector of the corpus runs script on topic pages (HTML and Markdown) or 
   test.setTimeout(240_000);
   expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(150);
   const executed = await arm(page);
-  const byType = (type: XssVector['contentType']) => XSS_VECTORS.filter((v) => v.contentType === type);
+  // Vectors carrying NUL or other unsafe characters are refused at the door (400; server/modules/content/content.test.ts).
+  const byType = (type: XssVector['contentType']) => XSS_VECTORS.filter((v) => v.contentType === type && isSafeText(v.payload));
   const topicIds: number[] = [];
   for (const type of ['html', 'markdown'] as const) {
     for (const [index, group] of chunks(byType(type), 30).entries()) {
