@@ -11,6 +11,7 @@ import { createUser, type CreatedUser } from '../../../tests/support/factories';
 import { multipart } from '../../../tests/support/multipart';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { declaredSize } from './image-header';
+import { claimingSize } from '../../../tests/support/png';
 
 function solid(width: number, height: number, channels: 3 | 4 = 3) {
   return sharp({ create: { width, height, channels, background: { r: 200, g: 30, b: 60, alpha: 0.5 } } });
@@ -23,22 +24,10 @@ function noise(width: number, height: number) {
   return sharp(raw, { raw: { width, height, channels: 3 } });
 }
 
-function crc32(buf: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of buf) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 /** A real PNG of `pixels`×1 whose header then claims `width`×`height` (CRC recomputed): the bomb's shape, about 6 KB. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await noise(2_000, 1).png({ compressionLevel: 9 }).toBuffer());
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
+  return claimingSize(await noise(2_000, 1).png({ compressionLevel: 9 }).toBuffer(), width, height);
 }
 
 /** Each frame its own colour (the encoder merges identical frames). */

@@ -9,6 +9,7 @@ import { multipart } from '../../../tests/support/multipart';
 import { findExecutable } from '../../../tests/support/xss-check';
 import { detectImageKind, looksLikeSvg } from './uploads.service';
 import { sanitizeSvg } from './svg';
+import { claimingSize } from '../../../tests/support/png';
 
 interface Uploaded {
   url: string;
@@ -45,21 +46,9 @@ async function animatedGif(width: number, height: number, frames: number): Promi
 
 /** A PNG whose header claims `width`×`height` (a decompression bomb's shape; CRC recomputed). */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await solid(1, 1).png().toBuffer());
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
+  return claimingSize(await solid(1, 1).png().toBuffer(), width, height);
 }
 
-function crc32(buf: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of buf) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 const HOSTILE_SVG = `<?xml version="1.0"?>
 <!DOCTYPE svg [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
