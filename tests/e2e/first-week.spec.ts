@@ -1,7 +1,8 @@
 /**
  * What a new member meets in the first week (issue 13), in Chromium against one installed
  * server: toasts keep clear of the page (the topic page's author card on wide screens, the page
- * below the header on phones), in both languages.
+ * below the header on phones), in both languages; a comment's IP location follows the reader's
+ * language like the topic's, also after a language switch.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, signUpMember, verifyByMail } from '../support/e2e-members';
@@ -12,7 +13,8 @@ let server: E2eServer;
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeAll(async () => {
-  server = await startServer({ installed: true });
+  // A trusted proxy names the visitor's country (cf-ipcountry): posts get an IP location.
+  server = await startServer({ installed: true, env: { TRUST_PROXY: 'true' } });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -95,3 +97,35 @@ for (const [layout, viewport] of Object.entries(VIEWPORTS)) {
     });
   }
 }
+
+test("a comment's IP location is named in the reader's language, like the topic's, after a language switch too", async ({ browser }) => {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'locale', value: 'en-US', url: server.url }]);
+  const page = await context.newPage();
+  const member = await signUpMember(page.request, server, 'Traveller');
+  await verifyByMail(page, server, member);
+  const fromThailand = { 'x-user-token': member.token, 'cf-ipcountry': 'th' };
+  const created = await page.request.post(`${server.url}/api/topic/create`, {
+    headers: fromThailand,
+    data: { title: `Songkran plans ${member.nickname}`, content: '<p>Where do you go?</p>', contentType: 'html' },
+  });
+  const topic = ((await created.json()) as { data: { id: number } }).data;
+  const commented = await page.request.post(`${server.url}/api/comment/create`, {
+    headers: fromThailand,
+    data: { entityType: 'topic', entityId: topic.id, content: 'Chiang Mai, every year.' },
+  });
+  expect(commented.status(), await commented.text()).toBe(200);
+
+  await openHydrated(page, `${server.url}/topic/${topic.id}`);
+  const topicPlace = page.getByTestId('ip-location');
+  const commentPlace = page.getByTestId('comment-ip');
+  await expect(topicPlace).toContainText('Thailand');
+  await expect(commentPlace).toContainText('Thailand');
+  await page.getByTestId('language-switch').selectOption('zh-CN');
+  await expect(topicPlace).toContainText('泰国');
+  await expect(commentPlace).toContainText('泰国');
+  await expect(commentPlace).not.toContainText('Thailand');
+  await page.getByTestId('language-switch').selectOption('en-US');
+  await expect(commentPlace).toContainText('Thailand');
+  await context.close();
+});
