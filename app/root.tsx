@@ -6,10 +6,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRevalidator, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { DEFAULT_LOCALE } from '../common/constants';
 import appCss from './app.css?url';
-import { ErrorPage } from './components/layout/error-page';
+import { ErrorPage, errorDetails, errorHeading } from './components/layout/error-page';
 import { LoadingBar } from './components/layout/loading-bar';
 import { COLOR_MODE_BOOTSTRAP } from './lib/color-mode';
-import { ensureMemberSections, type MemberSectionsHandle } from './lib/i18n';
+import { ensureMemberSections, tFor, type MemberSectionsHandle } from './lib/i18n';
 import { TranslationProvider } from './lib/use-t';
 import './lib/load-context';
 import { useOptionalRootData, type RootData } from './lib/session';
@@ -34,8 +34,10 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<RootData>
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const title = data?.config.siteTitle || 'Sabai';
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const siteTitle = data?.config.siteTitle || 'Sabai';
+  // An error page names itself in the tab ("Page not found · Sabai"), as the page's heading does.
+  const title = error === undefined || error === null ? siteTitle : `${errorHeading(errorDetails(error).status, tFor(data?.locale ?? DEFAULT_LOCALE))} · ${siteTitle}`;
   const tags = [{ title }];
   if (data?.config.siteDescription) return [...tags, { name: 'description', content: data.config.siteDescription }];
   return tags;

@@ -21,7 +21,7 @@ function ToastCard({ item, onDone }: { item: ToastItem; onDone: (id: number) => 
       onOpenChange={(open) => {
         if (!open) onDone(item.id);
       }}
-      className={`data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${KIND_STYLE[item.kind]}`}
+      className={`pointer-events-auto data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${KIND_STYLE[item.kind]}`}
       data-kind={item.kind}
       data-testid="toast"
     >
@@ -40,7 +40,16 @@ export default function ToastViewport({ items, onDone }: { items: ToastItem[]; o
       {items.map((item) => (
         <ToastCard key={item.id} item={item} onDone={onDone} />
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:top-16 sm:bottom-auto" />
+      {/*
+        Where no page content is: on phones over the sticky header (the page stays readable), on
+        wider screens bottom right, since the top right under the header is where pages keep what
+        a reader looks at next (the topic page's author card, the home sidebar). The strip itself
+        lets clicks through; only a toast catches them. Clear of notches and the home bar.
+      */}
+      <Toast.Viewport
+        data-testid="toast-viewport"
+        className="pointer-events-none fixed top-0 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-2 pt-[max(0.5rem,env(safe-area-inset-top))] outline-none sm:top-auto sm:bottom-0 sm:max-w-sm sm:p-6 sm:pb-[max(1.5rem,env(safe-area-inset-bottom))]"
+      />
     </Toast.Provider>
   );
 }

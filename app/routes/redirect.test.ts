@@ -14,10 +14,38 @@ describe('/redirect target rule', () => {
     expect(redirectTarget('https://example.com/a b?x=1')).toEqual({ ok: true, url: 'https://example.com/a%20b?x=1', host: 'example.com' });
     expect(redirectTarget(' http://th.example:8080/')).toMatchObject({ ok: true, host: 'th.example:8080' });
   });
-  it('refuses missing, malformed and non-http targets', () => {
+  it('offers every scheme spec §5 allows for links, each URL as parsed', () => {
+    expect(redirectTarget('ftp://files.example/pub/map.pdf')).toEqual({ ok: true, url: 'ftp://files.example/pub/map.pdf', host: 'files.example' });
+    expect(redirectTarget('FTPS://files.example:990/')).toMatchObject({ ok: true, url: 'ftps://files.example:990/', host: 'files.example:990' });
+    for (const [raw, shown] of [
+      ['mailto:somchai@example.com', 'mailto:somchai@example.com'],
+      ['tel:+66-2-123-4567', 'tel:+66-2-123-4567'],
+      ['callto:somchai', 'callto:somchai'],
+      ['sms:+6621234567', 'sms:+6621234567'],
+      ['cid:part1.abc@example.com', 'cid:part1.abc@example.com'],
+      ['xmpp:somchai@example.com', 'xmpp:somchai@example.com'],
+    ] as const) {
+      expect(redirectTarget(raw), raw).toEqual({ ok: true, url: shown, host: shown });
+    }
+  });
+  it('refuses missing, malformed and other-scheme targets', () => {
     expect(redirectTarget(null)).toEqual({ ok: false, reason: 'missing' });
     expect(redirectTarget('   ')).toEqual({ ok: false, reason: 'missing' });
-    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.com/', 'http://', 'not a url', 'mailto:a@b.c', '//evil.example']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'ftp://',
+      'mailto:',
+      'tel:',
+      'http://',
+      'not a url',
+      '//evil.example',
+      '/relative/path',
+    ]) {
       expect(redirectTarget(bad), bad).toEqual({ ok: false, reason: 'invalid' });
     }
   });

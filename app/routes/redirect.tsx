@@ -1,7 +1,8 @@
 /**
  * `/redirect?url=…` (spec §2): the interstitial every outbound link in user content passes
  * through (the server's sanitizer rewrites them). It shows where the link goes and a link to
- * continue; a malformed target, or one that is not http(s), gets an error instead of a link.
+ * continue; a malformed target, or one whose scheme spec §5 does not allow for links (http,
+ * https, ftp, ftps, mailto, tel, callto, sms, cid, xmpp), gets an error instead of a link.
  * Nothing navigates automatically: the reader decides.
  */
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
@@ -10,7 +11,7 @@ import { Card } from '~/components/ui/card';
 import { tFor } from '~/lib/i18n';
 import { useRootData, type RootData } from '~/lib/session';
 import { DEFAULT_LOCALE } from '../../common/constants';
-import { parseHttpUrl } from '../../common/rich-text/policy';
+import { parseLinkTarget } from '../../common/rich-text/policy';
 import { useT } from '~/lib/use-t';
 
 type RedirectTarget = { ok: true; url: string; host: string } | { ok: false; reason: 'missing' | 'invalid' };
@@ -22,9 +23,10 @@ type RedirectTarget = { ok: true; url: string; host: string } | { ok: false; rea
 export function redirectTarget(raw: string | null): RedirectTarget {
   const url = raw?.trim() ?? '';
   if (!url) return { ok: false, reason: 'missing' };
-  const parsed = url.length > 2048 ? null : parseHttpUrl(url);
+  const parsed = url.length > 2048 ? null : parseLinkTarget(url);
   if (!parsed) return { ok: false, reason: 'invalid' };
-  return { ok: true, url: parsed.href, host: parsed.host };
+  // What the continue button names: the host, or for mailto:, tel: and the like the address itself.
+  return { ok: true, url: parsed.href, host: parsed.host || parsed.href };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -218,9 +218,30 @@ export function parseHttpUrl(url: string): URL | null {
   return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '' ? parsed : null;
 }
 
-/** True when a URL is an absolute http(s) address (the only targets the /redirect page continues to). */
+/** True when a URL is an absolute http(s) address. */
 export function isHttpUrl(url: string): boolean {
   return parseHttpUrl(url) !== null;
+}
+
+/** Schemes whose URLs name a host (`ftp://host/…`); the others name a mailbox, a number or an id (`mailto:a@b`, `tel:+66…`). */
+const HOST_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ftp', 'ftps']);
+
+/**
+ * An absolute link target with one of the spec §5 schemes, parsed once and exactly as given (as
+ * `parseHttpUrl`): a host-based one (http, https, ftp, ftps) needs a host, the others something
+ * after the colon. Null for anything else: relative, protocol-relative, other schemes, what the
+ * URL parser refuses. The /redirect page continues only to these.
+ */
+export function parseLinkTarget(url: string): URL | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const scheme = parsed.protocol.slice(0, -1);
+  if (!(URL_SCHEMES as readonly string[]).includes(scheme)) return null;
+  return HOST_SCHEMES.has(scheme) ? (parsed.hostname !== '' ? parsed : null) : parsed.pathname.replace(/^\/+/, '') !== '' ? parsed : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -37,11 +37,17 @@ export const passwordField = z
 
 const rePasswordField = z.string({ error: 'validation.rePasswordRequired' });
 
+/**
+ * Length is checked before the pattern, with its own message: "at most 12" is what someone who
+ * typed 13 needs to hear (spec §5: 5 to 12 letters, digits, _ or -, starting with a letter).
+ */
 export const usernameField = cleaned(
   'validation.usernameRequired',
   z
     .string()
     .min(1, 'validation.usernameRequired')
+    .min(LIMITS.usernameMin, 'validation.usernameTooShort')
+    .max(LIMITS.usernameMax, 'validation.usernameTooLong')
     .refine((value) => USERNAME_PATTERN.test(value), { message: 'validation.usernameInvalid', params: { min: LIMITS.usernameMin, max: LIMITS.usernameMax } }),
 );
 

@@ -68,7 +68,14 @@ export const installSiteSchema = z.object({
 
 export const installAdminSchema = z
   .object({
-    adminUsername: z.string({ error: M.adminUsername }).trim().min(1, M.adminUsername).regex(USERNAME_PATTERN, M.adminUsernameInvalid),
+    adminUsername: z
+      .string({ error: M.adminUsername })
+      .trim()
+      .min(1, M.adminUsername)
+      // The member rule's length messages (common/validation/account.ts), before the pattern's.
+      .min(LIMITS.usernameMin, 'validation.usernameTooShort')
+      .max(LIMITS.usernameMax, 'validation.usernameTooLong')
+      .regex(USERNAME_PATTERN, M.adminUsernameInvalid),
     adminPassword: z
       .string({ error: M.adminPassword })
       .min(1, M.adminPassword)

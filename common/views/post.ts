@@ -27,6 +27,8 @@ export interface PostViewBase {
   createTime: number;
   updateTime: number;
   lastCommentTime: number;
+  /** Who commented last (lists are sorted by activity: they show who moved the item up); null before any comment. */
+  lastCommentUser: Pick<PublicUser, 'id' | 'nickname'> | null;
   liked: boolean;
   favorited: boolean;
 }

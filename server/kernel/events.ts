@@ -15,7 +15,7 @@
  * listen to. Payloads carry what handlers need, so no handler re-reads what the writer had.
  */
 import type { Kysely } from 'kysely';
-import type { MessageType } from '../../common/constants';
+import type { Locale, MessageType } from '../../common/constants';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import type { ContentHead } from './kinds';
@@ -76,6 +76,11 @@ export interface DomainEventMap {
   'user.profileChanged': { userId: number };
   /** A member's messages were marked read. */
   'message.read': { userId: number };
+  /**
+   * A member signed up. `email` is the address given (null when none was), `locale` the language
+   * of the request: the verification mail is written in it.
+   */
+  'user.signedUp': { userId: number; nickname: string; email: string | null; locale: Locale };
 }
 
 export type DomainEventType = keyof DomainEventMap;

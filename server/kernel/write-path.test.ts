@@ -218,6 +218,7 @@ for (const dialect of await testDatabases()) {
         'article.edited': ['articles (commit)', 'pages (commit)'],
         'message.sent': ['messages (commit)'],
         'message.read': ['messages (commit)'],
+        'user.signedUp': ['auth (commit)'],
       });
     });
 

@@ -130,24 +130,36 @@ test('a wrong password shows the server message in the form; a redirect off the 
   await expect(page.getByTestId('user-menu')).toBeVisible();
 });
 
-test('the verification link read from the .eml file marks the e-mail verified', async ({ page }) => {
+test('sign-up mails the verification link; a banner reminds on every page until the link is opened', async ({ page }) => {
   const account = newAccount();
   await signUpAndOpenAccount(page, account);
   await expect(page.getByTestId('email-status')).toHaveText('Not verified');
-  await page.getByRole('button', { name: 'Send verification mail' }).click();
-  await expect(page.getByText(`A verification mail was sent to ${account.email}.`)).toBeVisible();
-
+  // Sent at sign-up: nobody pressed a button.
   const mail = await waitForEml(server.dataDir, account.email);
   const link = linkUrl(mail, '/user/email/verify');
   expect(link, mail.text).not.toBeNull();
+
+  await open(page, `${server.url}/`);
+  const banner = page.getByTestId('verify-banner');
+  await expect(banner).toContainText(`Please verify your e-mail ${account.email}`);
+  await expectNoSeriousA11yViolations(page, 'home with the verification banner');
+  await banner.getByRole('button', { name: 'Resend the mail' }).click();
+  await expect(banner.getByRole('status')).toHaveText('Sent. Check your inbox (and the spam folder).');
+  await waitForEml(server.dataDir, account.email, { after: 1 });
+
+  // The first link still works after a resend.
   await open(page, link!);
   await expect(page.getByText(`Your e-mail ${account.email} has been verified.`)).toBeVisible();
+  await expect(page.getByTestId('verify-banner')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'e-mail verified');
 
   await page.getByRole('link', { name: 'Account settings' }).click();
   await expect(page).toHaveURL(`${server.url}/user/profile/account`);
   await expect(page.getByTestId('email-status')).toHaveText(/Verified/);
   await expect(page.getByRole('button', { name: 'Send verification mail' })).toHaveCount(0);
+  await open(page, `${server.url}/topics`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('verify-banner')).toHaveCount(0);
 
   // A link works once; the page says why it failed.
   await open(page, link!);
@@ -163,9 +175,14 @@ test('username once, password change, and a forgotten password reset through the
 
   // Username: the schema's rule, then set once and shown instead of the form.
   const usernameField = page.getByRole('textbox', { name: 'Username', exact: true });
-  await usernameField.fill('1abc');
+  await usernameField.fill('1abcde');
   await page.getByRole('button', { name: 'Set username' }).click();
   await expect(page.getByText('The username must be 5 to 12 letters, digits, _ or -, starting with a letter')).toBeVisible();
+  // Thirteen characters stay in the field (nothing cut where the member cannot see it) and the message says why.
+  await usernameField.fill('newcomer12345');
+  await expect(usernameField).toHaveValue('newcomer12345');
+  await page.getByRole('button', { name: 'Set username' }).click();
+  await expect(page.getByText('The username can be at most 12 characters')).toBeVisible();
   await usernameField.fill('newcomer1');
   await page.getByRole('button', { name: 'Set username' }).click();
   await expect(page.getByTestId('toast').getByText('Edit successful').first()).toBeVisible();
@@ -192,7 +209,8 @@ test('username once, password change, and a forgotten password reset through the
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(`If an account exists for ${account.email}, we have sent it a mail`)).toBeVisible();
 
-  const mail = await waitForEml(server.dataDir, account.email);
+  // The sign-up's verification mail came first.
+  const mail = await waitForEml(server.dataDir, account.email, { subject: 'Reset your password' });
   const link = linkUrl(mail, '/user/password/reset');
   expect(link, mail.text).not.toBeNull();
   await open(page, link!);
@@ -268,5 +286,38 @@ test.describe('in Chinese', () => {
     await expect(page.getByText('请输入昵称')).toBeVisible();
     await expect(page.getByText('密码至少 6 个字符')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'sign-up in Chinese');
+  });
+
+  test('注册后邮件已发出：横幅用中文提醒，重发过多时说明要等多久，打开链接后横幅消失', async ({ page }) => {
+    // This journey needs the real rate limits (the shared server runs without them).
+    await server.stop();
+    server = await startServer({ installed: true, env: { RATE_LIMITS: 'on' } });
+    const account = newAccount();
+    await open(page, `${server.url}/user/signup`);
+    await page.getByLabel('昵称').fill(account.nickname);
+    await page.getByLabel('邮箱').fill(account.email);
+    await page.getByRole('textbox', { name: '密码', exact: true }).fill(account.password);
+    await page.getByLabel('确认密码').fill(account.password);
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(page).toHaveURL(`${server.url}/`);
+
+    const mail = await waitForEml(server.dataDir, account.email);
+    expect(mail.subject).toContain('验证你在');
+    const banner = page.getByTestId('verify-banner');
+    await expect(banner).toContainText(`请验证你的邮箱 ${account.email}`);
+    // Five resends an hour (the per-IP mail rule); the sixth says how long to wait, in Chinese.
+    const resend = banner.getByRole('button', { name: '重新发送' });
+    for (let i = 0; i < 5; i++) {
+      await resend.click();
+      await expect(banner.getByRole('status')).toHaveText('已发送，请查收邮件（也看看垃圾邮件箱）。');
+      await expect(resend).toBeEnabled();
+    }
+    await resend.click();
+    await expect(banner.getByRole('status')).toHaveText(/^请求过于频繁，请 \d+ 秒后再试$/);
+    await expectNoSeriousA11yViolations(page, 'verification banner in Chinese');
+
+    await open(page, linkUrl(mail, '/user/email/verify')!);
+    await expect(page.getByText(`你的邮箱 ${account.email} 已验证`)).toBeVisible();
+    await expect(page.getByTestId('verify-banner')).toHaveCount(0);
   });
 });

@@ -149,7 +149,10 @@ test('B comments and likes A’s topic; A’s badge moves without reload, the me
   await expect(a.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const messages = a.page.getByTestId('message');
   await expect(messages).toHaveCount(2);
-  await expect(messages.first()).toContainText(`${b.member.nickname} liked your topic`);
+  // Grouped by kind: what people said, then what they did; each group counts its unread.
+  await expect(a.page.getByTestId('message-group').getByRole('heading', { level: 2 })).toHaveText(['Comments and replies 1 new', 'Likes and favorites 1 new']);
+  const reactions = a.page.getByRole('region', { name: /^Likes and favorites/ });
+  await expect(reactions.getByTestId('message')).toContainText(`${b.member.nickname} liked your topic`);
   const commented = messages.filter({ hasText: 'commented on your topic' });
   await expect(commented).toContainText('Kuay Teow Reua Khun Daeng');
   await expect(commented.getByTestId('message-unread')).toHaveCount(1);
@@ -188,6 +191,7 @@ test('B comments and likes A’s topic; A’s badge moves without reload, the me
     await b.page.getByTestId('messages-mark-all-read').click();
   });
   await expect(b.page.getByTestId('message-unread')).toHaveCount(0);
+  await expect(b.page.getByTestId('message-group-unread')).toHaveCount(0);
   await expect(b.page.getByTestId('messages-mark-all-read')).toHaveCount(0);
   await b.page.evaluate(() => document.documentElement.classList.add('dark'));
   await expectAccessible(b.page, { label: 'messages (dark)' });

@@ -157,8 +157,15 @@ test('a failed install shows the reason and lets the visitor go back and retry',
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Database connection failed: .+/ })).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousA11yViolations(page, 'installer connection test failed');
+  // Next stays on the step while its own check fails, and says why.
+  await next(page);
+  await stepHeading(page, 'Database');
+  await expect(page.getByTestId('connection-blocks-next')).toHaveText('Fix the settings above until the connection test passes, then go on.');
+  await expect(page.getByRole('button', { name: 'Test connection' })).toBeFocused();
   await page.getByRole('radio', { name: /SQLite/ }).check();
   await expect(page.getByText('Database connection failed')).toHaveCount(0);
+  // The name typed for MySQL is no SQLite file: the file field starts empty (the default file).
+  await expect(page.getByLabel('Database file')).toHaveValue('');
 
   // A SQLite file outside the data directory is refused by the server, not by the form.
   await page.getByLabel('Database file').fill('../outside.db');
@@ -190,6 +197,26 @@ test('a failed install shows the reason and lets the visitor go back and retry',
   await page.unroute('**/api/install/install');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Installation complete!' })).toBeVisible({ timeout: 30_000 });
+});
+
+test('in Chinese too, Next stays on the database step while its connection test fails', async ({ page, context }) => {
+  await context.addCookies([{ name: 'locale', value: 'zh-CN', url: server.url }]);
+  await page.goto(`${server.url}/install`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await next(page);
+  await page.getByRole('radio', { name: /MySQL/ }).check();
+  await page.getByLabel('主机').fill('127.0.0.1');
+  await page.getByLabel('端口').fill('1');
+  await page.getByLabel('数据库名').fill('sabai');
+  await page.getByRole('textbox', { name: '用户名', exact: true }).fill('sabai');
+  await page.getByTestId('test-connection').click();
+  await expect(page.getByRole('status').filter({ hasText: /^数据库连接失败/ })).toBeVisible({ timeout: 20_000 });
+  await next(page);
+  await expect(page.getByTestId('connection-blocks-next')).toHaveText('请先修正上面的设置，直到连接测试通过，再继续。');
+  await page.getByRole('radio', { name: /SQLite/ }).check();
+  await expect(page.getByTestId('connection-blocks-next')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: /数据库文件/ })).toHaveValue('');
 });
 
 test('the installer works at 390 px', async ({ page }) => {

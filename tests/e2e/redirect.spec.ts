@@ -32,8 +32,22 @@ test('refuses a javascript: target with an error and no link, in Chinese too', a
   await expectAccessible(page);
 
   await context.addCookies([{ name: 'locale', value: 'zh-CN', url: server.url }]);
-  await page.goto(`${server.url}/redirect?url=${encodeURIComponent('ftp://example.com')}`);
+  await page.goto(`${server.url}/redirect?url=${encodeURIComponent('vbscript:msgbox(1)')}`);
   await expect(page.getByRole('alert')).toContainText('无法打开此链接');
+});
+
+test('offers every scheme spec §5 allows for links (ftp, mailto, tel…), in both languages', async ({ page, context }) => {
+  for (const target of ['ftp://files.example.com/pub/map.pdf', 'mailto:somchai@example.com', 'tel:+66-2-123-4567']) {
+    const response = await page.goto(`${server.url}/redirect?url=${encodeURIComponent(target)}`);
+    expect(response?.status(), target).toBe(200);
+    await expect(page.getByTestId('redirect-target')).toHaveText(target);
+    await expect(page.getByRole('link', { name: /Continue to the site/ })).toHaveAttribute('href', target);
+  }
+  await expectAccessible(page);
+  await context.addCookies([{ name: 'locale', value: 'zh-CN', url: server.url }]);
+  await page.goto(`${server.url}/redirect?url=${encodeURIComponent('ftp://files.example.com/')}`);
+  await expect(page.getByTestId('redirect-target')).toHaveText('ftp://files.example.com/');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('shows the invalid message, not an error page, for targets the URL parser refuses', async ({ page }) => {

@@ -295,6 +295,9 @@ test('unknown paths answer 404 with the error page; bots get a plain status', as
   expect(response?.status()).toBe(404);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  // The tab names the error too, and the page says what to do next.
+  await expect(page).toHaveTitle('Page not found · Sabai Test');
+  await expect(page.getByTestId('error-help')).toContainText('moved or deleted');
   await expect(page.getByTestId('site-logo')).toBeVisible(); // inside the site frame
   await expectAccessible(page, { label: '404' });
   await page.getByRole('link', { name: 'Back to home' }).click();
@@ -306,6 +309,14 @@ test('unknown paths answer 404 with the error page; bots get a plain status', as
   expect(bot.status()).toBe(404);
   expect(bot.headers()['content-type']).toContain('text/plain');
   expect(await bot.text()).toBe('404 Not Found\n');
+
+  // In Chinese: the title and the help follow the language; a missing topic is a 404 page too.
+  await page.context().addCookies([{ name: 'locale', value: 'zh-CN', url: server.url }]);
+  const topic = await page.goto(server.url + '/topic/999999999');
+  expect(topic?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
+  await expect(page).toHaveTitle('页面不存在 · Sabai Test');
 });
 
 test('a sign-in-required page sends visitors to sign-in with the encoded way back', async ({ page, request }) => {

@@ -46,7 +46,7 @@ function SetUsernameForm() {
       <FormAlert message={form.formError} />
       <Field label={t('accountSettings.username.label')} required error={form.errorFor('username')}>
         {(props) => (
-          <Input {...props} {...form.bind('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={LIMITS.usernameMax} />
+          <Input {...props} {...form.bind('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
         )}
       </Field>
       <Button type="submit" loading={form.submitting}>

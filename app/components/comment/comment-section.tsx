@@ -49,15 +49,17 @@ function listOf(key: string, page: Page<ShownComment>): ListState {
 
 export function CommentSection({ entityType, entityId, initial, commentCount, closed = false }: CommentSectionProps) {
   const t = useT();
-  const { user } = useRootData();
+  const { user, locale } = useRootData();
   const location = useLocation();
   const toast = useToast();
   const revalidator = useRevalidator();
   const handleApiError = useApiErrorHandler();
   const [confirm, confirmDialog] = useConfirm();
-  const key = `${entityType}:${entityId}`;
-  // The list belongs to this item: reset only when the item changes (a revalidation after a
-  // comment must not drop the pages already loaded).
+  // The list belongs to this item in this language: reset only when the item or the language
+  // changes (a revalidation after a comment must not drop the pages already loaded; a language
+  // switch must, since what the server wrote in the comments — their IP locations — is in the
+  // old language, while the topic above them comes back in the new one).
+  const key = `${entityType}:${entityId}:${locale}`;
   const [list, setList] = useState(() => listOf(key, initial));
   if (list.key !== key) setList(listOf(key, initial));
   const [loading, setLoading] = useState(false);

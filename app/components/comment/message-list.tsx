@@ -1,5 +1,5 @@
 /**
- * The messages of /user/messages: type icon, sender, title (a link to the item), excerpt,
+ * The messages of /user/messages, grouped by kind (./message-groups.ts), each: type icon, sender, title (a link to the item), excerpt,
  * quote and relative time; unread ones look unread (tinted, a dot, a stronger title).
  *
  * Reading never marks (GET user/messages changes nothing: a prefetch, a crawler or another
@@ -24,6 +24,7 @@ import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { refreshUnreadCount } from '~/lib/use-unread-count';
 import { MESSAGE_STATUS, type MessageType } from '../../../common/constants';
+import { groupMessages, type MessageGroup } from './message-groups';
 import { mergeNewestFirst, type MessageView, type Page } from './types';
 import { useT } from '~/lib/use-t';
 
@@ -69,7 +70,7 @@ function MessageItem({ message }: { message: MessageView }) {
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
-          <h2 className={`min-w-0 flex-1 text-[0.9375rem] leading-6 break-words text-zinc-900 dark:text-zinc-50 ${unread ? 'font-semibold' : 'font-medium'}`}>
+          <h3 className={`min-w-0 flex-1 text-[0.9375rem] leading-6 break-words text-zinc-900 dark:text-zinc-50 ${unread ? 'font-semibold' : 'font-medium'}`}>
             {message.url ? (
               <Link to={message.url} className="hover:text-brand-700 dark:hover:text-brand-300 hover:underline" data-testid="message-link">
                 {message.title}
@@ -77,7 +78,7 @@ function MessageItem({ message }: { message: MessageView }) {
             ) : (
               message.title
             )}
-          </h2>
+          </h3>
           {unread && (
             <span className="mt-2 inline-flex shrink-0 items-center gap-1.5 text-xs font-medium text-red-700 dark:text-red-400" data-testid="message-unread">
               <span aria-hidden="true" className="size-2 rounded-full bg-red-600" />
@@ -149,6 +150,34 @@ function useMarkShownRead(messages: readonly MessageView[]): void {
   }, [messages, handleApiError]);
 }
 
+/** One kind of messages under its heading, with how many of them are unread. */
+function MessageGroupCard({ group, messages }: { group: MessageGroup; messages: readonly MessageView[] }) {
+  const t = useT();
+  const unread = unreadIds(messages).length;
+  const headingId = `messages-${group}`;
+  return (
+    <section aria-labelledby={headingId} data-testid="message-group" data-group={group}>
+      <h2 id={headingId} className="mb-2 flex items-center gap-2 px-1 text-sm font-semibold text-zinc-700 dark:text-zinc-300">
+        {t(`ucenter.messages.group.${group}`)}
+        {/* A space for the heading's accessible name ("Likes and favorites 1 new"); flex hides it on screen. */}
+        {unread > 0 && ' '}
+        {unread > 0 && (
+          <span className="rounded-full bg-red-600 px-1.5 py-px text-xs font-medium text-white" data-testid="message-group-unread">
+            {t('ucenter.messages.groupUnread', { count: unread })}
+          </span>
+        )}
+      </h2>
+      <Card>
+        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="message-list">
+          {messages.map((message) => (
+            <MessageItem key={message.id} message={message} />
+          ))}
+        </ul>
+      </Card>
+    </section>
+  );
+}
+
 export function MessageList({ initial }: { initial: Page<MessageView> }) {
   const t = useT();
   const toast = useToast();
@@ -211,13 +240,9 @@ export function MessageList({ initial }: { initial: Page<MessageView> }) {
           </Button>
         </div>
       )}
-      <Card>
-        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="message-list">
-          {list.results.map((message) => (
-            <MessageItem key={message.id} message={message} />
-          ))}
-        </ul>
-      </Card>
+      {groupMessages(list.results).map(({ group, messages }) => (
+        <MessageGroupCard key={group} group={group} messages={messages} />
+      ))}
       {list.hasMore && (
         <div className="flex justify-center">
           <Button variant="secondary" onClick={() => void loadMore()} loading={loading} data-testid="messages-more">

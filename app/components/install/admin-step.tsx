@@ -19,7 +19,6 @@ export function AdminStep({ values, errors, onField }: StepFieldsProps) {
             {...props}
             name="adminUsername"
             value={values.adminUsername}
-            maxLength={LIMITS.usernameMax}
             autoComplete="username"
             onChange={(e) => onField('adminUsername', e.target.value)}
           />

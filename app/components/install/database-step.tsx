@@ -11,7 +11,8 @@ import { ChoiceCard } from './choice-card';
 import type { StepFieldsProps } from './install-form';
 import { useT } from '~/lib/use-t';
 
-export type ConnectionTest = { state: 'idle' } | { state: 'testing' } | { state: 'ok' } | { state: 'failed'; reason: string };
+/** `blocked`: Next was pressed while the test had failed (the step is not left until it passes or a field changes). */
+export type ConnectionTest = { state: 'idle' } | { state: 'testing' } | { state: 'ok' } | { state: 'failed'; reason: string; blocked?: boolean };
 
 const TYPE_LABEL: Record<InstallDbType, string> = {
   sqlite: 'install.database.typeSqlite',
@@ -78,7 +79,7 @@ function SqliteFields({ values, errors, onField }: StepFieldsProps) {
         <Input
           {...props}
           name="db.database"
-          value={values.db.database}
+          value={values.db.sqliteFile}
           placeholder={DEFAULT_SQLITE_FILE}
           autoComplete="off"
           onChange={(e) => onField('db.database', e.target.value)}
@@ -128,13 +129,18 @@ function ConnectionTestRow({ test, onTest }: { test: ConnectionTest; onTest: () 
   const t = useT();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-      <Button variant="secondary" onClick={onTest} loading={test.state === 'testing'}>
+      <Button variant="secondary" onClick={onTest} loading={test.state === 'testing'} data-testid="test-connection">
         {test.state === 'testing' ? t('install.actions.testing') : t('install.actions.testConnection')}
       </Button>
       {/* A live region: the result is announced without moving focus. */}
       <p role="status" aria-live="polite" className="min-w-0 text-sm">
         {test.state === 'ok' && <span className="font-medium text-emerald-700 dark:text-emerald-400">✓ {t('install.database.connectionOk')}</span>}
         {test.state === 'failed' && <span className="break-words text-red-700 dark:text-red-400">{test.reason}</span>}
+        {test.state === 'failed' && test.blocked && (
+          <span className="mt-1 block font-medium text-red-700 dark:text-red-400" data-testid="connection-blocks-next">
+            {t('installUi.connectionBlocksNext')}
+          </span>
+        )}
       </p>
     </div>
   );

@@ -32,6 +32,19 @@ describe('installer steps', () => {
     expect(dbRequestBody(initialInstallValues().db)).toEqual({ type: 'sqlite', database: '' });
   });
 
+  it('keeps the SQLite file apart from the database name typed for MySQL or PostgreSQL, both ways', () => {
+    let values = setField(initialInstallValues(), 'db.type', 'mysql');
+    values = setField(values, 'db.database', 'forum_prod');
+    values = setField(values, 'db.type', 'sqlite');
+    expect(values.db.sqliteFile).toBe('');
+    expect(dbRequestBody(values.db)).toEqual({ type: 'sqlite', database: '' });
+    values = setField(values, 'db.database', 'sabai-test.db');
+    expect(dbRequestBody(values.db)).toEqual({ type: 'sqlite', database: 'sabai-test.db' });
+    values = setField(values, 'db.type', 'postgres');
+    expect(dbRequestBody(values.db)).toMatchObject({ type: 'postgres', database: 'forum_prod' });
+    expect(installRequestBody(setField(values, 'db.type', 'sqlite'), false).db).toEqual({ type: 'sqlite', database: 'sabai-test.db' });
+  });
+
   it('asks for host, port, name and username of a server database, keyed as the API keys them', () => {
     let values = setField(initialInstallValues(), 'db.type', 'mysql');
     values = setField(values, 'db.host', '');

@@ -23,7 +23,13 @@ export interface DbValues {
   host: string;
   /** Text, as typed: the schema coerces and range-checks it. */
   port: string;
+  /** The server engines' database name. */
   database: string;
+  /**
+   * SQLite's file, kept apart from `database`: a name typed for MySQL or PostgreSQL is no file
+   * name, and must not turn up in the SQLite field after switching (nor back).
+   */
+  sqliteFile: string;
   username: string;
   password: string;
 }
@@ -41,7 +47,7 @@ export interface InstallValues {
 
 export function initialInstallValues(language: Locale = DEFAULT_LOCALE): InstallValues {
   return {
-    db: { type: 'sqlite', host: '127.0.0.1', port: '', database: '', username: '', password: '' },
+    db: { type: 'sqlite', host: '127.0.0.1', port: '', database: '', sqliteFile: '', username: '', password: '' },
     siteTitle: '',
     siteDescription: '',
     adminUsername: '',
@@ -64,7 +70,7 @@ export function withDbType(db: DbValues, type: InstallDbType): DbValues {
 
 /** What `test_db_connection` and the `db` member of `install` take. SQLite needs only a file. */
 export function dbRequestBody(db: DbValues): Record<string, string> {
-  if (db.type === 'sqlite') return { type: 'sqlite', database: db.database };
+  if (db.type === 'sqlite') return { type: 'sqlite', database: db.sqliteFile };
   return { type: db.type, host: db.host, port: db.port, database: db.database, username: db.username, password: db.password };
 }
 
@@ -134,7 +140,9 @@ export function setField(values: InstallValues, name: string, value: string): In
   if (name.startsWith('db.')) {
     const key = name.slice(3);
     if (key === 'type') return isDbType(value) ? { ...values, db: withDbType(values.db, value) } : values;
-    return { ...values, db: { ...values.db, [key]: value } };
+    // `db.database` is the field the API (and its errors) name for either: SQLite's goes to its own value.
+    const target = key === 'database' && values.db.type === 'sqlite' ? 'sqliteFile' : key;
+    return { ...values, db: { ...values.db, [target]: value } };
   }
   return { ...values, [name]: value };
 }

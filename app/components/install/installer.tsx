@@ -157,6 +157,13 @@ export function Installer({ fixedDbType, initialLocale }: InstallerProps) {
       focusFirstInvalid(formRef.current);
       return;
     }
+    // The step's own check failed (or is running) for these very settings: going on would only
+    // fail again at "Install". A field edit clears the result, and with it the block.
+    if (step === 'database' && (test.state === 'failed' || test.state === 'testing')) {
+      if (test.state === 'failed') setTest({ ...test, blocked: true });
+      formRef.current?.querySelector<HTMLElement>('[data-testid="test-connection"]')?.focus();
+      return;
+    }
     const next = INSTALL_STEPS[index + 1];
     if (next) goTo(next);
   };

@@ -9,9 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../../common/locales';
 import { registerLocale } from '~/lib/i18n';
 import { TranslationProvider } from '~/lib/use-t';
-import { ErrorPage, errorDetails } from './error-page';
+import { tFor } from '~/lib/i18n';
+import { ErrorPage, errorDetails, errorHeading, errorHelpKey } from './error-page';
 
-beforeAll(() => registerLocale('en-US', resources['en-US']));
+beforeAll(() => {
+  registerLocale('en-US', resources['en-US']);
+  registerLocale('zh-CN', resources['zh-CN']);
+});
 
 function Boundary() {
   return <ErrorPage error={useRouteError()} />;
@@ -50,17 +54,43 @@ describe('error pages', () => {
     expect(html).toContain('Back to home');
   });
 
-  it("403 says 'No permission to access', with the generic text when nothing was carried", async () => {
+  it("403 says 'No permission to access', with what to do when nothing was carried", async () => {
     const html = await renderThrown(data(null, { status: 403 }));
     expect(heading(html)).toBe('No permission to access');
-    expect(html).toContain('The page you visited has an error!');
+    expect(html).toContain('You do not have access to this page.');
+    expect(html).not.toContain('Try again');
+  });
+
+  it('each status has its own help, in both languages; a retry where a second try may work', async () => {
+    const help = (status: number) => /data-testid="error-help">([^<]*)</.exec(renderedHelp.get(status)!)?.[1];
+    const renderedHelp = new Map<number, string>();
+    for (const status of [400, 404, 429, 500, 503]) renderedHelp.set(status, await renderThrown(data(null, { status })));
+    const texts = [400, 404, 429, 500, 503].map(help);
+    expect(new Set(texts).size).toBe(5);
+    expect(help(404)).toContain('moved or deleted');
+    expect(help(503)).toContain('try again in a few minutes');
+    expect(renderedHelp.get(503)).toContain('Try again');
+    expect(renderedHelp.get(404)).not.toContain('Try again');
+    for (const status of [400, 403, 404, 429, 500, 503]) {
+      const key = errorHelpKey(status);
+      expect(tFor('en-US')(key)).not.toBe(key);
+      expect(tFor('zh-CN')(key)).not.toBe(tFor('en-US')(key));
+    }
+    expect(errorHelpKey(418)).toBe('site.error.title');
+    expect(errorHelpKey(507)).toBe('site.error.help.server');
+  });
+
+  it('the heading is also the title, in the reader\'s language', () => {
+    expect(errorHeading(404, tFor('en-US'))).toBe('Page not found');
+    expect(errorHeading(404, tFor('zh-CN'))).toBe('页面不存在');
+    expect(errorHeading(503, tFor('zh-CN'))).toBe('503 异常');
   });
 
   it('shows the message the error carries instead of the generic text', async () => {
     const html = await renderThrown(data('Topic disabled', { status: 403 }));
     expect(heading(html)).toBe('No permission to access');
     expect(html).toContain('Topic disabled');
-    expect(html).not.toContain('The page you visited has an error!');
+    expect(html).not.toContain('You do not have access');
     // An object carrying a message counts too (loaders throw `data({message}, …)`).
     expect(await renderThrown(data({ message: 'Node closed' }, { status: 410 }))).toContain('Node closed');
   });
@@ -75,7 +105,7 @@ describe('error pages', () => {
     const html = await renderThrown(new Error('secret: SELECT * FROM users'));
     expect(heading(html)).toBe('500 Exception');
     expect(html).not.toContain('secret');
-    expect(html).toContain('The page you visited has an error!');
+    expect(html).toContain('Something went wrong on our side.');
     expect(errorDetails(new Error('secret'))).toEqual({ status: 500, message: null });
   });
 });

@@ -1,7 +1,8 @@
-/** The page frame shared by the layouts: skip link, header, main landmark, optional footer. */
+/** The page frame shared by the layouts: skip link, header, the unverified member's reminder, main landmark, optional footer. */
 import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { VerifyEmailBanner } from '~/components/account/verify-banner';
 import { useT } from '~/lib/use-t';
 
 export function SiteFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
@@ -9,6 +10,7 @@ export function SiteFrame({ children, footer = true }: { children: ReactNode; fo
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <SiteHeader />
+      <VerifyEmailBanner />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -33,7 +33,7 @@ export function originOf(context: AppLoadContext): string {
 
 /** A feed entry as the list pages' loaders send it: only what TopicItem shows (a third of a TopicView). */
 export function feedTopic(topic: TopicView): FeedTopic {
-  const { id, type, title, summary, sticky, recommend, createTime, imageList, tags, viewCount, commentCount, likeCount, user, node } = topic;
+  const { id, type, title, summary, sticky, recommend, createTime, lastCommentTime, lastCommentUser, imageList, tags, viewCount, commentCount, likeCount, user, node } = topic;
   return {
     id,
     type,
@@ -42,6 +42,8 @@ export function feedTopic(topic: TopicView): FeedTopic {
     sticky,
     recommend,
     createTime,
+    lastCommentTime,
+    lastCommentUser: lastCommentUser && { id: lastCommentUser.id, nickname: lastCommentUser.nickname },
     imageList,
     tags,
     viewCount,

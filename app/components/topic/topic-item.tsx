@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import { TOPIC_TYPES } from '../../../common/constants';
 import { Avatar } from '~/components/user/avatar';
-import { NodeLink, RecommendBadge, StickyBadge, TagList, TopicStats, TweetBadge } from './badges';
+import { MaskIcon, NodeLink, RecommendBadge, StickyBadge, TagList, TopicStats, TweetBadge } from './badges';
 import { ImageGrid } from './image-grid';
 import { TopicTime } from './time';
 import type { FeedTopic } from './types';
@@ -49,6 +49,7 @@ export function TopicItem({ topic, showSticky = true }: { topic: FeedTopic; show
             ·
           </span>
           <TopicTime time={topic.createTime} className="tp-item-time" />
+          <LastReply topic={topic} />
           <span className="ml-auto flex items-center gap-1.5">
             {sticky && <StickyBadge />}
             {topic.recommend && <RecommendBadge />}
@@ -80,5 +81,25 @@ export function TopicItem({ topic, showSticky = true }: { topic: FeedTopic; show
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * Who replied last, and when: feeds are sorted by activity, so this says why an old topic is at
+ * the top. One unbreakable chunk (icon, name, time), so a narrow row wraps before it, not inside.
+ */
+function LastReply({ topic }: { topic: FeedTopic }) {
+  const t = useT();
+  const replier = topic.lastCommentUser;
+  if (!replier || topic.commentCount === 0) return null;
+  return (
+    <span className="tp-item-reply" data-testid="topic-last-reply">
+      <MaskIcon name="comment" small />
+      <Link to={`/user/${replier.id}`} className="tp-item-replier">
+        {replier.nickname}
+      </Link>
+      <span>{t('topicUi.item.replied')}</span>
+      <TopicTime time={topic.lastCommentTime} />
+    </span>
   );
 }

@@ -14,7 +14,7 @@ export type { NodeView, TagRef, TagView, TopicEditView, TopicImage, TopicView };
  * author and node as links, no reader state, no edit times. "Load more" appends the API's full
  * TopicViews, which fit it as they are.
  */
-export type FeedTopic = Pick<TopicView, 'id' | 'type' | 'title' | 'summary' | 'sticky' | 'recommend' | 'createTime' | 'imageList' | 'tags' | 'viewCount' | 'commentCount' | 'likeCount'> & {
+export type FeedTopic = Pick<TopicView, 'id' | 'type' | 'title' | 'summary' | 'sticky' | 'recommend' | 'createTime' | 'lastCommentTime' | 'lastCommentUser' | 'imageList' | 'tags' | 'viewCount' | 'commentCount' | 'likeCount'> & {
   user: Pick<PublicUser, 'id' | 'nickname' | 'avatar' | 'smallAvatar'> | null;
   node: Pick<NodeView, 'id' | 'name'> | null;
 };

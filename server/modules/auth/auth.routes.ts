@@ -14,6 +14,7 @@ import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError, errors } from '../../http/errors';
 import { isSameOrigin } from '../../http/request-context';
+import { runWrite } from '../../kernel/write';
 import { parseInput } from '../../http/validate';
 import { clientKey } from '../../infra/rate-limiter';
 import { presentCurrentUser } from '../users/users.presenter';
@@ -59,11 +60,18 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const input = parseInput(signUpSchema, request.body);
     const passwordHash = await hashPassword(input.password);
     const now = ctx.clock.now();
-    const { user, issued } = await db.transaction().execute(async (trx) => {
-      const user = await registerUser(trx, { nickname: input.nickname, email: input.email, passwordHash }, now);
-      const issued = await issueToken(trx, user.id, sessionOptions(request, settings, now));
-      return { user, issued };
-    });
+    const locale = request.locale;
+    const { user, issued } = await runWrite(
+      ctx,
+      async (scope) => {
+        const user = await registerUser(scope.db, { nickname: input.nickname, email: input.email, passwordHash }, now);
+        const issued = await issueToken(scope.db, user.id, sessionOptions(request, settings, now));
+        // The verification mail is this fact's after-commit handler (auth.feature.ts).
+        await scope.emit('user.signedUp', { userId: user.id, nickname: user.nickname, email: user.email, locale });
+        return { user, issued };
+      },
+      { now },
+    );
     setSessionCookie(request, reply, issued);
     return ok({ user: presentCurrentUser(user, { now }), token: issued.token, redirect: safeRedirect(input.redirect) });
   });

@@ -116,6 +116,42 @@ for (const dialect of dialects) {
         expect(viaCookie.body.data).toMatchObject({ id: user.id });
       });
 
+      it('mails the verification link at sign-up, in the request language, before answering; the link verifies the e-mail', async () => {
+        const email = uniqueEmail('welcome');
+        const before = smtp.mails.length;
+        const res = await api.post<SessionAnswer>(
+          '/api/login/signup',
+          { nickname: 'Welcome', email, password: 'secret1', rePassword: 'secret1' },
+          { remoteAddress: randomIp(), cookies: { locale: 'zh-CN' } },
+        );
+        expect(res.status).toBe(200);
+        const { token, user } = res.body.data!;
+        // Sent before the answer: it is there already.
+        const mail = smtp.mails.slice(before).find((m) => m.to.includes(email));
+        expect(mail?.subject).toBe('验证你在 Sabai 的邮箱');
+        expect(mail?.text).toContain('Welcome');
+        const code = linkToken(mail!, '/user/email/verify')!;
+        const rows = await requireDb(t.ctx).selectFrom('email_codes').select(['purpose', 'email']).where('user_id', '=', user.id).execute();
+        expect(rows).toEqual([{ purpose: 'verify', email }]);
+
+        const verified = await api.post('/api/user/verify_email', { token: code }, { remoteAddress: randomIp() });
+        expect(verified.status).toBe(200);
+        expect((await api.get<CurrentUser>('/api/user/current', { token })).body.data!.emailVerified).toBe(true);
+      });
+
+      it('still signs the member up when the verification mail cannot be sent (they can resend it)', async () => {
+        const send = t.ctx.mailer.send.bind(t.ctx.mailer);
+        t.ctx.mailer.send = () => Promise.reject(new Error('SMTP down'));
+        try {
+          const res = await api.post<SessionAnswer>('/api/login/signup', { nickname: 'Unlucky', email: uniqueEmail('down'), password: 'secret1', rePassword: 'secret1' }, { remoteAddress: randomIp() });
+          expect(res.status).toBe(200);
+          const codes = await requireDb(t.ctx).selectFrom('email_codes').select('id').where('user_id', '=', res.body.data!.user.id).execute();
+          expect(codes).toEqual([]);
+        } finally {
+          t.ctx.mailer.send = send;
+        }
+      });
+
       it('accepts form-encoded bodies and keeps redirect on this site only', async () => {
         for (const [given, expected] of [
           ['//evil.example/x', '/'],
@@ -415,7 +451,7 @@ for (const dialect of dialects) {
         const code = linkToken(mail, '/user/password/reset')!;
         expect(code.length).toBeGreaterThanOrEqual(22);
 
-        const codes = await requireDb(t.ctx).selectFrom('email_codes').selectAll().where('user_id', '=', user.id).execute();
+        const codes = await requireDb(t.ctx).selectFrom('email_codes').selectAll().where('user_id', '=', user.id).where('purpose', '=', 'reset').execute();
         expect(codes).toHaveLength(1);
         expect(codes[0]).toMatchObject({ purpose: 'reset', email, code_hash: sha256(code), used_time: null });
         expect(JSON.stringify(codes)).not.toContain(code);

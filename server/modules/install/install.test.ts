@@ -146,6 +146,7 @@ for (const dialect of await testDatabases()) {
           en: 'The username must be 5 to 12 letters, digits, _ or -, starting with a letter',
           zh: '用户名须为 5 到 12 个字母、数字、_ 或 -，并以字母开头',
         },
+        { name: 'admin username over 12 characters', body: { adminUsername: 'administrator' }, field: 'adminUsername', en: 'The username can be at most 12 characters', zh: '用户名最多 12 个字符' },
         { name: 'missing admin password', body: { adminPassword: '' }, field: 'adminPassword', en: 'Please fill in the admin password', zh: '请填写管理员密码' },
         { name: 'short admin password', body: { adminPassword: '12345', adminPasswordConfirm: '12345' }, field: 'adminPassword', en: 'The password must be at least 6 characters', zh: '密码至少 6 个字符' },
         { name: 'missing confirmation', body: { adminPasswordConfirm: '' }, field: 'adminPasswordConfirm', en: 'Please confirm the admin password', zh: '请确认管理员密码' },
@@ -627,7 +628,7 @@ describe('installer guards (engine-independent)', () => {
     try {
       const run = await runCli(['--site-title', 'X', '--admin-username', 'ab'], { DATA_DIR: dataDir });
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain('--admin-username: The username must be 5 to 12 letters');
+      expect(run.stderr).toContain('--admin-username: The username must be at least 5 characters');
       expect(run.stderr).toContain('--admin-password: Please fill in the admin password');
       expect(existsSync(path.join(dataDir, 'config.json'))).toBe(false);
       const unknown = await runCli(['--nope'], { DATA_DIR: dataDir });

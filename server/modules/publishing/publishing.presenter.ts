@@ -34,11 +34,18 @@ export interface PostRow {
   create_time: number;
   update_time: number;
   last_comment_time: number;
+  last_comment_user_id: number | null;
   content_html?: string;
 }
 
 /** The fields every post view shares: those TopicView and ArticleView both have (the compiler keeps them in step). */
 export type PostView = Pick<TopicView, keyof TopicView & keyof ArticleView>;
+
+/** The last commenter, from the page's batch of users (postRelations loads them with the authors). */
+function lastCommenter(row: PostRow, relations: PostRelations): PostView['lastCommentUser'] {
+  const user = row.last_comment_user_id === null ? undefined : relations.users.get(row.last_comment_user_id);
+  return user ? { id: user.id, nickname: user.nickname } : null;
+}
 
 /** The shared fields of one post of a page (its author, tags and the viewer's flags from `relations`); `content` on a detail only. */
 export function presentPost(row: PostRow, relations: PostRelations, context: { now: number; locale: string }, detail = false): PostView {
@@ -60,6 +67,7 @@ export function presentPost(row: PostRow, relations: PostRelations, context: { n
     createTime: row.create_time,
     updateTime: row.update_time,
     lastCommentTime: row.last_comment_time,
+    lastCommentUser: lastCommenter(row, relations),
     liked: relations.flags.liked.has(row.id),
     favorited: relations.flags.favorited.has(row.id),
   };

@@ -33,13 +33,21 @@ export interface PostRelations {
   flags: ViewerFlags;
 }
 
-/** Authors, tags and the viewer's flags of a page of posts: three queries (two for nobody), whatever its size. */
-export async function postRelations(db: Kysely<DB>, kind: TaggedKind, rows: ReadonlyArray<{ id: number; user_id: number }>, viewerId: number | null): Promise<PostRelations> {
+/**
+ * Authors (and last commenters, in the same query), tags and the viewer's flags of a page of
+ * posts: three queries (two for nobody), whatever its size.
+ */
+export async function postRelations(
+  db: Kysely<DB>,
+  kind: TaggedKind,
+  rows: ReadonlyArray<{ id: number; user_id: number; last_comment_user_id: number | null }>,
+  viewerId: number | null,
+): Promise<PostRelations> {
   const ids = rows.map((r) => r.id);
   const [users, tagRows, flags] = await Promise.all([
     usersByIds(
       db,
-      rows.map((r) => r.user_id),
+      rows.flatMap((r) => (r.last_comment_user_id === null ? [r.user_id] : [r.user_id, r.last_comment_user_id])),
     ),
     tagsOf(db, kind, ids),
     viewerFlags(db, viewerId, kind, ids),

@@ -539,6 +539,41 @@ for (const dialect of await testDatabases()) {
         }
       });
 
+      it('names the last replier and the time of the last reply, loaded with the authors (no query more)', async () => {
+        const node = await insertNode(db, { name: 'Last replies' }, clock);
+        const quiet = await createTopic(t, member.user, { nodeId: node });
+        const once = await createTopic(t, member.user, { nodeId: node });
+        const twice = await createTopic(t, member.user, { nodeId: node });
+        const counter = new QueryCounter();
+        const original = t.ctx.state.db!;
+        const measure = async () => {
+          t.ctx.state.db = original.withPlugin(counter);
+          counter.count = 0;
+          try {
+            return { page: await feed({ nodeId: String(node) }, member.token), queries: counter.count };
+          } finally {
+            t.ctx.state.db = original;
+          }
+        };
+        const before = await measure();
+        tick();
+        await createComment(t, other.user, { entityId: once, content: 'first word' });
+        const onceAt = clock;
+        tick();
+        await createComment(t, other.user, { entityId: twice, content: 'me too' });
+        tick();
+        await createComment(t, moderator.user, { entityId: twice, content: 'the last word' });
+        const twiceAt = clock;
+        const after = await measure();
+        expect(after.queries).toBe(before.queries);
+        const entry = (id: number) => after.page.results.find((r) => r.id === id)!;
+        expect(after.page.results.map((r) => r.id)).toEqual([twice, once, quiet]);
+        expect(entry(quiet).lastCommentUser).toBeNull();
+        expect(entry(once)).toMatchObject({ lastCommentUser: { id: other.user.id, nickname: other.user.nickname }, lastCommentTime: onceAt });
+        expect(entry(twice)).toMatchObject({ lastCommentUser: { id: moderator.user.id, nickname: moderator.user.nickname }, lastCommentTime: twiceAt });
+        expect(Object.keys(entry(twice).lastCommentUser!).sort()).toEqual(['id', 'nickname']);
+      });
+
       it('latest with sticky topics, tag and user feeds also load in a constant number of queries', async () => {
         const solo = await createUser(t);
         const prolific = await createUser(t);
