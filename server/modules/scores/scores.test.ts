@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckinRankEntry, CheckinResult, CheckinState, RankedUser, ScoreLogView } from '../../../common/views/score';
 import { postArticle } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
-import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
+import { createComment, createTopic, createUser } from '../../../tests/support/factories';
 import { createTestApp, NO_LIMIT, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
@@ -264,8 +264,20 @@ for (const dialect of await testDatabases()) {
         expect(today.body.data!.map((e) => e.user.nickname)).toEqual(['Rank B', 'Rank A']);
         expect(today.body.data![0]).toMatchObject({ consecutiveDays: 1, user: { id: b.user.id } });
 
+        // A check-in that earns nothing still enters today's rank at once.
+        await writeTestSettings(t, { scoreRules: { checkin: 0, topic: 5, article: 10, comment: 1, likeReceived: 1, allowNegative: false } }, clock);
+        try {
+          const c = await createUser(t, { nickname: 'Rank C' });
+          clock += 1000;
+          expect((await checkin(c.token)).body.data?.score).toBe(0);
+          expect((await t.get<CheckinRankEntry[]>('/api/checkin/rank')).body.data!.map((e) => e.user.nickname)).toEqual(['Rank B', 'Rank A', 'Rank C']);
+        } finally {
+          await writeTestSettings(t, { scoreRules: { checkin: 1, topic: 5, article: 10, comment: 1, likeReceived: 1, allowNegative: false } }, clock);
+        }
+
         // A like received moves the ranking at once too.
         const topicId = await createTopic(t, b.user);
+        expect((await t.get<RankedUser[]>('/api/user/score/rank')).body.data![0]).toMatchObject({ id: b.user.id, score: 99_999 + 1 + 5 });
         await t.post('/api/like/like', { entityType: 'topic', entityId: topicId }, { token: a.token });
         const liked = await t.get<RankedUser[]>('/api/user/score/rank');
         expect(liked.body.data![0]).toMatchObject({ id: b.user.id, score: 99_999 + 1 + 5 + 1 });
