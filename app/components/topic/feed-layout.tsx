@@ -8,6 +8,8 @@ import { Link, useLocation } from 'react-router';
 import { LatestArticles } from '~/components/article/article-aside';
 import type { FeedArticle } from '~/components/article/types';
 import { ListShell, StartButton } from '~/components/content/list-shell';
+import { CheckinCard } from '~/components/score/checkin-card';
+import { HomeRankings } from '~/components/score/rankings';
 import { Card } from '~/components/ui/card';
 import { paths } from '~/lib/paths';
 import { useRootData, type SiteConfig } from '~/lib/session';
@@ -24,9 +26,10 @@ export function startItem(modules: SiteConfig['modules']): { to: string } | null
   return null;
 }
 
-export function FeedShell({ heading, nav, children, nodes, articles }: { heading: ReactNode; nav?: ReactNode; children: ReactNode; nodes: NodeView[]; articles: FeedArticle[] }) {
+/** `home`: the home page's side column adds the check-in card and the rankings. */
+export function FeedShell({ heading, nav, children, nodes, articles, home = false }: { heading: ReactNode; nav?: ReactNode; children: ReactNode; nodes: NodeView[]; articles: FeedArticle[]; home?: boolean }) {
   return (
-    <ListShell heading={heading} action={<StartTopicButton />} nav={nav} aside={<FeedAside nodes={nodes} articles={articles} />} testId="topic-feed">
+    <ListShell heading={heading} action={<StartTopicButton />} nav={nav} aside={<FeedAside nodes={nodes} articles={articles} home={home} />} testId="topic-feed">
       {children}
     </ListShell>
   );
@@ -112,7 +115,7 @@ export function NodeStrip({ nodes, activeNodeId }: { nodes: NodeView[]; activeNo
   );
 }
 
-function FeedAside({ nodes, articles }: { nodes: NodeView[]; articles: FeedArticle[] }) {
+function FeedAside({ nodes, articles, home }: { nodes: NodeView[]; articles: FeedArticle[]; home: boolean }) {
   const t = useT();
   const { config } = useRootData();
   return (
@@ -126,6 +129,8 @@ function FeedAside({ nodes, articles }: { nodes: NodeView[]; articles: FeedArtic
         <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{config.siteTitle}</h2>
         <p className="mt-1.5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{config.siteDescription || t('site.footer.tagline')}</p>
       </Card>
+      {home && <CheckinCard />}
+      {home && <HomeRankings />}
       {config.modules.article && <LatestArticles articles={articles} />}
       {nodes.length > 0 && (
         <Card className="p-4">
