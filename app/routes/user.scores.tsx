@@ -52,11 +52,13 @@ export default function ScoresPage() {
           <h1 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{t('score.page.title')}</h1>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('score.page.description')}</p>
         </header>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           <Figure label={t('score.page.score')} value={String(summary.score)} icon={<TrophyIcon className="size-5" />} testId="score-total" />
           <Figure label={t('score.page.streak')} value={t('score.page.days', { count: summary.checkin.consecutiveDays })} icon={<FlameIcon className="size-5" />} testId="score-streak" />
           {/* A check-in moves the score, the log and the rankings: read them all again. */}
-          <CheckinCard key={`${summary.checkin.checkedInToday}`} initial={summary.checkin} onCheckedIn={() => void revalidator.revalidate()} />
+          <div className="col-span-2 lg:col-span-1">
+            <CheckinCard key={`${summary.checkin.checkedInToday}`} initial={summary.checkin} onCheckedIn={() => void revalidator.revalidate()} />
+          </div>
         </div>
         <section aria-labelledby="score-log-title" className="space-y-3">
           <h2 id="score-log-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">

@@ -55,6 +55,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await card.getByRole('button', { name: w.checkIn }).click();
       await expect(card.getByTestId('checkin-done')).toHaveText(w.done);
       await expect(card.getByTestId('checkin-streak')).toHaveText(w.streak);
+      // The side column's rankings are read again: the member is on today's check-ins.
+      await expect(page.getByTestId('checkin-rank').getByText(nickname)).toBeVisible();
       // Once a day: after a reload the card still says so, with no button.
       await openHydrated(page, server.url + '/');
       await expect(page.getByTestId('checkin-done')).toBeVisible();

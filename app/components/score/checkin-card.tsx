@@ -20,7 +20,7 @@ function Streak({ state }: { state: CheckinState }) {
   const t = useT();
   if (state.consecutiveDays === 0) return <p className="mt-1.5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{t('score.checkin.noStreak')}</p>;
   return (
-    <p className="mt-1.5 inline-flex items-center gap-1.5 text-sm text-zinc-700 dark:text-zinc-300" data-testid="checkin-streak">
+    <p className="mt-1.5 flex items-center gap-1.5 text-sm text-zinc-700 dark:text-zinc-300" data-testid="checkin-streak">
       <FlameIcon className="size-4 text-orange-600 dark:text-orange-400" />
       {t('score.checkin.streak', { count: state.consecutiveDays })}
     </p>
@@ -76,17 +76,19 @@ function MemberCheckin({ initial, onCheckedIn }: { initial: CheckinState | null;
   return (
     <>
       <Streak state={state} />
-      {state.checkedInToday ? (
-        <p className="mt-3 inline-flex h-9 items-center gap-1.5 rounded-lg bg-emerald-50 px-3 text-sm font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" data-testid="checkin-done">
-          <CalendarCheckIcon className="size-4" />
-          {t('score.checkin.done')}
-        </p>
-      ) : (
-        <Button size="sm" className="mt-3" onClick={() => void checkIn()} loading={busy} data-testid="checkin-button">
-          <CalendarCheckIcon className="size-4" />
-          {t('score.checkin.action')}
-        </Button>
-      )}
+      <div className="mt-3">
+        {state.checkedInToday ? (
+          <p className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-emerald-50 px-3 text-sm font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" data-testid="checkin-done">
+            <CalendarCheckIcon className="size-4" />
+            {t('score.checkin.done')}
+          </p>
+        ) : (
+          <Button size="sm" onClick={() => void checkIn()} loading={busy} data-testid="checkin-button">
+            <CalendarCheckIcon className="size-4" />
+            {t('score.checkin.action')}
+          </Button>
+        )}
+      </div>
     </>
   );
 }
@@ -97,7 +99,7 @@ export function CheckinCard({ initial = null, onCheckedIn }: { initial?: Checkin
   const location = useLocation();
   return (
     <Card className="p-4" data-testid="checkin-card">
-      <h2 className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+      <h2 className="flex items-center gap-1.5 text-sm font-semibold text-zinc-900 dark:text-zinc-50">
         <CalendarCheckIcon className="text-brand-700 dark:text-brand-300 size-4" />
         {t('score.checkin.title')}
       </h2>

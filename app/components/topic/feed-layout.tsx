@@ -3,7 +3,7 @@
  * a heading, the feed tabs (latest, recommended, following), the node strip, the feed, and a
  * side column with the site notice, the site card and the node directory.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LatestArticles } from '~/components/article/article-aside';
 import type { FeedArticle } from '~/components/article/types';
@@ -115,6 +115,17 @@ export function NodeStrip({ nodes, activeNodeId }: { nodes: NodeView[]; activeNo
   );
 }
 
+/** The home page's check-in card and rankings: a check-in reads the rankings again (it is on them now). */
+function HomeScores() {
+  const [checkins, setCheckins] = useState(0);
+  return (
+    <>
+      <CheckinCard onCheckedIn={() => setCheckins((n) => n + 1)} />
+      <HomeRankings key={checkins} />
+    </>
+  );
+}
+
 function FeedAside({ nodes, articles, home }: { nodes: NodeView[]; articles: FeedArticle[]; home: boolean }) {
   const t = useT();
   const { config } = useRootData();
@@ -129,8 +140,7 @@ function FeedAside({ nodes, articles, home }: { nodes: NodeView[]; articles: Fee
         <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{config.siteTitle}</h2>
         <p className="mt-1.5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{config.siteDescription || t('site.footer.tagline')}</p>
       </Card>
-      {home && <CheckinCard />}
-      {home && <HomeRankings />}
+      {home && <HomeScores />}
       {config.modules.article && <LatestArticles articles={articles} />}
       {nodes.length > 0 && (
         <Card className="p-4">
