@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { isSafeText, unsafeTextFields } from './text-safety';
 
 describe('text safety', () => {
-  it('refuses NUL, C0 controls but tab/LF/CR, lone surrogates and every non-character', () => {
-    const refused = ['\u0000', '\u0008', '\u000b', '\u000c', '\u000e', '\u001f', '\ud800', '\udfff', 'a\ud83d', '\ufdd0', '\ufdef', '\ufffe', '\uffff'];
+  it('refuses NUL, C0 controls but tab/LF/CR, DEL and C1 controls, lone surrogates and every non-character', () => {
+    const refused = ['\u0000', '\u0008', '\u007f', '\u0080', '\u0085', '\u009b', '\u009f', '\u000b', '\u000c', '\u000e', '\u001f', '\ud800', '\udfff', 'a\ud83d', '\ufdd0', '\ufdef', '\ufffe', '\uffff'];
     for (let plane = 1; plane <= 16; plane++) refused.push(String.fromCodePoint(plane * 0x10000 + 0xfffe), String.fromCodePoint(plane * 0x10000 + 0xffff));
     for (const text of refused) expect(isSafeText(`ok${text}ok`), JSON.stringify(text)).toBe(false);
   });
 
   it('takes tab, newlines, text in any script, emoji (surrogate pairs), U+FFFD and the neighbours of non-characters', () => {
-    for (const text of ['\t\n\r', '中文 ภาษาไทย', '😀👍🏽', '\ufffd', '\ufdcf', '\ufdf0', '\ufffc', String.fromCodePoint(0x1fffd), String.fromCodePoint(0x10fffd)]) {
+    for (const text of ['\t\n\r', '中文 ภาษาไทย', '😀👍🏽', '\ufffd', '~', '\u00a0', 'é', '\ufdcf', '\ufdf0', '\ufffc', String.fromCodePoint(0x1fffd), String.fromCodePoint(0x10fffd)]) {
       expect(isSafeText(text), JSON.stringify(text)).toBe(true);
     }
   });

@@ -1,7 +1,8 @@
 /**
  * Characters no text field accepts, whatever its schema: U+0000 (PostgreSQL refuses it in text
- * and answered 500), the other C0 controls except tab, line feed and carriage return (invisible,
- * they smuggle terminal escapes into logs and break XML feeds), lone surrogates (not Unicode
+ * and answered 500), the other C0 controls except tab, line feed and carriage return, DEL and
+ * the C1 controls U+0080–U+009F (invisible; they smuggle terminal escapes into logs — U+009B is
+ * an 8-bit CSI — and break XML feeds; in pasted text they are mojibake, never meaning), lone surrogates (not Unicode
  * text: they cannot be encoded as UTF-8, so a driver silently changes them) and the Unicode
  * non-characters (U+FDD0–U+FDEF and the last two code points of every plane, U+FFFE/U+FFFF …
  * U+10FFFE/U+10FFFF: reserved for a program's own use, never for interchange).
@@ -12,7 +13,7 @@
 
 // With the `u` flag a surrogate pair is one code point, so `\p{Cs}` matches only a lone half.
 // eslint-disable-next-line no-control-regex
-const UNSAFE_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\p{Cs}\p{Noncharacter_Code_Point}]/u;
+const UNSAFE_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}\p{Noncharacter_Code_Point}]/u;
 
 /** The i18n key of the message every refused field carries. */
 export const UNSAFE_TEXT_MESSAGE = 'validation.unsafeText';

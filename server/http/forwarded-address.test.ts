@@ -18,6 +18,7 @@ import { defaultSettings } from '../modules/settings/settings.schema';
 /** Answers what the app resolved, for the matrix below. */
 const probeRoutes: FastifyPluginAsync = async (app) => {
   app.get('/__probe/ip', async (request) => ({ ip: request.ip, protocol: request.protocol }));
+  app.get('/__probe/location', async (request) => app.ctx.ipLocator.locate(request));
 };
 
 // 127/8 is all loopback on Linux: the proxy and the clients get addresses of their own in it.
@@ -130,6 +131,19 @@ describe('the client address, per TRUST_PROXY form (inject)', () => {
   it('a hop count: the address that many hops from the right', async () => {
     expect(await resolved('2', '10.0.0.1', '6.6.6.6, 203.0.113.9, 10.0.0.2')).toMatchObject({ ip: '203.0.113.9' });
     expect(await resolved('1', '10.0.0.1', '6.6.6.6, 203.0.113.9')).toMatchObject({ ip: '203.0.113.9' });
+  });
+
+  it("a proxy's country header counts only when the proxy itself connected", async () => {
+    const probe = async (trust: string, remoteAddress: string) => {
+      await resolved(trust, remoteAddress);
+      const t = apps.get(trust)!;
+      return (await t.get('/__probe/location', { remoteAddress, headers: { 'cf-ipcountry': 'TH', 'x-forwarded-for': '8.8.8.8' } })).raw.json<{ country: string }>();
+    };
+    expect(await probe('10.0.0.0/8', '10.0.0.1')).toMatchObject({ country: 'TH' });
+    // 8.8.4.4 reached the app past the proxy: it is the client, and the table places it.
+    expect(await probe('10.0.0.0/8', '8.8.4.4')).toMatchObject({ country: 'US' });
+    expect(await probe('true', '8.8.4.4')).toMatchObject({ country: 'US' });
+    expect(await probe('false', '10.0.0.1')).toMatchObject({ country: '' });
   });
 
   it('a list: only the listed proxies are skipped', async () => {

@@ -39,7 +39,8 @@ describe('the country table', () => {
 });
 
 describe('locators', () => {
-  const request = (ip: string, headers: Record<string, string> = {}) => ({ ip, headers });
+  // Without a peer named, the client connected directly (its address is the peer).
+  const request = (ip: string, headers: Record<string, string> = {}, peer = ip) => ({ ip, headers, socket: { remoteAddress: peer } });
 
   it('without a trusted proxy, ignores country headers and looks the address up', () => {
     const locator = createIpLocator({ trustProxy: false });
@@ -49,8 +50,18 @@ describe('locators', () => {
 
   it('behind a trusted proxy, prefers its headers (with the region) and falls back to the address', () => {
     const locator = createIpLocator({ trustProxy: { hops: 1 } });
-    expect(locator.locate(request('8.8.8.8', { 'cf-ipcountry': 'TH', 'x-region': 'Bangkok' }))).toEqual({ country: 'TH', region: 'Bangkok' });
-    expect(locator.locate(request('8.8.8.8', { 'cf-ipcountry': 'XX' }))).toEqual({ country: 'US', region: '' });
+    expect(locator.locate(request('8.8.8.8', { 'cf-ipcountry': 'TH', 'x-region': 'Bangkok' }, '10.0.0.2'))).toEqual({ country: 'TH', region: 'Bangkok' });
+    expect(locator.locate(request('8.8.8.8', { 'cf-ipcountry': 'XX' }, '10.0.0.2'))).toEqual({ country: 'US', region: '' });
+  });
+
+  it('believes country headers only from a trusted proxy peer, not from a client that connects directly', () => {
+    const locator = createIpLocator({ trustProxy: { addresses: ['10.0.0.0/8'] } });
+    // Through the proxy at 10.0.0.2 (also as a dual-stack socket names it).
+    expect(locator.locate(request('8.8.8.8', { 'cf-ipcountry': 'TH' }, '10.0.0.2'))).toEqual({ country: 'TH', region: '' });
+    expect(locator.locate(request('8.8.8.8', { 'cf-ipcountry': 'TH' }, '::ffff:10.0.0.2'))).toEqual({ country: 'TH', region: '' });
+    // Straight from 8.8.8.8, past the proxy: its claim is ignored, the address decides.
+    expect(locator.locate(request('8.8.8.8', { 'cf-ipcountry': 'TH', 'x-region': 'Bangkok' }))).toEqual({ country: 'US', region: '' });
+    expect(locator.locate({ ip: '8.8.8.8', headers: { 'cf-ipcountry': 'TH' } })).toEqual({ country: 'US', region: '' });
   });
 
   it('keeps only a valid country code from the table', () => {

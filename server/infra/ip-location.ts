@@ -1,14 +1,16 @@
 /**
  * Where a request comes from, as an ISO 3166-1 alpha-2 country code and a region name when
  * known. Behind a CDN or reverse proxy with TRUST_PROXY on, its country headers come first
- * (Cloudflare `CF-IPCountry`, `X-Country-Code`, CloudFront, Vercel; they may carry a region too);
- * without TRUST_PROXY any client could claim any country, so they are ignored. Otherwise the
+ * (Cloudflare `CF-IPCountry`, `X-Country-Code`, CloudFront, Vercel; they may carry a region too),
+ * but only on a request whose socket peer is one of the trusted proxies: a client that reaches the
+ * app directly (past the proxy, or where TRUST_PROXY lists addresses) could otherwise claim any
+ * country. Without TRUST_PROXY they are always ignored. Otherwise the
  * client address is looked up in the in-process country table (server/infra/geoip-country.ts),
  * which knows countries, not regions.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { geoIpCountries } from './geoip-country';
-import type { TrustProxy } from './proxy-trust';
+import { proxyTrust, type TrustProxy } from './proxy-trust';
 
 export interface IpLocation {
   /** ISO 3166-1 alpha-2, upper case, or '' when unknown. */
@@ -17,8 +19,17 @@ export interface IpLocation {
   region: string;
 }
 
+/** What a locator reads of a request: Fastify's request fits. */
+export interface LocatedRequest {
+  /** The client address (after the trusted-proxy walk). */
+  ip: string;
+  headers: IncomingHttpHeaders;
+  /** The socket, whose peer is the proxy (or the client) that connected. */
+  socket?: { remoteAddress?: string | undefined };
+}
+
 export interface IpLocator {
-  locate(request: { ip: string; headers: IncomingHttpHeaders }): IpLocation;
+  locate(request: LocatedRequest): IpLocation;
 }
 
 export const EMPTY_LOCATION: IpLocation = Object.freeze({ country: '', region: '' });
@@ -50,9 +61,16 @@ export function normalizeRegion(value: string): string {
   return decoded.replace(/[^\p{L}\p{N} .'-]/gu, '').trim().slice(0, 64);
 }
 
-/** Reads trusted proxy headers; without a country, the region is dropped too. */
+/**
+ * Reads trusted proxy headers; without a country, the region is dropped too. `isTrustedPeer`
+ * decides whether the socket's peer is one of our proxies (hop 0 of the proxy walk); headers
+ * from anyone else are ignored.
+ */
 export class ProxyHeaderLocator implements IpLocator {
-  locate(request: { ip: string; headers: IncomingHttpHeaders }): IpLocation {
+  constructor(private readonly isTrustedPeer: (peer: string) => boolean = () => true) {}
+
+  locate(request: LocatedRequest): IpLocation {
+    if (!this.isTrustedPeer(request.socket?.remoteAddress ?? '')) return EMPTY_LOCATION;
     let country = '';
     for (const name of COUNTRY_HEADERS) {
       country = normalizeCountry(header(request.headers, name));
@@ -82,7 +100,7 @@ export class AddressLocator implements IpLocator {
 export class ChainLocator implements IpLocator {
   constructor(private readonly locators: IpLocator[]) {}
 
-  locate(request: { ip: string; headers: IncomingHttpHeaders }): IpLocation {
+  locate(request: LocatedRequest): IpLocation {
     for (const locator of this.locators) {
       const location = locator.locate(request);
       if (location.country) return location;
@@ -92,5 +110,7 @@ export class ChainLocator implements IpLocator {
 }
 
 export function createIpLocator(config: { trustProxy: TrustProxy }): IpLocator {
-  return config.trustProxy !== false ? new ChainLocator([new ProxyHeaderLocator(), new AddressLocator()]) : new AddressLocator();
+  const trusts = proxyTrust(config.trustProxy);
+  if (trusts === false) return new AddressLocator();
+  return new ChainLocator([new ProxyHeaderLocator((peer) => trusts(peer, 0)), new AddressLocator()]);
 }
