@@ -56,6 +56,7 @@ export default [
   ]),
   layout('components/layout/ucenter-layout.tsx', [
     // route('user/scores', …), route('user/messages', …), route('user/favorites', …)
+    route('user/scores', 'routes/user.scores.tsx'),
     route('user/messages', 'routes/user.messages.tsx'),
     route('user/favorites', 'routes/user.favorites.tsx'),
   ]),

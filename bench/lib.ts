@@ -10,7 +10,7 @@ export interface CannonRequest {
   method?: 'GET' | 'POST';
   path?: string;
   headers?: Record<string, string>;
-  setupRequest?: (request: { path: string }) => { path: string };
+  setupRequest?: (request: { path: string; headers?: Record<string, string> }) => { path: string; headers?: Record<string, string> };
 }
 export interface CannonOptions {
   url: string;

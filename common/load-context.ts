@@ -20,6 +20,7 @@ import type { Page, PageResult } from './views/page';
 import type { SiteConfig } from './views/site';
 import type { TagView } from './views/tag';
 import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
+import type { CheckinRankEntry, RankedUser, ScoreLogView, ScoreSummary } from './views/score';
 import type { PublicUser, SessionUser } from './views/user';
 
 /**
@@ -111,6 +112,18 @@ export interface ArticlePageServices<User = SessionRow> {
   latest(viewer: PageViewer<User>, limit: number): Promise<ArticleView[]>;
 }
 
+/** `context.site.scores` (issue 14): `/user/scores` and the rankings. */
+export interface ScorePageServices<User = SessionRow> {
+  /** The reader's score and check-in state (401 when signed out). */
+  summary(viewer: PageViewer<User>): Promise<PageResult<ScoreSummary>>;
+  /** GET user/score_logs: a page of the reader's score log, newest first. */
+  logs(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<PageResult<Page<ScoreLogView>>>;
+  /** GET user/score/rank: the top members by score. */
+  rank(): Promise<RankedUser[]>;
+  /** GET checkin/rank: today's earliest check-ins. */
+  checkinRank(): Promise<CheckinRankEntry[]>;
+}
+
 /** Where page errors go: the server's log, with the request id. */
 export interface PageLog {
   error(details: Record<string, unknown>, message: string): void;
@@ -136,6 +149,8 @@ export interface PageSections<User = SessionRow> {
   people: PeoplePageServices<User>;
   /** Article feeds, detail, edit fields, a profile's articles (article pages). */
   articles: ArticlePageServices<User>;
+  /** Check-in state, score log and rankings (`/user/scores`). */
+  scores: ScorePageServices<User>;
 }
 
 /** `context.site`: the in-process use cases page loaders call, built once per app by the server. */

@@ -14,6 +14,7 @@ export const paths = {
   signUp: '/user/signup',
   user: (id: number) => `/user/${id}`,
   favorites: '/user/favorites',
+  scores: '/user/scores',
   messages: '/user/messages',
   editProfile: '/user/profile',
   membership: '/user/profile/member',

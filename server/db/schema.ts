@@ -243,6 +243,38 @@ export interface MessagesTable {
   update_time: number;
 }
 
+/** One member's check-in on one day of the site's time zone (unique per member and day). */
+export interface CheckinsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The site's calendar day, yyyymmdd. */
+  day: number;
+  consecutive_days: number;
+  /** What the check-in earned. */
+  score: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** One change of a member's score, written with its cause. */
+export interface ScoreLogsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** checkin | topic | article | comment | like, or a reversal (topicDeleted, likeRemoved…). */
+  type: string;
+  /** The signed change applied to users.score. */
+  amount: number;
+  /** The topic or article the change came from; '' / 0 when none (a check-in). */
+  source_type: string;
+  source_id: number;
+  /** The comment on that item the change came from (0: none). */
+  comment_id: number;
+  /** 1 while the source item exists (the log links to it); 0 once it is deleted. */
+  linked: number;
+  create_time: number;
+  update_time: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -259,6 +291,8 @@ export interface DB {
   user_likes: UserReactionsTable;
   user_favorites: UserReactionsTable;
   messages: MessagesTable;
+  checkins: CheckinsTable;
+  score_logs: ScoreLogsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -276,3 +310,6 @@ export type CommentRow = Selectable<CommentsTable>;
 export type NewComment = Insertable<CommentsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessage = Insertable<MessagesTable>;
+export type CheckinRow = Selectable<CheckinsTable>;
+export type ScoreLogRow = Selectable<ScoreLogsTable>;
+export type NewScoreLog = Insertable<ScoreLogsTable>;

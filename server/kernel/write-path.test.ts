@@ -208,24 +208,27 @@ for (const dialect of await testDatabases()) {
       expect(t.ctx.events.describe()).toMatchObject({
         'content.placementChanged': ['users (write)', 'nodes (write)', 'tags (write)'],
         'comment.countsMoved': ['users (write)'],
-        'comment.created': ['messages (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
-        'reaction.changed': ['messages (write)', 'pages (commit)'],
-        'content.statusChanged': ['messages (write)', 'audit (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
+        'comment.created': ['messages (write)', 'scores (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
+        'reaction.changed': ['messages (write)', 'scores (write)', 'pages (commit)'],
+        'content.statusChanged': ['messages (write)', 'scores (write)', 'audit (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
         'content.flagged': ['messages (write)', 'audit (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
-        'topic.created': ['topics (commit)', 'pages (commit)'],
+        'topic.created': ['scores (write)', 'topics (commit)', 'pages (commit)'],
         'topic.edited': ['topics (commit)', 'pages (commit)'],
-        'article.created': ['articles (commit)', 'pages (commit)'],
+        'article.created': ['scores (write)', 'articles (commit)', 'pages (commit)'],
         'article.edited': ['articles (commit)', 'pages (commit)'],
         'message.sent': ['messages (commit)'],
         'message.read': ['messages (commit)'],
         'user.signedUp': ['auth (commit)'],
+        'checkin.recorded': ['scores (write)', 'scores (commit)'],
+        'score.changed': ['scores (commit)'],
       });
     });
 
-    // Topic create was 15 queries and its page's reads 12 before the write path (ADR 0010).
+    // Topic create was 15 queries and its page's reads 12 before the write path (ADR 0010); the
+    // author's score and its log row (issue 14, in the same transaction by design) add two.
     const budgets = [
-      { kind: 'topic', create: 9, page: 7 },
-      { kind: 'article', create: 6, page: 6 },
+      { kind: 'topic', create: 11, page: 7 },
+      { kind: 'article', create: 8, page: 6 },
     ] as const;
     for (const budget of budgets) {
       it(`query counts: ${budget.kind} create ≤ ${budget.create}; the ${budget.kind} page’s reads ≤ ${budget.page}`, async () => {

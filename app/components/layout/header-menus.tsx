@@ -59,6 +59,7 @@ export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen
         trigger={<UserButtonFace user={user} />}
       >
         <DropdownLink to={paths.user(user.id)}>{t('site.header.profile')}</DropdownLink>
+        <DropdownLink to={paths.scores}>{t('score.nav.scores')}</DropdownLink>
         <DropdownLink to={paths.favorites}>{t('site.header.favorites')}</DropdownLink>
         <DropdownLink to={paths.editProfile}>{t('site.header.editProfile')}</DropdownLink>
         <DropdownLink to={paths.membership}>{t('site.header.membership')}</DropdownLink>

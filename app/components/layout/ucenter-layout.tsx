@@ -18,8 +18,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 function UserCenter({ children }: { children: React.ReactNode }) {
   const t = useT();
   const items = [
-    // Scores (spec §2) has no page yet: no link rather than a link to a 404 (add its path and
-    // `site.ucenter.scores` key with the page).
+    { to: paths.scores, label: t('score.nav.scores') },
     { to: paths.messages, label: t('site.ucenter.messages') },
     { to: paths.favorites, label: t('site.ucenter.favorites') },
   ];

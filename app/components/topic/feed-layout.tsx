@@ -3,11 +3,13 @@
  * a heading, the feed tabs (latest, recommended, following), the node strip, the feed, and a
  * side column with the site notice, the site card and the node directory.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LatestArticles } from '~/components/article/article-aside';
 import type { FeedArticle } from '~/components/article/types';
 import { ListShell, StartButton } from '~/components/content/list-shell';
+import { CheckinCard } from '~/components/score/checkin-card';
+import { HomeRankings } from '~/components/score/rankings';
 import { Card } from '~/components/ui/card';
 import { paths } from '~/lib/paths';
 import { useRootData, type SiteConfig } from '~/lib/session';
@@ -24,9 +26,10 @@ export function startItem(modules: SiteConfig['modules']): { to: string } | null
   return null;
 }
 
-export function FeedShell({ heading, nav, children, nodes, articles }: { heading: ReactNode; nav?: ReactNode; children: ReactNode; nodes: NodeView[]; articles: FeedArticle[] }) {
+/** `home`: the home page's side column adds the check-in card and the rankings. */
+export function FeedShell({ heading, nav, children, nodes, articles, home = false }: { heading: ReactNode; nav?: ReactNode; children: ReactNode; nodes: NodeView[]; articles: FeedArticle[]; home?: boolean }) {
   return (
-    <ListShell heading={heading} action={<StartTopicButton />} nav={nav} aside={<FeedAside nodes={nodes} articles={articles} />} testId="topic-feed">
+    <ListShell heading={heading} action={<StartTopicButton />} nav={nav} aside={<FeedAside nodes={nodes} articles={articles} home={home} />} testId="topic-feed">
       {children}
     </ListShell>
   );
@@ -112,7 +115,18 @@ export function NodeStrip({ nodes, activeNodeId }: { nodes: NodeView[]; activeNo
   );
 }
 
-function FeedAside({ nodes, articles }: { nodes: NodeView[]; articles: FeedArticle[] }) {
+/** The home page's check-in card and rankings: a check-in reads the rankings again (it is on them now). */
+function HomeScores() {
+  const [checkins, setCheckins] = useState(0);
+  return (
+    <>
+      <CheckinCard onCheckedIn={() => setCheckins((n) => n + 1)} />
+      <HomeRankings key={checkins} />
+    </>
+  );
+}
+
+function FeedAside({ nodes, articles, home }: { nodes: NodeView[]; articles: FeedArticle[]; home: boolean }) {
   const t = useT();
   const { config } = useRootData();
   return (
@@ -126,6 +140,7 @@ function FeedAside({ nodes, articles }: { nodes: NodeView[]; articles: FeedArtic
         <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{config.siteTitle}</h2>
         <p className="mt-1.5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{config.siteDescription || t('site.footer.tagline')}</p>
       </Card>
+      {home && <HomeScores />}
       {config.modules.article && <LatestArticles articles={articles} />}
       {nodes.length > 0 && (
         <Card className="p-4">

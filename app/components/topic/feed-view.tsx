@@ -134,7 +134,7 @@ export function FeedView({ data }: { data: FeedData }) {
   const label = data.node?.name ?? (data.tag ? t('topicUi.tag.heading', { tag: data.tag.name }) : t('site.home.feedLabel'));
   return (
     <RenderNowProvider now={data.now}>
-      <FeedShell heading={heading} nav={nav} nodes={data.nodes} articles={data.articles}>
+      <FeedShell heading={heading} nav={nav} nodes={data.nodes} articles={data.articles} home={data.kind === 'home'}>
         <TopicFeed page={data.page} source={data.source} label={label} empty={<FeedEmpty data={data} />} />
       </FeedShell>
     </RenderNowProvider>

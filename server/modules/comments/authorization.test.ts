@@ -1,7 +1,7 @@
 /**
  * Authorization matrix (DESIGN security model): every mutating route of comments, likes,
  * favorites, messages (marking read), articles and notification settings × {anonymous, member
- * (the owner), other member, banned, unverified, moderator, admin}. Each cell acts on its own
+ * (the owner), other member, banned, unverified, moderator, admin}; and the daily check-in. Each cell acts on its own
  * fresh item, checks the status and errorCode, and that a refused call changed nothing. A
  * mutating route of these families without a row fails the suite (topic and account routes have
  * their matrices in topics.test.ts and users.test.ts).
@@ -34,7 +34,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/checkin/'];
 
 /** The mutating routes an app serves (method and Fastify path pattern), from its route table. */
 function mutatingRoutes(t: TestApp): string[] {
@@ -97,6 +97,17 @@ for (const dialect of await testDatabases()) {
     afterAll(() => t.close());
 
     const rows: Row[] = [
+      {
+        name: 'POST checkin/checkin',
+        route: 'POST /api/checkin/checkin',
+        expect: WRITER,
+        async prepare(actor) {
+          // Each actor checks in once (today's check-in is their own); a visitor's probe watches the member's.
+          const id = users[actor === 'anonymous' ? 'member' : actor].user.id;
+          const probe = async () => [await db.selectFrom('checkins').select(['day', 'consecutive_days']).where('user_id', '=', id).execute(), (await db.selectFrom('users').select('score').where('id', '=', id).executeTakeFirstOrThrow()).score];
+          return { path: '/api/checkin/checkin', body: {}, probe };
+        },
+      },
       {
         name: 'POST comment/create',
         route: 'POST /api/comment/create',

@@ -15,6 +15,29 @@ export const NAV_URL = /^(\/(?![/\\])|https?:\/\/)/i;
 
 const navSchema = z.object({ title: z.string().max(32), url: z.string().max(512).regex(NAV_URL) });
 
+/** An IANA time zone name the runtime knows (`Asia/Bangkok`); the check-in day follows it. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What each cause earns (a negative amount takes score away). A reversal (the content deleted, a
+ * like taken back) takes back what was earned, never below zero unless `allowNegative`.
+ */
+const scoreRulesSchema = z.object({
+  checkin: z.number().int().min(-1000).max(1000).default(1),
+  topic: z.number().int().min(-1000).max(1000).default(5),
+  article: z.number().int().min(-1000).max(1000).default(10),
+  comment: z.number().int().min(-1000).max(1000).default(1),
+  likeReceived: z.number().int().min(-1000).max(1000).default(1),
+  allowNegative: z.boolean().default(false),
+});
+
 const rateRule = z.object({ max: z.number().int().min(0), windowMs: z.number().int().min(1000) });
 
 export const settingsSchema = z.object({
@@ -64,6 +87,12 @@ export const settingsSchema = z.object({
       feedPerIp: rateRule.default({ max: 600, windowMs: 60_000 }),
     })
     .prefault({}),
+  /** The site's time zone (IANA name): the day a check-in counts for, and when "today" starts. */
+  timeZone: z.string().max(64).refine(isTimeZone, { message: 'score.validation.timeZoneInvalid' }).default('Asia/Bangkok'),
+  /** Score rules (issue 14); each has its own default, so a stored object missing a rule still reads. */
+  scoreRules: scoreRulesSchema.prefault({}),
+  /** Check-in clicks per member: a day has one check-in, so this only blunts hammering. max 0 disables the rule. */
+  checkinLimits: z.object({ perUser: rateRule }).default({ perUser: { max: 20, windowMs: 60_000 } }),
   /** Words that send a topic or an article to review (status 2) instead of publishing; matched case-insensitively. */
   forbiddenWords: z.array(z.string().min(1).max(64)).default([]),
   /** Every new topic by a member waits for a moderator. */

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { dialectOf } from '../../db/database';
-import { findRowsByIds, insertReturningId } from '../../db/helpers';
+import { findRowsByIds, insertReturningId, lockedRead } from '../../db/helpers';
 import type { CountedKind } from '../../kernel/events';
 
 export async function insertUser(db: Kysely<DB>, values: NewUser): Promise<number> {
@@ -79,4 +79,28 @@ export async function bumpUserPostCount(db: Kysely<DB>, kind: CountedKind, userI
 export async function bumpUserCommentCount(db: Kysely<DB>, userId: number, delta: number, now: number): Promise<void> {
   if (delta === 0) return;
   await sql`update users set comment_count = case when comment_count + ${delta} < 0 then 0 else comment_count + ${delta} end, update_time = ${now} where id = ${userId}`.execute(db);
+}
+
+/** Adds `delta` to a member's score (in the caller's transaction; locks the member's row). */
+export async function addUserScore(db: Kysely<DB>, userId: number, delta: number, now: number): Promise<void> {
+  await sql`update users set score = score + ${delta}, update_time = ${now} where id = ${userId}`.execute(db);
+}
+
+/** A member's score, the row locked until the transaction ends (MySQL, PostgreSQL). */
+export async function readUserScoreLocked(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await lockedRead(db, db.selectFrom('users').select('score').where('id', '=', userId));
+  return row?.score ?? 0;
+}
+
+/** Active members with a score above zero, highest first (ties: the newer member first, one backward range of users_score_idx). */
+export async function findTopScorers(db: Kysely<DB>, limit: number): Promise<Array<Pick<UserRow, 'id' | 'nickname' | 'avatar' | 'score'>>> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'nickname', 'avatar', 'score'])
+    .where('score', '>', 0)
+    .where('status', '=', 0)
+    .orderBy('score', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -8,7 +8,7 @@ import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { isUniqueViolation, stamps } from '../../db/helpers';
 import { errors } from '../../http/errors';
 import { assertNamesFree } from './names';
-import { findUserById, findUsersByIds, findUserByUsername, setUsernameIfUnset, updateUser } from './users.repository';
+import { addUserScore, findTopScorers, findUserById, findUsersByIds, findUserByUsername, readUserScoreLocked, setUsernameIfUnset, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -100,4 +100,23 @@ export async function setUsername(db: Kysely<DB>, user: UserRow, username: strin
   }
   if (!changed) throw errors.forbidden('errors.account.usernameAlreadySet');
   return reload(db, user.id);
+}
+
+/**
+ * Moves a member's score by `delta` inside the caller's transaction and answers the change
+ * actually applied: a decrease stops at zero (the member's row read locked, so two concurrent
+ * reversals cannot both take the same points) unless `allowNegative`. The users feature owns the
+ * column; the scores feature writes the log of it.
+ */
+export async function moveScore(db: Kysely<DB>, userId: number, delta: number, now: number, options: { allowNegative: boolean }): Promise<number> {
+  if (delta === 0) return 0;
+  let applied = delta;
+  if (delta < 0 && !options.allowNegative) applied = -Math.min(-delta, Math.max(0, await readUserScoreLocked(db, userId)));
+  if (applied !== 0) await addUserScore(db, userId, applied, now);
+  return applied;
+}
+
+/** The members with the highest scores (the score ranking). */
+export function topScorers(db: Kysely<DB>, limit: number) {
+  return findTopScorers(db, limit);
 }
