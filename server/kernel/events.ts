@@ -81,6 +81,7 @@ export interface DomainEventMap {
    * of the request: the verification mail is written in it.
    */
   'user.signedUp': { userId: number; nickname: string; email: string | null; locale: Locale };
+  /**
    * A member checked in for `day` (yyyymmdd, the site's time zone). Recorded BEFORE the check-in
    * row is written, so the score handler locks the member's row before the insert's foreign-key
    * check does (the MySQL lock order of `content.placementChanged`); a second check-in of the day
