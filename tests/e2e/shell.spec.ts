@@ -378,9 +378,10 @@ test('signed in: create menu, message notice, account menu and logout with confi
   await page.keyboard.press('Escape');
 
   await page.getByTestId('user-menu').click();
-  await expect(page.getByRole('menuitem')).toHaveText(['My profile', 'Favorites', 'Edit profile', 'Membership', 'Sign out']);
+  // No "Membership" until its page exists (VIP, issue 18): a menu item must never lead to a 404.
+  await expect(page.getByRole('menuitem')).toHaveText(['My profile', 'Scores', 'Favorites', 'Edit profile', 'Sign out']);
+  await expect(page.getByRole('menuitem', { name: 'Scores' })).toHaveAttribute('href', '/user/scores');
   await expect(page.getByRole('menuitem', { name: 'Edit profile' })).toHaveAttribute('href', '/user/profile');
-  await expect(page.getByRole('menuitem', { name: 'Membership' })).toHaveAttribute('href', '/user/profile/member');
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out?' });
   await expect(dialog).toBeVisible();

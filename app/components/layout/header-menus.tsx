@@ -62,7 +62,7 @@ export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen
         <DropdownLink to={paths.scores}>{t('score.nav.scores')}</DropdownLink>
         <DropdownLink to={paths.favorites}>{t('site.header.favorites')}</DropdownLink>
         <DropdownLink to={paths.editProfile}>{t('site.header.editProfile')}</DropdownLink>
-        <DropdownLink to={paths.membership}>{t('site.header.membership')}</DropdownLink>
+        {/* "Membership" (paths.membership) joins when its page does (VIP): never an item to a 404. */}
         <DropdownSeparator />
         <DropdownItem onSelect={() => setConfirming(true)}>{t('site.header.logout')}</DropdownItem>
       </Dropdown>
