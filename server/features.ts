@@ -19,6 +19,7 @@ import { installRoutes } from './modules/install/install.routes';
 import { messagesFeature } from './modules/messages/messages.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
+import { searchFeature } from './modules/search/search.feature';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { tagsFeature } from './modules/tags/tags.feature';
@@ -55,6 +56,7 @@ export const features: Feature[] = [
   reactionsFeature,
   messagesFeature,
   auditFeature,
+  searchFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },

@@ -76,3 +76,14 @@ export async function insertArticle(db: Kysely<DB>, values: NewArticle): Promise
 export async function updateArticle(db: Kysely<DB>, id: number, values: ArticleUpdate): Promise<void> {
   await db.updateTable('articles').set(values).where('id', '=', id).execute();
 }
+
+/** The search index's rebuild (modules/search): articles after `afterId` by id, any status, with what it indexes. */
+export async function findArticlesForIndex(db: Kysely<DB>, afterId: number, limit: number): Promise<Array<Pick<ArticleRow, 'id' | 'status' | 'user_id' | 'create_time' | 'title' | 'summary' | 'content_html'>>> {
+  return db
+    .selectFrom('articles')
+    .select(['id', 'status', 'user_id', 'create_time', 'title', 'summary', 'content_html'])
+    .where('id', '>', afterId)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
