@@ -210,21 +210,22 @@ for (const dialect of await testDatabases()) {
         'comment.countsMoved': ['users (write)'],
         'comment.created': ['messages (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
         'reaction.changed': ['messages (write)', 'pages (commit)'],
-        'content.statusChanged': ['messages (write)', 'audit (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
+        'content.statusChanged': ['messages (write)', 'audit (write)', 'search (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
         'content.flagged': ['messages (write)', 'audit (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
-        'topic.created': ['topics (commit)', 'pages (commit)'],
-        'topic.edited': ['topics (commit)', 'pages (commit)'],
-        'article.created': ['articles (commit)', 'pages (commit)'],
-        'article.edited': ['articles (commit)', 'pages (commit)'],
+        'topic.created': ['search (write)', 'topics (commit)', 'pages (commit)'],
+        'topic.edited': ['search (write)', 'topics (commit)', 'pages (commit)'],
+        'article.created': ['search (write)', 'articles (commit)', 'pages (commit)'],
+        'article.edited': ['search (write)', 'articles (commit)', 'pages (commit)'],
         'message.sent': ['messages (commit)'],
         'message.read': ['messages (commit)'],
       });
     });
 
-    // Topic create was 15 queries and its page's reads 12 before the write path (ADR 0010).
+    // Topic create was 15 queries and its page's reads 12 before the write path (ADR 0010). The
+    // search index adds two to a create (ADR 0014): the post's text read back, its document written.
     const budgets = [
-      { kind: 'topic', create: 9, page: 7 },
-      { kind: 'article', create: 6, page: 6 },
+      { kind: 'topic', create: 11, page: 7 },
+      { kind: 'article', create: 8, page: 6 },
     ] as const;
     for (const budget of budgets) {
       it(`query counts: ${budget.kind} create ≤ ${budget.create}; the ${budget.kind} page’s reads ≤ ${budget.page}`, async () => {
