@@ -87,3 +87,9 @@ export async function findArticlesForIndex(db: Kysely<DB>, afterId: number, limi
     .limit(limit)
     .execute();
 }
+
+/** The highest article id (the search rebuild's progress bar), 0 with none. */
+export async function lastArticleId(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('articles').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}

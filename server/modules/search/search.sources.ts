@@ -7,9 +7,9 @@
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { DB } from '../../db/schema';
-import { findArticlesForIndex } from '../articles/articles.repository';
+import { findArticlesForIndex, lastArticleId } from '../articles/articles.repository';
 import { htmlToText } from '../content/content.service';
-import { findTopicsForIndex } from '../topics/topics.repository';
+import { findTopicsForIndex, lastTopicId } from '../topics/topics.repository';
 
 export type SearchKind = 'topic' | 'article';
 export const SEARCH_KINDS: readonly SearchKind[] = ['topic', 'article'];
@@ -63,3 +63,6 @@ export async function sourceItem(db: Kysely<DB>, kind: SearchKind, id: number): 
 export function isSearchKind(type: string): type is SearchKind {
   return (SEARCH_KINDS as readonly string[]).includes(type);
 }
+
+/** The highest id of a kind (how far a rebuild has to go). */
+export const LAST_ID: Record<SearchKind, (db: Kysely<DB>) => Promise<number>> = { topic: lastTopicId, article: lastArticleId };

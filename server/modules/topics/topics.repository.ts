@@ -140,3 +140,9 @@ export async function findTopicsForIndex(db: Kysely<DB>, afterId: number, limit:
     .limit(limit)
     .execute();
 }
+
+/** The highest topic id (the search rebuild's progress bar), 0 with none. */
+export async function lastTopicId(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('topics').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
