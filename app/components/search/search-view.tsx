@@ -202,15 +202,17 @@ export function SearchView({ data }: { data: SearchData }) {
         )}
         <Tabs params={params} articlesOn={data.articlesOn} />
         <Filters params={params} nodes={data.nodes} />
-        {data.error ? (
-          <Card>
-            <p role="alert" className="px-5 py-6 text-sm text-red-700 dark:text-red-400" data-testid="search-error">
-              {data.error}
-            </p>
-          </Card>
-        ) : (
-          <Results data={data} />
-        )}
+        <div className="mt-4">
+          {data.error ? (
+            <Card>
+              <p role="alert" className="px-5 py-6 text-sm text-red-700 dark:text-red-400" data-testid="search-error">
+                {data.error}
+              </p>
+            </Card>
+          ) : (
+            <Results data={data} />
+          )}
+        </div>
       </div>
     </RenderNowProvider>
   );
