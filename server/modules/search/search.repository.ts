@@ -130,9 +130,11 @@ function scoredMatches(db: Kysely<DB>, query: { terms: readonly string[]; prefix
   const boost = recency(filter.now);
   switch (dialectOf(db)) {
     case 'sqlite':
-      // bm25 is lower for better matches; negated it grows with relevance like the others.
+      // bm25 is lower for better matches; negated it grows with relevance like the others. CROSS
+      // JOIN fixes the order (SQLite's rule): the full-text match first, then each hit's row. Left
+      // to the planner, it may scan the documents and run the match once per row.
       return sql`select d.id as id, d.item_id as item_id, cast(-bm25(search_fts) * ${boost} * ${SCALE} as integer) as score
-        from search_fts join search_documents d on d.id = search_fts.rowid
+        from search_fts cross join search_documents d on d.id = search_fts.rowid
         where search_fts match ${match} and d.kind = ${filter.kind}${node}${since}`;
     case 'postgres':
       return sql`select d.id as id, d.item_id as item_id, floor(ts_rank(d.tsv, q.query)::float8 * ${boost} * ${SCALE})::bigint as score
