@@ -23,7 +23,11 @@ export function escapeHtml(text: string): string {
 }
 
 /** The folded text, and for each of its UTF-16 units the original code point's [start, end). */
-function foldWithMap(text: string): { folded: string; from: number[]; to: number[] } {
+function foldWithMap(text: string): { folded: string; from: number[] | null; to: number[] | null } {
+  // Most text folds unit for unit (ASCII, CJK, Thai, full-width letters): then positions agree
+  // and no map is needed. Only where folding changes lengths is it done code point by code point.
+  const whole = fold(text);
+  if (whole.length === text.length) return { folded: whole, from: null, to: null };
   let folded = '';
   const from: number[] = [];
   const to: number[] = [];
@@ -51,7 +55,7 @@ export function matchRanges(text: string, needles: Needles): Range[] {
       const end = at + needle.length;
       if (spaced && at > 0 && LETTER_OR_DIGIT.test(folded[at - 1]!)) continue;
       if (spaced && whole && end < folded.length && LETTER_OR_DIGIT.test(folded[end]!)) continue;
-      found.push([from[at]!, to[end - 1]!]);
+      found.push(from && to ? [from[at]!, to[end - 1]!] : [at, end]);
     }
   };
   for (const word of needles.words) search(word, !needles.prefixes.includes(word));
@@ -65,6 +69,8 @@ export function matchRanges(text: string, needles: Needles): Range[] {
   }
   return merged;
 }
+
+const SNIPPET_SCAN = 4000;
 
 /** Escaped text with the ranges marked. */
 function render(text: string, ranges: readonly Range[]): string {
@@ -87,7 +93,13 @@ export function highlight(text: string, needles: Needles): string {
  * matches), cut at code points, with ellipses where it was cut, and the matches marked.
  */
 export function snippet(text: string, needles: Needles, length = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // A match past the first few thousand characters is not worth reading a long post for: the
+  // passage then comes from its start.
+  const flat = text
+    .slice(0, SNIPPET_SCAN)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const ranges = matchRanges(flat, needles);
   const first = ranges[0]?.[0] ?? 0;
   let start = Math.max(0, first - Math.floor(length / 3));
