@@ -245,6 +245,13 @@ for (const dialect of await testDatabases()) {
         expect(res.body.data!.results.map((h) => h.item.id)).toEqual([article.id]);
         expect(res.body.data!.results[0]!.highlight.title).toBe('<mark>清迈</mark>的咖啡馆');
         expect((await search<SearchHit<ArticleView>>('article', { keyword: 'coffee' })).body.data!.total).toBe(1);
+        // An edit rewrites the article's document; a delete drops it.
+        const edited = await t.post(`/api/article/edit/${article.id}`, { title: 'เชียงใหม่ cafés', content: '<p>Tea houses now</p>' }, { token: member.token });
+        expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+        expect((await search<SearchHit<ArticleView>>('article', { keyword: 'coffee' })).body.data!.total).toBe(0);
+        expect((await search<SearchHit<ArticleView>>('article', { keyword: 'เชียงใหม่' })).body.data!.results.map((h) => h.id)).toEqual([article.id]);
+        expect((await t.post(`/api/article/delete/${article.id}`, {}, { token: member.token })).status).toBe(200);
+        expect((await search<SearchHit<ArticleView>>('article', { keyword: 'เชียงใหม่' })).body.data!.total).toBe(0);
         await settings({ modules: { tweet: true, topic: true, article: false } });
         const off = await search('article', { keyword: '清迈' });
         expect(off.status).toBe(403);
