@@ -36,10 +36,13 @@ async function searchFromHeader(page: Page, label: string, keyword: string) {
   const box = page.getByRole('combobox', { name: label }).first();
   await box.fill(keyword);
   await box.press('Enter');
-  await page.waitForURL(/\/search\?q=/);
+  // A full navigation to this keyword's page (the previous search's page matches /search too).
+  await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === keyword);
 }
 
 test('a reader searches from the header, filters, switches tabs and opens a hit', async ({ page, context }) => {
+  // A long journey (eight page loads) on a machine shared with other runs.
+  test.setTimeout(120_000);
   const errors = watchErrors(page);
   await setLocaleCookie(context, server.url, 'en-US');
   await page.goto(server.url + '/');
