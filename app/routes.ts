@@ -31,6 +31,8 @@ export default [
     route('articles', 'routes/articles.tsx'),
     route('articles/tag/:id', 'routes/articles.tag.tsx'),
     route('article/:id', 'routes/article.tsx'),
+    // search (issue 15)
+    route('search', 'routes/search.tsx'),
     // public profiles (static /user/* paths above and in other layouts rank before this one)
     route('user/:id', 'routes/user.$id.tsx'),
     route('user/:id/articles', 'routes/user.$id.articles.tsx'),

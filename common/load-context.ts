@@ -17,6 +17,7 @@ import type { FavoriteView } from './views/favorite';
 import type { MessageView, NotificationSettings } from './views/message';
 import type { NodeView } from './views/node';
 import type { Page, PageResult } from './views/page';
+import type { SearchHit, SearchPage } from './views/search';
 import type { SiteConfig } from './views/site';
 import type { TagView } from './views/tag';
 import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
@@ -124,6 +125,27 @@ export interface ScorePageServices<User = SessionRow> {
   checkinRank(): Promise<CheckinRankEntry[]>;
 }
 
+/** The /search page's query as its URL holds it (the use cases parse and check it). */
+export interface SearchPageQuery {
+  keyword: string;
+  nodeId?: string;
+  timeRange?: string;
+  cursor?: string;
+}
+
+/**
+ * `context.site.search` (issue 15): the /search page's tabs, through the same use cases as
+ * API.md `search/*`, rate-limited by the visitor's address (`visit`). A refused search (an empty
+ * or too long keyword, too many searches, the article module off) comes back as a value.
+ */
+export interface SearchPageServices<User = SessionRow> {
+  topics(viewer: PageViewer<User>, query: SearchPageQuery, visit: { ip: string; userAgent: string }): Promise<PageResult<SearchPage<SearchHit<TopicView>>>>;
+  articles(viewer: PageViewer<User>, query: SearchPageQuery, visit: { ip: string; userAgent: string }): Promise<PageResult<SearchPage<SearchHit<ArticleView>>>>;
+  users(viewer: PageViewer<User>, query: SearchPageQuery, visit: { ip: string; userAgent: string }): Promise<PageResult<SearchPage<PublicUser>>>;
+  /** Whether the articles tab shows (the article module is on). */
+  articlesOn(): Promise<boolean>;
+}
+
 /** Where page errors go: the server's log, with the request id. */
 export interface PageLog {
   error(details: Record<string, unknown>, message: string): void;
@@ -151,6 +173,8 @@ export interface PageSections<User = SessionRow> {
   articles: ArticlePageServices<User>;
   /** Check-in state, score log and rankings (`/user/scores`). */
   scores: ScorePageServices<User>;
+  /** Search results (`/search`). */
+  search: SearchPageServices<User>;
 }
 
 /** `context.site`: the in-process use cases page loaders call, built once per app by the server. */

@@ -20,6 +20,7 @@ import { messagesFeature } from './modules/messages/messages.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
+import { searchFeature } from './modules/search/search.feature';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { tagsFeature } from './modules/tags/tags.feature';
@@ -57,6 +58,7 @@ export const features: Feature[] = [
   messagesFeature,
   scoresFeature,
   auditFeature,
+  searchFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },

@@ -275,6 +275,28 @@ export interface ScoreLogsTable {
   update_time: number;
 }
 
+/** One published post in the search index (issue 15, ADR 0015); PostgreSQL adds a generated `tsv`. */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: number;
+  /** Topics: their node; 0 for other kinds. */
+  node_id: number;
+  user_id: number;
+  /** The post's creation time (time ranges filter on it; recency weighs with it). */
+  create_time: number;
+  /** Encoded search terms, space-separated (server/modules/search/search.text.ts). */
+  terms: string;
+}
+
+/** The index rebuild's progress per kind: the last item id indexed, and whether it finished. */
+export interface SearchReindexTable {
+  kind: string;
+  after_id: number;
+  done: number;
+  update_time: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -293,6 +315,8 @@ export interface DB {
   messages: MessagesTable;
   checkins: CheckinsTable;
   score_logs: ScoreLogsTable;
+  search_documents: SearchDocumentsTable;
+  search_reindex: SearchReindexTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

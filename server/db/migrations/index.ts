@@ -11,6 +11,7 @@ import * as topicFeedIndexes from './2026112211_topic_feed_indexes';
 import * as expiryIndexes from './2026112312_expiry_indexes';
 import * as articles from './2026112601_articles';
 import * as scores from './2026112701_scores';
+import * as search from './2026112703_search';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026112312_expiry_indexes': expiryIndexes,
   '2026112601_articles': articles,
   '2026112701_scores': scores,
+  '2026112703_search': search,
 };

@@ -76,3 +76,20 @@ export async function insertArticle(db: Kysely<DB>, values: NewArticle): Promise
 export async function updateArticle(db: Kysely<DB>, id: number, values: ArticleUpdate): Promise<void> {
   await db.updateTable('articles').set(values).where('id', '=', id).execute();
 }
+
+/** The search index's rebuild (modules/search): articles after `afterId` by id, any status, with what it indexes. */
+export async function findArticlesForIndex(db: Kysely<DB>, afterId: number, limit: number): Promise<Array<Pick<ArticleRow, 'id' | 'status' | 'user_id' | 'create_time' | 'title' | 'summary' | 'content_html'>>> {
+  return db
+    .selectFrom('articles')
+    .select(['id', 'status', 'user_id', 'create_time', 'title', 'summary', 'content_html'])
+    .where('id', '>', afterId)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** The highest article id (the search rebuild's progress bar), 0 with none. */
+export async function lastArticleId(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('articles').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}

@@ -129,3 +129,20 @@ export async function findTopicHead(db: Kysely<DB>, id: number): Promise<Pick<To
 export async function findTopicsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<TopicRow[]> {
   return findRowsByIds(db, 'topics', ids);
 }
+
+/** The search index's rebuild (modules/search): topics after `afterId` by id, any status, with what it indexes. */
+export async function findTopicsForIndex(db: Kysely<DB>, afterId: number, limit: number): Promise<Array<Pick<TopicRow, 'id' | 'status' | 'user_id' | 'node_id' | 'create_time' | 'title' | 'summary' | 'content_html'>>> {
+  return db
+    .selectFrom('topics')
+    .select(['id', 'status', 'user_id', 'node_id', 'create_time', 'title', 'summary', 'content_html'])
+    .where('id', '>', afterId)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** The highest topic id (the search rebuild's progress bar), 0 with none. */
+export async function lastTopicId(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('topics').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}

@@ -104,3 +104,26 @@ export async function findTopScorers(db: Kysely<DB>, limit: number): Promise<Arr
     .limit(limit)
     .execute();
 }
+
+/**
+ * The search's users tab: active members whose username or nickname contains `needle` (already
+ * lower-cased), newest first by keyset on id. LIKE's wildcards in the needle are escaped; names
+ * are short and members far fewer than posts, so the scan stays cheap.
+ */
+export async function findUsersByName(db: Kysely<DB>, needle: string, beforeId: number | null, limit: number): Promise<UserRow[]> {
+  let query = db.selectFrom('users').selectAll().where('status', '=', 0).where(nameContains(needle));
+  if (beforeId !== null) query = query.where('id', '<', beforeId);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** How many active members `findUsersByName` finds in all. */
+export async function countUsersByName(db: Kysely<DB>, needle: string): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 0).where(nameContains(needle)).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+function nameContains(needle: string) {
+  // '!' escapes: a backslash would need quoting differently on MySQL than elsewhere.
+  const pattern = `%${needle.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+  return sql<boolean>`(lower(nickname) like ${pattern} escape '!' or lower(coalesce(username, '')) like ${pattern} escape '!')`;
+}
