@@ -76,6 +76,11 @@ export interface DomainEventMap {
   'user.profileChanged': { userId: number };
   /** A member's messages were marked read. */
   'message.read': { userId: number };
+  /**
+   * `followerId` started (`on`) or stopped following `followedId` (only when it really changed).
+   * Recorded after both members' rows were locked, in id order, so the counter handlers queue.
+   */
+  'follow.changed': { followerId: number; followedId: number; on: boolean };
 }
 
 export type DomainEventType = keyof DomainEventMap;

@@ -25,6 +25,7 @@ function author(fields: Partial<PublicUser>): PublicUser {
     forbidden: { until: 0 },
     createTime: Date.UTC(2026, 0, 2),
     followed: false,
+    background: '',
     ...fields,
   };
 }

@@ -7,23 +7,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { setUsernameSchema, updateAvatarSchema, updateProfileSchema } from '../../../common/validation/account';
-import { pathId } from '../../../common/validation/fields';
 import { requireDb, type AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { runWrite } from '../../kernel/write';
 import { ok } from '../../http/envelope';
 import { PERSONAL } from '../../http/response-headers';
-import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { createStorage } from '../../infra/storage';
 import { requireWriter } from '../../policy/permissions';
-import { viewerContext } from '../../kernel/caller';
 import { readImagePart } from '../uploads/upload-part';
 import { storeAvatar } from '../uploads/uploads.service';
 import { AVATAR_RATE, storedAvatarUrl } from './avatar';
 import { presentCurrentUser } from './users.presenter';
 import { setUsername, updateAvatar, updateProfile } from './users.service';
-import { publicProfile } from './users.usecases';
 
 
 /** A write to what every reader sees of a member (name, avatar, signature): one fact for the pages showing them. */
@@ -84,12 +80,5 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     const updated = await changePublicProfile(ctx, user.id, (trx) => setUsername(trx, user, username, now));
     return ok(presentCurrentUser(updated, { now }));
   });
-
-  // After the fixed paths above (Fastify prefers static segments anyway).
-  app.get<{ Params: { id: string } }>('/user/:id', async (request) => {
-    requireDb(ctx);
-    const id = pathId(request.params.id);
-    if (id === null) throw errors.notFound('errors.account.userNotFound');
-    return ok(await publicProfile(ctx, viewerContext(ctx, request), id));
-  });
+  // GET user/{id}, with the viewer's follow state, is the follows feature's (follows.routes.ts).
 };

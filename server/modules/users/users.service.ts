@@ -8,7 +8,7 @@ import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { isUniqueViolation, stamps } from '../../db/helpers';
 import { errors } from '../../http/errors';
 import { assertNamesFree } from './names';
-import { findUserById, findUsersByIds, findUserByUsername, setUsernameIfUnset, updateUser } from './users.repository';
+import { findMostFollowed, findUserById, findUsersByIds, findUserByUsername, lockActiveUsers, setUsernameIfUnset, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -43,6 +43,16 @@ export async function reload(db: Kysely<DB>, id: number): Promise<UserRow> {
 /** Users by id (each once, in no order): a page's authors in one query. */
 export function usersByIds(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
   return findUsersByIds(db, ids);
+}
+
+/** Active members among `ids`, row-locked for the rest of the write, in id order (follows). */
+export function lockMembers(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
+  return lockActiveUsers(db, ids);
+}
+
+/** The most followed active members (members worth following). */
+export function mostFollowedMembers(db: Kysely<DB>, limit: number): Promise<UserRow[]> {
+  return findMostFollowed(db, limit);
 }
 
 /** An active user by id, for public profiles; 404 otherwise. */
