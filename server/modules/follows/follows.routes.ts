@@ -14,7 +14,7 @@ import { parseInput } from '../../http/validate';
 import type { RateRule } from '../../infra/rate-limiter';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { requireWriter } from '../../policy/permissions';
-import { fansOf, followedBy, publicProfile, suggestions, toggleFollow } from './follows.usecases';
+import { fansOf, followedBy, followState, publicProfile, suggestions, toggleFollow } from './follows.usecases';
 
 /** Toggles per member: generous for real use (a list of follow buttons), a wall for a script following everyone. */
 export const FOLLOW_RULE: RateRule = { name: 'follow:user', max: 60, windowMs: 10 * 60_000 };
@@ -33,6 +33,7 @@ export const followRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
+  app.get('/fans/isfollowed', async (request) => ok(await followState(ctx, viewerContext(ctx, request), parseInput(followSchema, request.query).userId)));
   app.get('/fans/fans', async (request) => ok(await fansOf(ctx, viewerContext(ctx, request), parseInput(followListQuery, request.query))));
   app.get('/fans/followed', async (request) => ok(await followedBy(ctx, viewerContext(ctx, request), parseInput(followListQuery, request.query))));
   app.get('/fans/suggestions', async (request) => ok(await suggestions(ctx, viewerContext(ctx, request))));

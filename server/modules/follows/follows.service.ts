@@ -42,6 +42,12 @@ async function followedByViewer(db: Kysely<DB>, viewer: UserRow | null, users: r
   return followedAmong(db, viewer.id, users.filter((user) => user.id !== viewer.id).map((user) => user.id));
 }
 
+/** GET fans/isfollowed: whether the viewer follows the member (false for anonymous readers and oneself). */
+export async function isFollowing(db: Kysely<DB>, viewer: UserRow | null, userId: number): Promise<boolean> {
+  if (!viewer || viewer.id === userId) return false;
+  return (await followedAmong(db, viewer.id, [userId])).has(userId);
+}
+
 /** Members presented for the viewer, each with the viewer's own follow state. */
 export async function presentMembers(db: Kysely<DB>, users: readonly UserRow[], context: ViewerContext): Promise<PublicUser[]> {
   const followed = await followedByViewer(db, context.viewer, users);

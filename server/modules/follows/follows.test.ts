@@ -51,6 +51,10 @@ for (const dialect of await testDatabases()) {
       const profile = await t.get<PublicUser>(`/api/user/${b.user.id}`, { token: a.token });
       expect(profile.body.data).toMatchObject({ followed: true, fansCount: 1 });
       expect((await t.get<PublicUser>(`/api/user/${b.user.id}`)).body.data?.followed).toBe(false);
+      expect((await t.get('/api/fans/isfollowed', { query: { userId: String(b.user.id) }, token: a.token })).body.data).toEqual({ followed: true });
+      expect((await t.get('/api/fans/isfollowed', { query: { userId: String(b.user.id) } })).body.data).toEqual({ followed: false });
+      expect((await t.get('/api/fans/isfollowed', { query: { userId: String(a.user.id) }, token: b.token })).body.data).toEqual({ followed: false });
+      expect((await t.get('/api/fans/isfollowed', { query: { userId: '0' }, token: a.token })).status).toBe(400);
       expect((await unfollow(a.token, b.user.id)).body.data).toEqual({ followed: false, fansCount: 0 });
       expect((await unfollow(a.token, b.user.id)).body.data).toEqual({ followed: false, fansCount: 0 });
       expect(await counts(a.user.id)).toEqual({ follow_count: 0, fans_count: 0 });

@@ -10,7 +10,7 @@ import type { Caller, ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import { runWrite } from '../../kernel/write';
 import { requireWriter } from '../../policy/permissions';
-import { followingFeed as followingFeedPage, followList, followSuggestions, profileOf, setFollow } from './follows.service';
+import { followingFeed as followingFeedPage, followList, followSuggestions, isFollowing, profileOf, setFollow } from './follows.service';
 
 /** POST fans/follow and fans/unfollow: signed in and not banned; never oneself (400, `userId`). */
 export function toggleFollow(ctx: AppContext, caller: Caller, userId: number, on: boolean): Promise<FollowState> {
@@ -18,6 +18,11 @@ export function toggleFollow(ctx: AppContext, caller: Caller, userId: number, on
   const actor = caller.viewer;
   requireWriter(actor, caller.now);
   return runWrite(ctx, (scope) => setFollow(scope, actor, userId, on), { now: caller.now });
+}
+
+/** GET fans/isfollowed: `{followed}` for the viewer and the member (the author card's button, on cached pages). */
+export async function followState(ctx: AppContext, caller: ViewerContext, userId: number): Promise<{ followed: boolean }> {
+  return { followed: await isFollowing(requireDb(ctx), caller.viewer, userId) };
 }
 
 /** GET user/{id}: an active member's public profile, `followed` saying whether the viewer follows them. */
