@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name …]`: runs the benchmark scripts one after another and prints their
- * figures (nothing is asserted). Without names: content, auth, home, topics, pages, comments, cold-start, shutdown, db-outage;
+ * figures (nothing is asserted). Without names: content, auth, home, topics, pages, comments, follows, cold-start, shutdown, db-outage;
  * `hostile-input` (5xx answers to bad input, per engine) runs only when named. Each
  * script also runs on its own (`npx tsx bench/<name>.ts --help` style flags in its header).
  * Run `npm run build` first: the page benchmarks serve the production build.
@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const ALL = ['content', 'auth', 'home', 'topics', 'pages', 'comments', 'cold-start', 'shutdown', 'db-outage'] as const;
+const ALL = ['content', 'auth', 'home', 'topics', 'pages', 'comments', 'follows', 'cold-start', 'shutdown', 'db-outage'] as const;
 /** Run only when named: `hostile-input` counts 5xx answers to bad input on every engine, it measures no speed. */
 const ON_REQUEST = ['hostile-input'] as const;
 const KNOWN: readonly string[] = [...ALL, ...ON_REQUEST];

@@ -50,6 +50,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   const words = WORDS[locale];
 
   test(`[${locale}] a member follows a topic's author, sees themself among the followers and the author's posts in Following`, async ({ page, context }) => {
+    // Nine page loads, two of them checked with axe: more than the default minute on a busy machine.
+    test.slow();
     const errors = watchErrors(page);
     await setLocaleCookie(context, server.url, locale);
     const reader = await signUpMember(page.request, server, 'Reader');
