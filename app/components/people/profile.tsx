@@ -16,6 +16,7 @@ import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ChatIcon, GlobeIcon, UsersIcon } from '~/components/ui/icons';
 import { FollowButton } from './follow-button';
+import { BackgroundControls, ProfileBanner } from './profile-background';
 import { Avatar } from '~/components/user/avatar';
 import { paths } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
@@ -98,7 +99,8 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
   const [answered, setAnswered] = useState<{ base: number; count: number } | null>(null);
   const fansCount = answered?.base === user.fansCount ? answered.count : user.fansCount;
   return (
-    <Card className="p-5" data-testid="profile-card">
+    <Card className="overflow-hidden p-5" data-testid="profile-card">
+      <ProfileBanner background={user.background} />
       <div className="flex items-center gap-4 lg:flex-col lg:items-start">
         <Avatar user={user} size={100} className="shrink-0" />
         <div className="min-w-0">
@@ -145,6 +147,7 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
           {t('people.editProfile')}
         </ButtonLink>
       )}
+      {own && <BackgroundControls background={user.background} />}
     </Card>
   );
 }

@@ -9,7 +9,7 @@ import type { FollowedPost, FollowState, FollowSuggestions } from '../../../comm
 import type { MessageView } from '../../../common/views/message';
 import type { Page } from '../../../common/views/page';
 import type { PublicUser } from '../../../common/views/user';
-import { postArticle } from '../../../tests/support/article-factories';
+import { postArticle, uploadCover } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
 import { createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
 import { withCountedDb } from '../../../tests/support/query-counter';
@@ -247,6 +247,23 @@ for (const dialect of await testDatabases()) {
         t.ctx.pageCache.invalidate = invalidate;
       }
       expect(dropped.flat()).toEqual(expect.arrayContaining([userPageTag(a.user.id), userPageTag(b.user.id)]));
+    });
+
+    it('sets the profile background to an image this site stored, or removes it; anything else is a 400 naming the field', async () => {
+      const a = await createUser(t);
+      const url = await uploadCover(t, a.token);
+      const set = await t.post<PublicUser>('/api/user/update_background', { background: url }, { token: a.token });
+      expect(set.status).toBe(200);
+      expect(set.body.data?.background).toBe(url);
+      expect((await t.get<PublicUser>(`/api/user/${a.user.id}`)).body.data?.background).toBe(url);
+      for (const bad of ['https://elsewhere.example/x.png', '/uploads/none.png', 'x'.repeat(600)]) {
+        const res = await t.post('/api/user/update_background', { background: bad }, { token: a.token });
+        expect(res.status).toBe(400);
+        expect(res.body.fields).toHaveProperty('background');
+      }
+      expect((await t.post('/api/user/update_background', { background: url })).status).toBe(401);
+      const cleared = await t.post<PublicUser>('/api/user/update_background', { background: '' }, { token: a.token });
+      expect(cleared.body.data?.background).toBe('');
     });
 
     it('rate-limits the toggle per member (429)', async () => {

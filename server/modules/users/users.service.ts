@@ -86,6 +86,12 @@ export async function updateAvatar(db: Kysely<DB>, userId: number, avatar: strin
   return reload(db, userId);
 }
 
+/** The profile background: an address `storedImageUrl` vouched for, or '' for none. */
+export async function updateBackground(db: Kysely<DB>, userId: number, background: string, now: number): Promise<UserRow> {
+  await updateUser(db, userId, { background, update_time: now });
+  return reload(db, userId);
+}
+
 /** 409 with the field error, for sign-up and e-mail changes. */
 export function emailTaken() {
   return errors.conflict('errors.account.emailTaken', { email: 'errors.account.emailTaken' });
