@@ -26,7 +26,9 @@ export function MemberRow({ user }: { user: PublicUser }) {
           {user.nickname}
         </Link>
         {user.signature && <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{user.signature}</p>}
-        <p className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{t('follow.counts', { fans: compactNumber(user.fansCount), topics: compactNumber(user.topicCount) })}</p>
+        <p className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+          {t('follow.fanCount', { count: user.fansCount, formatted: compactNumber(user.fansCount) })} · {t('follow.topicCount', { count: user.topicCount, formatted: compactNumber(user.topicCount) })}
+        </p>
       </div>
       <FollowButton user={user} followed={user.followed} />
     </div>

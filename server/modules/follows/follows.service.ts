@@ -145,7 +145,8 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Members worth following (the following feed's empty state): the most followed, and those who
- * posted the most topics this week; neither lists the viewer or whom they already follow.
+ * posted the most topics this week (each member in one list only); neither lists the viewer or
+ * whom they already follow.
  */
 export async function followSuggestions(db: Kysely<DB>, context: ViewerContext): Promise<FollowSuggestions> {
   const [popular, busiest] = await Promise.all([
@@ -155,7 +156,10 @@ export async function followSuggestions(db: Kysely<DB>, context: ViewerContext):
   const busyRows = new Map((await usersByIds(db, busiest.map((entry) => entry.userId))).map((row) => [row.id, row]));
   const active = busiest.map((entry) => busyRows.get(entry.userId)).filter((row): row is UserRow => row !== undefined && row.status === 0);
   const followed = await followedByViewer(db, context.viewer, [...popular, ...active]);
-  const worth = (rows: readonly UserRow[]) => rows.filter((row) => row.id !== context.viewer?.id && !followed.has(row.id)).slice(0, SUGGESTED);
+  const worth = (rows: readonly UserRow[], shown: ReadonlySet<number>) => rows.filter((row) => row.id !== context.viewer?.id && !followed.has(row.id) && !shown.has(row.id)).slice(0, SUGGESTED);
   const present = (rows: readonly UserRow[]) => rows.map((row) => presentPublicUser(row, { now: context.now, followed: false }));
-  return { mostFollowed: present(worth(popular)), activeThisWeek: present(worth(active)) };
+  const mostFollowed = worth(popular, new Set());
+  // A member already suggested as most followed is not suggested twice.
+  const activeThisWeek = worth(active, new Set(mostFollowed.map((row) => row.id)));
+  return { mostFollowed: present(mostFollowed), activeThisWeek: present(activeThisWeek) };
 }
