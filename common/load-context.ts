@@ -14,6 +14,7 @@ import type { InstallDbType } from './validation/install';
 import type { ArticleEditView, ArticleView } from './views/article';
 import type { CommentView } from './views/comment';
 import type { FavoriteView } from './views/favorite';
+import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
 import type { NodeView } from './views/node';
 import type { Page, PageResult } from './views/page';
@@ -88,6 +89,14 @@ export interface PeoplePageServices<User = SessionRow> {
   profile(viewer: PageViewer<User>, id: number): Promise<PageResult<PublicUser>>;
   /** Their topics, newest first, 20 a page by keyset cursor. */
   topics(viewer: PageViewer<User>, userId: number, cursor?: string): Promise<PageResult<Page<TopicView>>>;
+  /** GET fans/fans: the member's followers, newest first (each with the viewer's own follow state). */
+  fans(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<PublicUser>>>;
+  /** GET fans/followed: whom the member follows, newest first. */
+  followed(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<PublicUser>>>;
+  /** GET topic/topics?nodeId=-2: topics and articles of whom the reader follows, newest first. */
+  followingFeed(viewer: PageViewer<User>, params: { cursor?: string }): Promise<PageResult<Page<FollowedPost>>>;
+  /** GET fans/suggestions: members worth following (most followed, most active this week). */
+  suggestions(viewer: PageViewer<User>): Promise<PageResult<FollowSuggestions>>;
 }
 
 /**

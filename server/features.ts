@@ -15,6 +15,7 @@ import { auditFeature } from './modules/audit/audit.feature';
 import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
 import { contentRoutes } from './modules/content/content.routes';
+import { followsFeature } from './modules/follows/follows.feature';
 import { installRoutes } from './modules/install/install.routes';
 import { messagesFeature } from './modules/messages/messages.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
@@ -55,6 +56,7 @@ export const features: Feature[] = [
   articlesFeature,
   commentsFeature,
   reactionsFeature,
+  followsFeature,
   messagesFeature,
   scoresFeature,
   auditFeature,

@@ -46,6 +46,8 @@ import enProfile from './en-US/profile.json' with { type: 'json' };
 import zhProfile from './zh-CN/profile.json' with { type: 'json' };
 import enPeople from './en-US/people.json' with { type: 'json' };
 import zhPeople from './zh-CN/people.json' with { type: 'json' };
+import enFollow from './en-US/follow.json' with { type: 'json' };
+import zhFollow from './zh-CN/follow.json' with { type: 'json' };
 import enAccountSettings from './en-US/accountSettings.json' with { type: 'json' };
 import zhAccountSettings from './zh-CN/accountSettings.json' with { type: 'json' };
 import enTopicForm from './en-US/topicForm.json' with { type: 'json' };
@@ -67,6 +69,6 @@ import type { Locale } from '../constants';
 export type Messages = { [key: string]: string | Messages };
 
 export const resources: Record<Locale, Messages> = {
-  'en-US': { common: enCommon, errors: enErrors, validation: enValidation, mail: enMail, account: enAccount, install: enInstall, site: enSite, time: enTime, editor: enEditor, topic: enTopic, topicUi: enTopicUi, installUi: enInstallUi, comment: enComment, message: enMessage, upload: enUpload, content: enContent, redirect: enRedirect, commentUi: enCommentUi, ucenter: enUcenter, profile: enProfile, people: enPeople, accountSettings: enAccountSettings, topicForm: enTopicForm, moderation: enModeration, article: enArticle, articleUi: enArticleUi, articleEdit: enArticleEdit, score: enScore, search: enSearch },
-  'zh-CN': { common: zhCommon, errors: zhErrors, validation: zhValidation, mail: zhMail, account: zhAccount, install: zhInstall, site: zhSite, time: zhTime, editor: zhEditor, topic: zhTopic, topicUi: zhTopicUi, installUi: zhInstallUi, comment: zhComment, message: zhMessage, upload: zhUpload, content: zhContent, redirect: zhRedirect, commentUi: zhCommentUi, ucenter: zhUcenter, profile: zhProfile, people: zhPeople, accountSettings: zhAccountSettings, topicForm: zhTopicForm, moderation: zhModeration, article: zhArticle, articleUi: zhArticleUi, articleEdit: zhArticleEdit, score: zhScore, search: zhSearch },
+  'en-US': { common: enCommon, errors: enErrors, validation: enValidation, mail: enMail, account: enAccount, install: enInstall, site: enSite, time: enTime, editor: enEditor, topic: enTopic, topicUi: enTopicUi, installUi: enInstallUi, comment: enComment, message: enMessage, upload: enUpload, content: enContent, redirect: enRedirect, commentUi: enCommentUi, ucenter: enUcenter, profile: enProfile, people: enPeople, accountSettings: enAccountSettings, topicForm: enTopicForm, moderation: enModeration, article: enArticle, articleUi: enArticleUi, articleEdit: enArticleEdit, score: enScore, search: enSearch, follow: enFollow },
+  'zh-CN': { common: zhCommon, errors: zhErrors, validation: zhValidation, mail: zhMail, account: zhAccount, install: zhInstall, site: zhSite, time: zhTime, editor: zhEditor, topic: zhTopic, topicUi: zhTopicUi, installUi: zhInstallUi, comment: zhComment, message: zhMessage, upload: zhUpload, content: zhContent, redirect: zhRedirect, commentUi: zhCommentUi, ucenter: zhUcenter, profile: zhProfile, people: zhPeople, accountSettings: zhAccountSettings, topicForm: zhTopicForm, moderation: zhModeration, article: zhArticle, articleUi: zhArticleUi, articleEdit: zhArticleEdit, score: zhScore, search: zhSearch, follow: zhFollow },
 };

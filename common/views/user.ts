@@ -27,8 +27,10 @@ export interface PublicUser {
   /** `until`: 0 = not banned, -1 = forever, else the epoch ms the ban ends. */
   forbidden: { until: number };
   createTime: number;
-  /** Whether the viewer follows this user (false until follows exist; issue 6 fills it). */
+  /** Whether the viewer follows this user (false for anonymous readers and for oneself). */
   followed: boolean;
+  /** The profile page's background image (site-relative `/uploads/…`), or '' for none. */
+  background: string;
 }
 
 /** API.md `user/current`: the public shape plus what only its owner sees. */

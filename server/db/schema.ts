@@ -32,6 +32,8 @@ export interface UsersTable {
   status: number; // 0 active, 1 deleted
   /** 1 = mail me replies and comments on my topics (at most one mail per 10 minutes); 0 by default. */
   reply_mail: Generated<number>;
+  /** The profile page's background image: an `/uploads/…` address this site stored, or ''. */
+  background: Generated<string>;
   create_time: number;
   update_time: number;
 }
@@ -297,6 +299,14 @@ export interface SearchReindexTable {
   update_time: number;
 }
 
+/** `user_id` follows `other_id`: one row per pair (unique), dropped on unfollow. */
+export interface UserFollowsTable {
+  id: Generated<number>;
+  user_id: number;
+  other_id: number;
+  create_time: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -317,6 +327,7 @@ export interface DB {
   score_logs: ScoreLogsTable;
   search_documents: SearchDocumentsTable;
   search_reindex: SearchReindexTable;
+  user_follows: UserFollowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -43,6 +43,17 @@ export const ALL_PAGES = '*';
 export const LIST_PAGES = 'lists';
 const BUS_TOPIC = 'pages.invalidate';
 
+/** The tag of a member's own pages (`/user/{id}`, its tabs, fans and followed). */
+export function userPageTag(userId: number): string {
+  return `user:${userId}`;
+}
+
+/** The member a `/user/{id}…` page is about, or null for any other path. */
+export function userPageId(url: string): number | null {
+  const match = /^\/user\/([1-9][0-9]{0,15})(?:\/[a-z]+)?(?:[?#]|$)/.exec(url);
+  return match ? Number(match[1]) : null;
+}
+
 /** The <html> start of a member's copy: entry.client loads the member texts, root.tsx fills in the viewer. */
 const MEMBER_MARK = '<html data-viewer="member" data-member=""';
 
@@ -229,7 +240,7 @@ export function hasSession(request: FastifyRequest): boolean {
 export function memberShareable(url: string): boolean {
   const [path = url, query = ''] = url.split('?', 2);
   if (/(^|&)tab=following(&|$)/.test(query)) return false;
-  return /^\/(topics(\/(node|tag)\/\d+)?|topic\/\d+|articles(\/tag\/\d+)?|article\/\d+|user\/\d+(\/articles)?)?$/.test(path);
+  return /^\/(topics(\/(node|tag)\/\d+)?|topic\/\d+|articles(\/tag\/\d+)?|article\/\d+|user\/\d+(\/(articles|tweets|comments|fans|followed))?)?$/.test(path);
 }
 
 /**

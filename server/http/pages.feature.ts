@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import type { Feature } from '../features';
 import type { ContentHead } from '../kernel/kinds';
 import { pageTag } from '../kernel/kinds';
-import { ALL_PAGES, LIST_PAGES } from './page-cache';
+import { ALL_PAGES, LIST_PAGES, userPageTag } from './page-cache';
 
 /** Tags of the pages that show an item: its own page, its root's page, and the lists. */
 function tagsOf(head: ContentHead): string[] {
@@ -32,6 +32,8 @@ export const pagesFeature: Feature = {
     events.onCommit('content.statusChanged', 'pages', ({ head }, app) => drop(app, tagsOf(head)));
     events.onCommit('comment.created', 'pages', ({ item }, app) => drop(app, tagsOf(item)));
     events.onCommit('reaction.changed', 'pages', ({ item }, app) => drop(app, tagsOf(item)));
+    // Both members' profiles, lists and fans pages show the counts and lists a follow moves.
+    events.onCommit('follow.changed', 'pages', ({ followerId, followedId }, app) => drop(app, [userPageTag(followerId), userPageTag(followedId)]));
     // A member's name and face show on every page they wrote on: no tag names them all.
     events.onCommit('user.profileChanged', 'pages', (_e, app) => drop(app, [ALL_PAGES]));
   },

@@ -26,7 +26,7 @@ import type { LoadContext } from './load-context';
 import { pageTag } from '../kernel/kinds';
 import { ErrorCode } from '../../common/errors';
 import { AppError } from './errors';
-import { LIST_PAGES, hasSession, isShareable, markForMember, pageCacheKey, withNonce } from './page-cache';
+import { LIST_PAGES, hasSession, userPageId, userPageTag, isShareable, markForMember, pageCacheKey, withNonce } from './page-cache';
 import { decodePath } from './request-context';
 import { PERSONAL } from './response-headers';
 import { presentSessionUser } from './session-user';
@@ -195,10 +195,16 @@ function loadContextOf(app: FastifyInstance, request: FastifyRequest, nonce: str
 /** Says whether the shared page cache answered (`hit`) or filled (`miss`): for operators and tests. */
 const CACHE_HEADER = 'x-page-cache';
 
-/** What a stored page shows, for the invalidations that must drop it: its item, or the lists. */
+/**
+ * What a stored page shows, for the invalidations that must drop it: its item, or the lists; a
+ * member's pages (`/user/{id}…`: profile, fans, followed) also name the member, whose counts and
+ * lists a follow changes.
+ */
 function pageTagsOf(app: FastifyInstance, url: string): string[] {
   const item = app.ctx.kinds.byPath(url);
-  return item ? [pageTag(item.kind.type, item.id)] : [LIST_PAGES];
+  if (item) return [pageTag(item.kind.type, item.id)];
+  const member = userPageId(url);
+  return member === null ? [LIST_PAGES] : [LIST_PAGES, userPageTag(member)];
 }
 
 /**

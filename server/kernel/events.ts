@@ -90,6 +90,11 @@ export interface DomainEventMap {
   'checkin.recorded': { userId: number; day: number; consecutiveDays: number; score: number };
   /** A member's score moved by `amount` (a score-log row was written). */
   'score.changed': { userId: number; amount: number };
+  /**
+   * `followerId` started (`on`) or stopped following `followedId` (only when it really changed).
+   * Recorded after both members' rows were locked, in id order, so the counter handlers queue.
+   */
+  'follow.changed': { followerId: number; followedId: number; on: boolean };
 }
 
 export type DomainEventType = keyof DomainEventMap;

@@ -35,6 +35,12 @@ export function decodePairCursor(cursor: string | undefined): [number, number] |
   return key ? [key[0]!, key[1]!] : null;
 }
 
+/** A `[sortValue, rank, id]` cursor (lists merging several tables, `rank` naming the table), or null for the first page. */
+export function decodeTripleCursor(cursor: string | undefined): [number, number, number] | null {
+  const key = decodeKey(cursor, 3);
+  return key ? [key[0]!, key[1]!, key[2]!] : null;
+}
+
 /** An `[id]` cursor, or null for the first page. */
 export function decodeIdCursor(cursor: string | undefined): number | null {
   const key = decodeKey(cursor, 1);

@@ -24,9 +24,13 @@ export interface KeysetPage<T> {
   hasMore: boolean;
 }
 
-function merge<T extends { id: number }>(list: T[], more: T[]): T[] {
-  const seen = new Set(list.map((item) => item.id));
-  return [...list, ...more.filter((item) => !seen.has(item.id))];
+/** An entry's identity in the list: its id, or (lists of several kinds) what `keyOf` makes of it. */
+type KeyOf<T> = (item: T) => string | number;
+const byId = <T extends { id: number }>(item: T) => item.id;
+
+function merge<T>(list: T[], more: T[], keyOf: KeyOf<T>): T[] {
+  const seen = new Set(list.map(keyOf));
+  return [...list, ...more.filter((item) => !seen.has(keyOf(item)))];
 }
 
 /** Holds the pages loaded so far; a new first page from the loader (another feed) starts over. */
@@ -51,9 +55,11 @@ export interface KeysetFeedProps<T> {
   renderItem: (item: T, index: number) => ReactNode;
   /** The list's test id (`topic-list`, `article-list`). */
   testId: string;
+  /** An entry's identity when ids alone may repeat (a list of topics and articles); default the id. */
+  keyOf?: KeyOf<T>;
 }
 
-export function KeysetFeed<T extends { id: number }>({ page, source, empty, label, renderItem, testId }: KeysetFeedProps<T>) {
+export function KeysetFeed<T extends { id: number }>({ page, source, empty, label, renderItem, testId, keyOf = byId }: KeysetFeedProps<T>) {
   const t = useT();
   const handleApiError = useApiErrorHandler();
   const [state, setState] = useFeedPages(page);
@@ -64,7 +70,7 @@ export function KeysetFeed<T extends { id: number }>({ page, source, empty, labe
     try {
       // "Load more" answers the API's full views, which fit the loader's trimmed entries.
       const next = await api<KeysetPage<T>>(source.path, { query: { ...source.query, cursor: state.cursor } });
-      setState((s) => (s.first === page ? { ...s, items: merge(s.items, next.results), cursor: next.cursor, hasMore: next.hasMore } : s));
+      setState((s) => (s.first === page ? { ...s, items: merge(s.items, next.results, keyOf), cursor: next.cursor, hasMore: next.hasMore } : s));
     } catch (error) {
       handleApiError(error);
     } finally {
@@ -78,7 +84,7 @@ export function KeysetFeed<T extends { id: number }>({ page, source, empty, labe
       <Card className="overflow-hidden">
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label={label} data-testid={testId}>
           {state.items.map((item, index) => (
-            <li key={item.id}>{renderItem(item, index)}</li>
+            <li key={keyOf(item)}>{renderItem(item, index)}</li>
           ))}
         </ul>
       </Card>

@@ -3,7 +3,7 @@
  * name, signature, website, membership, counts, a ban when there is one — beside one of their
  * lists, chosen by tabs that are real links (each list is its own page, cached and linkable).
  */
-import type { ComponentType, ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
 import type { PublicUser } from '../../../common/views/user';
 import { metaContext } from '~/components/content/item-meta';
@@ -14,7 +14,9 @@ import { RenderNowProvider } from '~/components/topic/time';
 import { ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
-import { ChatIcon, GlobeIcon } from '~/components/ui/icons';
+import { ChatIcon, GlobeIcon, UsersIcon } from '~/components/ui/icons';
+import { FollowButton } from './follow-button';
+import { BackgroundControls, ProfileBanner } from './profile-background';
 import { Avatar } from '~/components/user/avatar';
 import { paths } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
@@ -70,11 +72,21 @@ function BanNotice({ until }: { until: number }) {
   );
 }
 
-function Stat({ value, label }: { value: number; label: string }) {
+/** One count of the card; `to`: the count is a list of its own (followers, following). */
+function Stat({ value, label, to, testId }: { value: number; label: string; to?: string; testId?: string }) {
+  const number = <span className="text-lg font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">{compactNumber(value)}</span>;
   return (
-    <div className="flex min-w-0 flex-col-reverse text-center">
+    <div className="flex min-w-0 flex-col-reverse text-center" data-testid={testId}>
       <dt className="text-xs break-words text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="text-lg font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">{compactNumber(value)}</dd>
+      <dd>
+        {to ? (
+          <Link to={to} className="rounded hover:underline" preventScrollReset>
+            {number}
+          </Link>
+        ) : (
+          number
+        )}
+      </dd>
     </div>
   );
 }
@@ -82,8 +94,13 @@ function Stat({ value, label }: { value: number; label: string }) {
 export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
   const t = useT();
   const site = homePageLink(user.homePage);
+  // A follow from this card moves the follower count at once (the answer carries it), until the
+  // page's own data changes (a revalidation brings the stored count).
+  const [answered, setAnswered] = useState<{ base: number; count: number } | null>(null);
+  const fansCount = answered?.base === user.fansCount ? answered.count : user.fansCount;
   return (
-    <Card className="p-5" data-testid="profile-card">
+    <Card className="overflow-hidden p-5" data-testid="profile-card">
+      <ProfileBanner background={user.background} />
       <div className="flex items-center gap-4 lg:flex-col lg:items-start">
         <Avatar user={user} size={100} className="shrink-0" />
         <div className="min-w-0">
@@ -116,38 +133,47 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
           <BanNotice until={user.forbidden.until} />
         </div>
       )}
-      <dl className="mt-5 grid grid-cols-4 gap-x-2 gap-y-3 border-t border-zinc-200 pt-4 lg:grid-cols-2 dark:border-zinc-800">
+      <dl className="mt-5 grid grid-cols-5 gap-x-2 gap-y-3 border-t border-zinc-200 pt-4 lg:grid-cols-3 dark:border-zinc-800">
         <Stat value={user.topicCount} label={t('people.stats.topics')} />
         <Stat value={user.commentCount} label={t('people.stats.comments')} />
-        <Stat value={user.fansCount} label={t('people.stats.fans')} />
+        <Stat value={fansCount} label={t('follow.stats.fans')} to={`${paths.user(user.id)}/fans`} testId="profile-fans-count" />
+        <Stat value={user.followCount} label={t('follow.stats.followed')} to={`${paths.user(user.id)}/followed`} testId="profile-followed-count" />
         <Stat value={user.score} label={t('people.stats.score')} />
       </dl>
+      {!own && <FollowButton user={user} followed={user.followed} onChange={(state) => setAnswered({ base: user.fansCount, count: state.fansCount })} size="md" className="mt-5 w-full" />}
       {own && (
         <ButtonLink to={paths.editProfile} variant="secondary" size="sm" className="mt-5 w-full" data-testid="profile-edit">
           <EditIcon className="size-4" />
           {t('people.editProfile')}
         </ButtonLink>
       )}
+      {own && <BackgroundControls background={user.background} />}
     </Card>
   );
 }
 
-export type ProfileTab = 'topics' | 'articles';
+export type ProfileTab = 'topics' | 'articles' | 'fans' | 'followed';
 
 const TAB = 'relative inline-flex h-10 items-center px-1 text-sm font-medium transition-colors';
 const TAB_ON = 'text-zinc-900 dark:text-white after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:rounded-full after:bg-brand-600';
 const TAB_OFF = 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white';
 
-/** Topics and, with the article module on, articles: links, so each list has its own address. */
-function ProfileTabs({ user, active }: { user: PublicUser; active: ProfileTab }) {
+/**
+ * Topics, articles (with the article module on), followers and following: links, so each list
+ * has its own address. On a narrow screen the row scrolls sideways rather than wrapping.
+ */
+function ProfileTabs({ user, active, articles }: { user: PublicUser; active: ProfileTab; articles: boolean }) {
   const t = useT();
+  const base = paths.user(user.id);
   const tabs: Array<{ tab: ProfileTab; to: string; label: string; count: number }> = [
-    { tab: 'topics', to: paths.user(user.id), label: t('people.stats.topics'), count: user.topicCount },
-    { tab: 'articles', to: `${paths.user(user.id)}/articles`, label: t('articleUi.profile.articles'), count: user.articleCount },
+    { tab: 'topics', to: base, label: t('people.stats.topics'), count: user.topicCount },
+    ...(articles ? [{ tab: 'articles' as const, to: `${base}/articles`, label: t('articleUi.profile.articles'), count: user.articleCount }] : []),
+    { tab: 'fans', to: `${base}/fans`, label: t('follow.tabs.fans'), count: user.fansCount },
+    { tab: 'followed', to: `${base}/followed`, label: t('follow.tabs.followed'), count: user.followCount },
   ];
   return (
-    <nav aria-label={t('articleUi.profile.tabsLabel')} className="mb-4 border-b border-zinc-200 dark:border-zinc-800">
-      <ul className="flex gap-5">
+    <nav aria-label={t('articleUi.profile.tabsLabel')} className="mb-4 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+      <ul className="flex gap-5 whitespace-nowrap">
         {tabs.map((tab) => (
           <li key={tab.tab}>
             <Link to={tab.to} aria-current={active === tab.tab ? 'page' : undefined} className={`${TAB} ${active === tab.tab ? TAB_ON : TAB_OFF}`} data-testid={`profile-tab-${tab.tab}`} preventScrollReset>
@@ -181,6 +207,31 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     api: '/api/article/user_articles',
     testId: 'article-feed',
   },
+  fans: {
+    heading: 'follow.tabs.fans',
+    label: 'follow.fans.label',
+    emptyTitle: 'follow.fans.emptyTitle',
+    emptyOwn: 'follow.fans.emptyOwn',
+    emptyOther: 'follow.fans.emptyOther',
+    api: '/api/fans/fans',
+    testId: 'fans-list',
+  },
+  followed: {
+    heading: 'follow.tabs.followed',
+    label: 'follow.followed.label',
+    emptyTitle: 'follow.followed.emptyTitle',
+    emptyOwn: 'follow.followed.emptyOwn',
+    emptyOther: 'follow.followed.emptyOther',
+    api: '/api/fans/followed',
+    testId: 'followed-list',
+  },
+};
+
+const EMPTY_ICONS: Record<ProfileTab, ReactNode> = {
+  topics: <ChatIcon className="size-6" />,
+  articles: <EditIcon className="size-6" />,
+  fans: <UsersIcon className="size-6" />,
+  followed: <UsersIcon className="size-6" />,
 };
 
 /** The props every profile list's feed takes: its further pages, its name and its empty state. */
@@ -201,7 +252,7 @@ export function ProfileList<P>({ data, list, Feed }: { data: { user: PublicUser;
   const text = LISTS[list];
   const name = user.nickname;
   const empty = (
-    <EmptyState icon={list === 'topics' ? <ChatIcon className="size-6" /> : <EditIcon className="size-6" />} title={t(text.emptyTitle)}>
+    <EmptyState icon={EMPTY_ICONS[list]} title={t(text.emptyTitle)}>
       {viewer?.id === user.id ? t(text.emptyOwn) : t(text.emptyOther, { name })}
     </EmptyState>
   );
@@ -225,15 +276,14 @@ interface ProfileShellProps {
 
 function ProfileShell({ user, now, active, heading, testId, children }: ProfileShellProps) {
   const { user: viewer, config } = useRootData();
-  // With only topics, one heading names the list; with tabs, the tabs do it for the eye.
-  const tabs = config.modules.article;
   return (
     <RenderNowProvider now={now}>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
         <ProfileCard user={user} own={viewer?.id === user.id} />
         <section aria-labelledby="profile-list-heading" className="min-w-0" data-testid={testId}>
-          {tabs && <ProfileTabs user={user} active={active} />}
-          <h2 id="profile-list-heading" className={tabs ? 'sr-only' : 'mb-4 text-lg font-semibold text-zinc-900 dark:text-zinc-50'}>
+          <ProfileTabs user={user} active={active} articles={config.modules.article} />
+          {/* The tabs name the list for the eye; the heading names it for screen readers. */}
+          <h2 id="profile-list-heading" className="sr-only">
             {heading}
           </h2>
           {children}

@@ -1,9 +1,12 @@
 /** The author card names the author by nickname and, beside it, the unique username. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../../common/views/user';
 import { AuthorCard } from './author-card';
+
+// The follow button needs the site shell (session, toasts); this test is about the names.
+vi.mock('~/components/people/follow-button', () => ({ FollowButton: () => null }));
 
 function author(fields: Partial<PublicUser>): PublicUser {
   return {
@@ -25,6 +28,7 @@ function author(fields: Partial<PublicUser>): PublicUser {
     forbidden: { until: 0 },
     createTime: Date.UTC(2026, 0, 2),
     followed: false,
+    background: '',
     ...fields,
   };
 }

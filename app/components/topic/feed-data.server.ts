@@ -2,9 +2,12 @@
 import { data, type AppLoadContext } from 'react-router';
 import { ARTICLE_LIMITS } from '../../../common/constants';
 import { feedArticle } from '~/components/article/data.server';
+import type { FollowingData, FollowingEntry } from '~/components/people/following-feed';
+import type { FollowedPost } from '../../../common/views/follow';
+import type { PageViewer } from '../../../common/load-context';
 import type { FeedData, FeedTab } from './feed-view';
 import { FEED } from './types';
-import { feedPage, originOf, unwrap, viewerOf } from './page-data.server';
+import { feedPage, feedTopic, originOf, unwrap, viewerOf } from './page-data.server';
 
 export function tabOf(request: Request): FeedTab {
   const tab = new URL(request.url).searchParams.get('tab');
@@ -13,13 +16,30 @@ export function tabOf(request: Request): FeedTab {
 
 const TAB_FEED: Record<FeedTab, number> = { latest: FEED.latest, recommended: FEED.recommended, following: FEED.followed };
 
+/** A following-feed entry as the loader sends it: only what its kind's entry shows. */
+function followingEntry(post: FollowedPost): FollowingEntry {
+  return post.entityType === 'topic' ? { ...feedTopic(post), entityType: 'topic' } : { ...feedArticle(post), entityType: 'article' };
+}
+
+/**
+ * The following tab (signed in only): the first page of followed members' topics and articles,
+ * and, when it is empty, members worth following.
+ */
+async function loadFollowing(context: AppLoadContext, viewer: PageViewer<NonNullable<AppLoadContext['user']>>): Promise<FollowingData | null> {
+  if (!viewer.user) return null;
+  const page = unwrap(await context.site.people.followingFeed(viewer, {}));
+  const suggestions = page.results.length === 0 ? unwrap(await context.site.people.suggestions(viewer)) : null;
+  return { page: { results: page.results.map(followingEntry), cursor: page.cursor, hasMore: page.hasMore }, suggestions };
+}
+
 /** `/` and `/topics`: the latest, recommended or following feed. */
 export async function loadTabFeed(context: AppLoadContext, request: Request, kind: 'home' | 'topics'): Promise<FeedData> {
   const tab = tabOf(request);
   const viewer = viewerOf(context);
   const base = kind === 'home' ? '/' : '/topics';
-  const [result, navNodes, nodes, articles] = await Promise.all([
-    tab === 'following' && !viewer.user ? null : context.site.topics.feed(viewer, { nodeId: TAB_FEED[tab] }),
+  const [result, following, navNodes, nodes, articles] = await Promise.all([
+    tab === 'following' ? null : context.site.topics.feed(viewer, { nodeId: TAB_FEED[tab] }),
+    tab === 'following' ? loadFollowing(context, viewer) : null,
     context.site.topics.navNodes(),
     context.site.topics.nodes(),
     // The home side column shows the latest articles ([] with the article module off).
@@ -30,6 +50,7 @@ export async function loadTabFeed(context: AppLoadContext, request: Request, kin
     kind,
     tab,
     page,
+    following,
     source: { path: '/api/topic/topics', query: { nodeId: TAB_FEED[tab] } },
     navNodes,
     nodes,
@@ -50,6 +71,7 @@ export async function loadNodeFeed(context: AppLoadContext, request: Request, id
     kind: 'node',
     tab: null,
     page,
+    following: null,
     source: { path: '/api/topic/topics', query: { nodeId: id } },
     navNodes,
     nodes,
@@ -70,6 +92,7 @@ export async function loadTagFeed(context: AppLoadContext, request: Request, id:
     kind: 'tag',
     tab: null,
     page,
+    following: null,
     source: { path: '/api/topic/tag/topics', query: { tagId: id } },
     navNodes,
     nodes,

@@ -18,6 +18,7 @@ import { FeedShell, FeedTabs, NodeStrip, startItem, type FeedTab } from './feed-
 import { FolderIcon, HashIcon, SparkIcon } from './icons';
 import { RenderNowProvider } from './time';
 import { TopicFeed, type FeedSource } from './topic-feed';
+import { FollowingFeed, type FollowingData } from '~/components/people/following-feed';
 import type { NodeView, TagView, TopicPage } from './types';
 import { useT } from '~/lib/use-t';
 
@@ -27,6 +28,8 @@ export interface FeedData {
   kind: 'home' | 'topics' | 'node' | 'tag';
   tab: FeedTab | null;
   page: TopicPage;
+  /** The following tab's feed (topics and articles) and suggestions; null on every other feed or signed out. */
+  following: FollowingData | null;
   source: FeedSource;
   /** Nodes shown in the strip (in the nav). */
   navNodes: NodeView[];
@@ -56,13 +59,6 @@ function FeedEmpty({ data }: { data: FeedData }) {
     return (
       <EmptyState icon={<SparkIcon className="size-6" />} title={t('topicUi.empty.recommendedTitle')}>
         {t('topicUi.empty.recommendedBody')}
-      </EmptyState>
-    );
-  }
-  if (data.tab === 'following') {
-    return (
-      <EmptyState icon={<ChatIcon className="size-6" />} title={t('topicUi.empty.followingTitle')} action={user ? null : signIn}>
-        {user ? t('topicUi.empty.followingBody') : t('topicUi.empty.followingVisitor')}
       </EmptyState>
     );
   }
@@ -135,7 +131,11 @@ export function FeedView({ data }: { data: FeedData }) {
   return (
     <RenderNowProvider now={data.now}>
       <FeedShell heading={heading} nav={nav} nodes={data.nodes} articles={data.articles} home={data.kind === 'home'}>
-        <TopicFeed page={data.page} source={data.source} label={label} empty={<FeedEmpty data={data} />} />
+        {data.tab === 'following' ? (
+          <FollowingFeed data={data.following} source={data.source} />
+        ) : (
+          <TopicFeed page={data.page} source={data.source} label={label} empty={<FeedEmpty data={data} />} />
+        )}
       </FeedShell>
     </RenderNowProvider>
   );

@@ -12,6 +12,7 @@ import * as expiryIndexes from './2026112312_expiry_indexes';
 import * as articles from './2026112601_articles';
 import * as scores from './2026112701_scores';
 import * as search from './2026112703_search';
+import * as follows from './2026112702_follows';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026112601_articles': articles,
   '2026112701_scores': scores,
   '2026112703_search': search,
+  '2026112702_follows': follows,
 };

@@ -1,7 +1,7 @@
 /**
  * Authorization matrix (DESIGN security model): every mutating route of comments, likes,
- * favorites, messages (marking read), articles and notification settings × {anonymous, member
- * (the owner), other member, banned, unverified, moderator, admin}; and the daily check-in. Each cell acts on its own
+ * favorites, follows, messages (marking read), articles and notification settings × {anonymous,
+ * member (the owner), other member, banned, unverified, moderator, admin}; and the daily check-in. Each cell acts on its own
  * fresh item, checks the status and errorCode, and that a refused call changed nothing. A
  * mutating route of these families without a row fails the suite (topic and account routes have
  * their matrices in topics.test.ts and users.test.ts).
@@ -34,7 +34,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/checkin/'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/checkin/', '/api/fans/'];
 
 /** The mutating routes an app serves (method and Fastify path pattern), from its route table. */
 function mutatingRoutes(t: TestApp): string[] {
@@ -80,6 +80,7 @@ for (const dialect of await testDatabases()) {
     }
     /** Signed in is enough: a ban does not close one's own inbox or settings. */
     const SIGNED_IN: Expect = { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] };
+    const followCounts = (id: number) => db.selectFrom('users').select(['follow_count', 'fans_count']).where('id', '=', id).executeTakeFirstOrThrow();
     const articleState = (id: number) => db.selectFrom('articles').select(['title', 'status', 'recommend', 'comment_count', 'like_count', 'favorite_count']).where('id', '=', id).executeTakeFirstOrThrow();
 
     beforeAll(async () => {
@@ -282,6 +283,35 @@ for (const dialect of await testDatabases()) {
           },
         }),
       ),
+      {
+        name: 'POST fans/follow',
+        route: 'POST /api/fans/follow',
+        expect: WRITER,
+        async prepare() {
+          const target = await createUser(t);
+          return { path: '/api/fans/follow', body: { userId: target.user.id }, probe: () => followCounts(target.user.id) };
+        },
+      },
+      {
+        name: 'POST fans/unfollow',
+        route: 'POST /api/fans/unfollow',
+        expect: WRITER,
+        async prepare() {
+          const target = await createUser(t);
+          // Everyone who may already follows, so the undo has something to undo.
+          for (const u of Object.values(users)) await t.post('/api/fans/follow', { userId: target.user.id }, { token: u.token });
+          return { path: '/api/fans/unfollow', body: { userId: target.user.id }, probe: () => followCounts(target.user.id) };
+        },
+      },
+      {
+        name: 'POST fans/follow (oneself: refused for everyone)',
+        route: 'POST /api/fans/follow',
+        expect: { anonymous: [401, 1], member: [400, 5], other: [400, 5], banned: [403, 3], unverified: [400, 5], moderator: [400, 5], admin: [400, 5] },
+        async prepare(actor) {
+          const self = users[actor === 'anonymous' ? 'member' : actor].user.id;
+          return { path: '/api/fans/follow', body: { userId: self }, probe: () => followCounts(self) };
+        },
+      },
       {
         name: 'POST user/settings',
         route: 'POST /api/user/settings',

@@ -10,6 +10,8 @@ import { siteBaseUrl } from '../../http/site-address';
 import { announceUnread, notify, sendReplyMailLater } from './messages.service';
 import { messageRoutes } from './messages.routes';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const messagesFeature: Feature = {
   name: 'messages',
   api: messageRoutes,
@@ -59,6 +61,14 @@ export const messagesFeature: Feature = {
     events.onWrite('content.flagged', 'messages', async ({ head, flag, on, actor }, scope) => {
       if (flag !== 'recommend' || !on || actor.id === head.ownerId) return;
       await notify(scope, { to: head.ownerId, from: null, type: 'recommended', title: head.title, url: head.url, entity: { type: head.type, id: head.id }, eventKey: `recommended:${head.type}:${head.id}` });
+    });
+
+    // A new follower tells the member, at most once a day per follower: following, unfollowing
+    // and following again the same day sends nothing new (the key names the day).
+    events.onWrite('follow.changed', 'messages', async ({ followerId, followedId, on }, scope) => {
+      if (!on) return;
+      const day = Math.floor(scope.now / DAY_MS);
+      await notify(scope, { to: followedId, from: followerId, type: 'follow', url: `/user/${followerId}`, entity: { type: 'user', id: followerId }, eventKey: `follow:${followerId}:${day}` });
     });
 
     events.onCommit('message.sent', 'messages', async (message, app) => {

@@ -72,3 +72,51 @@ export async function findPostsForSitemap(db: Kysely<DB>, table: PostTable, from
     .orderBy('id', 'asc')
     .execute();
 }
+
+/** A post of an author's feed: its id and the time the feed orders by. */
+export interface AuthoredPostKey {
+  id: number;
+  create_time: number;
+}
+
+/**
+ * One keyset page of the published posts of `authorIds` on one post table, newest first by
+ * (create_time, id), strictly before `before` when given: one range of the (user_id, status,
+ * create_time, id) index per author (topics_user_idx, articles_user_created_idx).
+ */
+export async function findAuthoredPostsPage(
+  db: Kysely<DB>,
+  table: PostTable,
+  authorIds: readonly number[],
+  status: number,
+  before: { time: number; id: number } | null,
+  limit: number,
+): Promise<AuthoredPostKey[]> {
+  if (authorIds.length === 0) return [];
+  let query = db
+    .selectFrom(table)
+    .select(['id', 'create_time'])
+    .where('user_id', 'in', [...new Set(authorIds)])
+    .where('status', '=', status);
+  if (before) {
+    const { time, id } = before;
+    query = query.where((eb) => eb.or([eb('create_time', '<', time), eb.and([eb('create_time', '=', time), eb('id', '<', id)])]));
+  }
+  const rows = await query.orderBy('create_time', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({ id: Number(row.id), create_time: Number(row.create_time) }));
+}
+
+/** Authors with the most posts of `status` on a table since `since`, most first (topics_created_idx for topics). */
+export async function findBusiestAuthors(db: Kysely<DB>, table: PostTable, status: number, since: number, limit: number): Promise<Array<{ userId: number; posts: number }>> {
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => ['user_id', eb.fn.countAll<number>().as('posts')])
+    .where('status', '=', status)
+    .where('create_time', '>=', since)
+    .groupBy('user_id')
+    .orderBy('posts', 'desc')
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ userId: Number(row.user_id), posts: Number(row.posts) }));
+}

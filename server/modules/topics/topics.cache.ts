@@ -11,7 +11,7 @@ import type { DB } from '../../db/schema';
 import type { ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import { cachedFeedAnswer, cachedFeedPage, type PublicFeed } from '../publishing/publishing.read';
-import { FEED_FOLLOWED, tagTopicFeed, topicFeed } from './topics.feeds';
+import { tagTopicFeed, topicFeed } from './topics.feeds';
 import type { TopicView } from './topics.presenter';
 
 type FeedParams = { kind: 'topics'; nodeId: number; cursor?: string } | { kind: 'tag'; tagId: number; cursor?: string };
@@ -21,20 +21,16 @@ function publicFeed(db: Kysely<DB>, params: FeedParams): PublicFeed<TopicView> {
   return { type: 'topic', key: `topic|tag|${params.tagId}|${params.cursor ?? ''}`, load: (anonymous) => tagTopicFeed(db, params, anonymous) };
 }
 
-const personal = (params: FeedParams) => params.kind === 'topics' && params.nodeId === FEED_FOLLOWED;
-
 /**
  * A public feed page through the cache: the page for a signed-in reader (with their flags), or,
- * for an anonymous one, the serialized success envelope ready to send. The followed-users feed
- * (−2) bypasses the cache.
+ * for an anonymous one, the serialized success envelope ready to send. The followed members'
+ * feed (−2) is not a public feed: the route answers it from the follows feature, uncached.
  */
 export async function cachedFeed(ctx: AppContext, db: Kysely<DB>, params: FeedParams, context: ViewerContext): Promise<Page<TopicView> | { body: string }> {
-  if (params.kind === 'topics' && personal(params)) return topicFeed(db, params, context);
   return cachedFeedAnswer(ctx, db, publicFeed(db, params), context);
 }
 
 /** As `cachedFeed`, always answering the page (for the page loaders). */
 export async function cachedTopicFeedPage(ctx: AppContext, db: Kysely<DB>, params: FeedParams, context: ViewerContext): Promise<Page<TopicView>> {
-  if (params.kind === 'topics' && personal(params)) return topicFeed(db, params, context);
   return cachedFeedPage(ctx, db, publicFeed(db, params), context);
 }

@@ -7,14 +7,13 @@ import { CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
 import type { DB } from '../../db/schema';
 import { errors } from '../../http/errors';
 import type { ViewerContext } from '../../kernel/caller';
-import { decodePairCursor, EMPTY_PAGE, mapPage, mergeStatuses, pageById, pageOf, type Page } from '../../kernel/paging';
+import { decodePairCursor, mapPage, mergeStatuses, pageById, pageOf, type Page } from '../../kernel/paging';
 import { findActiveNode } from '../nodes/nodes.service';
 import { findPublicTag } from '../tags/tags.service';
 import { findUserById } from '../users/users.repository';
 import type { TopicView } from './topics.presenter';
 import { assembleTopics } from './topics.read';
 import { findTagTopicsPage, findTopicsPage, type FeedFilter, type FeedOrder, type TopicListRow } from './topics.repository';
-import { followedUserIds } from './topics.seams';
 
 export const FEED_LATEST = 0;
 export const FEED_RECOMMENDED = -1;
@@ -38,7 +37,8 @@ async function keysetPage(
 
 /**
  * GET topic/topics: 0 latest by last activity (sticky topics first, on the first page only, and
- * never repeated below), −1 recommended, −2 followed users, >0 one node.
+ * never repeated below), −1 recommended, >0 one node. −2 (followed members, topics and articles
+ * together) is the follows feature's `followingFeed`, which the route and the pages call instead.
  */
 export async function topicFeed(db: Kysely<DB>, params: { nodeId: number; cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<TopicView>> {
   const limit = params.limit ?? TOPIC_LIMITS.pageSize;
@@ -52,13 +52,6 @@ export async function topicFeed(db: Kysely<DB>, params: { nodeId: number; cursor
     page = await keysetPage(db, { statuses: PUBLISHED, sticky: 0 }, 'last_comment_time', cursor, limit, (r) => r.last_comment_time);
   } else if (nodeId === FEED_RECOMMENDED) {
     page = await keysetPage(db, { statuses: PUBLISHED, recommend: 1 }, 'recommend_time', cursor, limit, (r) => r.recommend_time);
-  } else if (nodeId === FEED_FOLLOWED) {
-    decodePairCursor(cursor);
-    const followed = context.viewer ? await followedUserIds(db, context.viewer.id) : [];
-    page =
-      followed.length === 0
-        ? EMPTY_PAGE
-        : await keysetPage(db, { statuses: PUBLISHED, userIds: followed }, 'last_comment_time', cursor, limit, (r) => r.last_comment_time);
   } else if (nodeId > 0) {
     if (!(await findActiveNode(db, nodeId))) throw errors.notFound('topic.errors.nodeNotFound');
     page = await keysetPage(db, { statuses: PUBLISHED, nodeId }, 'last_comment_time', cursor, limit, (r) => r.last_comment_time);

@@ -18,7 +18,9 @@ import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
 import { navNodeList, nodeList } from '../nodes/nodes.usecases';
 import { spendFeedRead } from '../settings/read-limits';
+import { followingFeed } from '../follows/follows.usecases';
 import { cachedFeed } from './topics.cache';
+import { FEED_FOLLOWED } from './topics.feeds';
 import { hideContentQuery, topicFeedQuery } from './topics.schema';
 import { assertTypeEnabled, createTopic, deleteTopic, editTopic, flagTopic, topicDetail, topicForEdit, topicHiddenContent, userTopics } from './topics.usecases';
 
@@ -37,6 +39,8 @@ export const topicRoutes: FastifyPluginAsync = async (app) => {
   app.get('/topic/topics', async (request, reply) => {
     await spendFeedRead(ctx, request);
     const query = parseInput(topicFeedQuery, request.query);
+    // The followed members' feed mixes topics and articles: the follows feature's, never cached.
+    if (query.nodeId === FEED_FOLLOWED) return ok(await followingFeed(ctx, viewerContext(ctx, request), query));
     return sendFeed(reply, await cachedFeed(ctx, requireDb(ctx), { kind: 'topics', ...query }, viewerContext(ctx, request)));
   });
 

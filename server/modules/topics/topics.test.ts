@@ -442,7 +442,7 @@ for (const dialect of await testDatabases()) {
         }
       });
 
-      it('recommended (−1) by recommend time; followed (−2) empty until follows exist', async () => {
+      it('recommended (−1) by recommend time; followed (−2) empty for visitors and for members following nobody', async () => {
         const a = await createTopic(t, member.user);
         const b = await createTopic(t, member.user);
         await t.post(`/api/topic/recommend/${b}`, { recommend: 'true' }, { token: moderator.token });

@@ -1,17 +1,15 @@
 /**
  * Members: account and profile routes, and the member counters other features' facts move
- * (published topics, articles and comments), kept in step inside the write's transaction.
+ * (published topics, articles and comments; follows and fans), kept in step inside the write's transaction.
  */
 import type { Feature } from '../../features';
-import { userPages } from './users.pages';
 import { singleKeyDeltas } from '../../kernel/placement';
-import { bumpUserCommentCount, bumpUserPostCount } from './users.repository';
+import { bumpUserCommentCount, bumpUserFollowCount, bumpUserPostCount } from './users.repository';
 import { usersRoutes } from './users.routes';
 
 export const usersFeature: Feature = {
   name: 'users',
   api: usersRoutes,
-  pages: userPages,
   setup(ctx) {
     ctx.events.onWrite('content.placementChanged', 'users', async ({ kind, before, after }, { db, now }) => {
       for (const [userId, delta] of singleKeyDeltas(before, after, (p) => p.userId)) await bumpUserPostCount(db, kind, userId, delta, now);
@@ -19,6 +17,16 @@ export const usersFeature: Feature = {
     ctx.events.onWrite('comment.countsMoved', 'users', async ({ deltas }, { db, now }) => {
       // In id order: concurrent writes lock member rows in one order and queue instead of deadlocking.
       for (const [userId, delta] of [...deltas].sort((a, b) => a[0] - b[0])) await bumpUserCommentCount(db, userId, delta, now);
+    });
+    // A follow moves the follower's follow count and the followed member's fans count, in id
+    // order (the follow already locked both rows in that order).
+    ctx.events.onWrite('follow.changed', 'users', async ({ followerId, followedId, on }, { db, now }) => {
+      const delta = on ? 1 : -1;
+      const moves = [
+        { userId: followerId, column: 'follow_count' as const },
+        { userId: followedId, column: 'fans_count' as const },
+      ].sort((a, b) => a.userId - b.userId);
+      for (const move of moves) await bumpUserFollowCount(db, move.column, move.userId, delta, now);
     });
   },
 };

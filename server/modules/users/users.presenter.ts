@@ -38,6 +38,7 @@ export function presentPublicUser(row: UserRow, options: PresentOptions): Public
     forbidden: { until: isBanned(row, options.now) ? row.forbidden_until : 0 },
     createTime: row.create_time,
     followed: options.followed ?? false,
+    background: row.background,
   };
 }
 

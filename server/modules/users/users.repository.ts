@@ -127,3 +127,25 @@ function nameContains(needle: string) {
   const pattern = `%${needle.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
   return sql<boolean>`(lower(nickname) like ${pattern} escape '!' or lower(coalesce(username, '')) like ${pattern} escape '!')`;
 }
+
+/**
+ * Active members among `ids`, locked until the transaction ends, taken in id order (one lock
+ * order for every follow, so concurrent follows of one member queue instead of deadlocking).
+ * SQLite locks the whole file for a write: no row locks to take.
+ */
+export async function lockActiveUsers(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
+  const query = db.selectFrom('users').selectAll().where('id', 'in', [...new Set(ids)]).where('status', '=', 0).orderBy('id');
+  return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
+}
+
+/** Moves a member's follow count or fans count, never below zero (in the caller's transaction). */
+export async function bumpUserFollowCount(db: Kysely<DB>, column: 'follow_count' | 'fans_count', userId: number, delta: number, now: number): Promise<void> {
+  if (delta === 0) return;
+  const count = sql.ref(column);
+  await sql`update users set ${count} = case when ${count} + ${delta} < 0 then 0 else ${count} + ${delta} end, update_time = ${now} where id = ${userId}`.execute(db);
+}
+
+/** The most followed active members (at least one fan), most fans first. */
+export async function findMostFollowed(db: Kysely<DB>, limit: number): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('status', '=', 0).where('fans_count', '>', 0).orderBy('fans_count', 'desc').orderBy('id').limit(limit).execute();
+}

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { setUsernameSchema, updateAvatarSchema, updateProfileSchema } from '../../../common/validation/account';
-import { pathId } from '../../../common/validation/fields';
+import { updateBackgroundSchema } from '../../../common/validation/profile-background';
 import { requireDb, type AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { runWrite } from '../../kernel/write';
@@ -17,13 +17,11 @@ import { errors } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { createStorage } from '../../infra/storage';
 import { requireWriter } from '../../policy/permissions';
-import { viewerContext } from '../../kernel/caller';
 import { readImagePart } from '../uploads/upload-part';
-import { storeAvatar } from '../uploads/uploads.service';
+import { storeAvatar, storedImageUrl } from '../uploads/uploads.service';
 import { AVATAR_RATE, storedAvatarUrl } from './avatar';
 import { presentCurrentUser } from './users.presenter';
-import { setUsername, updateAvatar, updateProfile } from './users.service';
-import { publicProfile } from './users.usecases';
+import { setUsername, updateAvatar, updateBackground, updateProfile } from './users.service';
 
 
 /** A write to what every reader sees of a member (name, avatar, signature): one fact for the pages showing them. */
@@ -84,12 +82,22 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     const updated = await changePublicProfile(ctx, user.id, (trx) => setUsername(trx, user, username, now));
     return ok(presentCurrentUser(updated, { now }));
   });
-
-  // After the fixed paths above (Fastify prefers static segments anyway).
-  app.get<{ Params: { id: string } }>('/user/:id', async (request) => {
+  /**
+   * The profile page's background: `{background}` an image this site stored (uploaded with POST
+   * upload, which applies the upload checks), or '' to remove it. Shares the avatar's allowance.
+   */
+  app.post('/user/update_background', async (request) => {
     requireDb(ctx);
-    const id = pathId(request.params.id);
-    if (id === null) throw errors.notFound('errors.account.userNotFound');
-    return ok(await publicProfile(ctx, viewerContext(ctx, request), id));
+    const now = ctx.clock.now();
+    const user = request.user;
+    requireWriter(user, now);
+    const { background } = parseInput(updateBackgroundSchema, request.body);
+    await ctx.limiter.consume(AVATAR_RATE, String(user.id));
+    const stored = background === '' ? '' : await storedImageUrl(background, storage, ctx.config);
+    if (stored === null) throw errors.validation({ background: 'follow.errors.backgroundNotOurs' });
+    const updated = await changePublicProfile(ctx, user.id, (trx) => updateBackground(trx, user.id, stored, now));
+    return ok(presentCurrentUser(updated, { now }));
   });
+
+  // GET user/{id}, with the viewer's follow state, is the follows feature's (follows.routes.ts).
 };

@@ -8,7 +8,7 @@ import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { isUniqueViolation, stamps } from '../../db/helpers';
 import { errors } from '../../http/errors';
 import { assertNamesFree } from './names';
-import { addUserScore, findTopScorers, findUserById, findUsersByIds, findUserByUsername, readUserScoreLocked, setUsernameIfUnset, updateUser } from './users.repository';
+import { addUserScore, findMostFollowed, findTopScorers, findUserById, findUsersByIds, findUserByUsername, lockActiveUsers, readUserScoreLocked, setUsernameIfUnset, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -45,6 +45,16 @@ export function usersByIds(db: Kysely<DB>, ids: readonly number[]): Promise<User
   return findUsersByIds(db, ids);
 }
 
+/** Active members among `ids`, row-locked for the rest of the write, in id order (follows). */
+export function lockMembers(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
+  return lockActiveUsers(db, ids);
+}
+
+/** The most followed active members (members worth following). */
+export function mostFollowedMembers(db: Kysely<DB>, limit: number): Promise<UserRow[]> {
+  return findMostFollowed(db, limit);
+}
+
 /** An active user by id, for public profiles; 404 otherwise. */
 export async function getActiveUser(db: Kysely<DB>, id: number): Promise<UserRow> {
   const user = await findUserById(db, id);
@@ -73,6 +83,12 @@ export async function updateProfile(
 
 export async function updateAvatar(db: Kysely<DB>, userId: number, avatar: string, now: number): Promise<UserRow> {
   await updateUser(db, userId, { avatar, update_time: now });
+  return reload(db, userId);
+}
+
+/** The profile background: an address `storedImageUrl` vouched for, or '' for none. */
+export async function updateBackground(db: Kysely<DB>, userId: number, background: string, now: number): Promise<UserRow> {
+  await updateUser(db, userId, { background, update_time: now });
   return reload(db, userId);
 }
 

@@ -22,6 +22,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 const PUBLIC_KEYS = [
   'avatar',
+  'background',
   'articleCount',
   'commentCount',
   'createTime',

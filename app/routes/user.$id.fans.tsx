@@ -1,0 +1,21 @@
+/**
+ * `/user/{id}/fans` (spec §2): a member's public profile (../components/people/profile.tsx) and
+ * their followers, newest first, each with the reader's own follow button, "Load more" through
+ * `GET /api/fans/fans`. Unknown or disabled accounts are a 404.
+ */
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { MemberFeed, type MemberPage } from '~/components/people/member-feed';
+import { loadProfile, type ProfileBase } from '~/components/people/profile-data.server';
+import { profileMeta, ProfileList } from '~/components/people/profile';
+import { unwrap, viewerOf } from '~/components/topic/page-data.server';
+
+export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>): Promise<ProfileBase & { page: MemberPage }> {
+  const { id, ...profile } = await loadProfile(context, params.id, '/fans');
+  return { ...profile, page: unwrap(await context.site.people.fans(viewerOf(context), { userId: id })) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => profileMeta(data, matches, 'follow.fans.title');
+
+export default function UserFansPage() {
+  return <ProfileList data={useLoaderData<typeof loader>()} list="fans" Feed={MemberFeed} />;
+}
