@@ -224,7 +224,9 @@ export default function Editor({
 
   const characters = useEditorState({
     editor,
-    selector: ({ editor: e }) => (e ? (e.storage.characterCount as { characters: () => number }).characters() : 0),
+    // While the editor is being re-created (a language switch rebuilds its extensions) the old
+    // instance has no extension storage left: count 0 rather than crash the page.
+    selector: ({ editor: e }) => (e ? ((e.storage.characterCount as { characters?: () => number } | undefined)?.characters?.() ?? 0) : 0),
   });
 
   // ---- images -------------------------------------------------------------------------------
