@@ -15,6 +15,8 @@ import type { ArticleEditView, ArticleView } from './views/article';
 import type { CommentView } from './views/comment';
 import type { FavoriteView } from './views/favorite';
 import type { MessageView, NotificationSettings } from './views/message';
+import type { AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
+import type { AuditQuery } from './validation/moderation';
 import type { NodeView } from './views/node';
 import type { Page, PageResult } from './views/page';
 import type { SiteConfig } from './views/site';
@@ -111,6 +113,17 @@ export interface ArticlePageServices<User = SessionRow> {
   latest(viewer: PageViewer<User>, limit: number): Promise<ArticleView[]>;
 }
 
+/**
+ * `context.site.admin` (issue 16): the back office's tables, for moderators and admins (403 for
+ * others, 401 for nobody). Offset pages: admin tables show page numbers and a total.
+ */
+export interface AdminPageServices<User = SessionRow> {
+  /** GET admin/users/banned: members under a running ban. */
+  bannedMembers(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<BannedMemberView>>>;
+  /** GET admin/audit_logs: the audit log, newest first, filtered. */
+  auditLog(viewer: PageViewer<User>, query: AuditQuery): Promise<PageResult<OffsetPage<AuditEntryView>>>;
+}
+
 /** Where page errors go: the server's log, with the request id. */
 export interface PageLog {
   error(details: Record<string, unknown>, message: string): void;
@@ -136,6 +149,8 @@ export interface PageSections<User = SessionRow> {
   people: PeoplePageServices<User>;
   /** Article feeds, detail, edit fields, a profile's articles (article pages). */
   articles: ArticlePageServices<User>;
+  /** The back office's tables (`/admin/*`). */
+  admin: AdminPageServices<User>;
 }
 
 /** `context.site`: the in-process use cases page loaders call, built once per app by the server. */

@@ -17,6 +17,7 @@ import { commentsFeature } from './modules/comments/comments.feature';
 import { contentRoutes } from './modules/content/content.routes';
 import { installRoutes } from './modules/install/install.routes';
 import { messagesFeature } from './modules/messages/messages.feature';
+import { moderationFeature } from './modules/moderation/moderation.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -55,6 +56,7 @@ export const features: Feature[] = [
   reactionsFeature,
   messagesFeature,
   auditFeature,
+  moderationFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },

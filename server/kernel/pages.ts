@@ -75,6 +75,7 @@ const PAGE_METHODS = {
   topics: { feed: true, tagFeed: true, detail: true, hiddenContent: true, forEdit: true, nodes: true, navNodes: true, node: true, tag: true },
   people: { profile: true, topics: true },
   articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
+  admin: { bannedMembers: true, auditLog: true },
 } as const satisfies { [S in keyof PageSections]: Record<keyof PageSections[S], true> };
 
 /** The features' slices as `context.site`'s sections: each method from exactly one feature. */

@@ -218,6 +218,8 @@ for (const dialect of await testDatabases()) {
         'article.edited': ['articles (commit)', 'pages (commit)'],
         'message.sent': ['messages (commit)'],
         'message.read': ['messages (commit)'],
+        'user.banned': ['messages (write)', 'audit (write)'],
+        'user.unbanned': ['audit (write)'],
       });
     });
 

@@ -10,6 +10,7 @@ import * as usernameCi from './2026112210_username_ci';
 import * as topicFeedIndexes from './2026112211_topic_feed_indexes';
 import * as expiryIndexes from './2026112312_expiry_indexes';
 import * as articles from './2026112601_articles';
+import * as moderation from './2026112704_moderation';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026112211_topic_feed_indexes': topicFeedIndexes,
   '2026112312_expiry_indexes': expiryIndexes,
   '2026112601_articles': articles,
+  '2026112704_moderation': moderation,
 };

@@ -61,6 +61,11 @@ export const messagesFeature: Feature = {
       await notify(scope, { to: head.ownerId, from: null, type: 'recommended', title: head.title, url: head.url, entity: { type: head.type, id: head.id }, eventKey: `recommended:${head.type}:${head.id}` });
     });
 
+    // A ban tells the member until when and why (the title is written in their language when read).
+    events.onWrite('user.banned', 'messages', async ({ user, until, reason }, scope) => {
+      await notify(scope, { to: user.id, from: null, type: 'banned', content: reason, params: { until }, entity: { type: 'user', id: user.id } });
+    });
+
     events.onCommit('message.sent', 'messages', async (message, app) => {
       await announceUnread(app, [message.to]);
       sendReplyMailLater(app, message, siteBaseUrl(app.config));

@@ -80,3 +80,30 @@ export async function bumpUserCommentCount(db: Kysely<DB>, userId: number, delta
   if (delta === 0) return;
   await sql`update users set comment_count = case when comment_count + ${delta} < 0 then 0 else comment_count + ${delta} end, update_time = ${now} where id = ${userId}`.execute(db);
 }
+
+/** Sets or lifts a ban (`until` 0 lifts it; the reason goes with it). */
+export async function setForbidden(db: Kysely<DB>, id: number, until: number, reason: string, now: number): Promise<void> {
+  await db.updateTable('users').set({ forbidden_until: until, forbidden_reason: reason, update_time: now }).where('id', '=', id).execute();
+}
+
+/** Members whose ban runs at `now` (forever ones first, then by the soonest end), one offset page. */
+export async function findBannedUsers(db: Kysely<DB>, now: number, offset: number, limit: number): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('forbidden_until', '=', -1), eb('forbidden_until', '>', now)]))
+    .orderBy('forbidden_until', 'asc')
+    .orderBy('id', 'asc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countBannedUsers(db: Kysely<DB>, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where((eb) => eb.or([eb('forbidden_until', '=', -1), eb('forbidden_until', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
