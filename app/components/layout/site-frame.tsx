@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { BanNotice } from '../moderation/ban-notice';
 import { useT } from '~/lib/use-t';
 
 export function SiteFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
@@ -9,6 +10,7 @@ export function SiteFrame({ children, footer = true }: { children: ReactNode; fo
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <SiteHeader />
+      <BanNotice />
       <main id="main" className="flex-1">
         {children}
       </main>
