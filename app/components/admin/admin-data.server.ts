@@ -13,7 +13,8 @@ import '~/lib/load-context';
 
 export function staffViewer(context: AppLoadContext, request: Request): PageViewer {
   const user = requireUser(context, request);
-  if (!canByRole(user, 'admin:access')) throw data(translator(context.locale)('errors.forbidden'), { status: 403 });
+  // No message of its own: the error page's 403 text is the spec's 'No permission to access'.
+  if (!canByRole(user, 'admin:access')) throw data(null, { status: 403 });
   return { user: context.user, locale: context.locale };
 }
 

@@ -12,7 +12,7 @@ function formatFor(locale: string, local: boolean): Intl.DateTimeFormat {
   const key = `${locale}|${local ? 'local' : 'utc'}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(local ? {} : { timeZone: 'UTC', timeZoneName: 'short' }) });
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(local ? {} : { timeZone: 'UTC' }) });
     formats.set(key, format);
   }
   return format;
@@ -24,6 +24,8 @@ export function LocalDateTime({ time }: { time: number }) {
   return (
     <time dateTime={new Date(time).toISOString()} suppressHydrationWarning>
       {formatFor(locale, hydrated).format(time)}
+      {/* The server's render says its zone; the reader's own needs no name. */}
+      {!hydrated && ' UTC'}
     </time>
   );
 }
