@@ -16,8 +16,22 @@ import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 import type { TFunction } from '../../common/translate';
 
-/** The actions and target kinds the filter offers (what the forum records today). */
-const ACTIONS = ['user.ban', 'user.unban', 'topic.delete', 'topic.recommend', 'topic.sticky', 'article.delete', 'article.recommend', 'comment.delete'] as const;
+/**
+ * The actions and target kinds the filter offers (what the forum records today). Written as
+ * kind and verb: the action names are values, not message keys.
+ */
+const ACTIONS = (
+  [
+    ['user', 'ban'],
+    ['user', 'unban'],
+    ['topic', 'delete'],
+    ['topic', 'recommend'],
+    ['topic', 'sticky'],
+    ['article', 'delete'],
+    ['article', 'recommend'],
+    ['comment', 'delete'],
+  ] as const
+).map(([kind, verb]) => `${kind}.${verb}`);
 const TARGETS = ['user', 'topic', 'article', 'comment'] as const;
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
