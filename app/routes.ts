@@ -58,6 +58,12 @@ export default [
     route('user/profile', 'routes/user.profile.tsx'),
     route('user/profile/account', 'routes/user.profile.account.tsx'),
   ]),
+  // the back office (issue 16): its own layout route, moderators and admins only
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin._index.tsx'),
+    route('bans', 'routes/admin.bans.tsx'),
+    route('audit', 'routes/admin.audit.tsx'),
+  ]),
   layout('components/layout/ucenter-layout.tsx', [
     // route('user/scores', …), route('user/messages', …), route('user/favorites', …)
     route('user/scores', 'routes/user.scores.tsx'),

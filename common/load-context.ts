@@ -16,6 +16,8 @@ import type { CommentView } from './views/comment';
 import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
+import type { AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
+import type { AuditQuery } from './validation/moderation';
 import type { NodeView } from './views/node';
 import type { Page, PageResult } from './views/page';
 import type { SearchHit, SearchPage } from './views/search';
@@ -155,6 +157,17 @@ export interface SearchPageServices<User = SessionRow> {
   articlesOn(): Promise<boolean>;
 }
 
+/**
+ * `context.site.admin` (issue 16): the back office's tables, for moderators and admins (403 for
+ * others, 401 for nobody). Offset pages: admin tables show page numbers and a total.
+ */
+export interface AdminPageServices<User = SessionRow> {
+  /** GET admin/users/banned: members under a running ban. */
+  bannedMembers(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<BannedMemberView>>>;
+  /** GET admin/audit_logs: the audit log, newest first, filtered. */
+  auditLog(viewer: PageViewer<User>, query: AuditQuery): Promise<PageResult<OffsetPage<AuditEntryView>>>;
+}
+
 /** Where page errors go: the server's log, with the request id. */
 export interface PageLog {
   error(details: Record<string, unknown>, message: string): void;
@@ -184,6 +197,8 @@ export interface PageSections<User = SessionRow> {
   scores: ScorePageServices<User>;
   /** Search results (`/search`). */
   search: SearchPageServices<User>;
+  /** The back office's tables (`/admin/*`). */
+  admin: AdminPageServices<User>;
 }
 
 /** `context.site`: the in-process use cases page loaders call, built once per app by the server. */

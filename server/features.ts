@@ -18,6 +18,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { followsFeature } from './modules/follows/follows.feature';
 import { installRoutes } from './modules/install/install.routes';
 import { messagesFeature } from './modules/messages/messages.feature';
+import { moderationFeature } from './modules/moderation/moderation.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
@@ -61,6 +62,7 @@ export const features: Feature[] = [
   scoresFeature,
   auditFeature,
   searchFeature,
+  moderationFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },

@@ -22,4 +22,7 @@ export const paths = {
   createTweet: '/topic/create?type=1',
   createTopic: '/topic/create',
   createArticle: '/article/create',
+  admin: '/admin',
+  adminBans: '/admin/bans',
+  adminAudit: '/admin/audit',
 } as const;

@@ -40,6 +40,8 @@ export interface CurrentUser extends PublicUser {
   passwordSet: boolean;
   role: Role;
   roles: Role[];
+  /** Why they are banned, as the moderator wrote it ('' when not banned): told only to them. */
+  banReason: string;
 }
 
 /**

@@ -28,6 +28,8 @@ export interface UsersTable {
   fans_count: number;
   /** 0 = not banned, -1 = forever, otherwise the epoch ms at which the ban ends. */
   forbidden_until: number;
+  /** The moderator's reason for the ban ('' when not banned; added after users existed). */
+  forbidden_reason: Generated<string>;
   vip_expire_time: number;
   status: number; // 0 active, 1 deleted
   /** 1 = mail me replies and comments on my topics (at most one mail per 10 minutes); 0 by default. */

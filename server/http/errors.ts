@@ -26,11 +26,14 @@ export class AppError extends Error {
 export const errors = {
   notSignedIn: () => new AppError(401, ErrorCode.NotSignedIn, 'errors.notSignedIn'),
   forbidden: (key = 'errors.forbidden', params?: Record<string, unknown>) => new AppError(403, ErrorCode.Forbidden, key, params),
-  /** `until` is the ban's end in epoch ms, or -1 for forever. */
-  banned: (until: number) =>
-    until === -1
-      ? new AppError(403, ErrorCode.Banned, 'errors.bannedForever', { until })
-      : new AppError(403, ErrorCode.Banned, 'errors.bannedUntil', { until, untilTime: until }),
+  /**
+   * `until` is the ban's end in epoch ms, or -1 for forever; a reason, when given, is told too
+   * (its messages live in the ban section: common/locales/en-US/ban.json and its translations).
+   */
+  banned: (until: number, reason = '') => {
+    if (until === -1) return new AppError(403, ErrorCode.Banned, reason ? 'ban.errors.bannedForever' : 'errors.bannedForever', { until, reason });
+    return new AppError(403, ErrorCode.Banned, reason ? 'ban.errors.bannedUntil' : 'errors.bannedUntil', { until, untilTime: until, reason });
+  },
   emailNotVerified: (key = 'errors.emailNotVerified') => new AppError(403, ErrorCode.EmailNotVerified, key),
   /** One message per invalid field; the top message names the first. */
   validation: (fields: Record<string, MessageRef>) => {

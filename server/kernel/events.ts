@@ -74,6 +74,13 @@ export interface DomainEventMap {
   'message.sent': { to: number; from: number | null; type: MessageType; title: string; content: string; url: string; entityType: string };
   /** What every reader sees of a member changed (nickname, avatar, signature, username). */
   'user.profileChanged': { userId: number };
+  /**
+   * A moderator banned a member (`until`: epoch ms, or −1 forever), or banned them again with a
+   * new end or reason (`previousUntil`: the end it replaced, 0 when none was running).
+   */
+  'user.banned': { user: { id: number; nickname: string }; until: number; reason: string; previousUntil: number; actor: Actor };
+  /** A moderator lifted a member's ban before its end. */
+  'user.unbanned': { user: { id: number; nickname: string }; previousUntil: number; reason: string; actor: Actor };
   /** A member's messages were marked read. */
   'message.read': { userId: number };
   /**

@@ -221,6 +221,8 @@ for (const dialect of await testDatabases()) {
         'user.signedUp': ['auth (commit)'],
         'checkin.recorded': ['scores (write)', 'scores (commit)'],
         'score.changed': ['scores (commit)'],
+        'user.banned': ['messages (write)', 'audit (write)'],
+        'user.unbanned': ['audit (write)'],
       });
     });
 

@@ -2,13 +2,15 @@
  * Who may do what (DESIGN convention 7): one declarative table, `can(user, action, resource)`.
  * Moderators act by role, owners by id. Features add their actions to `Action` and `rules`.
  */
-import type { Role } from '../../common/constants';
+import { canByRole, isAdmin, isModerator, roleOf } from '../../common/policy';
 import { errors } from '../http/errors';
 
 export interface Actor {
   id: number;
   role: string;
   forbidden_until: number;
+  /** The moderator's reason, told to the banned member with the 403 (absent: none given). */
+  forbidden_reason?: string;
   email_verified: number;
 }
 
@@ -25,20 +27,8 @@ export type Action =
   | 'content:edit' // edit an owned item
   | 'content:delete'; // delete an owned item
 
-const RANK: Record<Role, number> = { member: 0, moderator: 1, admin: 2 };
-
-export function roleOf(user: Pick<Actor, 'role'> | null | undefined): Role {
-  const role = user?.role;
-  return role === 'admin' || role === 'moderator' ? role : 'member';
-}
-
-export function isModerator(user: Pick<Actor, 'role'> | null | undefined): boolean {
-  return RANK[roleOf(user)] >= RANK.moderator;
-}
-
-export function isAdmin(user: Pick<Actor, 'role'> | null | undefined): boolean {
-  return roleOf(user) === 'admin';
-}
+// Role rules are shared with the pages (common/policy.ts); the ones needing a row live here.
+export { isAdmin, isModerator, roleOf };
 
 export function isBanned(user: Pick<Actor, 'forbidden_until'>, now: number): boolean {
   return user.forbidden_until === -1 || user.forbidden_until > now;
@@ -47,10 +37,10 @@ export function isBanned(user: Pick<Actor, 'forbidden_until'>, now: number): boo
 type Rule = (user: Actor, resource: Owned | undefined) => boolean;
 
 const rules: Record<Action, Rule> = {
-  'admin:access': (u) => isModerator(u),
-  'user:setRole': (u) => isAdmin(u),
-  'user:ban': (u) => isModerator(u),
-  'content:moderate': (u) => isModerator(u),
+  'admin:access': (u) => canByRole(u, 'admin:access'),
+  'user:setRole': (u) => canByRole(u, 'user:setRole'),
+  'user:ban': (u) => canByRole(u, 'user:ban'),
+  'content:moderate': (u) => canByRole(u, 'content:moderate'),
   'content:edit': (u, r) => isModerator(u) || (r !== undefined && r.userId === u.id),
   'content:delete': (u, r) => isModerator(u) || (r !== undefined && r.userId === u.id),
 };
@@ -72,7 +62,7 @@ export function authorize(user: Actor | null | undefined, action: Action, resour
  */
 export function requireWriter(user: Actor | null | undefined, now: number): asserts user is Actor {
   if (!user) throw errors.notSignedIn();
-  if (!isModerator(user) && isBanned(user, now)) throw errors.banned(user.forbidden_until);
+  if (!isModerator(user) && isBanned(user, now)) throw errors.banned(user.forbidden_until, user.forbidden_reason);
 }
 
 /** As `requireWriter`, plus a verified e-mail (posting topics and articles, spec §5). */

@@ -16,6 +16,7 @@ import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import type { ShownComment } from './types';
 import { useT } from '~/lib/use-t';
+import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
 
 export interface CommentItemProps {
   comment: ShownComment;
@@ -157,6 +158,7 @@ export function CommentItem({ comment, reply = false, highlighted, canDelete, on
               {t('commentUi.item.delete')}
             </button>
           )}
+          {author && <MemberModerationMenu member={author} size="xs" className="inline-flex px-2.5" />}
         </div>
       </div>
     </article>

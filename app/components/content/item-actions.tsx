@@ -19,6 +19,7 @@ import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 import { ErrorCode } from '../../../common/errors';
+import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
 
 export function isModeratorUser(user: Pick<SessionUser, 'role'> | null): boolean {
   return user?.role === 'admin' || user?.role === 'moderator';
@@ -27,7 +28,7 @@ export function isModeratorUser(user: Pick<SessionUser, 'role'> | null): boolean
 /** What the bar needs of an item: its id, author, status and the reader's reactions. */
 export interface ActionableItem {
   id: number;
-  user: { id: number } | null;
+  user: { id: number; nickname: string } | null;
   status: number;
   liked: boolean;
   likeCount: number;
@@ -217,6 +218,7 @@ export function ItemActions({ kind, item, user, runner, moderatorItems, children
             {t('moderation.delete')}
           </Button>
         )}
+        {moderator && item.user && <MemberModerationMenu member={item.user} />}
         {moderator && (
           <Dropdown
             label={t('moderation.menu')}

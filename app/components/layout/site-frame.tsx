@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { VerifyEmailBanner } from '~/components/account/verify-banner';
+import { BanNotice } from '../moderation/ban-notice';
 import { useT } from '~/lib/use-t';
 
 export function SiteFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
@@ -11,6 +12,7 @@ export function SiteFrame({ children, footer = true }: { children: ReactNode; fo
       <SkipLink />
       <SiteHeader />
       <VerifyEmailBanner />
+      <BanNotice />
       <main id="main" className="flex-1">
         {children}
       </main>

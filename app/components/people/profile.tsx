@@ -22,6 +22,7 @@ import { paths } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useT } from '~/lib/use-t';
+import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
 
 const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -133,6 +134,7 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
           <BanNotice until={user.forbidden.until} />
         </div>
       )}
+      {!own && <MemberModerationMenu member={user} className="mt-4 block" />}
       <dl className="mt-5 grid grid-cols-5 gap-x-2 gap-y-3 border-t border-zinc-200 pt-4 lg:grid-cols-3 dark:border-zinc-800">
         <Stat value={user.topicCount} label={t('people.stats.topics')} />
         <Stat value={user.commentCount} label={t('people.stats.comments')} />

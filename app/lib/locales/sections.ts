@@ -9,12 +9,15 @@ import type { Messages } from '../../../common/locales';
  *   (settings, editors, user centre, moderation); loaded before hydration for members and on
  *   sign-in, so an anonymous first load does not carry it;
  * - INSTALLER_SECTIONS: sent with the installer route's data (app/routes/install.tsx);
+ * - ADMIN_SECTIONS: sent with the back office layout's data (app/routes/admin.tsx), to
+ *   moderators and admins only;
  * - SERVER_ONLY_SECTIONS: e-mails and site-message titles, written by the server only.
  * The chunks' glob patterns must be literals (Vite reads them at build time): keep them in step
  * with these lists.
  */
-export const MEMBER_SECTIONS = ['accountSettings', 'articleEdit', 'editor', 'moderation', 'profile', 'topicForm', 'ucenter'] as const;
+export const MEMBER_SECTIONS = ['accountSettings', 'articleEdit', 'ban', 'editor', 'moderation', 'profile', 'topicForm', 'ucenter'] as const;
 export const INSTALLER_SECTIONS = ['install', 'installUi'] as const;
+export const ADMIN_SECTIONS = ['admin'] as const;
 export const SERVER_ONLY_SECTIONS = ['mail', 'message'] as const;
 
 /** `{'…/en-US/site.json': {...}}` → `{site: {...}}` (the section is the file name). */

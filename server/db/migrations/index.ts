@@ -13,6 +13,7 @@ import * as articles from './2026112601_articles';
 import * as scores from './2026112701_scores';
 import * as search from './2026112703_search';
 import * as follows from './2026112702_follows';
+import * as moderation from './2026112704_moderation';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026112701_scores': scores,
   '2026112703_search': search,
   '2026112702_follows': follows,
+  '2026112704_moderation': moderation,
 };

@@ -1,6 +1,6 @@
 /**
- * The audit log of moderation: every moderator's delete and every recommend/sticky switch is a
- * row written in the same transaction as the change it records (handlers of the facts).
+ * The audit log of moderation: every moderator's delete, every recommend/sticky switch, every ban
+ * and unban is a row written in the same transaction as the change it records (handlers of the facts).
  */
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { Feature } from '../../features';
@@ -31,6 +31,13 @@ export const auditFeature: Feature = {
         ip: actor.ip,
         time: now,
       });
+    });
+    // Bans and unbans: who, whom, until when, and why (the reason the member was told).
+    ctx.events.onWrite('user.banned', 'audit', async ({ user, until, reason, previousUntil, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: 'user.ban', targetType: 'user', targetId: user.id, detail: { until, reason, previousUntil }, ip: actor.ip, time: now });
+    });
+    ctx.events.onWrite('user.unbanned', 'audit', async ({ user, previousUntil, reason, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: 'user.unban', targetType: 'user', targetId: user.id, detail: { previousUntil, reason }, ip: actor.ip, time: now });
     });
   },
 };

@@ -42,3 +42,39 @@ export async function findAuditLogs(
     .limit(filter.limit ?? 100)
     .execute();
 }
+
+/** What the back office filters the log by (every field optional; all given must match). */
+export interface AuditFilter {
+  actorId?: number;
+  action?: string;
+  targetType?: string;
+  targetId?: number;
+}
+
+type AuditRow = Awaited<ReturnType<typeof findAuditLogs>>[number];
+
+function filtered(db: Kysely<DB>, filter: AuditFilter) {
+  let query = db.selectFrom('audit_logs');
+  if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
+  if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+  if (filter.targetType !== undefined) query = query.where('target_type', '=', filter.targetType);
+  if (filter.targetId !== undefined) query = query.where('target_id', '=', filter.targetId);
+  return query;
+}
+
+/** One offset page of the log, newest first (ids grow with time). */
+export async function findAuditPage(db: Kysely<DB>, filter: AuditFilter, offset: number, limit: number): Promise<AuditRow[]> {
+  return filtered(db, filter)
+    .select(['id', 'actor_id', 'action', 'target_type', 'target_id', 'detail', 'ip', 'create_time'])
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countAuditLogs(db: Kysely<DB>, filter: AuditFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

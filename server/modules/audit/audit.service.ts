@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { findAuditLogs, insertAuditLog } from './audit.repository';
+import { countAuditLogs, findAuditLogs, findAuditPage, insertAuditLog, type AuditFilter } from './audit.repository';
 
 /** Actions recorded so far; features add theirs. */
 export type AuditAction =
@@ -56,22 +56,32 @@ export interface AuditRecord {
 /** The newest entries about one target (e.g. a user), for the admin screens and tests. */
 export async function listAuditFor(db: Kysely<DB>, targetType: string, targetId: number, limit = 100): Promise<AuditRecord[]> {
   const rows = await findAuditLogs(db, { targetType, targetId, limit });
-  return rows.map((row) => {
-    let detail: Record<string, unknown> = {};
-    try {
-      detail = JSON.parse(row.detail) as Record<string, unknown>;
-    } catch {
-      // A row written by hand or by an older version: keep the record, drop the detail.
-    }
-    return {
-      id: row.id,
-      actorId: row.actor_id,
-      action: row.action,
-      targetType: row.target_type,
-      targetId: row.target_id,
-      detail,
-      ip: row.ip,
-      createTime: row.create_time,
-    };
-  });
+  return rows.map(toRecord);
+}
+
+function toRecord(row: Awaited<ReturnType<typeof findAuditLogs>>[number]): AuditRecord {
+  let detail: Record<string, unknown> = {};
+  try {
+    detail = JSON.parse(row.detail) as Record<string, unknown>;
+  } catch {
+    // A row written by hand or by an older version: keep the record, drop the detail.
+  }
+  return {
+    id: row.id,
+    actorId: row.actor_id,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    detail,
+    ip: row.ip,
+    createTime: row.create_time,
+  };
+}
+
+export type { AuditFilter };
+
+/** One offset page of the log (newest first) matching the filter, and how many entries match. */
+export async function auditPage(db: Kysely<DB>, filter: AuditFilter, offset: number, limit: number): Promise<{ records: AuditRecord[]; total: number }> {
+  const [rows, total] = await Promise.all([findAuditPage(db, filter, offset, limit), countAuditLogs(db, filter)]);
+  return { records: rows.map(toRecord), total };
 }

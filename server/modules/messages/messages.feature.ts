@@ -71,6 +71,11 @@ export const messagesFeature: Feature = {
       await notify(scope, { to: followedId, from: followerId, type: 'follow', url: `/user/${followerId}`, entity: { type: 'user', id: followerId }, eventKey: `follow:${followerId}:${day}` });
     });
 
+    // A ban tells the member until when and why (the title is written in their language when read).
+    events.onWrite('user.banned', 'messages', async ({ user, until, reason }, scope) => {
+      await notify(scope, { to: user.id, from: null, type: 'banned', content: reason, params: { until }, entity: { type: 'user', id: user.id } });
+    });
+
     events.onCommit('message.sent', 'messages', async (message, app) => {
       await announceUnread(app, [message.to]);
       sendReplyMailLater(app, message, siteBaseUrl(app.config));

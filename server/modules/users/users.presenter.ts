@@ -51,5 +51,6 @@ export function presentCurrentUser(row: UserRow, options: PresentOptions): Curre
     passwordSet: row.password_hash !== null && row.password_hash !== '',
     role,
     roles: [role],
+    banReason: isBanned(row, options.now) ? row.forbidden_reason : '',
   };
 }

@@ -105,6 +105,24 @@ export async function findTopScorers(db: Kysely<DB>, limit: number): Promise<Arr
     .execute();
 }
 
+/** Sets or lifts a ban (`until` 0 lifts it; the reason goes with it). */
+export async function setForbidden(db: Kysely<DB>, id: number, until: number, reason: string, now: number): Promise<void> {
+  await db.updateTable('users').set({ forbidden_until: until, forbidden_reason: reason, update_time: now }).where('id', '=', id).execute();
+}
+
+/** Members whose ban runs at `now` (forever ones first, then by the soonest end), one offset page. */
+export async function findBannedUsers(db: Kysely<DB>, now: number, offset: number, limit: number): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('forbidden_until', '=', -1), eb('forbidden_until', '>', now)]))
+    .orderBy('forbidden_until', 'asc')
+    .orderBy('id', 'asc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
 /**
  * The search's users tab: active members whose username or nickname contains `needle` (already
  * lower-cased), newest first by keyset on id. LIKE's wildcards in the needle are escaped; names
@@ -148,4 +166,14 @@ export async function bumpUserFollowCount(db: Kysely<DB>, column: 'follow_count'
 /** The most followed active members (at least one fan), most fans first. */
 export async function findMostFollowed(db: Kysely<DB>, limit: number): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().where('status', '=', 0).where('fans_count', '>', 0).orderBy('fans_count', 'desc').orderBy('id').limit(limit).execute();
+}
+
+/** How many members are under a running ban. */
+export async function countBannedUsers(db: Kysely<DB>, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where((eb) => eb.or([eb('forbidden_until', '=', -1), eb('forbidden_until', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

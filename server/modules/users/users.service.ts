@@ -8,7 +8,7 @@ import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { isUniqueViolation, stamps } from '../../db/helpers';
 import { errors } from '../../http/errors';
 import { assertNamesFree } from './names';
-import { addUserScore, findMostFollowed, findTopScorers, findUserById, findUsersByIds, findUserByUsername, lockActiveUsers, readUserScoreLocked, setUsernameIfUnset, updateUser } from './users.repository';
+import { addUserScore, countBannedUsers, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -135,4 +135,18 @@ export async function moveScore(db: Kysely<DB>, userId: number, delta: number, n
 /** The members with the highest scores (the score ranking). */
 export function topScorers(db: Kysely<DB>, limit: number) {
   return findTopScorers(db, limit);
+}
+
+/**
+ * Sets a member's ban (`until`: epoch ms or −1) with its reason, or lifts it (`until` 0). The
+ * session check reads the row on every request, so the next request of every process sees it.
+ */
+export async function setBan(db: Kysely<DB>, userId: number, until: number, reason: string, now: number): Promise<void> {
+  await setForbidden(db, userId, until, until === 0 ? '' : reason, now);
+}
+
+/** One offset page of the members under a running ban, and how many there are. */
+export async function bannedUsers(db: Kysely<DB>, now: number, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+  const [rows, total] = await Promise.all([findBannedUsers(db, now, offset, limit), countBannedUsers(db, now)]);
+  return { rows, total };
 }

@@ -41,7 +41,7 @@ const PUBLIC_KEYS = [
   'username',
   'vip',
 ].sort();
-const CURRENT_KEYS = [...PUBLIC_KEYS, 'email', 'emailVerified', 'passwordSet', 'role', 'roles'].sort();
+const CURRENT_KEYS = [...PUBLIC_KEYS, 'email', 'emailVerified', 'passwordSet', 'role', 'roles', 'banReason'].sort();
 
 function testClock(): Clock & { advance(ms: number): void; reset(): void } {
   let offset = 0;

@@ -1,0 +1,36 @@
+/**
+ * Loader helpers of the back office (server only): the staff reader, refused as the spec's
+ * error pages say (signed out → sign-in with a way back, others → 403 'No permission to access'),
+ * and a page result as the page's data or its error page.
+ */
+import { data, type AppLoadContext } from 'react-router';
+import type { PageViewer } from '../../../common/load-context';
+import type { PageResult } from '../../../common/views/page';
+import { translator } from '../../../common/i18n';
+import { canByRole } from '../../../common/policy';
+import { requireUser } from '~/lib/auth.server';
+import '~/lib/load-context';
+
+export function staffViewer(context: AppLoadContext, request: Request): PageViewer {
+  const user = requireUser(context, request);
+  // No message of its own: the error page's 403 text is the spec's 'No permission to access'.
+  if (!canByRole(user, 'admin:access')) throw data(null, { status: 403 });
+  return { user: context.user, locale: context.locale };
+}
+
+export function unwrapAdmin<T>(result: PageResult<T>): T {
+  if (!result.ok) throw data(result.message, { status: result.status });
+  return result.data;
+}
+
+/** `?page=` and the other query fields as the request schemas read them ('' is absent). */
+export function queryOf(request: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URL(request.url).searchParams) if (value !== '') out[key] = value;
+  return out;
+}
+
+/** A refused query (a page number past the end of numbers…) as a 400 page naming the field. */
+export function badQuery(context: AppLoadContext, message: string): never {
+  throw data(translator(context.locale)(message), { status: 400 });
+}

@@ -1,0 +1,36 @@
+/**
+ * The banned member's own notice, above every page while the ban runs: until when (or that it
+ * is permanent), the moderator's reason, and what it stops. The server refuses their writes
+ * with the same words (403, errorCode 3); this says so before they try.
+ */
+import { useCurrentUser } from '~/lib/session';
+import { useT } from '~/lib/use-t';
+import { LocalDateTime } from './local-date-time';
+
+export function BanNotice() {
+  const user = useCurrentUser();
+  const t = useT();
+  const until = user?.forbidden.until ?? 0;
+  if (!user || until === 0) return null;
+  // "{{until}}" is split around the date so the date can be a <time> element.
+  const [before, after] = String(t('ban.notice.until', { until: '\u0000' })).split('\u0000');
+  return (
+    <div role="status" data-testid="ban-notice" className="border-b border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950/70 dark:text-red-100">
+      <div className="mx-auto max-w-6xl space-y-0.5 px-4 py-2.5 text-sm">
+        <p className="font-medium">
+          {until === -1 ? (
+            t('ban.notice.forever')
+          ) : (
+            <>
+              {before}
+              <LocalDateTime time={until} />
+              {after}
+            </>
+          )}{' '}
+          {user.banReason && <span>{t('ban.notice.reason', { reason: user.banReason })}</span>}
+        </p>
+        <p className="text-red-800/90 dark:text-red-200/90">{t('ban.notice.effects')}</p>
+      </div>
+    </div>
+  );
+}

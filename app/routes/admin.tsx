@@ -1,0 +1,57 @@
+/**
+ * `/admin`: the back office's layout (issue 16), for moderators and admins. Signed-out visitors
+ * go to sign-in and come back; other members get the 403 page. Its texts (the `admin` section)
+ * come with this layout's data, in the reader's locale, so no other page carries them. The
+ * navigation lists only the screens that exist; later screens add their line to `NAV`.
+ */
+import { Outlet, useLoaderData, useRouteError, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { resources, type Messages } from '../../common/locales';
+import { translator } from '../../common/i18n';
+import { staffViewer } from '~/components/admin/admin-data.server';
+import { ErrorPage } from '~/components/layout/error-page';
+import { SectionLayout } from '~/components/layout/section-layout';
+import { SiteFrame } from '~/components/layout/site-frame';
+import { paths } from '~/lib/paths';
+import { useRootData } from '~/lib/session';
+import { TranslationProvider, useT } from '~/lib/use-t';
+
+export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+  staffViewer(context, request);
+  return { messages: { admin: resources[context.locale].admin } as Messages, title: String(translator(context.locale)('admin.title')) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Admin' }, { name: 'robots', content: 'noindex' }];
+
+const NAV = [
+  { to: paths.adminBans, key: 'admin.nav.bans' },
+  { to: paths.adminAudit, key: 'admin.nav.audit' },
+] as const;
+
+function BackOffice() {
+  const t = useT();
+  return (
+    <SectionLayout title={t('admin.title')} items={NAV.map((item) => ({ to: item.to, label: t(item.key) }))}>
+      <Outlet />
+    </SectionLayout>
+  );
+}
+
+export default function AdminLayout() {
+  const { messages } = useLoaderData<typeof loader>();
+  const { locale } = useRootData();
+  return (
+    <SiteFrame>
+      <TranslationProvider locale={locale} sections={messages}>
+        <BackOffice />
+      </TranslationProvider>
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <SiteFrame>
+      <ErrorPage error={useRouteError()} />
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Request schemas of the moderation routes (API.md "Admin and moderation"): ban, unban, and the
+ * back office's lists (offset pages: admin tables show page numbers and a total).
+ */
+import { z } from 'zod';
+import { BAN_DAYS, BAN_REASON_MAX, type BanDays } from '../policy';
+import { idField, integerField } from './fields';
+
+/** `days`: 7 or −1 (forever), as a JSON number or the same in form text. */
+const banDaysField = integerField(-1).refine((days): days is BanDays => (BAN_DAYS as readonly number[]).includes(days), 'ban.validation.days');
+
+export const banSchema = z.object({
+  userId: idField,
+  days: banDaysField,
+  reason: z
+    .string({ error: 'ban.validation.reasonRequired' })
+    .trim()
+    .min(1, 'ban.validation.reasonRequired')
+    .max(BAN_REASON_MAX, 'ban.validation.reasonTooLong'),
+});
+export type BanInput = z.infer<typeof banSchema>;
+
+export const unbanSchema = z.object({ userId: idField });
+
+/** Rows per page of every back-office table. */
+export const ADMIN_PAGE_SIZE = 20;
+/** The furthest page a table goes (deeper pages cost a long scan and nobody reads them). */
+export const ADMIN_PAGE_MAX = 500;
+
+const pageField = integerField(1).pipe(z.number().max(ADMIN_PAGE_MAX, 'validation.invalid')).default(1);
+
+export const bannedQuery = z.object({ page: pageField });
+
+/** The audit log's filters: who acted, what was done, to which kind of target (and which one). */
+export const auditQuery = z.object({
+  page: pageField,
+  actorId: idField.optional(),
+  action: z.string({ error: 'validation.invalid' }).trim().max(64, 'validation.invalid').optional(),
+  targetType: z.string({ error: 'validation.invalid' }).trim().max(32, 'validation.invalid').optional(),
+  targetId: idField.optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;

@@ -1,0 +1,51 @@
+/**
+ * Moderation routes (API.md "Admin and moderation", moderator or admin): ban and unban a
+ * member, a member's ban state for the moderator menus, the banned members and the audit log.
+ * Each parses its input and calls the use case (moderation.usecases.ts), which authorizes.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { idField } from '../../../common/validation/fields';
+import { auditQuery, bannedQuery, banSchema, unbanSchema } from '../../../common/validation/moderation';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { parseInput } from '../../http/validate';
+import { callerOf, viewerContext } from '../../kernel/caller';
+import { authorize } from '../../policy/permissions';
+import { auditLog, banState, bannedMembers, banUser, unbanUser } from './moderation.usecases';
+
+const banStateQuery = z.object({ userId: idField });
+
+export const moderationRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+
+  app.post('/admin/user/ban', async (request) => {
+    const caller = callerOf(ctx, request);
+    // Who may ban comes before the body's field errors (401/403 before 400).
+    authorize(caller.viewer, 'user:ban');
+    return ok(await banUser(ctx, caller, parseInput(banSchema, request.body)));
+  });
+
+  app.post('/admin/user/unban', async (request) => {
+    const caller = callerOf(ctx, request);
+    authorize(caller.viewer, 'user:ban');
+    return ok(await unbanUser(ctx, caller, parseInput(unbanSchema, request.body).userId));
+  });
+
+  app.get('/admin/user/ban_state', async (request) => {
+    const viewer = viewerContext(ctx, request);
+    authorize(viewer.viewer, 'user:ban');
+    return ok(await banState(ctx, viewer, parseInput(banStateQuery, request.query).userId));
+  });
+
+  app.get('/admin/users/banned', async (request) => {
+    const viewer = viewerContext(ctx, request);
+    authorize(viewer.viewer, 'admin:access');
+    return ok(await bannedMembers(ctx, viewer, parseInput(bannedQuery, request.query).page));
+  });
+
+  app.get('/admin/audit_logs', async (request) => {
+    const viewer = viewerContext(ctx, request);
+    authorize(viewer.viewer, 'admin:access');
+    return ok(await auditLog(ctx, viewer, parseInput(auditQuery, request.query)));
+  });
+};
