@@ -40,6 +40,7 @@ const VIEW_KEYS = [
   'id',
   'ipLocation',
   'lastCommentTime',
+  'lastCommentUser',
   'likeCount',
   'liked',
   'recommend',
