@@ -174,7 +174,7 @@ test('B comments and likes A’s topic; A’s badge moves without reload, the me
   });
   await open(b.page, '/user/favorites');
   await expect(b.page.getByRole('heading', { level: 1, name: 'Favorites' })).toBeVisible();
-  await expect(b.page.getByRole('navigation', { name: 'User center' }).getByRole('link')).toHaveText(['Messages', 'Favorites']);
+  await expect(b.page.getByRole('navigation', { name: 'User center' }).getByRole('link')).toHaveText(['Scores', 'Messages', 'Favorites']);
   const favorite = b.page.getByTestId('favorite');
   await expect(favorite).toHaveCount(1);
   await expect(favorite.getByTestId('favorite-link')).toHaveText(title);

@@ -379,8 +379,10 @@ test('signed in: create menu, message notice, account menu and logout with confi
 
   await page.getByTestId('user-menu').click();
   // No "Membership" until its page exists (VIP, issue 18): a menu item must never lead to a 404.
-  await expect(page.getByRole('menuitem')).toHaveText(['My profile', 'Scores', 'Favorites', 'Edit profile', 'Sign out']);
+  await expect(page.getByRole('menuitem')).toHaveText(['My profile', 'Scores', 'Favorites', 'Edit profile', 'Back office', 'Sign out']);
   await expect(page.getByRole('menuitem', { name: 'Scores' })).toHaveAttribute('href', '/user/scores');
+  // The admin alone (and moderators) get the back office.
+  await expect(page.getByRole('menuitem', { name: 'Back office' })).toHaveAttribute('href', '/admin');
   await expect(page.getByRole('menuitem', { name: 'Edit profile' })).toHaveAttribute('href', '/user/profile');
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out?' });
