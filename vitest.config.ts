@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Four at a time on two cores: most of a suite's time is spent waiting for MariaDB and
+    // PostgreSQL (other processes), so two workers left the cores idle (5m22s → 3m20s).
+    maxWorkers: 4,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },
