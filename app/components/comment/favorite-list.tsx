@@ -15,9 +15,10 @@ import { api } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { TOPIC_TYPES } from '../../../common/constants';
-import { mergeNewestFirst, type FavoriteView, type Page } from './types';
+import type { FavoriteView, Page } from './types';
 import type { TFunction } from '~/lib/i18n';
 import { useT } from '~/lib/use-t';
+import { useNewestFirstList } from './use-newest-first-list';
 
 /** What a saved item shows, whatever its kind. */
 interface Saved {
@@ -96,27 +97,8 @@ export function FavoriteList({ initial }: { initial: Page<FavoriteView> }) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
-  const [seen, setSeen] = useState(initial);
-  const [list, setList] = useState(initial);
-  const [loading, setLoading] = useState(false);
+  const { list, setList, loading, loadMore } = useNewestFirstList<FavoriteView>(initial, '/api/user/favorites');
   const [removing, setRemoving] = useState<number | null>(null);
-  if (seen !== initial) {
-    setSeen(initial);
-    setList(initial);
-  }
-
-  async function loadMore() {
-    if (loading || !list.hasMore) return;
-    setLoading(true);
-    try {
-      const page = await api<Page<FavoriteView>>('/api/user/favorites', { query: { cursor: list.cursor } });
-      setList((l) => ({ results: mergeNewestFirst(l.results, page.results), cursor: page.cursor, hasMore: page.hasMore }));
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  }
 
   async function remove(favorite: FavoriteView) {
     if (removing !== null) return;

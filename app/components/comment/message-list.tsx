@@ -25,8 +25,9 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { refreshUnreadCount } from '~/lib/use-unread-count';
 import { MESSAGE_STATUS, type MessageType } from '../../../common/constants';
 import { groupMessages, type MessageGroup } from './message-groups';
-import { mergeNewestFirst, type MessageView, type Page } from './types';
+import type { MessageView, Page } from './types';
 import { useT } from '~/lib/use-t';
+import { useNewestFirstList } from './use-newest-first-list';
 
 const TYPE_STYLE: Record<MessageType, { icon: (p: { className?: string }) => ReactNode; tone: string }> = {
   topic_comment: { icon: CommentIcon, tone: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300' },
@@ -182,28 +183,9 @@ export function MessageList({ initial }: { initial: Page<MessageView> }) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
-  const [seen, setSeen] = useState(initial);
-  const [list, setList] = useState(initial);
-  const [loading, setLoading] = useState(false);
+  const { list, setList, loading, loadMore } = useNewestFirstList<MessageView>(initial, '/api/user/messages');
   const [marking, setMarking] = useState(false);
-  if (seen !== initial) {
-    setSeen(initial);
-    setList(initial);
-  }
   useMarkShownRead(list.results);
-
-  async function loadMore() {
-    if (loading || !list.hasMore) return;
-    setLoading(true);
-    try {
-      const page = await api<Page<MessageView>>('/api/user/messages', { query: { cursor: list.cursor } });
-      setList((l) => ({ results: mergeNewestFirst(l.results, page.results), cursor: page.cursor, hasMore: page.hasMore }));
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  }
 
   async function markAllRead() {
     if (marking) return;

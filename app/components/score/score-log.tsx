@@ -3,19 +3,16 @@
  * the signed amount and a link to the item it came from (none for a check-in or a deleted item).
  * "Load more" pages by cursor through GET user/score_logs.
  */
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Page } from '../../../common/views/page';
 import type { ScoreLogView } from '../../../common/views/score';
-import { mergeNewestFirst } from '~/components/comment/types';
 import { TopicTime } from '~/components/topic/time';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
-import { api } from '~/lib/api';
-import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 import { TrophyIcon } from './icons';
+import { useNewestFirstList } from '~/components/comment/use-newest-first-list';
 
 function Amount({ amount }: { amount: number }) {
   const positive = amount > 0;
@@ -51,28 +48,7 @@ function LogEntry({ entry }: { entry: ScoreLogView }) {
 
 export function ScoreLog({ initial }: { initial: Page<ScoreLogView> }) {
   const t = useT();
-  const handleApiError = useApiErrorHandler();
-  const [seen, setSeen] = useState(initial);
-  const [list, setList] = useState(initial);
-  const [loading, setLoading] = useState(false);
-  if (seen !== initial) {
-    // The loader ran again (after a check-in): start from its first page.
-    setSeen(initial);
-    setList(initial);
-  }
-
-  async function loadMore() {
-    if (loading || !list.hasMore) return;
-    setLoading(true);
-    try {
-      const page = await api<Page<ScoreLogView>>('/api/user/score_logs', { query: { cursor: list.cursor } });
-      setList((l) => ({ results: mergeNewestFirst(l.results, page.results), cursor: page.cursor, hasMore: page.hasMore }));
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  }
+  const { list, loading, loadMore } = useNewestFirstList<ScoreLogView>(initial, '/api/user/score_logs');
 
   if (list.results.length === 0) {
     return (

@@ -1,0 +1,35 @@
+/**
+ * A member's keyset list shown newest first (messages, favorites, the score log): the loader's
+ * first page, then "Load more" pages from `url` merged by id. When the loader runs again (after
+ * a write on the page, a revalidation), the list starts over from its new first page.
+ */
+import { useState } from 'react';
+import { api } from '~/lib/api';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import { mergeNewestFirst, type Page } from './types';
+
+export function useNewestFirstList<T extends { id: number }>(initial: Page<T>, url: string) {
+  const handleApiError = useApiErrorHandler();
+  const [seen, setSeen] = useState(initial);
+  const [list, setList] = useState(initial);
+  const [loading, setLoading] = useState(false);
+  if (seen !== initial) {
+    setSeen(initial);
+    setList(initial);
+  }
+
+  async function loadMore() {
+    if (loading || !list.hasMore) return;
+    setLoading(true);
+    try {
+      const page = await api<Page<T>>(url, { query: { cursor: list.cursor } });
+      setList((l) => ({ results: mergeNewestFirst(l.results, page.results), cursor: page.cursor, hasMore: page.hasMore }));
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return { list, setList, loading, loadMore };
+}
