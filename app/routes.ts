@@ -61,6 +61,8 @@ export default [
   // the back office (issue 16): its own layout route, moderators and admins only
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
+    route('review', 'routes/admin.review.tsx'),
+    route('content', 'routes/admin.content.tsx'),
     route('bans', 'routes/admin.bans.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
   ]),

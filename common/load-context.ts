@@ -18,6 +18,8 @@ import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
 import type { AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
 import type { AuditQuery } from './validation/moderation';
+import type { ContentQuery, ReviewQuery } from './validation/review';
+import type { ContentTableView, ReviewQueueView } from './views/review';
 import type { NodeView } from './views/node';
 import type { Page, PageResult } from './views/page';
 import type { SearchHit, SearchPage } from './views/search';
@@ -166,6 +168,10 @@ export interface AdminPageServices<User = SessionRow> {
   bannedMembers(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<BannedMemberView>>>;
   /** GET admin/audit_logs: the audit log, newest first, filtered. */
   auditLog(viewer: PageViewer<User>, query: AuditQuery): Promise<PageResult<OffsetPage<AuditEntryView>>>;
+  /** GET admin/review/list: the pending posts of a kind, with every kind's count. */
+  reviewQueue(viewer: PageViewer<User>, query: ReviewQuery): Promise<PageResult<ReviewQueueView>>;
+  /** GET admin/content/list: topics, articles or comments of a status, searched. */
+  contentTable(viewer: PageViewer<User>, query: ContentQuery): Promise<PageResult<ContentTableView>>;
 }
 
 /** Where page errors go: the server's log, with the request id. */

@@ -19,6 +19,7 @@ import { followsFeature } from './modules/follows/follows.feature';
 import { installRoutes } from './modules/install/install.routes';
 import { messagesFeature } from './modules/messages/messages.feature';
 import { moderationFeature } from './modules/moderation/moderation.feature';
+import { reviewFeature } from './modules/review/review.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
@@ -63,6 +64,7 @@ export const features: Feature[] = [
   auditFeature,
   searchFeature,
   moderationFeature,
+  reviewFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },

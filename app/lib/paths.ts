@@ -23,6 +23,8 @@ export const paths = {
   createTopic: '/topic/create',
   createArticle: '/article/create',
   admin: '/admin',
+  adminReview: '/admin/review',
+  adminContent: '/admin/content',
   adminBans: '/admin/bans',
   adminAudit: '/admin/audit',
 } as const;

@@ -43,6 +43,14 @@ export function lockedRead<R>(db: Kysely<DB>, query: { forUpdate(): { executeTak
   return dialectOf(db) === 'sqlite' ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
 }
 
+/**
+ * `text` as a LIKE pattern matching it anywhere, case-blind with `lower(column)`: `!` escapes the
+ * wildcards (a backslash is read differently by the three engines' string literals).
+ */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
 /** Row timestamps for an insert. */
 export function stamps(now: number): { create_time: number; update_time: number } {
   return { create_time: now, update_time: now };

@@ -309,6 +309,20 @@ export interface UserFollowsTable {
   create_time: number;
 }
 
+/** Why a post waits for a moderator (issue 16): one row per held item, rewritten when held again. */
+export interface ReviewHoldsTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: number;
+  user_id: number;
+  /** 'reviewSetting' | 'forbiddenWord' (common/views/review.ts HoldReason). */
+  reason: string;
+  /** JSON array of the forbidden words found. */
+  words: string;
+  create_time: number;
+  update_time: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -330,6 +344,7 @@ export interface DB {
   search_documents: SearchDocumentsTable;
   search_reindex: SearchReindexTable;
   user_follows: UserFollowsTable;
+  review_holds: ReviewHoldsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,7 @@
  *   - views: a topic page served from the page cache still counts its view;
  *   - the unread badge: a moderator's delete of a member's topic announces the member's count;
  *   - the posting allowance: a comment refused after the allowance was spent gives it back;
+ *   - review: a held post keeps why it waits (the queue shows it);
  *   - query counts: topic and article create and their pages' reads stay within budget.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ import { UNREAD_TOPIC } from '../modules/messages/unread-hub';
 import { FEED_CACHE_TTL_MS, setFeedCacheTtl } from './feed-cache';
 import type { TopicView } from '../modules/topics/topics.presenter';
 import type { ArticleView } from '../modules/articles/articles.presenter';
+import type { ReviewQueueView } from '../../common/views/review';
 
 const START = 1_800_000_000_000;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -204,6 +206,19 @@ for (const dialect of await testDatabases()) {
       }
     });
 
+    it('review: a held post keeps why it waits (a forbidden word, the review setting), shown in the queue', async () => {
+      await settings({ forbiddenWords: ['lottery'], articleReview: true });
+      try {
+        const word = await postTopic(t, member.token, { title: 'Lottery tips' });
+        const article = await postArticle(t, member.token, { title: 'Reviewed article' });
+        const queue = async (kind: string) => (await t.get<ReviewQueueView>('/api/admin/review/list', { token: moderator.token, query: { kind } })).body.data!.results;
+        expect((await queue('topic')).find((item) => item.id === word)).toMatchObject({ reason: 'forbiddenWord', words: ['lottery'] });
+        expect((await queue('article')).find((item) => item.id === article.id)).toMatchObject({ reason: 'reviewSetting', words: [] });
+      } finally {
+        await settings({ forbiddenWords: [], articleReview: false });
+      }
+    });
+
     it('every fact has the handlers its side effects need (a handler removed fails here and in its own test)', () => {
       expect(t.ctx.events.describe()).toMatchObject({
         'content.placementChanged': ['users (write)', 'nodes (write)', 'tags (write)'],
@@ -223,6 +238,7 @@ for (const dialect of await testDatabases()) {
         'score.changed': ['scores (commit)'],
         'user.banned': ['messages (write)', 'audit (write)'],
         'user.unbanned': ['audit (write)'],
+        'content.held': ['review (write)'],
       });
     });
 

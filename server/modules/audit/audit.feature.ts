@@ -1,22 +1,26 @@
 /**
- * The audit log of moderation: every moderator's delete, every recommend/sticky switch, every ban
- * and unban is a row written in the same transaction as the change it records (handlers of the facts).
+ * The audit log of moderation: every moderator's delete, review decision and restore, every
+ * recommend/sticky switch, every ban and unban is a row written in the same transaction as the
+ * change it records (handlers of the facts).
  */
-import { CONTENT_STATUS } from '../../../common/constants';
 import type { Feature } from '../../features';
+import { moderationMove } from '../../kernel/events';
 import { recordAudit } from './audit.service';
 
 export const auditFeature: Feature = {
   name: 'audit',
   setup(ctx) {
-    ctx.events.onWrite('content.statusChanged', 'audit', async ({ head, from, to, actor }, { db, now }) => {
-      if (!actor.moderator || to !== CONTENT_STATUS.deleted) return;
+    // A moderator's move of content: delete, reject (with the reason told), approve, restore.
+    ctx.events.onWrite('content.statusChanged', 'audit', async (change, { db, now }) => {
+      const move = moderationMove(change);
+      if (!move) return;
+      const { head, from, actor, review } = change;
       await recordAudit(db, {
         actorId: actor.id,
-        action: `${head.type}.delete`,
+        action: `${head.type}.${move}`,
         targetType: head.type,
         targetId: head.id,
-        detail: { authorId: head.ownerId, previousStatus: from },
+        detail: { authorId: head.ownerId, previousStatus: from, ...(review?.reason ? { reason: review.reason } : {}) },
         ip: actor.ip,
         time: now,
       });
