@@ -63,6 +63,7 @@ export default [
     index('routes/admin._index.tsx'),
     route('bans', 'routes/admin.bans.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
+    route('settings', 'routes/admin.settings.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [
     // route('user/scores', …), route('user/messages', …), route('user/favorites', …)

@@ -18,11 +18,13 @@ import { contentRoutes } from './modules/content/content.routes';
 import { followsFeature } from './modules/follows/follows.feature';
 import { installRoutes } from './modules/install/install.routes';
 import { messagesFeature } from './modules/messages/messages.feature';
+import { dashboardFeature } from './modules/dashboard/dashboard.feature';
 import { moderationFeature } from './modules/moderation/moderation.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
 import { searchFeature } from './modules/search/search.feature';
+import { settingsFeature } from './modules/settings/settings.feature';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { tagsFeature } from './modules/tags/tags.feature';
@@ -63,6 +65,8 @@ export const features: Feature[] = [
   auditFeature,
   searchFeature,
   moderationFeature,
+  settingsFeature,
+  dashboardFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },

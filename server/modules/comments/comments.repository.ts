@@ -131,3 +131,9 @@ export async function findNewestComment(db: Kysely<DB>, entity: { type: string; 
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Published comments (the dashboard's count). */
+export async function countPublishedComments(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', CONTENT_STATUS.published).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -21,6 +21,7 @@ import { findUsersByIds } from '../users/users.repository';
 import { presentComment, type CommentView } from './comments.presenter';
 import {
   bumpReplyCount,
+  countPublishedComments,
   changeCommentStatus,
   deleteRepliesOf,
   findCommentById,
@@ -292,4 +293,9 @@ export async function deletableComment(db: Kysely<DB>, id: number): Promise<Comm
 /** Whether the member has a published comment (or reply) on the item (hidden content opens to commenters). */
 export function hasCommented(db: Kysely<DB>, item: { type: string; id: number }, userId: number): Promise<boolean> {
   return hasCommentedRow(db, item, userId);
+}
+
+/** Published comments, for the back office's dashboard. */
+export function publishedCommentCount(db: Kysely<DB>): Promise<number> {
+  return countPublishedComments(db);
 }

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { timeBucket } from '../../db/helpers';
 
 /** The tables of post kinds. */
 export type PostTable = 'topics' | 'articles';
@@ -119,4 +120,27 @@ export async function findBusiestAuthors(db: Kysely<DB>, table: PostTable, statu
     .limit(limit)
     .execute();
   return rows.map((row) => ({ userId: Number(row.user_id), posts: Number(row.posts) }));
+}
+
+/** Posts of a table by status (`status → count`), for the dashboard. */
+export async function countPostsByStatus(db: Kysely<DB>, table: PostTable): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.status), Number(row.n)]));
+}
+
+/** Posts of `statuses` created per bucket since `since` (topics_created_idx for topics). */
+export async function countPostsByBucket(db: Kysely<DB>, table: PostTable, statuses: readonly number[], since: number, bucketMs: number): Promise<Array<{ bucket: number; n: number }>> {
+  const bucket = timeBucket(db, 'create_time', bucketMs);
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('n')])
+    .where('status', 'in', [...statuses])
+    .where('create_time', '>=', since)
+    .groupBy(bucket)
+    .execute();
+  return rows.map((row) => ({ bucket: Number(row.bucket), n: Number(row.n) }));
 }
