@@ -141,7 +141,13 @@ export type AdminSettings = z.output<typeof adminSettingsSchema>;
 export type AdminSettingsInput = z.input<typeof adminSettingsSchema>;
 
 /** POST admin/settings: any of the editable keys (a tab sends its own); any other key is refused by its name. */
-export const adminSettingsUpdateSchema = adminSettingsSchema.partial().catchall(z.never({ error: 'adminSettings.validation.unknownKey' }));
+export const adminSettingsUpdateSchema = adminSettingsSchema
+  .partial()
+  .loose()
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) if (!(key in editableSettingFields)) ctx.addIssue({ code: 'custom', path: [key], message: 'adminSettings.validation.unknownKey' });
+  })
+  .transform((value) => value as Partial<AdminSettings>);
 export type AdminSettingsUpdate = z.output<typeof adminSettingsUpdateSchema>;
 
 /** The form's tabs and the keys each saves. */
