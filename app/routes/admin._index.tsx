@@ -61,7 +61,7 @@ function Chart({ days, timeZone }: { days: DashboardDay[]; timeZone: string }) {
       <CardHeader title={t('adminDashboard.chart.title')} description={t('adminDashboard.chart.description', { timeZone })} />
       <div className="px-5 py-4">
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={t('adminDashboard.chart.summary', { ...total, max: busiest })} data-testid="dashboard-chart">
-          {[0, 0.5, 1].map((f) => (
+          {(max >= 4 ? [0, 0.5, 1] : [0, 1]).map((f) => (
             <g key={f}>
               <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max * f)} y2={y(max * f)} className="stroke-zinc-200 dark:stroke-zinc-700" strokeWidth={1} />
               <text x={PAD.left - 4} y={y(max * f) + 3} textAnchor="end" className="fill-zinc-600 text-[9px] dark:fill-zinc-400">
@@ -76,7 +76,7 @@ function Chart({ days, timeZone }: { days: DashboardDay[]; timeZone: string }) {
                 <title>{t('adminDashboard.chart.day', { day: d.day, signups: d.signups, posts: d.posts })}</title>
                 <rect x={x} y={y(d.signups)} width={bar} height={PAD.top + plotH - y(d.signups)} className="fill-brand-600 dark:fill-brand-400" />
                 <rect x={x + bar} y={y(d.posts)} width={bar} height={PAD.top + plotH - y(d.posts)} className="fill-amber-500 dark:fill-amber-400" />
-                {(i % 7 === 0 || i === days.length - 1) && (
+                {((i % 7 === 0 && i < days.length - 4) || i === days.length - 1) && (
                   <text x={x + bar} y={HEIGHT - 6} textAnchor="middle" className="fill-zinc-600 text-[9px] dark:fill-zinc-400">
                     {d.day.slice(5)}
                   </text>
