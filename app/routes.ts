@@ -65,6 +65,7 @@ export default [
     route('content', 'routes/admin.content.tsx'),
     route('bans', 'routes/admin.bans.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
+    route('settings', 'routes/admin.settings.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [
     // route('user/scores', …), route('user/messages', …), route('user/favorites', …)

@@ -23,6 +23,7 @@ import type { ContentTableView, ReviewQueueView } from './views/review';
 import type { NodeView } from './views/node';
 import type { Page, PageResult } from './views/page';
 import type { SearchHit, SearchPage } from './views/search';
+import type { AboutView, AdminSettingsView, DashboardView } from './views/settings';
 import type { SiteConfig } from './views/site';
 import type { TagView } from './views/tag';
 import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
@@ -172,6 +173,15 @@ export interface AdminPageServices<User = SessionRow> {
   reviewQueue(viewer: PageViewer<User>, query: ReviewQuery): Promise<PageResult<ReviewQueueView>>;
   /** GET admin/content/list: topics, articles or comments of a status, searched. */
   contentTable(viewer: PageViewer<User>, query: ContentQuery): Promise<PageResult<ContentTableView>>;
+  /** GET admin/settings: every editable setting (admins only; 403 for moderators). */
+  settings(viewer: PageViewer<User>): Promise<PageResult<AdminSettingsView>>;
+  /** GET admin/dashboard: counts, the last 30 days, recent audit entries. */
+  dashboard(viewer: PageViewer<User>): Promise<PageResult<DashboardView>>;
+}
+
+/** `context.site.about` (issue 17): the about page's texts from the settings, sanitized HTML. */
+export interface AboutPageServices {
+  page(): Promise<AboutView>;
 }
 
 /** Where page errors go: the server's log, with the request id. */
@@ -205,6 +215,8 @@ export interface PageSections<User = SessionRow> {
   search: SearchPageServices<User>;
   /** The back office's tables (`/admin/*`). */
   admin: AdminPageServices<User>;
+  /** The about page (`/about`). */
+  about: AboutPageServices;
 }
 
 /** `context.site`: the in-process use cases page loaders call, built once per app by the server. */

@@ -18,12 +18,14 @@ import { contentRoutes } from './modules/content/content.routes';
 import { followsFeature } from './modules/follows/follows.feature';
 import { installRoutes } from './modules/install/install.routes';
 import { messagesFeature } from './modules/messages/messages.feature';
+import { dashboardFeature } from './modules/dashboard/dashboard.feature';
 import { moderationFeature } from './modules/moderation/moderation.feature';
 import { reviewFeature } from './modules/review/review.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
 import { searchFeature } from './modules/search/search.feature';
+import { settingsFeature } from './modules/settings/settings.feature';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { tagsFeature } from './modules/tags/tags.feature';
@@ -65,6 +67,8 @@ export const features: Feature[] = [
   searchFeature,
   moderationFeature,
   reviewFeature,
+  settingsFeature,
+  dashboardFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },

@@ -27,4 +27,5 @@ export const paths = {
   adminContent: '/admin/content',
   adminBans: '/admin/bans',
   adminAudit: '/admin/audit',
+  adminSettings: '/admin/settings',
 } as const;

@@ -1,8 +1,9 @@
 /**
  * `/admin`: the back office's layout (issue 16), for moderators and admins. Signed-out visitors
- * go to sign-in and come back; other members get the 403 page. Its texts (ADMIN_SECTIONS: `admin`,
- * `adminReview`, `adminContent`) come with this layout's data, in the reader's locale, so no other page carries them. The
- * navigation lists only the screens that exist; later screens add their line to `NAV`.
+ * go to sign-in and come back; other members get the 403 page. Its texts (ADMIN_SECTIONS) come
+ * with this layout's data, in the reader's locale, so no other page carries them. The navigation
+ * lists only the screens that exist and the reader may open (settings: admins); later screens add
+ * their line to `NAV`.
  */
 import { Outlet, useLoaderData, useRouteError, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { resources, type Messages } from '../../common/locales';
@@ -13,29 +14,35 @@ import { SectionLayout } from '~/components/layout/section-layout';
 import { SiteFrame } from '~/components/layout/site-frame';
 import { ADMIN_SECTIONS } from '~/lib/locales/sections';
 import { paths } from '~/lib/paths';
-import { useRootData } from '~/lib/session';
+import { useCurrentUser, useRootData } from '~/lib/session';
+import { canByRole, type StaffAction } from '../../common/policy';
 import { TranslationProvider, useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   staffViewer(context, request);
   const all = resources[context.locale];
-  const messages: Messages = Object.fromEntries(ADMIN_SECTIONS.map((section) => [section, all[section]!]));
+  const messages: Messages = Object.fromEntries(ADMIN_SECTIONS.map((section) => [section, all[section] ?? {}]));
   return { messages, title: String(translator(context.locale)('admin.title')) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Admin' }, { name: 'robots', content: 'noindex' }];
 
-const NAV = [
-  { to: paths.adminReview, key: 'admin.nav.review' },
-  { to: paths.adminContent, key: 'admin.nav.content' },
-  { to: paths.adminBans, key: 'admin.nav.bans' },
-  { to: paths.adminAudit, key: 'admin.nav.audit' },
-] as const;
+/** The screens, each for whom it is: a moderator is not shown the admins' screens. */
+const NAV: ReadonlyArray<{ to: string; key: string; action: StaffAction }> = [
+  { to: paths.admin, key: 'admin.nav.dashboard', action: 'admin:access' },
+  { to: paths.adminReview, key: 'admin.nav.review', action: 'admin:access' },
+  { to: paths.adminContent, key: 'admin.nav.content', action: 'admin:access' },
+  { to: paths.adminBans, key: 'admin.nav.bans', action: 'admin:access' },
+  { to: paths.adminAudit, key: 'admin.nav.audit', action: 'admin:access' },
+  { to: paths.adminSettings, key: 'admin.nav.settings', action: 'settings:update' },
+];
 
 function BackOffice() {
   const t = useT();
+  const user = useCurrentUser();
+  const items = NAV.filter((item) => canByRole(user, item.action)).map((item) => ({ to: item.to, label: t(item.key) }));
   return (
-    <SectionLayout title={t('admin.title')} items={NAV.map((item) => ({ to: item.to, label: t(item.key) }))}>
+    <SectionLayout title={t('admin.title')} items={items}>
       <Outlet />
     </SectionLayout>
   );

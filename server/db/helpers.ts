@@ -1,5 +1,5 @@
 /** Small dialect-neutral helpers every repository uses. */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { dialectOf } from './database';
 import type { DB } from './schema';
 
@@ -67,4 +67,14 @@ export function isUniqueViolation(error: unknown): boolean {
     e.errno === 1062 ||
     e.code === '23505'
   );
+}
+
+/**
+ * `column` (epoch ms) divided into whole buckets of `sizeMs`, as an integer on every engine:
+ * SQLite and PostgreSQL divide integers as integers, MySQL needs DIV. For counts per period
+ * (the dashboard's days are made of 15-minute buckets, exact in any time zone).
+ */
+export function timeBucket(db: Kysely<DB>, column: string, sizeMs: number): RawBuilder<number> {
+  const size = Math.trunc(sizeMs);
+  return dialectOf(db) === 'mysql' ? sql<number>`${sql.ref(column)} div ${sql.lit(size)}` : sql<number>`${sql.ref(column)} / ${sql.lit(size)}`;
 }

@@ -36,5 +36,8 @@ export const pagesFeature: Feature = {
     events.onCommit('follow.changed', 'pages', ({ followerId, followedId }, app) => drop(app, [userPageTag(followerId), userPageTag(followedId)]));
     // A member's name and face show on every page they wrote on: no tag names them all.
     events.onCommit('user.profileChanged', 'pages', (_e, app) => drop(app, [ALL_PAGES]));
+    // The header (title, logo, nav links, the create menu's modules) is on every page, and a
+    // module switched off must not stay readable from the cache.
+    events.onCommit('settings.changed', 'pages', (_e, app) => drop(app, [ALL_PAGES]));
   },
 };

@@ -111,6 +111,8 @@ export interface DomainEventMap {
    * Recorded after both members' rows were locked, in id order, so the counter handlers queue.
    */
   'follow.changed': { followerId: number; followedId: number; on: boolean };
+  /** An administrator changed site settings (`keys`: the setting keys written). */
+  'settings.changed': { keys: readonly string[]; actor: Actor };
 }
 
 export type DomainEventType = keyof DomainEventMap;

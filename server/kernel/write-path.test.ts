@@ -168,6 +168,34 @@ for (const dialect of await testDatabases()) {
       expect(refused).toEqual([]);
     });
 
+    it('settings: a change drops every page, the feeds and the settings cache at once, and is audited', async () => {
+      const admin = await createUser(t, { role: 'admin' });
+      try {
+        expect((await t.get('/api/config/configs')).body.data).toMatchObject({ siteTitle: 'Sabai' });
+        let cleared = 0;
+        const clear = t.ctx.feedCache.clear.bind(t.ctx.feedCache);
+        t.ctx.feedCache.clear = (prefix) => {
+          cleared += 1;
+          clear(prefix);
+        };
+        const dropped = await droppedPages(() => t.post('/api/admin/settings', { siteTitle: 'Renamed', modules: { tweet: true, topic: true, article: false } }, { token: admin.token }));
+        t.ctx.feedCache.clear = clear;
+        // pages (commit): every page shows the header.
+        expect(dropped).toEqual(['*']);
+        // settings (commit): the feeds are dropped, and the next read sees the change with no 5 s wait.
+        expect(cleared).toBe(1);
+        expect((await t.get('/api/config/configs')).body.data).toMatchObject({ siteTitle: 'Renamed', modules: { article: false } });
+        expect((await t.get('/api/article/articles')).status).toBe(403);
+        // audit (write): who changed which keys.
+        const audit = await requireDb(t.ctx).selectFrom('audit_logs').select(['actor_id', 'action', 'detail']).where('action', '=', 'settings.update').execute();
+        expect(audit).toEqual([{ actor_id: admin.user.id, action: 'settings.update', detail: JSON.stringify({ keys: 'siteTitle, modules' }) }]);
+        // A refused change records nothing and drops nothing.
+        expect(await droppedPages(() => t.post('/api/admin/settings', { siteTitle: '' }, { token: admin.token }))).toEqual([]);
+      } finally {
+        await settings({ siteTitle: 'Sabai', modules: { tweet: true, topic: true, article: true } });
+      }
+    });
+
     it('views: a topic page served from the page cache still counts the visit, once per visitor', async () => {
       const topic = await createTopic(t, member.user);
       const views = async () => (await requireDb(t.ctx).selectFrom('topics').select('view_count').where('id', '=', topic).executeTakeFirstOrThrow()).view_count;
@@ -239,6 +267,7 @@ for (const dialect of await testDatabases()) {
         'user.banned': ['messages (write)', 'audit (write)'],
         'user.unbanned': ['audit (write)'],
         'content.held': ['review (write)'],
+        'settings.changed': ['audit (write)', 'settings (commit)', 'pages (commit)'],
       });
     });
 

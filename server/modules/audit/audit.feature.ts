@@ -40,6 +40,10 @@ export const auditFeature: Feature = {
     ctx.events.onWrite('user.banned', 'audit', async ({ user, until, reason, previousUntil, actor }, { db, now }) => {
       await recordAudit(db, { actorId: actor.id, action: 'user.ban', targetType: 'user', targetId: user.id, detail: { until, reason, previousUntil }, ip: actor.ip, time: now });
     });
+    // Settings: who changed which keys (not the values: the SMTP password is one of them).
+    ctx.events.onWrite('settings.changed', 'audit', async ({ keys, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: 'settings.update', targetType: 'settings', targetId: null, detail: { keys: keys.join(', ') }, ip: actor.ip, time: now });
+    });
     ctx.events.onWrite('user.unbanned', 'audit', async ({ user, previousUntil, reason, actor }, { db, now }) => {
       await recordAudit(db, { actorId: actor.id, action: 'user.unban', targetType: 'user', targetId: user.id, detail: { previousUntil, reason }, ip: actor.ip, time: now });
     });

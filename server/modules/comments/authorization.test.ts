@@ -12,6 +12,7 @@ import { testDatabases } from '../../../tests/support/databases';
 import { postArticle } from '../../../tests/support/article-factories';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
 import { createTestApp, NO_LIMIT, type TestApp } from '../../../tests/support/test-app';
+import { readEmlMails } from '../../../tests/support/mail';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
 import { runWrite } from '../../kernel/write';
@@ -35,7 +36,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings'];
 
 /** The mutating routes an app serves (method and Fastify path pattern), from its route table. */
 function mutatingRoutes(t: TestApp): string[] {
@@ -80,6 +81,8 @@ for (const dialect of await testDatabases()) {
       return { id: row.id, probe: () => db.selectFrom('messages').select('status').where('id', '=', row.id).executeTakeFirstOrThrow() };
     }
     /** Signed in is enough: a ban does not close one's own inbox or settings. */
+    /** The site settings: admins only (a moderator is refused like a member). */
+    const ADMIN_ONLY: Expect = { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 2], unverified: [403, 2], moderator: [403, 2], admin: [200] };
     const SIGNED_IN: Expect = { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] };
     /** Moderators and admins; a member (banned or not) is refused by role. */
     const STAFF: Expect = { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 2], unverified: [403, 2], moderator: [200], admin: [200] };
@@ -351,6 +354,23 @@ for (const dialect of await testDatabases()) {
         expect: { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] },
         async prepare() {
           return { path: '/api/user/settings', body: { replyMail: true }, probe: async () => db.selectFrom('users').select(['id', 'reply_mail']).orderBy('id').execute() };
+        },
+      },
+      {
+        name: 'POST admin/settings (admins only)',
+        route: 'POST /api/admin/settings',
+        expect: ADMIN_ONLY,
+        async prepare(actor) {
+          const probe = async () => (await db.selectFrom('settings').select('value').where('key', '=', 'siteTitle').executeTakeFirst())?.value ?? null;
+          return { path: '/api/admin/settings', body: { siteTitle: `Matrix ${actor}` }, probe };
+        },
+      },
+      {
+        name: 'POST admin/settings/test_mail (admins only)',
+        route: 'POST /api/admin/settings/test_mail',
+        expect: ADMIN_ONLY,
+        async prepare() {
+          return { path: '/api/admin/settings/test_mail', body: { to: '' }, probe: async () => readEmlMails(t.dataDir).length };
         },
       },
     ];

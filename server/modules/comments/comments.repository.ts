@@ -149,3 +149,9 @@ export async function countCommentsByStatus(db: Kysely<DB>, filter: { status: nu
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Published comments (the dashboard's count). */
+export async function countPublishedComments(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', CONTENT_STATUS.published).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

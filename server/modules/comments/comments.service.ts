@@ -21,6 +21,7 @@ import { findUsersByIds } from '../users/users.repository';
 import { presentComment, type CommentView } from './comments.presenter';
 import {
   bumpReplyCount,
+  countPublishedComments,
   changeCommentStatus,
   countCommentsByStatus,
   deleteRepliesOf,
@@ -300,4 +301,9 @@ export function hasCommented(db: Kysely<DB>, item: { type: string; id: number },
 export async function commentsByStatus(db: Kysely<DB>, filter: { status: number; search: string }, offset: number, limit: number): Promise<{ rows: CommentRow[]; total: number }> {
   const [rows, total] = await Promise.all([findCommentsByStatus(db, filter, offset, limit), countCommentsByStatus(db, filter)]);
   return { rows, total };
+}
+
+/** Published comments, for the back office's dashboard. */
+export function publishedCommentCount(db: Kysely<DB>): Promise<number> {
+  return countPublishedComments(db);
 }

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { containsPattern, lockedRead } from '../../db/helpers';
+import { containsPattern, lockedRead, timeBucket } from '../../db/helpers';
 
 /** The tables of post kinds. */
 export type PostTable = 'topics' | 'articles';
@@ -182,4 +182,27 @@ export async function findPostTitles(db: Kysely<DB>, table: PostTable, ids: read
 export async function findPostForMove(db: Kysely<DB>, table: PostTable, id: number): Promise<{ id: number; status: number; user_id: number; node_id?: number } | undefined> {
   if (table === 'topics') return lockedRead(db, db.selectFrom('topics').select(['id', 'status', 'user_id', 'node_id']).where('id', '=', id));
   return lockedRead(db, db.selectFrom('articles').select(['id', 'status', 'user_id']).where('id', '=', id));
+}
+
+/** Posts of a table by status (`status → count`), for the dashboard. */
+export async function countPostsPerStatus(db: Kysely<DB>, table: PostTable): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.status), Number(row.n)]));
+}
+
+/** Posts of `statuses` created per bucket since `since` (topics_created_idx for topics). */
+export async function countPostsByBucket(db: Kysely<DB>, table: PostTable, statuses: readonly number[], since: number, bucketMs: number): Promise<Array<{ bucket: number; n: number }>> {
+  const bucket = timeBucket(db, 'create_time', bucketMs);
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('n')])
+    .where('status', 'in', [...statuses])
+    .where('create_time', '>=', since)
+    .groupBy(bucket)
+    .execute();
+  return rows.map((row) => ({ bucket: Number(row.bucket), n: Number(row.n) }));
 }
