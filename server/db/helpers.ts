@@ -60,3 +60,10 @@ export function isUniqueViolation(error: unknown): boolean {
     e.code === '23505'
   );
 }
+
+/** True when the error is a foreign-key violation (a row still referenced), on any of the three engines. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: string; errno?: number };
+  return e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e.code === 'ER_ROW_IS_REFERENCED_2' || e.errno === 1451 || e.code === '23503';
+}

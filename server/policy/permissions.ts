@@ -25,7 +25,8 @@ export type Action =
   | 'user:ban'
   | 'content:moderate' // approve, recommend, sticky, delete others' content
   | 'content:edit' // edit an owned item
-  | 'content:delete'; // delete an owned item
+  | 'content:delete' // delete an owned item
+  | 'site:manage'; // nodes, tags, friend links, site notices (admins)
 
 // Role rules are shared with the pages (common/policy.ts); the ones needing a row live here.
 export { isAdmin, isModerator, roleOf };
@@ -41,6 +42,7 @@ const rules: Record<Action, Rule> = {
   'user:setRole': (u) => canByRole(u, 'user:setRole'),
   'user:ban': (u) => canByRole(u, 'user:ban'),
   'content:moderate': (u) => canByRole(u, 'content:moderate'),
+  'site:manage': (u) => canByRole(u, 'site:manage'),
   'content:edit': (u, r) => isModerator(u) || (r !== undefined && r.userId === u.id),
   'content:delete': (u, r) => isModerator(u) || (r !== undefined && r.userId === u.id),
 };

@@ -177,3 +177,8 @@ function sqliteMatches(db: Kysely<DB>, query: { terms: readonly string[]; prefix
   return sql`select d.id from search_documents d
     where d.id in (select rowid from search_fts where search_fts match ${matchExpression(db, query.terms, query.prefixes)}) and d.kind = ${filter.kind}${node}${since}`;
 }
+
+/** The documents of node `from`'s topics follow them to node `to` (the node filter of search). */
+export async function moveDocumentsToNode(db: Kysely<DB>, from: number, to: number): Promise<void> {
+  await db.updateTable('search_documents').set({ node_id: to }).where('node_id', '=', from).execute();
+}
