@@ -25,4 +25,8 @@ export const paths = {
   admin: '/admin',
   adminBans: '/admin/bans',
   adminAudit: '/admin/audit',
+  adminNodes: '/admin/nodes',
+  adminTags: '/admin/tags',
+  adminLinks: '/admin/links',
+  adminNotices: '/admin/notices',
 } as const;

@@ -7,6 +7,7 @@
 import { Outlet, useLoaderData, useRouteError, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { resources, type Messages } from '../../common/locales';
 import { translator } from '../../common/i18n';
+import { canByRole } from '../../common/policy';
 import { staffViewer } from '~/components/admin/admin-data.server';
 import { ErrorPage } from '~/components/layout/error-page';
 import { SectionLayout } from '~/components/layout/section-layout';
@@ -17,32 +18,43 @@ import { TranslationProvider, useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   staffViewer(context, request);
-  return { messages: { admin: resources[context.locale].admin } as Messages, title: String(translator(context.locale)('admin.title')) };
+  const messages = resources[context.locale];
+  return {
+    messages: { admin: messages.admin, adminSite: messages.adminSite } as Messages,
+    title: String(translator(context.locale)('admin.title')),
+    // The site-content screens (nodes, tags, links, notices) are the admins'; moderators do not see them.
+    manageSite: canByRole(context.sessionUser, 'site:manage'),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Admin' }, { name: 'robots', content: 'noindex' }];
 
-const NAV = [
+const NAV: ReadonlyArray<{ to: string; key: string; adminOnly?: true }> = [
   { to: paths.adminBans, key: 'admin.nav.bans' },
   { to: paths.adminAudit, key: 'admin.nav.audit' },
-] as const;
+  { to: paths.adminNodes, key: 'adminSite.nav.nodes', adminOnly: true },
+  { to: paths.adminTags, key: 'adminSite.nav.tags', adminOnly: true },
+  { to: paths.adminLinks, key: 'adminSite.nav.links', adminOnly: true },
+  { to: paths.adminNotices, key: 'adminSite.nav.notices', adminOnly: true },
+];
 
-function BackOffice() {
+function BackOffice({ manageSite }: { manageSite: boolean }) {
   const t = useT();
+  const items = NAV.filter((item) => manageSite || !item.adminOnly).map((item) => ({ to: item.to, label: t(item.key) }));
   return (
-    <SectionLayout title={t('admin.title')} items={NAV.map((item) => ({ to: item.to, label: t(item.key) }))}>
+    <SectionLayout title={t('admin.title')} items={items}>
       <Outlet />
     </SectionLayout>
   );
 }
 
 export default function AdminLayout() {
-  const { messages } = useLoaderData<typeof loader>();
+  const { messages, manageSite } = useLoaderData<typeof loader>();
   const { locale } = useRootData();
   return (
     <SiteFrame>
       <TranslationProvider locale={locale} sections={messages}>
-        <BackOffice />
+        <BackOffice manageSite={manageSite} />
       </TranslationProvider>
     </SiteFrame>
   );
