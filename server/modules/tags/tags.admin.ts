@@ -8,11 +8,18 @@
 import type { TagMergeInput, TagRenameInput } from '../../../common/validation/site-admin';
 import type { TagRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
-import { errors } from '../../http/errors';
+import { ErrorCode } from '../../../common/errors';
+import { AppError, errors } from '../../http/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import { deleteAllTagLinks, deleteTagRow, findTagsByNames, lockTags, moveTagLinks, recountTag, renameTagRow, type TaggedKind } from './tags.repository';
 
 const KINDS: readonly TaggedKind[] = ['topic', 'article'];
+
+/** 409 naming the field: the name belongs to another tag (merge into it instead). */
+function nameTaken(name: string): AppError {
+  const message = { key: 'adminSite.errors.tagExists', params: { name } };
+  return new AppError(409, ErrorCode.Conflict, message.key, message.params, { name: message });
+}
 
 function tagOrRefuse(rows: readonly TagRow[], id: number): TagRow {
   const tag = rows.find((row) => row.id === id && row.status === 0);
@@ -24,11 +31,12 @@ export async function renameTag(scope: WriteScope, actor: Actor, input: TagRenam
   const tag = tagOrRefuse(await lockTags(scope.db, [input.id]), input.id);
   if (tag.name === input.name) return tag;
   const taken = (await findTagsByNames(scope.db, [input.name], { latest: true })).find((row) => row.id !== tag.id);
-  if (taken) throw errors.conflict('adminSite.errors.tagExists', { name: { key: 'adminSite.errors.tagExists', params: { name: taken.name } } });
+  if (taken) throw nameTaken(taken.name);
   try {
     await renameTagRow(scope.db, tag.id, input.name, scope.now);
   } catch (error) {
-    if (isUniqueViolation(error)) throw errors.conflict('adminSite.errors.tagExists', { name: 'adminSite.errors.tagExists' });
+    // A tag of that name committed meanwhile.
+    if (isUniqueViolation(error)) throw nameTaken(input.name);
     throw error;
   }
   await scope.emit('site.catalogChanged', { what: 'tag', id: tag.id, action: 'rename', detail: { name: input.name, previousName: tag.name }, actor });
