@@ -64,7 +64,7 @@ function writeDismissed(ids: number[]): void {
 
 /** Runs before the notices are parsed: hides this browser's dismissed ones and shows the way back. */
 function bootstrap(ids: readonly number[]): string {
-  return `(function(ids){try{var d=JSON.parse(localStorage.getItem(${JSON.stringify(DISMISSED_KEY)})||'[]');var h=ids.filter(function(i){return d.indexOf(i)>=0});if(!h.length)return;var s=document.createElement('style');s.id=${JSON.stringify(STYLE_ID)};s.textContent=h.map(function(i){return '[data-notice-id="'+i+'"]'}).join(',')+'{display:none!important}[data-notices-restore]{display:block!important}';document.head.appendChild(s)}catch(e){}})(${JSON.stringify(ids)});`;
+  return `(function(ids){try{var d=JSON.parse(localStorage.getItem(${JSON.stringify(DISMISSED_KEY)})||'[]');var h=ids.filter(function(i){return d.indexOf(i)>=0});if(!h.length)return;var s=document.createElement('style');var c=document.currentScript;if(c&&c.nonce)s.nonce=c.nonce;s.id=${JSON.stringify(STYLE_ID)};s.textContent=h.map(function(i){return '[data-notice-id="'+i+'"]'}).join(',')+'{display:none!important}[data-notices-restore]{display:block!important}';document.head.appendChild(s)}catch(e){}})(${JSON.stringify(ids)});`;
 }
 
 function CloseIcon() {
