@@ -141,13 +141,13 @@ export default function AdminTagsPage() {
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
         <label className="flex min-w-48 flex-1 flex-col gap-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">
           {t('adminSite.tags.search')}
-          <Input name="q" type="search" defaultValue={q} maxLength={TOPIC_LIMITS.tagNameMax} className="h-9" />
+          <Input name="q" type="search" defaultValue={q} maxLength={TOPIC_LIMITS.tagNameMax} />
         </label>
-        <Button type="submit" size="sm">
+        <Button type="submit">
           {t('adminSite.tags.searchButton')}
         </Button>
         {q && (
-          <ButtonLink to={paths.adminTags} variant="ghost" size="sm">
+          <ButtonLink to={paths.adminTags} variant="ghost">
             {t('adminSite.tags.clear')}
           </ButtonLink>
         )}

@@ -99,7 +99,11 @@ export function SiteNotices({ notices }: { notices: NoticeView[] }) {
             >
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-zinc-900 dark:text-zinc-50">{notice.title}</p>
-                <div className="rich-text mt-1 break-words" dangerouslySetInnerHTML={{ __html: notice.content }} />
+                {/* The editor's rich-text styles load with the editor pages, not here: links, lists and paragraphs styled in place. */}
+                <div
+                  className="[&_a]:text-brand-700 dark:[&_a]:text-brand-300 mt-1 break-words [&_a]:underline [&_a]:underline-offset-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-2 [&_ul]:list-disc [&_ul]:pl-5"
+                  dangerouslySetInnerHTML={{ __html: notice.content }}
+                />
               </div>
               <button
                 type="button"
