@@ -15,6 +15,7 @@ export default [
   layout('components/layout/default-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),
+    route('links', 'routes/links.tsx'),
     route('redirect', 'routes/redirect.tsx'),
     // account pages (sign-in, sign-up, verify, forgot/reset) go here
     route('user/signin', 'routes/user.signin.tsx'),
@@ -66,6 +67,10 @@ export default [
     route('bans', 'routes/admin.bans.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
     route('settings', 'routes/admin.settings.tsx'),
+    route('nodes', 'routes/admin.nodes.tsx'),
+    route('tags', 'routes/admin.tags.tsx'),
+    route('links', 'routes/admin.links.tsx'),
+    route('notices', 'routes/admin.notices.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [
     // route('user/scores', …), route('user/messages', …), route('user/favorites', …)

@@ -20,7 +20,10 @@ import type { AuditEntryView, BannedMemberView, OffsetPage } from './views/moder
 import type { AuditQuery } from './validation/moderation';
 import type { ContentQuery, ReviewQuery } from './validation/review';
 import type { ContentTableView, ReviewQueueView } from './views/review';
-import type { NodeView } from './views/node';
+import type { AdminNodeView, NodeView } from './views/node';
+import type { LinkView } from './views/links';
+import type { AdminNoticeView, NoticeView } from './views/notices';
+import type { TagQuery } from './validation/site-admin';
 import type { Page, PageResult } from './views/page';
 import type { SearchHit, SearchPage } from './views/search';
 import type { AboutView, AdminSettingsView, DashboardView } from './views/settings';
@@ -184,6 +187,33 @@ export interface AboutPageServices {
   page(): Promise<AboutView>;
 }
 
+/** `context.site.links` (issue 17): the friend links of /links. */
+export interface LinkPageServices {
+  /** GET link/list: friend links in display order, keyset paged. */
+  list(cursor?: string): Promise<Page<LinkView>>;
+}
+
+/** `context.site.notices` (issue 17): the site notices of the home page. */
+export interface NoticePageServices {
+  /** GET notice/list: the notices whose window holds now, newest first. */
+  current(): Promise<NoticeView[]>;
+}
+
+/**
+ * `context.site.adminSite` (issue 17): the back office's site-content tables, for admins only
+ * (403 for moderators and members, 401 for nobody). Offset pages with a total.
+ */
+export interface AdminSitePageServices<User = SessionRow> {
+  /** GET admin/nodes. */
+  nodes(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<AdminNodeView>>>;
+  /** GET admin/tags: searched by name. */
+  tags(viewer: PageViewer<User>, query: TagQuery): Promise<PageResult<OffsetPage<TagView>>>;
+  /** GET admin/links. */
+  links(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<LinkView>>>;
+  /** GET admin/notices. */
+  notices(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<AdminNoticeView>>>;
+}
+
 /** Where page errors go: the server's log, with the request id. */
 export interface PageLog {
   error(details: Record<string, unknown>, message: string): void;
@@ -217,6 +247,12 @@ export interface PageSections<User = SessionRow> {
   admin: AdminPageServices<User>;
   /** The about page (`/about`). */
   about: AboutPageServices;
+  /** Friend links (`/links`). */
+  links: LinkPageServices;
+  /** Site notices (the home page). */
+  notices: NoticePageServices;
+  /** The back office's nodes, tags, friend links and notices (`/admin/nodes`…). */
+  adminSite: AdminSitePageServices<User>;
 }
 
 /** `context.site`: the in-process use cases page loaders call, built once per app by the server. */

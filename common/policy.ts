@@ -11,7 +11,8 @@ export type StaffAction =
   | 'user:ban' // ban or unban a member of a lower rank
   | 'user:setRole' // grant or revoke moderator/admin
   | 'content:moderate' // approve, recommend, sticky, delete others' content
-  | 'settings:update'; // read and change the site settings (/admin/settings)
+  | 'settings:update' // read and change the site settings (/admin/settings)
+  | 'site:manage'; // nodes, tags, friend links, site notices (issue 17)
 
 const RANK: Record<Role, number> = { member: 0, moderator: 1, admin: 2 };
 
@@ -39,6 +40,7 @@ const STAFF_RULES: Record<StaffAction, (user: HasRole) => boolean> = {
   'user:setRole': isAdmin,
   'content:moderate': isModerator,
   'settings:update': isAdmin,
+  'site:manage': isAdmin,
 };
 
 /** Whether the viewer's role allows the action (null: nobody signed in). */

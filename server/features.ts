@@ -17,11 +17,13 @@ import { commentsFeature } from './modules/comments/comments.feature';
 import { contentRoutes } from './modules/content/content.routes';
 import { followsFeature } from './modules/follows/follows.feature';
 import { installRoutes } from './modules/install/install.routes';
+import { linksFeature } from './modules/links/links.feature';
 import { messagesFeature } from './modules/messages/messages.feature';
 import { dashboardFeature } from './modules/dashboard/dashboard.feature';
 import { moderationFeature } from './modules/moderation/moderation.feature';
 import { reviewFeature } from './modules/review/review.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
+import { noticesFeature } from './modules/notices/notices.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
 import { searchFeature } from './modules/search/search.feature';
@@ -69,6 +71,8 @@ export const features: Feature[] = [
   reviewFeature,
   settingsFeature,
   dashboardFeature,
+  linksFeature,
+  noticesFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },

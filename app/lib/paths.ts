@@ -28,4 +28,8 @@ export const paths = {
   adminBans: '/admin/bans',
   adminAudit: '/admin/audit',
   adminSettings: '/admin/settings',
+  adminNodes: '/admin/nodes',
+  adminTags: '/admin/tags',
+  adminLinks: '/admin/links',
+  adminNotices: '/admin/notices',
 } as const;

@@ -8,6 +8,7 @@
 import { Outlet, useLoaderData, useRouteError, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { resources, type Messages } from '../../common/locales';
 import { translator } from '../../common/i18n';
+import { canByRole, type StaffAction } from '../../common/policy';
 import { staffViewer } from '~/components/admin/admin-data.server';
 import { ErrorPage } from '~/components/layout/error-page';
 import { SectionLayout } from '~/components/layout/section-layout';
@@ -15,7 +16,6 @@ import { SiteFrame } from '~/components/layout/site-frame';
 import { ADMIN_SECTIONS } from '~/lib/locales/sections';
 import { paths } from '~/lib/paths';
 import { useCurrentUser, useRootData } from '~/lib/session';
-import { canByRole, type StaffAction } from '../../common/policy';
 import { TranslationProvider, useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
@@ -34,6 +34,10 @@ const NAV: ReadonlyArray<{ to: string; key: string; action: StaffAction }> = [
   { to: paths.adminContent, key: 'admin.nav.content', action: 'admin:access' },
   { to: paths.adminBans, key: 'admin.nav.bans', action: 'admin:access' },
   { to: paths.adminAudit, key: 'admin.nav.audit', action: 'admin:access' },
+  { to: paths.adminNodes, key: 'adminSite.nav.nodes', action: 'site:manage' },
+  { to: paths.adminTags, key: 'adminSite.nav.tags', action: 'site:manage' },
+  { to: paths.adminLinks, key: 'adminSite.nav.links', action: 'site:manage' },
+  { to: paths.adminNotices, key: 'adminSite.nav.notices', action: 'site:manage' },
   { to: paths.adminSettings, key: 'admin.nav.settings', action: 'settings:update' },
 ];
 

@@ -78,3 +78,12 @@ export function timeBucket(db: Kysely<DB>, column: string, sizeMs: number): RawB
   const size = Math.trunc(sizeMs);
   return dialectOf(db) === 'mysql' ? sql<number>`${sql.ref(column)} div ${sql.lit(size)}` : sql<number>`${sql.ref(column)} / ${sql.lit(size)}`;
 }
+
+/** True when the error is a foreign-key violation (a row still referenced), on any of the three engines. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: string; errno?: number; message?: string };
+  // SQLite reports an ON DELETE RESTRICT refusal as a trigger constraint, with this message.
+  const sqliteRestrict = e.code === 'SQLITE_CONSTRAINT_TRIGGER' && typeof e.message === 'string' && e.message.includes('FOREIGN KEY');
+  return e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || sqliteRestrict || e.code === 'ER_ROW_IS_REFERENCED_2' || e.errno === 1451 || e.code === '23503';
+}

@@ -323,6 +323,31 @@ export interface ReviewHoldsTable {
   update_time: number;
 }
 
+/** Friend links (issue 17): shown on /links in `sort_no` order. */
+export interface LinksTable {
+  id: Generated<number>;
+  title: string;
+  url: string;
+  summary: string;
+  logo: string;
+  sort_no: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** Site notices (issue 17): shown on the home page within their window (0 = open-ended). */
+export interface NoticesTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  content_type: string;
+  content_html: string;
+  start_time: number;
+  end_time: number;
+  create_time: number;
+  update_time: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -345,6 +370,8 @@ export interface DB {
   search_reindex: SearchReindexTable;
   user_follows: UserFollowsTable;
   review_holds: ReviewHoldsTable;
+  links: LinksTable;
+  notices: NoticesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -352,6 +379,8 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type NodeRow = Selectable<NodesTable>;
 export type TagRow = Selectable<TagsTable>;
+export type LinkRow = Selectable<LinksTable>;
+export type NoticeRow = Selectable<NoticesTable>;
 export type TopicRow = Selectable<TopicsTable>;
 export type NewTopic = Insertable<TopicsTable>;
 export type TopicUpdate = Updateable<TopicsTable>;

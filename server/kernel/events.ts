@@ -39,6 +39,9 @@ export interface Placement {
   tagIds: readonly number[];
 }
 
+/** What the back office's site content is made of (issue 17). */
+export type CatalogPart = 'node' | 'tag' | 'link' | 'notice';
+
 export interface DomainEventMap {
   /**
    * A post's counted placement moved (create, edit, status change). Recorded BEFORE the post row
@@ -113,6 +116,18 @@ export interface DomainEventMap {
   'follow.changed': { followerId: number; followedId: number; on: boolean };
   /** An administrator changed site settings (`keys`: the setting keys written). */
   'settings.changed': { keys: readonly string[]; actor: Actor };
+  /**
+   * An admin changed the site's catalogue (issue 17): a node, a tag, a friend link or a site
+   * notice was created, edited, reordered, merged or deleted. `id` is the row acted on; `detail`
+   * small facts for the audit log (a merge's target, a node's topics moved to).
+   */
+  'site.catalogChanged': { what: CatalogPart; id: number; action: 'create' | 'update' | 'delete' | 'order' | 'rename' | 'merge'; detail: Record<string, string | number | boolean>; actor: Actor };
+  /**
+   * Every topic of node `from` (any status) moves to node `to`: a node being deleted hands its
+   * topics on. Recorded inside the delete's transaction, after both nodes' rows are locked and
+   * before the node row goes, so the topics' and search documents' handlers move their rows first.
+   */
+  'node.topicsMoved': { from: number; to: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;

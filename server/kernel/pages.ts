@@ -79,6 +79,9 @@ const PAGE_METHODS = {
   search: { topics: true, articles: true, users: true, articlesOn: true },
   admin: { bannedMembers: true, auditLog: true, reviewQueue: true, contentTable: true, settings: true, dashboard: true },
   about: { page: true },
+  links: { list: true },
+  notices: { current: true },
+  adminSite: { nodes: true, tags: true, links: true, notices: true },
 } as const satisfies { [S in keyof PageSections]: Record<keyof PageSections[S], true> };
 
 /** The features' slices as `context.site`'s sections: each method from exactly one feature. */

@@ -10,6 +10,7 @@
  *   - the unread badge: a moderator's delete of a member's topic announces the member's count;
  *   - the posting allowance: a comment refused after the allowance was spent gives it back;
  *   - review: a held post keeps why it waits (the queue shows it);
+ *   - the back office: a node or tag edited shows at once in the cached feeds; links and notices drop the lists;
  *   - query counts: topic and article create and their pages' reads stay within budget.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +132,31 @@ for (const dialect of await testDatabases()) {
       expect(await counts()).toEqual([1, 1]);
       expect((await t.post(`/api/article/delete/${a.id}`, {}, { token: author.token })).status).toBe(200);
       expect(await counts()).toEqual([0, 0]);
+    });
+
+    it('back office (issue 17): a node or tag edited shows at once in the cached topic and article feeds; pages drop as far as it shows', async () => {
+      const admin = await createUser(t, { role: 'admin' });
+      setFeedCacheTtl(t.ctx, FEED_CACHE_TTL_MS);
+      try {
+        const topic = await postTopic(t, member.token, { title: 'Node named', tags: ['yam-woon-sen'] });
+        const article = await postArticle(t, member.token, { title: 'Tag named', tags: ['yam-woon-sen'] });
+        const topicIn = async () => (await t.get<{ results: TopicView[] }>('/api/topic/topics', { query: { nodeId: '0' } })).body.data!.results.find((r) => r.id === topic)!;
+        const articleIn = async () => (await t.get<{ results: ArticleView[] }>('/api/article/articles')).body.data!.results.find((r) => r.id === article.id)!;
+        const node = (await topicIn()).node!;
+        await articleIn();
+        const renamed = await droppedPages(() => t.post('/api/admin/node/update', { id: node.id, name: 'Renamed node' }, { token: admin.token }));
+        expect(renamed).toEqual(['*']);
+        expect((await topicIn()).node!.name).toBe('Renamed node');
+        const tag = (await articleIn()).tags[0]!;
+        expect((await t.post('/api/admin/tag/rename', { id: tag.id, name: 'Glass noodle salad' }, { token: admin.token })).status).toBe(200);
+        expect((await articleIn()).tags.map((x) => x.name)).toEqual(['Glass noodle salad']);
+        expect((await topicIn()).tags.map((x) => x.name)).toEqual(['Glass noodle salad']);
+        // Friend links (/links) and notices (home) show on list pages only.
+        expect(await droppedPages(() => t.post('/api/admin/link/create', { title: 'Friends', url: 'https://friends.example' }, { token: admin.token }))).toEqual(['lists']);
+        expect(await droppedPages(() => t.post('/api/admin/notice/create', { title: 'Hello', content: 'Welcome' }, { token: admin.token }))).toEqual(['lists']);
+      } finally {
+        setFeedCacheTtl(t.ctx, 0);
+      }
     });
 
     it('pages: a new article drops the lists; an edit, a comment, a like and a delete drop the article’s page too', async () => {
@@ -268,6 +294,8 @@ for (const dialect of await testDatabases()) {
         'user.unbanned': ['audit (write)'],
         'content.held': ['review (write)'],
         'settings.changed': ['audit (write)', 'settings (commit)', 'pages (commit)'],
+        'site.catalogChanged': ['audit (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
+        'node.topicsMoved': ['topics (write)', 'search (write)'],
       });
     });
 

@@ -15,6 +15,7 @@ import * as search from './2026112703_search';
 import * as follows from './2026112702_follows';
 import * as moderation from './2026112704_moderation';
 import * as review from './2026112801_review';
+import * as siteLinksNotices from './2026112804_site_links_notices';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026112702_follows': follows,
   '2026112704_moderation': moderation,
   '2026112801_review': review,
+  '2026112804_site_links_notices': siteLinksNotices,
 };

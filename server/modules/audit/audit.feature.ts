@@ -44,6 +44,10 @@ export const auditFeature: Feature = {
     ctx.events.onWrite('settings.changed', 'audit', async ({ keys, actor }, { db, now }) => {
       await recordAudit(db, { actorId: actor.id, action: 'settings.update', targetType: 'settings', targetId: null, detail: { keys: keys.join(', ') }, ip: actor.ip, time: now });
     });
+    // The back office's site content (issue 17): which node, tag, link or notice, what was done, by whom.
+    ctx.events.onWrite('site.catalogChanged', 'audit', async ({ what, id, action, detail, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: `${what}.${action}`, targetType: what, targetId: id, detail, ip: actor.ip, time: now });
+    });
     ctx.events.onWrite('user.unbanned', 'audit', async ({ user, previousUntil, reason, actor }, { db, now }) => {
       await recordAudit(db, { actorId: actor.id, action: 'user.unban', targetType: 'user', targetId: user.id, detail: { previousUntil, reason }, ip: actor.ip, time: now });
     });

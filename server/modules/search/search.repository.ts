@@ -210,3 +210,8 @@ export async function countHits(db: Kysely<DB>, query: ParsedTerms, filter: HitF
   const n = Number(rows[0]?.n ?? 0);
   return { total: Math.min(n, RANKED_MATCHES), capped: n > RANKED_MATCHES };
 }
+
+/** The documents of node `from`'s topics follow them to node `to` (the node filter of search). */
+export async function moveDocumentsToNode(db: Kysely<DB>, from: number, to: number): Promise<void> {
+  await db.updateTable('search_documents').set({ node_id: to }).where('node_id', '=', from).execute();
+}
