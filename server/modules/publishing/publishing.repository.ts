@@ -4,6 +4,7 @@
  * repository keeps what only it has (its columns, its feeds).
  */
 import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../../db/database';
 import type { DB } from '../../db/schema';
 
 /** The tables of post kinds. */
@@ -119,4 +120,13 @@ export async function findBusiestAuthors(db: Kysely<DB>, table: PostTable, statu
     .limit(limit)
     .execute();
   return rows.map((row) => ({ userId: Number(row.user_id), posts: Number(row.posts) }));
+}
+
+/**
+ * A member's posts in one status, locked until the transaction ends (id order), for moving them
+ * all at once (a forever ban hiding them, an unban showing them again). SQLite locks the file.
+ */
+export function lockPostsOfUser(db: Kysely<DB>, table: PostTable, userId: number, status: number) {
+  const query = db.selectFrom(table).selectAll().where('user_id', '=', userId).where('status', '=', status).orderBy('id');
+  return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
 }

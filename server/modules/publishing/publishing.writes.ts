@@ -8,31 +8,32 @@
  */
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { TagRef } from '../../../common/views/tag';
+import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { errors } from '../../http/errors';
 import { postedFrom } from '../../kernel/caller';
 import type { Actor, CountedKind, WriteScope } from '../../kernel/events';
 import { canSee, type ContentHead } from '../../kernel/kinds';
+import { can } from '../../../common/policies/can';
+import { screenWords } from '../words/words.check';
 import { authorize, isModerator } from '../../policy/permissions';
 import { relinkTags, resolveTags, tagIdsOf } from '../tags/tags.service';
-import { changePostStatus, setPostRecommend, type PostTable } from './publishing.repository';
-
-/** True when any forbidden word appears in the texts (case-insensitive). */
-export function containsForbiddenWord(words: readonly string[], ...texts: string[]): boolean {
-  const haystack = texts.join('\n').toLowerCase();
-  return words.some((word) => {
-    const w = word.trim().toLowerCase();
-    return w !== '' && haystack.includes(w);
-  });
-}
+import { changePostStatus, lockPostsOfUser, setPostRecommend, type PostTable } from './publishing.repository';
 
 /**
  * Whether a member's post waits for a moderator (status pending): every new one when the site
  * reviews that kind (`reviewNew`), and any that carries a forbidden word. Moderators never wait.
  */
-export function needsReview(author: UserRow, forbiddenWords: readonly string[], reviewNew: boolean, texts: readonly string[]): boolean {
-  if (isModerator(author)) return false;
-  return reviewNew || containsForbiddenWord(forbiddenWords, ...texts);
+export async function needsReview(scope: WriteScope, author: UserRow, reviewNew: boolean, fields: Readonly<Record<string, string>>): Promise<boolean> {
+  if (can(author, 'content:postUnverified')) return false;
+  // Screened even when the site reviews every post: a 'refuse' word still refuses.
+  const held = await screenWords(scope, author, fields);
+  return reviewNew || held;
+}
+
+/** The fields a post is screened in: its texts, and its tags as one more. */
+function screenedFields(post: PostWrite): Record<string, string> {
+  return { ...post.texts, tags: post.tags.join('\n') };
 }
 
 /** The author's hand, or a moderator's, in a post's facts. */
@@ -79,10 +80,9 @@ export interface PostWrite {
   kind: CountedKind;
   /** The author (a new post) or the editor. */
   actor: UserRow;
-  /** The texts a forbidden word sends to review (title, content, summary…); the tags count too. */
-  texts: readonly string[];
+  /** The texts screened for forbidden words, by field (title, content, summary…); the tags count too. */
+  texts: Readonly<Record<string, string>>;
   tags: readonly string[];
-  settings: { forbiddenWords: readonly string[] };
 }
 
 /**
@@ -97,7 +97,7 @@ export async function createPost<V extends object>(
   values: V,
   insert: (row: V & FreshPost) => Promise<number>,
 ): Promise<{ row: V & FreshPost & { id: number }; tags: TagRef[] }> {
-  const status = needsReview(post.actor, post.settings.forbiddenWords, post.reviewNew, [...post.texts, ...post.tags]) ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
+  const status = (await needsReview(scope, post.actor, post.reviewNew, screenedFields(post))) ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
   const tags = await resolveTags(scope.db, post.tags, scope.now);
   const placement = { counted: status === CONTENT_STATUS.published, userId: post.actor.id, nodeId: post.nodeId, tagIds: tags.map((t) => t.id) };
   await scope.emit('content.placementChanged', { kind: post.kind, itemId: null, before: { ...placement, counted: false }, after: placement });
@@ -119,7 +119,9 @@ export async function editPost(
 ): Promise<number> {
   const { db, now } = scope;
   const { row } = post;
-  const toReview = row.status === CONTENT_STATUS.published && needsReview(post.actor, post.settings.forbiddenWords, false, [...post.texts, ...post.tags]);
+  // Screened whatever the status: a 'refuse' word refuses the edit of a pending post too.
+  const held = await needsReview(scope, post.actor, false, screenedFields(post));
+  const toReview = row.status === CONTENT_STATUS.published && held;
   const status = toReview ? CONTENT_STATUS.pending : row.status;
   const before = { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[0], tagIds: await tagIdsOf(db, post.kind, row.id) };
   const after = { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[1], tagIds: (await resolveTags(db, post.tags, now)).map((t) => t.id) };
@@ -157,6 +159,40 @@ export async function setPostStatus(scope: WriteScope, post: PostRef, status: nu
   });
   await scope.emit('content.statusChanged', { head: post.head, from: row.status, to: status, actor, text: '' });
   return true;
+}
+
+/**
+ * Moves every post of a member in status `from` to `to`, one by one through `setPostStatus` (so
+ * counts, scores, the search index, feeds and pages follow each): a forever ban that hides the
+ * member's content (published → hidden), and the unban that shows exactly those again (hidden →
+ * published; what the member deleted stays deleted). Answers how many moved.
+ */
+export async function moveMemberPosts(
+  scope: WriteScope,
+  table: PostTable,
+  userId: number,
+  from: number,
+  to: number,
+  refOf: (row: Awaited<ReturnType<typeof lockPostsOfUser>>[number]) => PostRef,
+  actor: Actor,
+): Promise<number> {
+  let moved = 0;
+  for (const row of await lockPostsOfUser(scope.db, table, userId, from)) if (await setPostStatus(scope, refOf(row), to, actor)) moved++;
+  return moved;
+}
+
+/**
+ * The handlers a post kind registers so a forever ban that hides content hides its posts, and
+ * lifting it (or a new ban without hiding) shows them again.
+ */
+export function followBans(ctx: AppContext, feature: string, table: PostTable, refOf: Parameters<typeof moveMemberPosts>[5]): void {
+  const { hidden, published } = CONTENT_STATUS;
+  ctx.events.onWrite('user.banned', feature, async ({ user, hideContent, actor }, scope) => {
+    await (hideContent ? moveMemberPosts(scope, table, user.id, published, hidden, refOf, actor) : moveMemberPosts(scope, table, user.id, hidden, published, refOf, actor));
+  });
+  ctx.events.onWrite('user.unbanned', feature, async ({ user, actor }, scope) => {
+    await moveMemberPosts(scope, table, user.id, hidden, published, refOf, actor);
+  });
 }
 
 /**
