@@ -63,6 +63,8 @@ export default [
     index('routes/admin._index.tsx'),
     route('bans', 'routes/admin.bans.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
+    route('users', 'routes/admin.users.tsx'),
+    route('words', 'routes/admin.words.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [
     // route('user/scores', …), route('user/messages', …), route('user/favorites', …)

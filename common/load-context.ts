@@ -16,8 +16,10 @@ import type { CommentView } from './views/comment';
 import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
-import type { AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
-import type { AuditQuery } from './validation/moderation';
+import type { AdminMemberView, AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
+import type { AuditQuery, MembersQuery } from './validation/moderation';
+import type { WordsQuery } from './validation/words';
+import type { WordView } from './views/words';
 import type { NodeView } from './views/node';
 import type { Page, PageResult } from './views/page';
 import type { SearchHit, SearchPage } from './views/search';
@@ -166,6 +168,10 @@ export interface AdminPageServices<User = SessionRow> {
   bannedMembers(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<BannedMemberView>>>;
   /** GET admin/audit_logs: the audit log, newest first, filtered. */
   auditLog(viewer: PageViewer<User>, query: AuditQuery): Promise<PageResult<OffsetPage<AuditEntryView>>>;
+  /** GET admin/words: the forbidden words (moderators read, admins change). */
+  words(viewer: PageViewer<User>, query: WordsQuery): Promise<PageResult<OffsetPage<WordView>>>;
+  /** GET admin/users: members searched, sorted and filtered. */
+  members(viewer: PageViewer<User>, query: MembersQuery): Promise<PageResult<OffsetPage<AdminMemberView>>>;
 }
 
 /** Where page errors go: the server's log, with the request id. */

@@ -25,4 +25,6 @@ export const paths = {
   admin: '/admin',
   adminBans: '/admin/bans',
   adminAudit: '/admin/audit',
+  adminUsers: '/admin/users',
+  adminWords: '/admin/words',
 } as const;

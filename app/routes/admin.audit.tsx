@@ -30,9 +30,14 @@ const ACTIONS = (
     ['article', 'delete'],
     ['article', 'recommend'],
     ['comment', 'delete'],
+    ['user', 'role'],
+    ['user', 'verifyEmail'],
+    ['word', 'create'],
+    ['word', 'update'],
+    ['word', 'delete'],
   ] as const
 ).map(([kind, verb]) => `${kind}.${verb}`);
-const TARGETS = ['user', 'topic', 'article', 'comment'] as const;
+const TARGETS = ['user', 'topic', 'article', 'comment', 'word'] as const;
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const viewer = staffViewer(context, request);

@@ -1,6 +1,6 @@
 /**
  * `/admin`: the back office's layout (issue 16), for moderators and admins. Signed-out visitors
- * go to sign-in and come back; other members get the 403 page. Its texts (the `admin` section)
+ * go to sign-in and come back; other members get the 403 page. Its texts (ADMIN_SECTIONS)
  * come with this layout's data, in the reader's locale, so no other page carries them. The
  * navigation lists only the screens that exist; later screens add their line to `NAV`.
  */
@@ -11,19 +11,23 @@ import { staffViewer } from '~/components/admin/admin-data.server';
 import { ErrorPage } from '~/components/layout/error-page';
 import { SectionLayout } from '~/components/layout/section-layout';
 import { SiteFrame } from '~/components/layout/site-frame';
+import { ADMIN_SECTIONS } from '~/lib/locales/sections';
 import { paths } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
 import { TranslationProvider, useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   staffViewer(context, request);
-  return { messages: { admin: resources[context.locale].admin } as Messages, title: String(translator(context.locale)('admin.title')) };
+  const sections = resources[context.locale];
+  return { messages: Object.fromEntries(ADMIN_SECTIONS.map((name) => [name, sections[name]!])) as Messages, title: String(translator(context.locale)('admin.title')) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Admin' }, { name: 'robots', content: 'noindex' }];
 
 const NAV = [
+  { to: paths.adminUsers, key: 'admin.nav.users' },
   { to: paths.adminBans, key: 'admin.nav.bans' },
+  { to: paths.adminWords, key: 'admin.nav.words' },
   { to: paths.adminAudit, key: 'admin.nav.audit' },
 ] as const;
 

@@ -77,7 +77,7 @@ const PAGE_METHODS = {
   articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
   scores: { summary: true, logs: true, rank: true, checkinRank: true },
   search: { topics: true, articles: true, users: true, articlesOn: true },
-  admin: { bannedMembers: true, auditLog: true },
+  admin: { bannedMembers: true, auditLog: true, words: true, members: true },
 } as const satisfies { [S in keyof PageSections]: Record<keyof PageSections[S], true> };
 
 /** The features' slices as `context.site`'s sections: each method from exactly one feature. */

@@ -12,7 +12,7 @@ export default sectionsFromGlob(
       '../../../common/locales/en-US/*.json',
       '!**/{mail,message}.json',
       '!**/{install,installUi}.json',
-      '!**/admin.json',
+      '!**/{admin,adminUsers,adminWords}.json',
       '!**/{accountSettings,articleEdit,ban,editor,moderation,profile,topicForm,ucenter}.json',
     ],
     { eager: true, import: 'default' },

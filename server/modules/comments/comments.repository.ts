@@ -1,6 +1,7 @@
 /** All SQL of comments (the counters on the items they attach to belong to each kind). */
 import { sql, type Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
+import { dialectOf } from '../../db/database';
 import { findRowsByIds, insertReturningId } from '../../db/helpers';
 import type { CommentRow, DB, NewComment } from '../../db/schema';
 
@@ -130,4 +131,16 @@ export async function findNewestComment(db: Kysely<DB>, entity: { type: string; 
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** A member's comments in one status, locked until the transaction ends (id order; SQLite locks the file). */
+export function lockCommentsOfUser(db: Kysely<DB>, userId: number, status: number): Promise<CommentRow[]> {
+  const query = db.selectFrom('comments').selectAll().where('user_id', '=', userId).where('status', '=', status).orderBy('id');
+  return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
+}
+
+/** Moves the given comments from `from` to `to` (those still in `from`). */
+export async function changeCommentsStatus(db: Kysely<DB>, ids: readonly number[], from: number, to: number, now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('comments').set({ status: to, update_time: now }).where('id', 'in', [...ids]).where('status', '=', from).execute();
 }
