@@ -221,8 +221,12 @@ for (const dialect of await testDatabases()) {
         'user.signedUp': ['auth (commit)'],
         'checkin.recorded': ['scores (write)', 'scores (commit)'],
         'score.changed': ['scores (commit)'],
-        'user.banned': ['messages (write)', 'audit (write)'],
-        'user.unbanned': ['audit (write)'],
+        // A forever ban may hide content (topics, articles, comments move their rows); the unban shows it again and tells the member.
+        'user.banned': ['topics (write)', 'articles (write)', 'comments (write)', 'messages (write)', 'audit (write)'],
+        'user.unbanned': ['topics (write)', 'articles (write)', 'comments (write)', 'messages (write)', 'audit (write)'],
+        'user.roleChanged': ['audit (write)'],
+        'user.emailVerified': ['audit (write)'],
+        'words.changed': ['audit (write)', 'words (commit)'],
       });
     });
 
