@@ -159,7 +159,7 @@ function EmailCell({ member, onChanged }: { member: AdminMemberView; onChanged: 
   }
 
   return (
-    <span className="flex flex-col items-start gap-1">
+    <span className="flex min-w-44 flex-col items-start gap-1">
       <span className="break-all">{member.email}</span>
       {member.emailVerified ? (
         <span className="text-xs text-emerald-700 dark:text-emerald-400">{t('adminUsers.email.verified')}</span>

@@ -75,7 +75,7 @@ for (const dialect of await testDatabases()) {
         expect((await list(admin.token, { role: 'admin' })).body.data!.results.every((m) => m.role === 'admin')).toBe(true);
         const page2 = await list(admin.token, { page: '2' });
         expect(page2.body.data).toMatchObject({ page: 2, pageSize: 20 });
-        for (const bad of [{ sort: 'name' }, { role: 'owner' }, { page: '0' }, { banned: 'yes' }]) {
+        for (const bad of [{ sort: 'name' }, { role: 'owner' }, { page: '0' }, { banned: 'yes' }] as Array<Record<string, string>>) {
           const res = await list(admin.token, bad);
           expect(res.status, JSON.stringify(bad)).toBe(400);
           expect(Object.keys(res.body.fields ?? {})).toEqual(Object.keys(bad));
