@@ -323,7 +323,7 @@ test('feeds page with "Load more" by cursor, node and tag pages list their topic
   expect(errors).toEqual([]);
 });
 
-test('topic pages as the server renders them: meta for crawlers, hidden content locked for others, a pending notice and a deleted notice for the author', async ({ page, context }) => {
+test('topic pages as the server renders them: meta for crawlers, hidden content locked for others, a pending notice and a deleted notice for the author', async ({ page, context, request }) => {
   const errors = watchErrors(page);
   await setLocale(context, 'en-US');
   const member = await signUp(page.request, 'Songkran');
@@ -334,7 +334,7 @@ test('topic pages as the server renders them: meta for crawlers, hidden content 
     hideContent: '<p>Meet at Tha Phae Gate at nine.</p>',
   });
   // A forbidden word (held for review) sends the second one to the pending state.
-  await apiPost(page.request, '/api/admin/words/create', await adminToken(page.request), { pattern: 'casino-bonus', kind: 'word', action: 'review' });
+  await apiPost(request, '/api/admin/words/create', await adminToken(request), { pattern: 'casino-bonus', kind: 'word', action: 'review' });
   const held = await apiPost<{ id: number; status: number }>(page.request, '/api/topic/create', member.token, { title: 'Cheap casino-bonus here', content: '<p>Click.</p>' });
   expect([open_.status, held.status]).toEqual([0, 2]);
 
