@@ -71,6 +71,8 @@ export default [
     route('tags', 'routes/admin.tags.tsx'),
     route('links', 'routes/admin.links.tsx'),
     route('notices', 'routes/admin.notices.tsx'),
+    route('users', 'routes/admin.users.tsx'),
+    route('words', 'routes/admin.words.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [
     // route('user/scores', …), route('user/messages', …), route('user/favorites', …)

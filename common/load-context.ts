@@ -16,14 +16,16 @@ import type { CommentView } from './views/comment';
 import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
-import type { AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
-import type { AuditQuery } from './validation/moderation';
 import type { ContentQuery, ReviewQuery } from './validation/review';
 import type { ContentTableView, ReviewQueueView } from './views/review';
 import type { AdminNodeView, NodeView } from './views/node';
 import type { LinkView } from './views/links';
 import type { AdminNoticeView, NoticeView } from './views/notices';
 import type { TagQuery } from './validation/site-admin';
+import type { AdminMemberView, AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
+import type { AuditQuery, MembersQuery } from './validation/moderation';
+import type { WordsQuery } from './validation/words';
+import type { WordView } from './views/words';
 import type { Page, PageResult } from './views/page';
 import type { SearchHit, SearchPage } from './views/search';
 import type { AboutView, AdminSettingsView, DashboardView } from './views/settings';
@@ -180,6 +182,10 @@ export interface AdminPageServices<User = SessionRow> {
   settings(viewer: PageViewer<User>): Promise<PageResult<AdminSettingsView>>;
   /** GET admin/dashboard: counts, the last 30 days, recent audit entries. */
   dashboard(viewer: PageViewer<User>): Promise<PageResult<DashboardView>>;
+  /** GET admin/words: the forbidden words (moderators read, admins change). */
+  words(viewer: PageViewer<User>, query: WordsQuery): Promise<PageResult<OffsetPage<WordView>>>;
+  /** GET admin/users: members searched, sorted and filtered. */
+  members(viewer: PageViewer<User>, query: MembersQuery): Promise<PageResult<OffsetPage<AdminMemberView>>>;
 }
 
 /** `context.site.about` (issue 17): the about page's texts from the settings, sanitized HTML. */

@@ -41,6 +41,7 @@ import { startSweeper } from './modules/auth/sweep';
 import { SettingsCache } from './modules/settings/settings.service';
 import { presentConfig } from './modules/site/site.presenter';
 import { ImageProcessor } from './modules/uploads/images';
+import { WordScreen } from './modules/words/words.screen';
 import { features } from './features';
 
 export interface BuildOptions {
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ctx.dbOutage.stop();
     await closeBus();
     await ctx.images.close();
+    await ctx.words.close();
     await ctx.state.db?.destroy();
     ctx.state.db = null;
     await redis?.quit();
@@ -215,6 +217,7 @@ function createContext(
     feedCache: createFeedCache(test),
     pageCache: createPageCache(test),
     images: new ImageProcessor(config.images),
+    words: new WordScreen(clock, app.log),
     get site() {
       return (site ??= createSite(ctx));
     },

@@ -32,4 +32,6 @@ export const paths = {
   adminTags: '/admin/tags',
   adminLinks: '/admin/links',
   adminNotices: '/admin/notices',
+  adminUsers: '/admin/users',
+  adminWords: '/admin/words',
 } as const;

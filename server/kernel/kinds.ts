@@ -59,8 +59,9 @@ export interface ContentKind {
     /** Counts a new comment and records the item's last activity. */
     added(db: Kysely<DB>, id: number, userId: number, now: number): Promise<void>;
     /**
-     * Uncounts `count` deleted comments and, unless `last` is 'unchanged', moves the item's last
-     * activity back to `last` (the newest remaining comment; null: none is left).
+     * Uncounts `count` deleted comments (a negative count counts shown-again ones back) and,
+     * unless `last` is 'unchanged', moves the item's last activity to `last` (the newest
+     * published comment; null: none is left).
      */
     removed(db: Kysely<DB>, id: number, count: number, last: { time: number; userId: number } | null | 'unchanged'): Promise<void>;
   };

@@ -77,7 +77,7 @@ const PAGE_METHODS = {
   articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
   scores: { summary: true, logs: true, rank: true, checkinRank: true },
   search: { topics: true, articles: true, users: true, articlesOn: true },
-  admin: { bannedMembers: true, auditLog: true, reviewQueue: true, contentTable: true, settings: true, dashboard: true },
+  admin: { bannedMembers: true, auditLog: true, reviewQueue: true, contentTable: true, settings: true, dashboard: true, words: true, members: true },
   about: { page: true },
   links: { list: true },
   notices: { current: true },

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../ui/dialog';
 import { Dropdown, DropdownItem, DropdownLink, DropdownSeparator } from '../ui/dropdown';
 import { CreateButtonFace, createItems, UserButtonFace } from './header-parts';
 import { useT } from '~/lib/use-t';
-import { canByRole } from '../../../common/policy';
+import { can } from '../../../common/policies/can';
 
 export function CreateMenu({ modules, defaultOpen }: { modules: SiteConfig['modules']; defaultOpen?: boolean }) {
   const t = useT();
@@ -64,7 +64,7 @@ export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen
         <DropdownLink to={paths.favorites}>{t('site.header.favorites')}</DropdownLink>
         <DropdownLink to={paths.editProfile}>{t('site.header.editProfile')}</DropdownLink>
         {/* "Membership" (paths.membership) joins when its page does (VIP): never an item to a 404. */}
-        {canByRole(user, 'admin:access') && (
+        {can(user, 'admin:access') && (
           <>
             <DropdownSeparator />
             <DropdownLink to={paths.admin}>{t('ban.staff.backOffice')}</DropdownLink>

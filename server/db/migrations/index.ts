@@ -16,6 +16,7 @@ import * as follows from './2026112702_follows';
 import * as moderation from './2026112704_moderation';
 import * as review from './2026112801_review';
 import * as siteLinksNotices from './2026112804_site_links_notices';
+import * as forbiddenWords from './2026112802_forbidden_words';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026112704_moderation': moderation,
   '2026112801_review': review,
   '2026112804_site_links_notices': siteLinksNotices,
+  '2026112802_forbidden_words': forbiddenWords,
 };

@@ -81,6 +81,11 @@ export const messagesFeature: Feature = {
       await notify(scope, { to: user.id, from: null, type: 'banned', content: reason, params: { until }, entity: { type: 'user', id: user.id } });
     });
 
+    // Lifting a ban tells the member they may write again (the title is written in their language when read).
+    events.onWrite('user.unbanned', 'messages', async ({ user }, scope) => {
+      await notify(scope, { to: user.id, from: null, type: 'system', params: { notice: 'unbanned' }, entity: { type: 'user', id: user.id } });
+    });
+
     events.onCommit('message.sent', 'messages', async (message, app) => {
       await announceUnread(app, [message.to]);
       sendReplyMailLater(app, message, siteBaseUrl(app.config));

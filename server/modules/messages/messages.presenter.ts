@@ -70,6 +70,7 @@ export function messageTitle(
       return until === -1 ? t('message.title.vipForever') : t('message.title.vip_activated', { until: formatTime(until, locale) });
     }
     case 'system':
+      if (params.notice === 'unbanned') return t('adminUsers.message.unbanned');
       return row.title || t('message.title.system');
     // Comments and recommendations of an article say so; a topic's keep their own titles.
     case 'topic_comment':

@@ -4,6 +4,7 @@
  * repository keeps what only it has (its columns, its feeds).
  */
 import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { containsPattern, lockedRead, timeBucket } from '../../db/helpers';
 
@@ -205,4 +206,13 @@ export async function countPostsByBucket(db: Kysely<DB>, table: PostTable, statu
     .groupBy(bucket)
     .execute();
   return rows.map((row) => ({ bucket: Number(row.bucket), n: Number(row.n) }));
+}
+
+/**
+ * A member's posts in one status, locked until the transaction ends (id order), for moving them
+ * all at once (a forever ban hiding them, an unban showing them again). SQLite locks the file.
+ */
+export function lockPostsOfUser(db: Kysely<DB>, table: PostTable, userId: number, status: number) {
+  const query = db.selectFrom(table).selectAll().where('user_id', '=', userId).where('status', '=', status).orderBy('id');
+  return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
 }
