@@ -12,7 +12,7 @@ import type { Readable } from 'node:stream';
 import type { CommentableType, Locale } from './constants';
 import type { InstallDbType } from './validation/install';
 import type { ArticleEditView, ArticleView } from './views/article';
-import type { CommentView } from './views/comment';
+import type { CommentView, UserCommentView } from './views/comment';
 import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
@@ -97,8 +97,12 @@ export interface InteractionPageServices<User = SessionRow> {
 export interface PeoplePageServices<User = SessionRow> {
   /** An active user's public profile; 404 for unknown or disabled accounts. */
   profile(viewer: PageViewer<User>, id: number): Promise<PageResult<PublicUser>>;
-  /** Their topics, newest first, 20 a page by keyset cursor. */
-  topics(viewer: PageViewer<User>, userId: number, cursor?: string): Promise<PageResult<Page<TopicView>>>;
+  /** Their topics, newest first, 20 a page by keyset cursor; `type` 0 posts alone, 1 tweets alone (the profile's tabs). */
+  topics(viewer: PageViewer<User>, userId: number, cursor?: string, type?: number): Promise<PageResult<Page<TopicView>>>;
+  /** How many published posts and tweets they have, apart (the counts of the profile's tabs). */
+  topicCounts(viewer: PageViewer<User>, userId: number): Promise<PageResult<{ posts: number; tweets: number }>>;
+  /** GET comment/user_comments: their comments, newest first, each with its post's title and link. */
+  comments(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<UserCommentView>>>;
   /** GET fans/fans: the member's followers, newest first (each with the viewer's own follow state). */
   fans(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<PublicUser>>>;
   /** GET fans/followed: whom the member follows, newest first. */

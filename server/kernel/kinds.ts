@@ -71,6 +71,11 @@ export interface ContentKind {
    * with the database handle they hold (inside a write: its transaction).
    */
   closed?(db: Kysely<DB>, access: 'read' | 'write'): Promise<string | null>;
+  /**
+   * Many items' heads in one query (any status: the caller asks `visible`), for lists that name
+   * the item something belongs to (a member's comments); the absent ones are left out.
+   */
+  heads?(db: Kysely<DB>, ids: readonly number[]): Promise<ContentHead[]>;
   /** Lists of mixed kinds (favorites): the items as their own API shape, a page in a constant number of queries. */
   presentMany?(db: Kysely<DB>, ids: readonly number[], context: ViewerContext): Promise<Map<number, unknown>>;
   /**

@@ -106,6 +106,16 @@ export async function deleteRepliesOf(db: Kysely<DB>, parentId: number, now: num
   return { lost: new Map(authors.map((a) => [Number(a.user_id), Number(a.n)])), newestId: Math.max(...authors.map((a) => Number(a.newest))) };
 }
 
+/**
+ * One keyset page of a member's published comments and replies, newest first, strictly before
+ * `beforeId` when given: one range of comments_user_recent_idx (user_id, status, id).
+ */
+export async function findUserCommentsPage(db: Kysely<DB>, userId: number, beforeId: number | null, limit: number): Promise<CommentRow[]> {
+  let query = db.selectFrom('comments').selectAll().where('user_id', '=', userId).where('status', '=', PUBLISHED);
+  if (beforeId !== null) query = query.where('id', '<', beforeId);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
 /** Whether the user has a published comment (or reply) on the item. */
 export async function hasCommented(db: Kysely<DB>, entity: { type: string; id: number }, userId: number): Promise<boolean> {
   const row = await db

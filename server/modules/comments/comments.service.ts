@@ -19,6 +19,8 @@ import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import { hasVisibleContent, htmlToText, renderHtml } from '../content/content.service';
 import { reactedIds } from '../reactions/reactions.repository';
 import { findUsersByIds } from '../users/users.repository';
+import { getActiveUser } from '../users/users.service';
+import type { UserCommentView } from '../../../common/views/comment';
 import { presentComment, type CommentView } from './comments.presenter';
 import {
   bumpReplyCount,
@@ -36,6 +38,7 @@ import {
   findRepliesPage,
   findReplyPreviews,
   findTopLevelPage,
+  findUserCommentsPage,
   insertComment,
 } from './comments.repository';
 
@@ -112,6 +115,44 @@ export async function commentPage(
     results.push(view);
   }
   for (const reply of replies.sort((a, b) => a.id - b.id)) byId.get(reply.parent_id!)?.replies?.push(byId.get(reply.id)!);
+  return { results, cursor: page.cursor, hasMore: page.hasMore };
+}
+
+/**
+ * GET comment/user_comments: a member's published comments and replies, newest first, each with
+ * the post it belongs to (title and link), keyset by the comment id. Comments on what the viewer
+ * may not see are left out: a post deleted or awaiting review (unless the viewer is its author or
+ * a moderator, as on the post's page), a kind whose module is off. A page may then hold fewer
+ * entries than the page size; the cursor still moves past them. At most seven queries whatever
+ * the page: the member, the page, one batch of heads per kind, then the comments' quotes, the
+ * viewer's likes and the authors (`assembleComments`). An unknown or disabled member is a 404.
+ */
+export async function userCommentPage(
+  db: Kysely<DB>,
+  kinds: KindRegistry,
+  params: { userId: number; cursor?: string; limit?: number },
+  context: ViewerContext,
+): Promise<Page<UserCommentView>> {
+  const limit = params.limit ?? COMMENT_LIMITS.pageSize;
+  const beforeId = decodeIdCursor(params.cursor);
+  const member = await getActiveUser(db, params.userId);
+  const page = pageOf(await findUserCommentsPage(db, member.id, beforeId, limit + 1), limit, (row) => [row.id]);
+  const items = new Map<string, ContentHead>();
+  const types = [...new Set(page.results.map((row) => row.entity_type))];
+  await Promise.all(
+    types.map(async (type) => {
+      const kind = kinds.commentable(type);
+      if (!kind?.heads || (await kind.closed?.(db, 'read'))) return;
+      const ids = page.results.filter((row) => row.entity_type === type).map((row) => row.entity_id);
+      for (const head of await kind.heads(db, ids)) if (kind.visible(head, context.viewer)) items.set(`${type}:${head.id}`, head);
+    }),
+  );
+  const shown = page.results.filter((row) => items.has(`${row.entity_type}:${row.entity_id}`));
+  const views = await assembleComments(db, shown, context);
+  const results = views.map((view): UserCommentView => {
+    const head = items.get(`${view.entityType}:${view.entityId}`)!;
+    return { ...view, item: { type: head.type, id: head.id, title: head.title, url: `${head.url}#comment-${view.id}` } };
+  });
   return { results, cursor: page.cursor, hasMore: page.hasMore };
 }
 
