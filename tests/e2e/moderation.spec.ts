@@ -107,6 +107,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     // The back office: the account menu's entry, the banned members' table, the audit log.
     await openHydrated(admin.page, `${server.url}/admin`);
+    await admin.page.getByRole('navigation', { name: w.backOffice }).getByRole('link', { name: w.audit }).click();
     await expect(admin.page).toHaveURL(`${server.url}/admin/audit`);
     await expect(admin.page.getByRole('heading', { level: 1, name: w.audit })).toBeVisible();
     const entry = admin.page.getByTestId('audit-log').locator('tbody tr').filter({ hasText: banned.member.nickname }).first();
@@ -154,6 +155,8 @@ test('the back office is for staff: a member gets 403, a visitor the sign-in pag
   await openHydrated(admin.page, `${server.url}/`);
   await admin.page.getByTestId('user-menu').click();
   await admin.page.getByRole('menuitem', { name: 'Back office' }).click();
-  await expect(admin.page).toHaveURL(`${server.url}/admin/audit`);
+  // The back office opens on its dashboard.
+  await expect(admin.page).toHaveURL(`${server.url}/admin`);
+  await expect(admin.page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await admin.context.close();
 });
