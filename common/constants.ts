@@ -133,6 +133,8 @@ export const MESSAGE_TYPES = [
   'deleted',
   'banned',
   'vip_activated',
+  'vip_rejected',
+  'vip_expiring',
   'system',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];

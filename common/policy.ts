@@ -10,7 +10,8 @@ export type StaffAction =
   | 'admin:access' // the back office (/admin)
   | 'user:ban' // ban or unban a member of a lower rank
   | 'user:setRole' // grant or revoke moderator/admin
-  | 'content:moderate'; // approve, recommend, sticky, delete others' content
+  | 'content:moderate' // approve, recommend, sticky, delete others' content
+  | 'vip:manage'; // VIP settings and the order queue (/admin/vip)
 
 const RANK: Record<Role, number> = { member: 0, moderator: 1, admin: 2 };
 
@@ -37,6 +38,7 @@ const STAFF_RULES: Record<StaffAction, (user: HasRole) => boolean> = {
   'user:ban': isModerator,
   'user:setRole': isAdmin,
   'content:moderate': isModerator,
+  'vip:manage': isAdmin,
 };
 
 /** Whether the viewer's role allows the action (null: nobody signed in). */

@@ -29,6 +29,7 @@ import { tagsFeature } from './modules/tags/tags.feature';
 import { topicsFeature } from './modules/topics/topics.feature';
 import { uploadFileRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
 import { usersFeature } from './modules/users/users.feature';
+import { vipFeature } from './modules/vip/vip.feature';
 import { pagesFeature } from './http/pages.feature';
 
 export interface Feature {
@@ -63,6 +64,7 @@ export const features: Feature[] = [
   auditFeature,
   searchFeature,
   moderationFeature,
+  vipFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },

@@ -78,6 +78,7 @@ const PAGE_METHODS = {
   scores: { summary: true, logs: true, rank: true, checkinRank: true },
   search: { topics: true, articles: true, users: true, articlesOn: true },
   admin: { bannedMembers: true, auditLog: true },
+  vip: { membership: true, admin: true },
 } as const satisfies { [S in keyof PageSections]: Record<keyof PageSections[S], true> };
 
 /** The features' slices as `context.site`'s sections: each method from exactly one feature. */

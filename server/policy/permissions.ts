@@ -25,7 +25,8 @@ export type Action =
   | 'user:ban'
   | 'content:moderate' // approve, recommend, sticky, delete others' content
   | 'content:edit' // edit an owned item
-  | 'content:delete'; // delete an owned item
+  | 'content:delete' // delete an owned item
+  | 'vip:manage'; // VIP settings, activate and reject orders
 
 // Role rules are shared with the pages (common/policy.ts); the ones needing a row live here.
 export { isAdmin, isModerator, roleOf };
@@ -43,6 +44,7 @@ const rules: Record<Action, Rule> = {
   'content:moderate': (u) => canByRole(u, 'content:moderate'),
   'content:edit': (u, r) => isModerator(u) || (r !== undefined && r.userId === u.id),
   'content:delete': (u, r) => isModerator(u) || (r !== undefined && r.userId === u.id),
+  'vip:manage': (u) => canByRole(u, 'vip:manage'),
 };
 
 export function can(user: Actor | null | undefined, action: Action, resource?: Owned): boolean {

@@ -19,6 +19,8 @@ const GROUP_OF: Record<MessageType, MessageGroup> = {
   deleted: 'site',
   banned: 'site',
   vip_activated: 'site',
+  vip_rejected: 'site',
+  vip_expiring: 'site',
   system: 'site',
 };
 

@@ -14,6 +14,7 @@ import * as scores from './2026112701_scores';
 import * as search from './2026112703_search';
 import * as follows from './2026112702_follows';
 import * as moderation from './2026112704_moderation';
+import * as vip from './2026112805_vip';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026112703_search': search,
   '2026112702_follows': follows,
   '2026112704_moderation': moderation,
+  '2026112805_vip': vip,
 };

@@ -65,6 +65,10 @@ export function messageTitle(
       const until = Number(params.until ?? -1);
       return until === -1 ? t('message.title.vipForever') : t('message.title.vip_activated', { until: formatTime(until, locale) });
     }
+    case 'vip_rejected':
+      return t('vip.message.rejected', { plan: t(`vip.plan.${String(params.plan ?? '1y')}`) });
+    case 'vip_expiring':
+      return t('vip.message.expiring', { until: formatTime(Number(params.until ?? 0), locale) });
     case 'system':
       return row.title || t('message.title.system');
     // Comments and recommendations of an article say so; a topic's keep their own titles.

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
+import { vipSettingsStored } from '../../../common/validation/vip';
 
 /**
  * A header nav link goes to a path of this site (`/topics`; not `//host` or `/\host`, which
@@ -59,7 +60,8 @@ export const settingsSchema = z.object({
   contact: z.string().default(''),
   recommendTags: z.array(z.string()).default([]),
   tokenExpireDays: z.number().int().min(1).max(365).default(30),
-  vip: z.object({ enabled: z.boolean() }).default({ enabled: false }),
+  /** VIP membership (issue 18): the switch, the TRC20 wallet, prices, order expiry, explorer link, order limit. */
+  vip: vipSettingsStored.prefault({}),
   /** Outgoing mail when SMTP_URL is not set; empty url means "write .eml files". */
   smtp: z.object({ url: z.string(), from: z.string() }).default({ url: '', from: '' }),
   /**

@@ -8,7 +8,7 @@ import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { isUniqueViolation, stamps } from '../../db/helpers';
 import { errors } from '../../http/errors';
 import { assertNamesFree } from './names';
-import { addUserScore, countBannedUsers, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, updateUser } from './users.repository';
+import { addUserScore, countBannedUsers, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, lockActiveUsers, findVipEndingBetween, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -149,4 +149,24 @@ export async function setBan(db: Kysely<DB>, userId: number, until: number, reas
 export async function bannedUsers(db: Kysely<DB>, now: number, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
   const [rows, total] = await Promise.all([findBannedUsers(db, now, offset, limit), countBannedUsers(db, now)]);
   return { rows, total };
+}
+
+/**
+ * A member's row locked for the rest of the write (VIP activation reads the expiry it extends);
+ * 404 for an unknown or deleted member.
+ */
+export async function lockMember(db: Kysely<DB>, id: number): Promise<UserRow> {
+  const [row] = await lockActiveUsers(db, [id]);
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+/** Sets a member's VIP expiry (−1 forever, else epoch ms); the presenters compute "active" from it. */
+export async function setVipExpiry(db: Kysely<DB>, userId: number, until: number, now: number): Promise<void> {
+  await setVipExpireTime(db, userId, until, now);
+}
+
+/** Active members whose VIP ends in (from, to], soonest first (the expiry reminder). */
+export function membersWithVipEndingBetween(db: Kysely<DB>, from: number, to: number, limit: number): Promise<UserRow[]> {
+  return findVipEndingBetween(db, from, to, limit);
 }
