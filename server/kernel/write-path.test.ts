@@ -223,6 +223,10 @@ for (const dialect of await testDatabases()) {
         'score.changed': ['scores (commit)'],
         'user.banned': ['messages (write)', 'audit (write)'],
         'user.unbanned': ['audit (write)'],
+        // VIP (issue 18): each handler's effect is asserted in modules/vip/vip.test.ts.
+        'vip.activated': ['messages (write)', 'audit (write)', 'vip (commit)'],
+        'vip.rejected': ['messages (write)', 'audit (write)', 'vip (commit)'],
+        'vip.expiring': ['messages (write)'],
       });
     });
 
