@@ -56,6 +56,7 @@ export default [
   layout('components/layout/profile-layout.tsx', [
     // route('user/profile', …), route('user/profile/member', …), route('user/profile/account', …)
     route('user/profile', 'routes/user.profile.tsx'),
+    route('user/profile/member', 'routes/user.profile.member.tsx'),
     route('user/profile/account', 'routes/user.profile.account.tsx'),
   ]),
   // the back office (issue 16): its own layout route, moderators and admins only
@@ -63,6 +64,7 @@ export default [
     index('routes/admin._index.tsx'),
     route('bans', 'routes/admin.bans.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
+    route('vip', 'routes/admin.vip.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [
     // route('user/scores', …), route('user/messages', …), route('user/favorites', …)

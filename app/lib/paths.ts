@@ -25,4 +25,5 @@ export const paths = {
   admin: '/admin',
   adminBans: '/admin/bans',
   adminAudit: '/admin/audit',
+  adminVip: '/admin/vip',
 } as const;
