@@ -24,11 +24,8 @@ export default function AdminVipPage() {
   return (
     <div className="space-y-6">
       <AdminTitle title={t('adminVip.title')} description={t('adminVip.description')} />
-      <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200" data-testid="vip-open-count">
-        {t('adminVip.queue.waiting', { count: view.openCount })}
-      </p>
       <VipSettingsPanel key={JSON.stringify(view.settings)} settings={view.settings} onSaved={reload} />
-      <VipQueue queue={view.queue} status={status} onChanged={reload} />
+      <VipQueue queue={view.queue} status={status} openCount={view.openCount} onChanged={reload} />
     </div>
   );
 }

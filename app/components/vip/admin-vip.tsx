@@ -173,7 +173,7 @@ function Outcome({ row }: { row: VipQueueRow }) {
   return <StatusChip status={order.status} />;
 }
 
-export function VipQueue({ queue, status, onChanged }: { queue: VipQueuePage; status: string; onChanged: () => void }) {
+export function VipQueue({ queue, status, openCount, onChanged }: { queue: VipQueuePage; status: string; openCount: number; onChanged: () => void }) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
@@ -201,9 +201,14 @@ export function VipQueue({ queue, status, onChanged }: { queue: VipQueuePage; st
   return (
     <section aria-labelledby="vip-queue-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="vip-queue-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
-          {t('adminVip.queue.title')}
-        </h2>
+        <div>
+          <h2 id="vip-queue-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
+            {t('adminVip.queue.title')}
+          </h2>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="vip-open-count">
+            {t('adminVip.queue.waiting', { count: openCount })}
+          </p>
+        </div>
         <StatusFilter current={status} />
       </div>
       <AdminTable
