@@ -15,6 +15,7 @@ export default [
   layout('components/layout/default-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),
+    route('links', 'routes/links.tsx'),
     route('redirect', 'routes/redirect.tsx'),
     // account pages (sign-in, sign-up, verify, forgot/reset) go here
     route('user/signin', 'routes/user.signin.tsx'),
@@ -62,8 +63,15 @@ export default [
   // the back office (issue 16): its own layout route, moderators and admins only
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
+    route('review', 'routes/admin.review.tsx'),
+    route('content', 'routes/admin.content.tsx'),
     route('bans', 'routes/admin.bans.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
+    route('settings', 'routes/admin.settings.tsx'),
+    route('nodes', 'routes/admin.nodes.tsx'),
+    route('tags', 'routes/admin.tags.tsx'),
+    route('links', 'routes/admin.links.tsx'),
+    route('notices', 'routes/admin.notices.tsx'),
     route('vip', 'routes/admin.vip.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [

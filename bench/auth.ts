@@ -8,16 +8,14 @@
  * autocannon and prints requests/s, latency p50/p99 and the server's peak RSS (VmHWM). Sign-in
  * runs an argon2id verification per request, so it measures the password hash more than HTTP.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writePersistedConfig } from '../server/config';
 import { openDatabase } from '../server/db/open';
-import { autocannon, freePort, memoryOf, waitForServer, type CannonOptions } from './lib';
+import { autocannon, freePort, memoryOf, waitForServer, type CannonOptions, spawnServer, stopServer } from './lib';
 
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,14 +32,7 @@ writePersistedConfig(dataDir, { installed: true, installedAt: Date.now(), databa
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
-  cwd: ROOT,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'fatal' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let log = '';
-server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+const { server, output } = spawnServer({ dataDir, port });
 
 let peakSampled = 0;
 const sampler = setInterval(() => {
@@ -50,7 +41,7 @@ const sampler = setInterval(() => {
 }, 250);
 
 try {
-  await waitForServer(url, () => log);
+  await waitForServer(url, output);
   const email = `bench.${Date.now()}@example.com`;
   const password = 'bench-password-1';
   const signup = await fetch(`${url}/api/login/signup`, {
@@ -92,10 +83,6 @@ try {
   console.log(`server peak RSS: ${(final?.peakMb ?? peakSampled).toFixed(0)} MB`);
 } finally {
   clearInterval(sampler);
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

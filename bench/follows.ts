@@ -18,7 +18,6 @@
  *  - GET topic/topics?nodeId=-2 (the following feed) as member 1, page 1 and page 50.
  * Prints req/s, p50, p99 and the server's CPU per request.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,9 +25,8 @@ import { sql } from 'kysely';
 import type { Database } from '../server/db/database';
 import { issueToken } from '../server/modules/auth/tokens.service';
 import { openBenchDatabase, seed } from './seed';
-import { arg, autocannon, cpuMsOf, freePort, waitForServer, type CannonOptions } from './lib';
+import { arg, autocannon, cpuMsOf, freePort, waitForServer, type CannonOptions, spawnServer, stopServer } from './lib';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const duration = Number(arg('duration') ?? 10);
 const connections = Number(arg('connections') ?? 10);
 const givenDir = arg('data-dir');
@@ -91,14 +89,7 @@ const starToken = tokens.pop()!;
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
-  cwd: ROOT,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'fatal' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let log = '';
-server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+const { server, output } = spawnServer({ dataDir, port });
 
 /** The cursor of page `page` (1-based) of a list, walked page by page. */
 async function cursorOf(pathAndQuery: string, page: number, token?: string): Promise<string> {
@@ -112,7 +103,7 @@ async function cursorOf(pathAndQuery: string, page: number, token?: string): Pro
 }
 
 try {
-  await waitForServer(url, () => log);
+  await waitForServer(url, output);
   const toggle = (request: { path: string; method?: string; headers?: Record<string, string>; body?: string }) => {
     const on = Math.random() < 0.5;
     return {
@@ -158,11 +149,7 @@ try {
     if (result.non2xx > 0 || result.errors > 0) console.warn(`  warning: ${run.name} had failures`);
   }
 } finally {
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer(server);
 }
 {
   const { db } = await openBenchDatabase(dataDir);

@@ -2,7 +2,10 @@
  * What every benchmark script shares: a free port, waiting for the server, process figures
  * (memory, CPU time), command-line flags and the typed slice of autocannon they use.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 export { freePort } from '../tests/support/e2e-server';
 
@@ -78,4 +81,36 @@ export function memoryOf(pid: number): { peakMb: number; rssMb: number } | null 
   } catch {
     return null;
   }
+}
+
+/** A server started for a benchmark: its process, and everything it printed (for a failed start). */
+export interface BenchServer {
+  server: ChildProcess;
+  output: () => string;
+}
+
+/**
+ * Starts the forum on `port` with its data in `dataDir` (production mode, quiet log, rate limits
+ * off unless `env` says otherwise); `command` is the node arguments (default: the TypeScript
+ * sources through tsx).
+ */
+export function spawnServer({ dataDir, port, env = {}, command }: { dataDir: string; port: number; env?: Record<string, string>; command?: string[] }): BenchServer {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const server = spawn(process.execPath, command ?? ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'fatal', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  return { server, output: () => log };
+}
+
+/** Stops a benchmark's server (SIGTERM, then waits for it to exit), if it still runs. */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
 }

@@ -21,11 +21,10 @@
  * parts come after load in one `.data` request, measured by the `*-signed-data` runs. Targets of the issue (printed, not asserted): anonymous ≥ 2,000 req/s,
  * signed-in ≥ 500 req/s, p99 < 25 ms.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, autocannon, cpuMsOf, freePort, memoryOf, waitForServer, type CannonOptions } from './lib';
+import { arg, autocannon, cpuMsOf, freePort, memoryOf, waitForServer, type CannonOptions, spawnServer, stopServer } from './lib';
 import { BENCH_PASSWORD, openBenchDatabase, seed, seedArticles } from './seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -77,17 +76,10 @@ const profFlags = cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuPro
 // The compiled server, as `npm start` runs it (scripts/build-server.mjs).
 const compiled = path.join(path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'build'), 'server-app', 'main.js');
 if (!existsSync(compiled)) throw new Error(`${compiled} is missing: run \`npm run build\` first`);
-const server = spawn(process.execPath, [...profFlags, '--enable-source-maps', compiled], {
-  cwd: ROOT,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'fatal' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let log = '';
-server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+const { server, output } = spawnServer({ dataDir, port, command: [...profFlags, '--enable-source-maps', compiled] });
 
 try {
-  await waitForServer(url, () => log);
+  await waitForServer(url, output);
   const signin = await fetch(`${url}/api/login/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -181,10 +173,6 @@ try {
   const final = memoryOf(server.pid!);
   console.log(`server peak RSS: ${final ? final.peakMb.toFixed(0) : '?'} MB`);
 } finally {
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer(server);
   if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -17,16 +17,14 @@
  *     GET user/score_logs (first page of the member with `--logs` rows), req/s, p50, p99.
  * DATABASE_URL selects MySQL or PostgreSQL instead of SQLite.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { issueToken } from '../server/modules/auth/tokens.service';
-import { arg, autocannon, cpuMsOf, freePort, memoryOf, waitForServer, type CannonOptions } from './lib';
+import { arg, autocannon, cpuMsOf, freePort, memoryOf, waitForServer, type CannonOptions, spawnServer, stopServer } from './lib';
 import { openBenchDatabase, seed } from './seed';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const duration = Number(arg('duration') ?? 10);
 const connections = Number(arg('connections') ?? 10);
 const memberCount = Number(arg('members') ?? 20_000);
@@ -76,21 +74,14 @@ let logToken = '';
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
-  cwd: ROOT,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'fatal' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let log = '';
-server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+const { server, output } = spawnServer({ dataDir, port });
 
 function line(name: string, result: { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number }, extra: string): void {
   console.log([name.padEnd(30), `${result.requests.average.toFixed(0).padStart(6)} req/s`, `p50 ${String(result.latency.p50).padStart(3)} ms`, `p99 ${String(result.latency.p99).padStart(3)} ms`, extra].join('  '));
 }
 
 try {
-  await waitForServer(url, () => log);
+  await waitForServer(url, output);
   console.log(`Sabai scores benchmark: ${connections} connections, ${duration} s per run, RATE_LIMITS=off, Node ${process.version}, ${os.cpus().length} CPUs`);
 
   // 1. Check-ins: each request is the next member's first (and only) check-in of the day.
@@ -130,10 +121,6 @@ try {
   const m = memoryOf(server.pid!);
   console.log(`server peak RSS: ${m ? m.peakMb.toFixed(0) : '?'} MB`);
 } finally {
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer(server);
   if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
 }

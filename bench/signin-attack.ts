@@ -14,15 +14,13 @@
  * the right password from their own address once a second. Prints the owner's successes and
  * latency, the attackers' answers by status, and the mails the owner was sent. Nothing asserted.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writePersistedConfig } from '../server/config';
 import { openDatabase } from '../server/db/open';
-import { arg, freePort, waitForServer } from './lib';
+import { arg, freePort, waitForServer, spawnServer, stopServer } from './lib';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const durationMs = Number(arg('duration') ?? 20) * 1000;
 const attackers = Number(arg('attackers') ?? 8);
 
@@ -33,14 +31,7 @@ writePersistedConfig(dataDir, { installed: true, installedAt: Date.now(), databa
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
-  cwd: ROOT,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'on', TRUST_PROXY: 'true', NODE_ENV: 'production', LOG_LEVEL: 'fatal' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let log = '';
-server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+const { server, output } = spawnServer({ dataDir, port, env: { RATE_LIMITS: 'on', TRUST_PROXY: 'true' } });
 
 interface Attempt {
   status: number;
@@ -81,7 +72,7 @@ function byStatus(attempts: Attempt[]): string {
 }
 
 try {
-  await waitForServer(url, () => log);
+  await waitForServer(url, output);
   const username = 'owner@example.com';
   const password = 'owner-password-1';
   const signup = await fetch(`${url}/api/login/signup`, {
@@ -121,10 +112,6 @@ try {
   console.log(`mails to the owner: ${mails}`);
   if (firstRefusal) console.log(`first refusal: ${firstRefusal}`);
 } finally {
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

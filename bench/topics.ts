@@ -9,14 +9,12 @@
  * process, then drives each route with autocannon and prints requests/s, latency p50/p99 and
  * the server's peak RSS (VmHWM). Page (HTML) figures come with the topic pages.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_PASSWORD, openBenchDatabase, seed } from './seed';
-import { arg, autocannon, cpuMsOf, freePort, memoryOf, waitForServer, type CannonOptions } from './lib';
+import { arg, autocannon, cpuMsOf, freePort, memoryOf, waitForServer, type CannonOptions, spawnServer, stopServer } from './lib';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 
 async function json<T>(res: Response): Promise<T> {
@@ -52,17 +50,10 @@ let topicCount: number;
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
-  cwd: ROOT,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'fatal' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let log = '';
-server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+const { server, output } = spawnServer({ dataDir, port });
 
 try {
-  await waitForServer(url, () => log);
+  await waitForServer(url, output);
   const session = await json<{ token: string }>(
     await fetch(`${url}/api/login/signin`, {
       method: 'POST',
@@ -118,10 +109,6 @@ try {
   const final = memoryOf(server.pid!);
   console.log(`server peak RSS: ${final ? final.peakMb.toFixed(0) : '?'} MB`);
 } finally {
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer(server);
   if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
 }

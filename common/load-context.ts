@@ -18,9 +18,15 @@ import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
 import type { AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
 import type { AuditQuery } from './validation/moderation';
-import type { NodeView } from './views/node';
+import type { ContentQuery, ReviewQuery } from './validation/review';
+import type { ContentTableView, ReviewQueueView } from './views/review';
+import type { AdminNodeView, NodeView } from './views/node';
+import type { LinkView } from './views/links';
+import type { AdminNoticeView, NoticeView } from './views/notices';
+import type { TagQuery } from './validation/site-admin';
 import type { Page, PageResult } from './views/page';
 import type { SearchHit, SearchPage } from './views/search';
+import type { AboutView, AdminSettingsView, DashboardView } from './views/settings';
 import type { SiteConfig } from './views/site';
 import type { TagView } from './views/tag';
 import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
@@ -168,6 +174,46 @@ export interface AdminPageServices<User = SessionRow> {
   bannedMembers(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<BannedMemberView>>>;
   /** GET admin/audit_logs: the audit log, newest first, filtered. */
   auditLog(viewer: PageViewer<User>, query: AuditQuery): Promise<PageResult<OffsetPage<AuditEntryView>>>;
+  /** GET admin/review/list: the pending posts of a kind, with every kind's count. */
+  reviewQueue(viewer: PageViewer<User>, query: ReviewQuery): Promise<PageResult<ReviewQueueView>>;
+  /** GET admin/content/list: topics, articles or comments of a status, searched. */
+  contentTable(viewer: PageViewer<User>, query: ContentQuery): Promise<PageResult<ContentTableView>>;
+  /** GET admin/settings: every editable setting (admins only; 403 for moderators). */
+  settings(viewer: PageViewer<User>): Promise<PageResult<AdminSettingsView>>;
+  /** GET admin/dashboard: counts, the last 30 days, recent audit entries. */
+  dashboard(viewer: PageViewer<User>): Promise<PageResult<DashboardView>>;
+}
+
+/** `context.site.about` (issue 17): the about page's texts from the settings, sanitized HTML. */
+export interface AboutPageServices {
+  page(): Promise<AboutView>;
+}
+
+/** `context.site.links` (issue 17): the friend links of /links. */
+export interface LinkPageServices {
+  /** GET link/list: friend links in display order, keyset paged. */
+  list(cursor?: string): Promise<Page<LinkView>>;
+}
+
+/** `context.site.notices` (issue 17): the site notices of the home page. */
+export interface NoticePageServices {
+  /** GET notice/list: the notices whose window holds now, newest first. */
+  current(): Promise<NoticeView[]>;
+}
+
+/**
+ * `context.site.adminSite` (issue 17): the back office's site-content tables, for admins only
+ * (403 for moderators and members, 401 for nobody). Offset pages with a total.
+ */
+export interface AdminSitePageServices<User = SessionRow> {
+  /** GET admin/nodes. */
+  nodes(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<AdminNodeView>>>;
+  /** GET admin/tags: searched by name. */
+  tags(viewer: PageViewer<User>, query: TagQuery): Promise<PageResult<OffsetPage<TagView>>>;
+  /** GET admin/links. */
+  links(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<LinkView>>>;
+  /** GET admin/notices. */
+  notices(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<AdminNoticeView>>>;
 }
 
 /**
@@ -212,6 +258,14 @@ export interface PageSections<User = SessionRow> {
   search: SearchPageServices<User>;
   /** The back office's tables (`/admin/*`). */
   admin: AdminPageServices<User>;
+  /** The about page (`/about`). */
+  about: AboutPageServices;
+  /** Friend links (`/links`). */
+  links: LinkPageServices;
+  /** Site notices (the home page). */
+  notices: NoticePageServices;
+  /** The back office's nodes, tags, friend links and notices (`/admin/nodes`…). */
+  adminSite: AdminSitePageServices<User>;
   /** VIP membership (`/user/profile/member`, `/admin/vip`). */
   vip: VipPageServices<User>;
 }

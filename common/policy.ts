@@ -11,6 +11,8 @@ export type StaffAction =
   | 'user:ban' // ban or unban a member of a lower rank
   | 'user:setRole' // grant or revoke moderator/admin
   | 'content:moderate' // approve, recommend, sticky, delete others' content
+  | 'settings:update' // read and change the site settings (/admin/settings)
+  | 'site:manage' // nodes, tags, friend links, site notices (issue 17)
   | 'vip:manage'; // VIP settings and the order queue (/admin/vip)
 
 const RANK: Record<Role, number> = { member: 0, moderator: 1, admin: 2 };
@@ -38,6 +40,8 @@ const STAFF_RULES: Record<StaffAction, (user: HasRole) => boolean> = {
   'user:ban': isModerator,
   'user:setRole': isAdmin,
   'content:moderate': isModerator,
+  'settings:update': isAdmin,
+  'site:manage': isAdmin,
   'vip:manage': isAdmin,
 };
 

@@ -115,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 25 } });
 
   installRequestContext(app);
+  shareSettings(app, ctx);
   installTextGuard(app);
   installErrorHandling(app);
   installResponseHeaders(app);
@@ -142,6 +143,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await redis?.quit();
   });
   return app;
+}
+
+/**
+ * Settings changes through any process reach every process at once: the settings cache hears
+ * the others' writes on the bus (named after the installed forum, so it connects on start when
+ * installed, or on the first request after install) and drops its copy and the feed caches.
+ */
+function shareSettings(app: FastifyInstance, ctx: AppContext): void {
+  let disconnect: (() => void) | undefined;
+  const connect = () => {
+    if (disconnect || !ctx.state.installed) return;
+    disconnect = ctx.settings.connect(
+      ctx.bus,
+      () => ctx.feedCache.clear(),
+      (error) => app.log.warn({ err: error }, 'settings change not shared'),
+    );
+  };
+  connect();
+  app.addHook('onRequest', async () => connect());
+  app.addHook('onClose', async () => disconnect?.());
 }
 
 /**

@@ -17,12 +17,17 @@ import { commentsFeature } from './modules/comments/comments.feature';
 import { contentRoutes } from './modules/content/content.routes';
 import { followsFeature } from './modules/follows/follows.feature';
 import { installRoutes } from './modules/install/install.routes';
+import { linksFeature } from './modules/links/links.feature';
 import { messagesFeature } from './modules/messages/messages.feature';
+import { dashboardFeature } from './modules/dashboard/dashboard.feature';
 import { moderationFeature } from './modules/moderation/moderation.feature';
+import { reviewFeature } from './modules/review/review.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
+import { noticesFeature } from './modules/notices/notices.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
 import { searchFeature } from './modules/search/search.feature';
+import { settingsFeature } from './modules/settings/settings.feature';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { tagsFeature } from './modules/tags/tags.feature';
@@ -64,6 +69,11 @@ export const features: Feature[] = [
   auditFeature,
   searchFeature,
   moderationFeature,
+  reviewFeature,
+  settingsFeature,
+  dashboardFeature,
+  linksFeature,
+  noticesFeature,
   vipFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },

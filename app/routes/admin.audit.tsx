@@ -24,10 +24,16 @@ const ACTIONS = (
   [
     ['user', 'ban'],
     ['user', 'unban'],
+    ['topic', 'approve'],
+    ['topic', 'reject'],
     ['topic', 'delete'],
+    ['topic', 'restore'],
     ['topic', 'recommend'],
     ['topic', 'sticky'],
+    ['article', 'approve'],
+    ['article', 'reject'],
     ['article', 'delete'],
+    ['article', 'restore'],
     ['article', 'recommend'],
     ['comment', 'delete'],
   ] as const

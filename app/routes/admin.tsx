@@ -1,36 +1,44 @@
 /**
  * `/admin`: the back office's layout (issue 16), for moderators and admins. Signed-out visitors
- * go to sign-in and come back; other members get the 403 page. Its texts (the `admin` section
- * and every other ADMIN_SECTIONS section, e.g. `adminVip`) come with this layout's data, in the
- * reader's locale, so no other page carries them. The navigation lists only the screens that
- * exist and the reader's role opens; later screens add their line to `NAV`.
+ * go to sign-in and come back; other members get the 403 page. Its texts (ADMIN_SECTIONS) come
+ * with this layout's data, in the reader's locale, so no other page carries them. The navigation
+ * lists only the screens that exist and the reader may open (settings: admins); later screens add
+ * their line to `NAV`.
  */
 import { Outlet, useLoaderData, useRouteError, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { resources, type Messages } from '../../common/locales';
 import { translator } from '../../common/i18n';
+import { canByRole, type StaffAction } from '../../common/policy';
 import { staffViewer } from '~/components/admin/admin-data.server';
 import { ErrorPage } from '~/components/layout/error-page';
 import { SectionLayout } from '~/components/layout/section-layout';
 import { SiteFrame } from '~/components/layout/site-frame';
+import { ADMIN_SECTIONS } from '~/lib/locales/sections';
 import { paths } from '~/lib/paths';
 import { useCurrentUser, useRootData } from '~/lib/session';
-import { ADMIN_SECTIONS } from '~/lib/locales/sections';
-import { canByRole, type StaffAction } from '../../common/policy';
 import { TranslationProvider, useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   staffViewer(context, request);
-  const messages: Messages = {};
-  for (const section of ADMIN_SECTIONS) messages[section] = resources[context.locale][section]!;
+  const all = resources[context.locale];
+  const messages: Messages = Object.fromEntries(ADMIN_SECTIONS.map((section) => [section, all[section] ?? {}]));
   return { messages, title: String(translator(context.locale)('admin.title')) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Admin' }, { name: 'robots', content: 'noindex' }];
 
-/** The screens, each with the role rule that opens it (a moderator sees no link to an admin's 403). */
+/** The screens, each for whom it is: a moderator is not shown the admins' screens. */
 const NAV: ReadonlyArray<{ to: string; key: string; action: StaffAction }> = [
+  { to: paths.admin, key: 'admin.nav.dashboard', action: 'admin:access' },
+  { to: paths.adminReview, key: 'admin.nav.review', action: 'admin:access' },
+  { to: paths.adminContent, key: 'admin.nav.content', action: 'admin:access' },
   { to: paths.adminBans, key: 'admin.nav.bans', action: 'admin:access' },
   { to: paths.adminAudit, key: 'admin.nav.audit', action: 'admin:access' },
+  { to: paths.adminNodes, key: 'adminSite.nav.nodes', action: 'site:manage' },
+  { to: paths.adminTags, key: 'adminSite.nav.tags', action: 'site:manage' },
+  { to: paths.adminLinks, key: 'adminSite.nav.links', action: 'site:manage' },
+  { to: paths.adminNotices, key: 'adminSite.nav.notices', action: 'site:manage' },
+  { to: paths.adminSettings, key: 'admin.nav.settings', action: 'settings:update' },
   { to: paths.adminVip, key: 'adminVip.nav', action: 'vip:manage' },
 ];
 

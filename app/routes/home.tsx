@@ -2,14 +2,17 @@
  * Home `/` (spec §2): the latest topics (sticky ones first, then by last activity), with the
  * recommended and following tabs (`?tab=`), the node strip and the side column. The first page
  * is rendered on the server from `context.site.topics`; "Load more" pages through the JSON API.
+ * Above it, the site notices whose window holds now (`context.site.notices`), each dismissible.
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { loadTabFeed } from '~/components/topic/feed-data.server';
 import { feedMeta, FeedView } from '~/components/topic/feed-view';
+import { SiteNotices } from '~/components/notices/site-notices';
 import { sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  return loadTabFeed(context, request, 'home');
+  const [feed, notices] = await Promise.all([loadTabFeed(context, request, 'home'), context.site.notices.current()]);
+  return { ...feed, notices };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => feedMeta({ data, matches });
@@ -18,5 +21,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => feedMeta
 export const shouldRevalidate = sharedForEveryReader;
 
 export default function Home() {
-  return <FeedView data={useLoaderData<typeof loader>()} />;
+  const { notices, ...feed } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <SiteNotices notices={notices} />
+      <FeedView data={feed} />
+    </>
+  );
 }

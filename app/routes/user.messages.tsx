@@ -5,18 +5,30 @@
  * messages it shows read with a POST once the reader can see them, and offers "mark all read"
  * (message-list.tsx says why); "load more" pages by cursor.
  */
-import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
-import { accountMeta } from '~/components/account/page-meta';
-import { MessageList } from '~/components/comment/message-list';
-import { signedInViewer, unwrapResult } from '~/components/comment/ucenter-data.server';
-import { RenderNowProvider } from '~/components/topic/time';
-import { useT } from '~/lib/use-t';
+import {
+  useLoaderData,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { accountMeta } from "~/components/account/page-meta";
+import { MessageList } from "~/components/comment/message-list";
+import {
+  signedInViewer,
+  unwrapResult,
+} from "~/components/comment/ucenter-data.server";
+import { UcenterPage } from "~/components/comment/ucenter-page";
+import { useT } from "~/lib/use-t";
 
-export const meta = accountMeta('ucenter.messages.title');
+export const meta = accountMeta("ucenter.messages.title");
 
-export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader({
+  context,
+  request,
+}: LoaderFunctionArgs<AppLoadContext>) {
   const viewer = signedInViewer(context, request);
-  const page = unwrapResult(await context.site.interactions.messages(viewer, {}));
+  const page = unwrapResult(
+    await context.site.interactions.messages(viewer, {}),
+  );
   return { page, now: context.site.now() };
 }
 
@@ -24,14 +36,12 @@ export default function MessagesPage() {
   const t = useT();
   const { page, now } = useLoaderData<typeof loader>();
   return (
-    <RenderNowProvider now={now}>
-      <div className="space-y-4">
-        <header>
-          <h1 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{t('ucenter.messages.title')}</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('ucenter.messages.description')}</p>
-        </header>
-        <MessageList initial={page} />
-      </div>
-    </RenderNowProvider>
+    <UcenterPage
+      title={t("ucenter.messages.title")}
+      description={t("ucenter.messages.description")}
+      now={now}
+    >
+      <MessageList initial={page} />
+    </UcenterPage>
   );
 }

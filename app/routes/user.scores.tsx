@@ -3,20 +3,31 @@
  * streak with the check-in card, the score log with "Load more", and the rankings (score, and
  * today's earliest check-ins) as the page's own section (#ranking).
  */
-import { useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
-import { accountMeta } from '~/components/account/page-meta';
-import { signedInViewer, unwrapResult } from '~/components/comment/ucenter-data.server';
-import { CheckinCard } from '~/components/score/checkin-card';
-import { FlameIcon, TrophyIcon } from '~/components/score/icons';
-import { CheckinRankCard, ScoreRankCard } from '~/components/score/rankings';
-import { ScoreLog } from '~/components/score/score-log';
-import { RenderNowProvider } from '~/components/topic/time';
-import { Card } from '~/components/ui/card';
-import { useT } from '~/lib/use-t';
+import {
+  useLoaderData,
+  useRevalidator,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { accountMeta } from "~/components/account/page-meta";
+import {
+  signedInViewer,
+  unwrapResult,
+} from "~/components/comment/ucenter-data.server";
+import { CheckinCard } from "~/components/score/checkin-card";
+import { FlameIcon, TrophyIcon } from "~/components/score/icons";
+import { CheckinRankCard, ScoreRankCard } from "~/components/score/rankings";
+import { ScoreLog } from "~/components/score/score-log";
+import { UcenterPage } from "~/components/comment/ucenter-page";
+import { Card } from "~/components/ui/card";
+import { useT } from "~/lib/use-t";
 
-export const meta = accountMeta('score.page.title');
+export const meta = accountMeta("score.page.title");
 
-export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader({
+  context,
+  request,
+}: LoaderFunctionArgs<AppLoadContext>) {
   const viewer = signedInViewer(context, request);
   const [summary, page, rank, checkins] = await Promise.all([
     context.site.scores.summary(viewer),
@@ -24,16 +35,37 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
     context.site.scores.rank(),
     context.site.scores.checkinRank(),
   ]);
-  return { summary: unwrapResult(summary), page: unwrapResult(page), rank, checkins, now: context.site.now() };
+  return {
+    summary: unwrapResult(summary),
+    page: unwrapResult(page),
+    rank,
+    checkins,
+    now: context.site.now(),
+  };
 }
 
-function Figure({ label, value, icon, testId }: { label: string; value: string; icon: React.ReactNode; testId: string }) {
+function Figure({
+  label,
+  value,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: string;
+  icon: React.ReactNode;
+  testId: string;
+}) {
   return (
     <Card className="flex items-center gap-3 p-4">
-      <span className="bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300 inline-flex size-10 shrink-0 items-center justify-center rounded-xl">{icon}</span>
+      <span className="bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300 inline-flex size-10 shrink-0 items-center justify-center rounded-xl">
+        {icon}
+      </span>
       <div className="min-w-0">
         <p className="text-xs text-zinc-600 dark:text-zinc-400">{label}</p>
-        <p className="text-xl font-semibold text-zinc-900 tabular-nums dark:text-zinc-50" data-testid={testId}>
+        <p
+          className="text-xl font-semibold text-zinc-900 tabular-nums dark:text-zinc-50"
+          data-testid={testId}
+        >
           {value}
         </p>
       </div>
@@ -46,31 +78,52 @@ export default function ScoresPage() {
   const { summary, page, rank, checkins, now } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   return (
-    <RenderNowProvider now={now}>
-      <div className="space-y-4">
-        <header>
-          <h1 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{t('score.page.title')}</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('score.page.description')}</p>
-        </header>
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-          <Figure label={t('score.page.score')} value={String(summary.score)} icon={<TrophyIcon className="size-5" />} testId="score-total" />
-          <Figure label={t('score.page.streak')} value={t('score.page.days', { count: summary.checkin.consecutiveDays })} icon={<FlameIcon className="size-5" />} testId="score-streak" />
-          {/* A check-in moves the score, the log and the rankings: read them all again. */}
-          <div className="col-span-2 lg:col-span-1">
-            <CheckinCard key={`${summary.checkin.checkedInToday}`} initial={summary.checkin} onCheckedIn={() => void revalidator.revalidate()} />
-          </div>
+    <UcenterPage
+      title={t("score.page.title")}
+      description={t("score.page.description")}
+      now={now}
+    >
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
+        <Figure
+          label={t("score.page.score")}
+          value={String(summary.score)}
+          icon={<TrophyIcon className="size-5" />}
+          testId="score-total"
+        />
+        <Figure
+          label={t("score.page.streak")}
+          value={t("score.page.days", {
+            count: summary.checkin.consecutiveDays,
+          })}
+          icon={<FlameIcon className="size-5" />}
+          testId="score-streak"
+        />
+        {/* A check-in moves the score, the log and the rankings: read them all again. */}
+        <div className="col-span-2 lg:col-span-1">
+          <CheckinCard
+            key={`${summary.checkin.checkedInToday}`}
+            initial={summary.checkin}
+            onCheckedIn={() => void revalidator.revalidate()}
+          />
         </div>
-        <section aria-labelledby="score-log-title" className="space-y-3">
-          <h2 id="score-log-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
-            {t('score.page.log')}
-          </h2>
-          <ScoreLog initial={page} />
-        </section>
-        <section id="ranking" aria-label={t('score.rank.label')} className="grid scroll-mt-20 gap-4 md:grid-cols-2">
-          <ScoreRankCard users={rank} />
-          <CheckinRankCard entries={checkins} />
-        </section>
       </div>
-    </RenderNowProvider>
+      <section aria-labelledby="score-log-title" className="space-y-3">
+        <h2
+          id="score-log-title"
+          className="text-base font-semibold text-zinc-900 dark:text-zinc-50"
+        >
+          {t("score.page.log")}
+        </h2>
+        <ScoreLog initial={page} />
+      </section>
+      <section
+        id="ranking"
+        aria-label={t("score.rank.label")}
+        className="grid scroll-mt-20 gap-4 md:grid-cols-2"
+      >
+        <ScoreRankCard users={rank} />
+        <CheckinRankCard entries={checkins} />
+      </section>
+    </UcenterPage>
   );
 }

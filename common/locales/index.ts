@@ -68,6 +68,20 @@ import enBan from './en-US/ban.json' with { type: 'json' };
 import zhBan from './zh-CN/ban.json' with { type: 'json' };
 import enAdmin from './en-US/admin.json' with { type: 'json' };
 import zhAdmin from './zh-CN/admin.json' with { type: 'json' };
+import enAdminReview from './en-US/adminReview.json' with { type: 'json' };
+import zhAdminReview from './zh-CN/adminReview.json' with { type: 'json' };
+import enAdminContent from './en-US/adminContent.json' with { type: 'json' };
+import zhAdminContent from './zh-CN/adminContent.json' with { type: 'json' };
+import enAdminSettings from './en-US/adminSettings.json' with { type: 'json' };
+import zhAdminSettings from './zh-CN/adminSettings.json' with { type: 'json' };
+import enAdminDashboard from './en-US/adminDashboard.json' with { type: 'json' };
+import zhAdminDashboard from './zh-CN/adminDashboard.json' with { type: 'json' };
+import enAdminSite from './en-US/adminSite.json' with { type: 'json' };
+import zhAdminSite from './zh-CN/adminSite.json' with { type: 'json' };
+import enLinks from './en-US/links.json' with { type: 'json' };
+import zhLinks from './zh-CN/links.json' with { type: 'json' };
+import enNotices from './en-US/notices.json' with { type: 'json' };
+import zhNotices from './zh-CN/notices.json' with { type: 'json' };
 import enVip from './en-US/vip.json' with { type: 'json' };
 import zhVip from './zh-CN/vip.json' with { type: 'json' };
 import enAdminVip from './en-US/adminVip.json' with { type: 'json' };
@@ -77,6 +91,6 @@ import type { Locale } from '../constants';
 export type Messages = { [key: string]: string | Messages };
 
 export const resources: Record<Locale, Messages> = {
-  'en-US': { common: enCommon, errors: enErrors, validation: enValidation, mail: enMail, account: enAccount, install: enInstall, site: enSite, time: enTime, editor: enEditor, topic: enTopic, topicUi: enTopicUi, installUi: enInstallUi, comment: enComment, message: enMessage, upload: enUpload, content: enContent, redirect: enRedirect, commentUi: enCommentUi, ucenter: enUcenter, profile: enProfile, people: enPeople, accountSettings: enAccountSettings, topicForm: enTopicForm, moderation: enModeration, article: enArticle, articleUi: enArticleUi, articleEdit: enArticleEdit, score: enScore, search: enSearch, follow: enFollow, ban: enBan, admin: enAdmin, vip: enVip, adminVip: enAdminVip },
-  'zh-CN': { common: zhCommon, errors: zhErrors, validation: zhValidation, mail: zhMail, account: zhAccount, install: zhInstall, site: zhSite, time: zhTime, editor: zhEditor, topic: zhTopic, topicUi: zhTopicUi, installUi: zhInstallUi, comment: zhComment, message: zhMessage, upload: zhUpload, content: zhContent, redirect: zhRedirect, commentUi: zhCommentUi, ucenter: zhUcenter, profile: zhProfile, people: zhPeople, accountSettings: zhAccountSettings, topicForm: zhTopicForm, moderation: zhModeration, article: zhArticle, articleUi: zhArticleUi, articleEdit: zhArticleEdit, score: zhScore, search: zhSearch, follow: zhFollow, ban: zhBan, admin: zhAdmin, vip: zhVip, adminVip: zhAdminVip },
+  'en-US': { common: enCommon, errors: enErrors, validation: enValidation, mail: enMail, account: enAccount, install: enInstall, site: enSite, time: enTime, editor: enEditor, topic: enTopic, topicUi: enTopicUi, installUi: enInstallUi, comment: enComment, message: enMessage, upload: enUpload, content: enContent, redirect: enRedirect, commentUi: enCommentUi, ucenter: enUcenter, profile: enProfile, people: enPeople, accountSettings: enAccountSettings, topicForm: enTopicForm, moderation: enModeration, article: enArticle, articleUi: enArticleUi, articleEdit: enArticleEdit, score: enScore, search: enSearch, follow: enFollow, ban: enBan, admin: enAdmin, adminReview: enAdminReview, adminContent: enAdminContent, adminSettings: enAdminSettings, adminDashboard: enAdminDashboard, adminSite: enAdminSite, links: enLinks, notices: enNotices, vip: enVip, adminVip: enAdminVip },
+  'zh-CN': { common: zhCommon, errors: zhErrors, validation: zhValidation, mail: zhMail, account: zhAccount, install: zhInstall, site: zhSite, time: zhTime, editor: zhEditor, topic: zhTopic, topicUi: zhTopicUi, installUi: zhInstallUi, comment: zhComment, message: zhMessage, upload: zhUpload, content: zhContent, redirect: zhRedirect, commentUi: zhCommentUi, ucenter: zhUcenter, profile: zhProfile, people: zhPeople, accountSettings: zhAccountSettings, topicForm: zhTopicForm, moderation: zhModeration, article: zhArticle, articleUi: zhArticleUi, articleEdit: zhArticleEdit, score: zhScore, search: zhSearch, follow: zhFollow, ban: zhBan, admin: zhAdmin, adminReview: zhAdminReview, adminContent: zhAdminContent, adminSettings: zhAdminSettings, adminDashboard: zhAdminDashboard, adminSite: zhAdminSite, links: zhLinks, notices: zhNotices, vip: zhVip, adminVip: zhAdminVip },
 };

@@ -27,13 +27,14 @@ export const ADMIN_PAGE_SIZE = 20;
 /** The furthest page a table goes (deeper pages cost a long scan and nobody reads them). */
 export const ADMIN_PAGE_MAX = 500;
 
-const pageField = integerField(1).pipe(z.number().max(ADMIN_PAGE_MAX, 'validation.invalid')).default(1);
+/** `?page=`: 1 to ADMIN_PAGE_MAX, 1 when absent. */
+export const adminPageField = integerField(1).pipe(z.number().max(ADMIN_PAGE_MAX, 'validation.invalid')).default(1);
 
-export const bannedQuery = z.object({ page: pageField });
+export const bannedQuery = z.object({ page: adminPageField });
 
 /** The audit log's filters: who acted, what was done, to which kind of target (and which one). */
 export const auditQuery = z.object({
-  page: pageField,
+  page: adminPageField,
   actorId: idField.optional(),
   action: z.string({ error: 'validation.invalid' }).trim().max(64, 'validation.invalid').optional(),
   targetType: z.string({ error: 'validation.invalid' }).trim().max(32, 'validation.invalid').optional(),

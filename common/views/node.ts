@@ -7,3 +7,8 @@ export interface NodeView {
   sortNo: number;
   topicCount: number;
 }
+
+/** A node as the back office lists it: whether it shows in the navigation too. */
+export interface AdminNodeView extends NodeView {
+  inNav: boolean;
+}

@@ -26,4 +26,8 @@ export interface SearchHit<T> {
 }
 
 /** A page of results and how many there are in all (the same on every page of one search). */
-export type SearchPage<T> = Page<T> & { total: number };
+/**
+ * `total`: how many hits the search ranks; `totalCapped`: more matched than a search ranks (the
+ * newest 1,000 matches are ranked), so the count reads "1,000+".
+ */
+export type SearchPage<T> = Page<T> & { total: number; totalCapped?: boolean };

@@ -1,5 +1,5 @@
 /** Small dialect-neutral helpers every repository uses. */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { dialectOf } from './database';
 import type { DB } from './schema';
 
@@ -43,6 +43,14 @@ export function lockedRead<R>(db: Kysely<DB>, query: { forUpdate(): { executeTak
   return dialectOf(db) === 'sqlite' ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
 }
 
+/**
+ * `text` as a LIKE pattern matching it anywhere, case-blind with `lower(column)`: `!` escapes the
+ * wildcards (a backslash is read differently by the three engines' string literals).
+ */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
 /** Row timestamps for an insert. */
 export function stamps(now: number): { create_time: number; update_time: number } {
   return { create_time: now, update_time: now };
@@ -59,4 +67,23 @@ export function isUniqueViolation(error: unknown): boolean {
     e.errno === 1062 ||
     e.code === '23505'
   );
+}
+
+/**
+ * `column` (epoch ms) divided into whole buckets of `sizeMs`, as an integer on every engine:
+ * SQLite and PostgreSQL divide integers as integers, MySQL needs DIV. For counts per period
+ * (the dashboard's days are made of 15-minute buckets, exact in any time zone).
+ */
+export function timeBucket(db: Kysely<DB>, column: string, sizeMs: number): RawBuilder<number> {
+  const size = Math.trunc(sizeMs);
+  return dialectOf(db) === 'mysql' ? sql<number>`${sql.ref(column)} div ${sql.lit(size)}` : sql<number>`${sql.ref(column)} / ${sql.lit(size)}`;
+}
+
+/** True when the error is a foreign-key violation (a row still referenced), on any of the three engines. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: string; errno?: number; message?: string };
+  // SQLite reports an ON DELETE RESTRICT refusal as a trigger constraint, with this message.
+  const sqliteRestrict = e.code === 'SQLITE_CONSTRAINT_TRIGGER' && typeof e.message === 'string' && e.message.includes('FOREIGN KEY');
+  return e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || sqliteRestrict || e.code === 'ER_ROW_IS_REFERENCED_2' || e.errno === 1451 || e.code === '23503';
 }

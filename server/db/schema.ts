@@ -309,6 +309,45 @@ export interface UserFollowsTable {
   create_time: number;
 }
 
+/** Why a post waits for a moderator (issue 16): one row per held item, rewritten when held again. */
+export interface ReviewHoldsTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: number;
+  user_id: number;
+  /** 'reviewSetting' | 'forbiddenWord' (common/views/review.ts HoldReason). */
+  reason: string;
+  /** JSON array of the forbidden words found. */
+  words: string;
+  create_time: number;
+  update_time: number;
+}
+
+/** Friend links (issue 17): shown on /links in `sort_no` order. */
+export interface LinksTable {
+  id: Generated<number>;
+  title: string;
+  url: string;
+  summary: string;
+  logo: string;
+  sort_no: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** Site notices (issue 17): shown on the home page within their window (0 = open-ended). */
+export interface NoticesTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  content_type: string;
+  content_html: string;
+  start_time: number;
+  end_time: number;
+  create_time: number;
+  update_time: number;
+}
+
 /** A VIP order (issue 18): a member pays `amount` micro-USDT on TRC20; an admin activates it. */
 export interface VipOrdersTable {
   id: Generated<number>;
@@ -356,6 +395,9 @@ export interface DB {
   search_documents: SearchDocumentsTable;
   search_reindex: SearchReindexTable;
   user_follows: UserFollowsTable;
+  review_holds: ReviewHoldsTable;
+  links: LinksTable;
+  notices: NoticesTable;
   vip_orders: VipOrdersTable;
 }
 
@@ -364,6 +406,8 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type NodeRow = Selectable<NodesTable>;
 export type TagRow = Selectable<TagsTable>;
+export type LinkRow = Selectable<LinksTable>;
+export type NoticeRow = Selectable<NoticesTable>;
 export type TopicRow = Selectable<TopicsTable>;
 export type NewTopic = Insertable<TopicsTable>;
 export type TopicUpdate = Updateable<TopicsTable>;

@@ -36,5 +36,11 @@ export const pagesFeature: Feature = {
     events.onCommit('follow.changed', 'pages', ({ followerId, followedId }, app) => drop(app, [userPageTag(followerId), userPageTag(followedId)]));
     // A member's name and face show on every page they wrote on: no tag names them all.
     events.onCommit('user.profileChanged', 'pages', (_e, app) => drop(app, [ALL_PAGES]));
+    // The header (title, logo, nav links, the create menu's modules) is on every page, and a
+    // module switched off must not stay readable from the cache.
+    events.onCommit('settings.changed', 'pages', (_e, app) => drop(app, [ALL_PAGES]));
+    // The back office's site content (issue 17): a node's or tag's name shows on every page with a
+    // topic or article; friend links (/links) and notices (the home page) show on list pages only.
+    events.onCommit('site.catalogChanged', 'pages', ({ what }, app) => drop(app, what === 'node' || what === 'tag' ? [ALL_PAGES] : [LIST_PAGES]));
   },
 };

@@ -15,7 +15,7 @@
  * listen to. Payloads carry what handlers need, so no handler re-reads what the writer had.
  */
 import type { Kysely } from 'kysely';
-import type { Locale, MessageType } from '../../common/constants';
+import { CONTENT_STATUS, type Locale, type MessageType } from '../../common/constants';
 import type { VipPlan } from '../../common/vip';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
@@ -40,6 +40,9 @@ export interface Placement {
   tagIds: readonly number[];
 }
 
+/** What the back office's site content is made of (issue 17). */
+export type CatalogPart = 'node' | 'tag' | 'link' | 'notice';
+
 export interface DomainEventMap {
   /**
    * A post's counted placement moved (create, edit, status change). Recorded BEFORE the post row
@@ -53,8 +56,17 @@ export interface DomainEventMap {
   'article.edited': { id: number; userId: number; status: number; actor: Actor };
   /** A moderator switched a post's recommend (any post) or sticky (topics). */
   'content.flagged': { head: ContentHead; flag: 'recommend' | 'sticky'; on: boolean; actor: Actor };
-  /** Any content item's status moved (published, pending, deleted). */
-  'content.statusChanged': { head: ContentHead; from: number; to: number; actor: Actor; text: string };
+  /**
+   * Any content item's status moved (published, pending, deleted). `review` is set when a
+   * moderator decided on a held item from the review queue (approve: reason '', reject: the
+   * reason the author is told); `moderationMove` names the move.
+   */
+  'content.statusChanged': { head: ContentHead; from: number; to: number; actor: Actor; text: string; review?: { reason: string } };
+  /**
+   * A post was held for review (created or edited pending), and why: the site reviews every new
+   * post of its kind, or its text carried forbidden words (`words`). Recorded after its row.
+   */
+  'content.held': { kind: CountedKind; id: number; userId: number; reason: 'reviewSetting' | 'forbiddenWord'; words: readonly string[] };
   /**
    * Members' comment counts moved. A new comment records it before the comment row is inserted
    * (the same MySQL lock order as `content.placementChanged`); a delete, after the status change.
@@ -103,6 +115,20 @@ export interface DomainEventMap {
    * Recorded after both members' rows were locked, in id order, so the counter handlers queue.
    */
   'follow.changed': { followerId: number; followedId: number; on: boolean };
+  /** An administrator changed site settings (`keys`: the setting keys written). */
+  'settings.changed': { keys: readonly string[]; actor: Actor };
+  /**
+   * An admin changed the site's catalogue (issue 17): a node, a tag, a friend link or a site
+   * notice was created, edited, reordered, merged or deleted. `id` is the row acted on; `detail`
+   * small facts for the audit log (a merge's target, a node's topics moved to).
+   */
+  'site.catalogChanged': { what: CatalogPart; id: number; action: 'create' | 'update' | 'delete' | 'order' | 'rename' | 'merge'; detail: Record<string, string | number | boolean>; actor: Actor };
+  /**
+   * Every topic of node `from` (any status) moves to node `to`: a node being deleted hands its
+   * topics on. Recorded inside the delete's transaction, after both nodes' rows are locked and
+   * before the node row goes, so the topics' and search documents' handlers move their rows first.
+   */
+  'node.topicsMoved': { from: number; to: number };
   /**
    * An admin activated a submitted VIP order (issue 18): the member's expiry moved from
    * `previousUntil` to `until` (−1 forever). Recorded once per order (a conditional update).
@@ -125,6 +151,16 @@ export interface VipOrderFact {
 }
 
 export type DomainEventType = keyof DomainEventMap;
+
+/** What a moderator's status move is, for its audit row and the author's message (null: not a moderator's, or no such move). */
+export type ModerationMove = 'delete' | 'reject' | 'approve' | 'restore';
+
+export function moderationMove({ from, to, actor, review }: DomainEventMap['content.statusChanged']): ModerationMove | null {
+  if (!actor.moderator || from === to) return null;
+  if (to === CONTENT_STATUS.deleted) return review ? 'reject' : 'delete';
+  if (to === CONTENT_STATUS.published) return from === CONTENT_STATUS.pending ? 'approve' : 'restore';
+  return null;
+}
 export type DomainEvent = { [K in DomainEventType]: { type: K; payload: DomainEventMap[K] } }[DomainEventType];
 
 /** What an in-transaction handler can use: the transaction, the write's time, and `emit` for facts of its own. */

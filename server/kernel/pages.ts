@@ -77,7 +77,11 @@ const PAGE_METHODS = {
   articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
   scores: { summary: true, logs: true, rank: true, checkinRank: true },
   search: { topics: true, articles: true, users: true, articlesOn: true },
-  admin: { bannedMembers: true, auditLog: true },
+  admin: { bannedMembers: true, auditLog: true, reviewQueue: true, contentTable: true, settings: true, dashboard: true },
+  about: { page: true },
+  links: { list: true },
+  notices: { current: true },
+  adminSite: { nodes: true, tags: true, links: true, notices: true },
   vip: { membership: true, admin: true },
 } as const satisfies { [S in keyof PageSections]: Record<keyof PageSections[S], true> };
 

@@ -9,6 +9,8 @@
  *   - views: a topic page served from the page cache still counts its view;
  *   - the unread badge: a moderator's delete of a member's topic announces the member's count;
  *   - the posting allowance: a comment refused after the allowance was spent gives it back;
+ *   - review: a held post keeps why it waits (the queue shows it);
+ *   - the back office: a node or tag edited shows at once in the cached feeds; links and notices drop the lists;
  *   - query counts: topic and article create and their pages' reads stay within budget.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +28,7 @@ import { UNREAD_TOPIC } from '../modules/messages/unread-hub';
 import { FEED_CACHE_TTL_MS, setFeedCacheTtl } from './feed-cache';
 import type { TopicView } from '../modules/topics/topics.presenter';
 import type { ArticleView } from '../modules/articles/articles.presenter';
+import type { ReviewQueueView } from '../../common/views/review';
 
 const START = 1_800_000_000_000;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -131,6 +134,31 @@ for (const dialect of await testDatabases()) {
       expect(await counts()).toEqual([0, 0]);
     });
 
+    it('back office (issue 17): a node or tag edited shows at once in the cached topic and article feeds; pages drop as far as it shows', async () => {
+      const admin = await createUser(t, { role: 'admin' });
+      setFeedCacheTtl(t.ctx, FEED_CACHE_TTL_MS);
+      try {
+        const topic = await postTopic(t, member.token, { title: 'Node named', tags: ['yam-woon-sen'] });
+        const article = await postArticle(t, member.token, { title: 'Tag named', tags: ['yam-woon-sen'] });
+        const topicIn = async () => (await t.get<{ results: TopicView[] }>('/api/topic/topics', { query: { nodeId: '0' } })).body.data!.results.find((r) => r.id === topic)!;
+        const articleIn = async () => (await t.get<{ results: ArticleView[] }>('/api/article/articles')).body.data!.results.find((r) => r.id === article.id)!;
+        const node = (await topicIn()).node!;
+        await articleIn();
+        const renamed = await droppedPages(() => t.post('/api/admin/node/update', { id: node.id, name: 'Renamed node' }, { token: admin.token }));
+        expect(renamed).toEqual(['*']);
+        expect((await topicIn()).node!.name).toBe('Renamed node');
+        const tag = (await articleIn()).tags[0]!;
+        expect((await t.post('/api/admin/tag/rename', { id: tag.id, name: 'Glass noodle salad' }, { token: admin.token })).status).toBe(200);
+        expect((await articleIn()).tags.map((x) => x.name)).toEqual(['Glass noodle salad']);
+        expect((await topicIn()).tags.map((x) => x.name)).toEqual(['Glass noodle salad']);
+        // Friend links (/links) and notices (home) show on list pages only.
+        expect(await droppedPages(() => t.post('/api/admin/link/create', { title: 'Friends', url: 'https://friends.example' }, { token: admin.token }))).toEqual(['lists']);
+        expect(await droppedPages(() => t.post('/api/admin/notice/create', { title: 'Hello', content: 'Welcome' }, { token: admin.token }))).toEqual(['lists']);
+      } finally {
+        setFeedCacheTtl(t.ctx, 0);
+      }
+    });
+
     it('pages: a new article drops the lists; an edit, a comment, a like and a delete drop the article’s page too', async () => {
       const created = await droppedPages(() => postArticle(t, member.token, { title: 'Cached article' }));
       expect(created).toEqual(['lists']);
@@ -164,6 +192,34 @@ for (const dialect of await testDatabases()) {
       expect(renamed).toEqual(['*']);
       const refused = await droppedPages(() => t.post('/api/user/update', { nickname: '' }, { token: other.token }));
       expect(refused).toEqual([]);
+    });
+
+    it('settings: a change drops every page, the feeds and the settings cache at once, and is audited', async () => {
+      const admin = await createUser(t, { role: 'admin' });
+      try {
+        expect((await t.get('/api/config/configs')).body.data).toMatchObject({ siteTitle: 'Sabai' });
+        let cleared = 0;
+        const clear = t.ctx.feedCache.clear.bind(t.ctx.feedCache);
+        t.ctx.feedCache.clear = (prefix) => {
+          cleared += 1;
+          clear(prefix);
+        };
+        const dropped = await droppedPages(() => t.post('/api/admin/settings', { siteTitle: 'Renamed', modules: { tweet: true, topic: true, article: false } }, { token: admin.token }));
+        t.ctx.feedCache.clear = clear;
+        // pages (commit): every page shows the header.
+        expect(dropped).toEqual(['*']);
+        // settings (commit): the feeds are dropped, and the next read sees the change with no 5 s wait.
+        expect(cleared).toBe(1);
+        expect((await t.get('/api/config/configs')).body.data).toMatchObject({ siteTitle: 'Renamed', modules: { article: false } });
+        expect((await t.get('/api/article/articles')).status).toBe(403);
+        // audit (write): who changed which keys.
+        const audit = await requireDb(t.ctx).selectFrom('audit_logs').select(['actor_id', 'action', 'detail']).where('action', '=', 'settings.update').execute();
+        expect(audit).toEqual([{ actor_id: admin.user.id, action: 'settings.update', detail: JSON.stringify({ keys: 'siteTitle, modules' }) }]);
+        // A refused change records nothing and drops nothing.
+        expect(await droppedPages(() => t.post('/api/admin/settings', { siteTitle: '' }, { token: admin.token }))).toEqual([]);
+      } finally {
+        await settings({ siteTitle: 'Sabai', modules: { tweet: true, topic: true, article: true } });
+      }
     });
 
     it('views: a topic page served from the page cache still counts the visit, once per visitor', async () => {
@@ -204,6 +260,19 @@ for (const dialect of await testDatabases()) {
       }
     });
 
+    it('review: a held post keeps why it waits (a forbidden word, the review setting), shown in the queue', async () => {
+      await settings({ forbiddenWords: ['lottery'], articleReview: true });
+      try {
+        const word = await postTopic(t, member.token, { title: 'Lottery tips' });
+        const article = await postArticle(t, member.token, { title: 'Reviewed article' });
+        const queue = async (kind: string) => (await t.get<ReviewQueueView>('/api/admin/review/list', { token: moderator.token, query: { kind } })).body.data!.results;
+        expect((await queue('topic')).find((item) => item.id === word)).toMatchObject({ reason: 'forbiddenWord', words: ['lottery'] });
+        expect((await queue('article')).find((item) => item.id === article.id)).toMatchObject({ reason: 'reviewSetting', words: [] });
+      } finally {
+        await settings({ forbiddenWords: [], articleReview: false });
+      }
+    });
+
     it('every fact has the handlers its side effects need (a handler removed fails here and in its own test)', () => {
       expect(t.ctx.events.describe()).toMatchObject({
         'content.placementChanged': ['users (write)', 'nodes (write)', 'tags (write)'],
@@ -223,6 +292,10 @@ for (const dialect of await testDatabases()) {
         'score.changed': ['scores (commit)'],
         'user.banned': ['messages (write)', 'audit (write)'],
         'user.unbanned': ['audit (write)'],
+        'content.held': ['review (write)'],
+        'settings.changed': ['audit (write)', 'settings (commit)', 'pages (commit)'],
+        'site.catalogChanged': ['audit (write)', 'topics (commit)', 'articles (commit)', 'pages (commit)'],
+        'node.topicsMoved': ['topics (write)', 'search (write)'],
         // VIP (issue 18): each handler's effect is asserted in modules/vip/vip.test.ts.
         'vip.activated': ['messages (write)', 'audit (write)', 'vip (commit)'],
         'vip.rejected': ['messages (write)', 'audit (write)', 'vip (commit)'],

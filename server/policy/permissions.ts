@@ -26,6 +26,8 @@ export type Action =
   | 'content:moderate' // approve, recommend, sticky, delete others' content
   | 'content:edit' // edit an owned item
   | 'content:delete' // delete an owned item
+  | 'settings:update' // the site settings (admins)
+  | 'site:manage' // nodes, tags, friend links, site notices (admins)
   | 'vip:manage'; // VIP settings, activate and reject orders
 
 // Role rules are shared with the pages (common/policy.ts); the ones needing a row live here.
@@ -42,6 +44,8 @@ const rules: Record<Action, Rule> = {
   'user:setRole': (u) => canByRole(u, 'user:setRole'),
   'user:ban': (u) => canByRole(u, 'user:ban'),
   'content:moderate': (u) => canByRole(u, 'content:moderate'),
+  'settings:update': (u) => canByRole(u, 'settings:update'),
+  'site:manage': (u) => canByRole(u, 'site:manage'),
   'content:edit': (u, r) => isModerator(u) || (r !== undefined && r.userId === u.id),
   'content:delete': (u, r) => isModerator(u) || (r !== undefined && r.userId === u.id),
   'vip:manage': (u) => canByRole(u, 'vip:manage'),

@@ -124,7 +124,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await row.getByRole('button', { name: w.moderate }).click();
     await admin.page.getByRole('menuitem', { name: w.unban }).click();
     await admin.page.getByRole('dialog').getByRole('button', { name: w.unban }).click();
-    await expect(admin.page.getByText(w.lifted)).toBeVisible();
+    await expect(admin.page.getByTestId('toast').getByText(w.lifted)).toBeVisible();
     await expect(admin.page.getByTestId('banned-members').locator('tbody tr').filter({ hasText: banned.member.nickname })).toHaveCount(0);
     const again = await banned.page.request.post(`${server.url}/api/user/update`, { data: { nickname: `Calm ${locale}` } });
     expect(again.status()).toBe(200);

@@ -15,7 +15,22 @@ export interface AxeOptions {
   label?: string;
 }
 
+/**
+ * Waits for the page's finite CSS transitions and animations to end: axe reads computed colours,
+ * and a colour caught mid-transition (after a theme switch or a hover) is neither the old nor the
+ * new one, so its contrast is a figure no reader ever sees. Endless ones (a pulsing badge) are
+ * skipped; two seconds at most.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    const wait = new Promise((resolve) => setTimeout(resolve, 2_000));
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), wait]);
+  });
+}
+
 export async function expectAccessible(page: Page, options: AxeOptions = {}): Promise<void> {
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (options.include) builder = builder.include(options.include);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);

@@ -12,8 +12,8 @@ export interface SectionNavItem {
 
 export function SectionLayout({ title, items, children }: { title: string; items: SectionNavItem[]; children: ReactNode }) {
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 md:grid-cols-[13rem_1fr]">
-      <nav aria-label={title} className="md:sticky md:top-20 md:self-start">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+      <nav aria-label={title} className="min-w-0 md:sticky md:top-20 md:self-start">
         {/* Not a heading: it comes before the page's <h1> (axe heading-order); the nav is labelled by it anyway. */}
         <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase md:block dark:text-zinc-400">{title}</p>
         <ul className="-mx-1 flex gap-1 overflow-x-auto md:mx-0 md:flex-col">

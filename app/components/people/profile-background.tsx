@@ -4,11 +4,11 @@
  * dimension checks, re-encoding), then POST user/update_background stores its address; the page
  * data is reloaded and the toast says 'Background set successfully' (the spec's words).
  */
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { ImageIcon, TrashIcon } from '~/components/topic/icons';
-import { AVATAR_ACCEPT, AVATAR_MAX_MB, avatarFileProblem } from '~/components/profile/avatar-rules';
+import { PictureInput } from '~/components/profile/picture-input';
 import { serverUpload } from '~/editor/upload';
 import { api, ApiError } from '~/lib/api';
 import { useToast } from '~/lib/toast';
@@ -30,7 +30,6 @@ export function BackgroundControls({ background }: { background: string }) {
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
   const revalidator = useRevalidator();
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
   async function save(address: string) {
@@ -59,24 +58,16 @@ export function BackgroundControls({ background }: { background: string }) {
     }
   }
 
-  function onChoose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // choosing the same file again fires change again
-    if (!file) return;
-    const problem = avatarFileProblem(file);
-    if (problem === 'tooLarge') return toast.error(t('upload.tooLarge', { mb: AVATAR_MAX_MB }));
-    if (problem === 'empty') return toast.error(t('upload.missingFile'));
-    if (problem) return toast.error(t('profile.avatar.unsupported'));
-    void upload(file);
-  }
-
   return (
     <div className="mt-3 flex gap-2">
-      <input ref={input} type="file" accept={AVATAR_ACCEPT} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={onChoose} data-testid="background-file" />
-      <Button variant="secondary" size="sm" className="flex-1" loading={busy} onClick={() => input.current?.click()} data-testid="background-change">
-        <ImageIcon className="size-4" />
-        {busy ? t('follow.background.uploading') : background ? t('follow.background.change') : t('follow.background.set')}
-      </Button>
+      <PictureInput onPicture={(file) => void upload(file)} testId="background-file">
+        {(choose) => (
+          <Button variant="secondary" size="sm" className="flex-1" loading={busy} onClick={choose} data-testid="background-change">
+            <ImageIcon className="size-4" />
+            {busy ? t('follow.background.uploading') : background ? t('follow.background.change') : t('follow.background.set')}
+          </Button>
+        )}
+      </PictureInput>
       {background && (
         <Button variant="ghost" size="sm" disabled={busy} onClick={() => void save('')} title={t('follow.background.remove')} data-testid="background-remove">
           <TrashIcon className="size-4" />

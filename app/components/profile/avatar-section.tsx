@@ -3,7 +3,7 @@
  * gif or webp, at most 5 MB: the spec's message, no upload), then sent to POST
  * user/update_avatar, which stores it as a square; the page and the header then show it.
  */
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
@@ -12,7 +12,8 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useToast } from '~/lib/toast';
 import { useT } from '~/lib/use-t';
 import { useRevalidator } from 'react-router';
-import { avatarFileProblem, AVATAR_ACCEPT, AVATAR_MAX_MB } from './avatar-rules';
+import { AVATAR_MAX_MB } from './avatar-rules';
+import { PictureInput } from './picture-input';
 
 export interface AvatarOwner {
   id: number;
@@ -25,7 +26,6 @@ export function AvatarSection({ user }: { user: AvatarOwner }) {
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
   const revalidator = useRevalidator();
-  const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
 
   async function upload(file: File) {
@@ -44,27 +44,19 @@ export function AvatarSection({ user }: { user: AvatarOwner }) {
     }
   }
 
-  function onChoose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // choosing the same file again fires change again
-    if (!file) return;
-    const problem = avatarFileProblem(file);
-    if (problem === 'tooLarge') return toast.error(t('upload.tooLarge', { mb: AVATAR_MAX_MB }));
-    if (problem === 'empty') return toast.error(t('upload.missingFile'));
-    if (problem) return toast.error(t('profile.avatar.unsupported'));
-    void upload(file);
-  }
-
   return (
     <Card>
       <CardHeader title={t('profile.avatar.title')} description={t('profile.avatar.help', { mb: AVATAR_MAX_MB })} />
       <CardBody className="flex items-center gap-5">
         <Avatar user={user} size={80} className="shrink-0" />
         <div className="space-y-2">
-          <input ref={input} type="file" accept={AVATAR_ACCEPT} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={onChoose} data-testid="avatar-file" />
-          <Button variant="secondary" loading={uploading} onClick={() => input.current?.click()} data-testid="avatar-change">
-            {uploading ? t('profile.avatar.uploading') : t('profile.avatar.change')}
-          </Button>
+          <PictureInput onPicture={(file) => void upload(file)} testId="avatar-file">
+            {(choose) => (
+              <Button variant="secondary" loading={uploading} onClick={choose} data-testid="avatar-change">
+                {uploading ? t('profile.avatar.uploading') : t('profile.avatar.change')}
+              </Button>
+            )}
+          </PictureInput>
         </div>
       </CardBody>
     </Card>

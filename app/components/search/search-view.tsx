@@ -197,7 +197,7 @@ export function SearchView({ data }: { data: SearchData }) {
         <h1 className="text-xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">{t('search.page.heading', { keyword: params.keyword })}</h1>
         {data.results && (
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="search-count" aria-live="polite">
-            {t('search.page.count', { count: data.results.page.total })}
+            {data.results.page.totalCapped ? t('search.page.countCapped', { count: data.results.page.total }) : t('search.page.count', { count: data.results.page.total })}
           </p>
         )}
         <Tabs params={params} articlesOn={data.articlesOn} />

@@ -1,23 +1,19 @@
 /** Line icons of the topic screens (24×24, stroke = currentColor, decorative). */
-import type { ReactNode } from 'react';
+import type { ReactNode } from "react";
+import { Svg as Frame } from "../ui/icons";
 
 type IconProps = { className?: string };
 
-function Svg({ className = 'size-4', children, filled = false }: IconProps & { children: ReactNode; filled?: boolean }) {
+/** The shell's icon frame, a size smaller: these sit in meta rows beside small text. */
+function Svg({
+  className = "size-4",
+  children,
+  filled = false,
+}: IconProps & { children: ReactNode; filled?: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
+    <Frame className={className} filled={filled}>
       {children}
-    </svg>
+    </Frame>
   );
 }
 
@@ -32,12 +28,18 @@ export const CommentIcon = (p: IconProps) => (
     <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.3A8 8 0 1 1 21 12Z" />
   </Svg>
 );
-export const HeartIcon = ({ filled = false, ...p }: IconProps & { filled?: boolean }) => (
+export const HeartIcon = ({
+  filled = false,
+  ...p
+}: IconProps & { filled?: boolean }) => (
   <Svg {...p} filled={filled}>
     <path d="M19.5 12.6 12 20l-7.5-7.4a5 5 0 1 1 7.5-6.5 5 5 0 1 1 7.5 6.5Z" />
   </Svg>
 );
-export const StarIcon = ({ filled = false, ...p }: IconProps & { filled?: boolean }) => (
+export const StarIcon = ({
+  filled = false,
+  ...p
+}: IconProps & { filled?: boolean }) => (
   <Svg {...p} filled={filled}>
     <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9L12 3Z" />
   </Svg>

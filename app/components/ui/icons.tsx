@@ -1,11 +1,20 @@
 /** The few line icons the site shell uses (24×24, stroke = currentColor, decorative). */
-import type { ReactNode } from 'react';
+import type { ReactNode } from "react";
 
-function Svg({ className = 'size-5', children }: { className?: string; children: ReactNode }) {
+/** A 24×24 line icon frame: stroke in currentColor, hidden from assistive technology; `filled` fills it too. */
+export function Svg({
+  className = "size-5",
+  children,
+  filled = false,
+}: {
+  className?: string;
+  children: ReactNode;
+  filled?: boolean;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"
-      fill="none"
+      fill={filled ? "currentColor" : "none"}
       stroke="currentColor"
       strokeWidth={1.8}
       strokeLinecap="round"

@@ -14,6 +14,8 @@ import * as scores from './2026112701_scores';
 import * as search from './2026112703_search';
 import * as follows from './2026112702_follows';
 import * as moderation from './2026112704_moderation';
+import * as review from './2026112801_review';
+import * as siteLinksNotices from './2026112804_site_links_notices';
 import * as vip from './2026112805_vip';
 
 export const migrations: Record<string, Migration> = {
@@ -28,5 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026112703_search': search,
   '2026112702_follows': follows,
   '2026112704_moderation': moderation,
+  '2026112801_review': review,
+  '2026112804_site_links_notices': siteLinksNotices,
   '2026112805_vip': vip,
 };

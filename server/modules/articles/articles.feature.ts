@@ -20,5 +20,9 @@ export const articlesFeature: Feature = {
     const dropFeeds = dropFeedsOf(ctx, 'articles', 'article');
     ctx.events.onCommit('article.created', 'articles', dropFeeds);
     ctx.events.onCommit('article.edited', 'articles', dropFeeds);
+    // Articles show their tags: a tag renamed, merged or deleted in the back office moves them.
+    ctx.events.onCommit('site.catalogChanged', 'articles', ({ what }, app) => {
+      if (what === 'tag') dropFeeds(null, app);
+    });
   },
 };

@@ -1,22 +1,26 @@
 /**
- * The audit log of moderation: every moderator's delete, every recommend/sticky switch, every ban
- * and unban is a row written in the same transaction as the change it records (handlers of the facts).
+ * The audit log of moderation: every moderator's delete, review decision and restore, every
+ * recommend/sticky switch, every ban and unban is a row written in the same transaction as the
+ * change it records (handlers of the facts).
  */
-import { CONTENT_STATUS } from '../../../common/constants';
 import type { Feature } from '../../features';
+import { moderationMove } from '../../kernel/events';
 import { recordAudit } from './audit.service';
 
 export const auditFeature: Feature = {
   name: 'audit',
   setup(ctx) {
-    ctx.events.onWrite('content.statusChanged', 'audit', async ({ head, from, to, actor }, { db, now }) => {
-      if (!actor.moderator || to !== CONTENT_STATUS.deleted) return;
+    // A moderator's move of content: delete, reject (with the reason told), approve, restore.
+    ctx.events.onWrite('content.statusChanged', 'audit', async (change, { db, now }) => {
+      const move = moderationMove(change);
+      if (!move) return;
+      const { head, from, actor, review } = change;
       await recordAudit(db, {
         actorId: actor.id,
-        action: `${head.type}.delete`,
+        action: `${head.type}.${move}`,
         targetType: head.type,
         targetId: head.id,
-        detail: { authorId: head.ownerId, previousStatus: from },
+        detail: { authorId: head.ownerId, previousStatus: from, ...(review?.reason ? { reason: review.reason } : {}) },
         ip: actor.ip,
         time: now,
       });
@@ -35,6 +39,14 @@ export const auditFeature: Feature = {
     // Bans and unbans: who, whom, until when, and why (the reason the member was told).
     ctx.events.onWrite('user.banned', 'audit', async ({ user, until, reason, previousUntil, actor }, { db, now }) => {
       await recordAudit(db, { actorId: actor.id, action: 'user.ban', targetType: 'user', targetId: user.id, detail: { until, reason, previousUntil }, ip: actor.ip, time: now });
+    });
+    // Settings: who changed which keys (not the values: the SMTP password is one of them).
+    ctx.events.onWrite('settings.changed', 'audit', async ({ keys, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: 'settings.update', targetType: 'settings', targetId: null, detail: { keys: keys.join(', ') }, ip: actor.ip, time: now });
+    });
+    // The back office's site content (issue 17): which node, tag, link or notice, what was done, by whom.
+    ctx.events.onWrite('site.catalogChanged', 'audit', async ({ what, id, action, detail, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: `${what}.${action}`, targetType: what, targetId: id, detail, ip: actor.ip, time: now });
     });
     // VIP decisions (issue 18): which order, whose, the plan, the amount and hash checked, and the outcome.
     ctx.events.onWrite('vip.activated', 'audit', async ({ order, until, previousUntil, actor }, { db, now }) => {

@@ -1,7 +1,8 @@
 /**
  * Authorization matrix (DESIGN security model): every mutating route of comments, likes,
  * favorites, follows, messages (marking read), articles and notification settings × {anonymous,
- * member (the owner), other member, banned, unverified, moderator, admin}; and the daily check-in. Each cell acts on its own
+ * member (the owner), other member, banned, unverified, moderator, admin}; the daily check-in; and the review
+ * queue's and content table's decisions (moderators and admins only). Each cell acts on its own
  * fresh item, checks the status and errorCode, and that a refused call changed nothing. A
  * mutating route of these families without a row fails the suite (topic and account routes have
  * their matrices in topics.test.ts and users.test.ts).
@@ -11,6 +12,7 @@ import { testDatabases } from '../../../tests/support/databases';
 import { postArticle } from '../../../tests/support/article-factories';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
 import { createTestApp, NO_LIMIT, type TestApp } from '../../../tests/support/test-app';
+import { readEmlMails } from '../../../tests/support/mail';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
 import { runWrite } from '../../kernel/write';
@@ -34,7 +36,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/checkin/', '/api/fans/'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings'];
 
 /** The mutating routes an app serves (method and Fastify path pattern), from its route table. */
 function mutatingRoutes(t: TestApp): string[] {
@@ -79,7 +81,16 @@ for (const dialect of await testDatabases()) {
       return { id: row.id, probe: () => db.selectFrom('messages').select('status').where('id', '=', row.id).executeTakeFirstOrThrow() };
     }
     /** Signed in is enough: a ban does not close one's own inbox or settings. */
+    /** The site settings: admins only (a moderator is refused like a member). */
+    const ADMIN_ONLY: Expect = { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 2], unverified: [403, 2], moderator: [403, 2], admin: [200] };
     const SIGNED_IN: Expect = { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] };
+    /** Moderators and admins; a member (banned or not) is refused by role. */
+    const STAFF: Expect = { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 2], unverified: [403, 2], moderator: [200], admin: [200] };
+    const topicStatus = (id: number) => db.selectFrom('topics').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
+    async function reviewTopics(on: boolean): Promise<void> {
+      await writeSettings(db, { topicReview: on }, t.ctx.clock.now());
+      t.ctx.settings.invalidate();
+    }
     const followCounts = (id: number) => db.selectFrom('users').select(['follow_count', 'fans_count']).where('id', '=', id).executeTakeFirstOrThrow();
     const articleState = (id: number) => db.selectFrom('articles').select(['title', 'status', 'recommend', 'comment_count', 'like_count', 'favorite_count']).where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -239,6 +250,30 @@ for (const dialect of await testDatabases()) {
           return { path: '/api/article/create', body: { title: 'Matrix article', content: 'x' }, probe: async () => (await db.selectFrom('articles').select('id').execute()).length };
         },
       },
+      ...(['approve', 'reject'] as const).map(
+        (decision): Row => ({
+          name: `POST admin/review/${decision}`,
+          route: `POST /api/admin/review/${decision}`,
+          expect: STAFF,
+          // Every new topic by a member waits while this row runs.
+          before: () => reviewTopics(true),
+          after: () => reviewTopics(false),
+          async prepare() {
+            const id = await createTopic(t, users.member.user);
+            return { path: `/api/admin/review/${decision}`, body: { kind: 'topic', ids: [id], reason: 'Matrix' }, probe: () => topicStatus(id) };
+          },
+        }),
+      ),
+      {
+        name: 'POST admin/content/restore',
+        route: 'POST /api/admin/content/restore',
+        expect: STAFF,
+        async prepare() {
+          const id = await createTopic(t, users.member.user);
+          expect((await t.post(`/api/topic/delete/${id}`, {}, { token: users.member.token })).status).toBe(200);
+          return { path: '/api/admin/content/restore', body: { kind: 'topic', id }, probe: () => topicStatus(id) };
+        },
+      },
       {
         name: 'POST article/edit/{id}',
         route: 'POST /api/article/edit/:id',
@@ -319,6 +354,23 @@ for (const dialect of await testDatabases()) {
         expect: { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] },
         async prepare() {
           return { path: '/api/user/settings', body: { replyMail: true }, probe: async () => db.selectFrom('users').select(['id', 'reply_mail']).orderBy('id').execute() };
+        },
+      },
+      {
+        name: 'POST admin/settings (admins only)',
+        route: 'POST /api/admin/settings',
+        expect: ADMIN_ONLY,
+        async prepare(actor) {
+          const probe = async () => (await db.selectFrom('settings').select('value').where('key', '=', 'siteTitle').executeTakeFirst())?.value ?? null;
+          return { path: '/api/admin/settings', body: { siteTitle: `Matrix ${actor}` }, probe };
+        },
+      },
+      {
+        name: 'POST admin/settings/test_mail (admins only)',
+        route: 'POST /api/admin/settings/test_mail',
+        expect: ADMIN_ONLY,
+        async prepare() {
+          return { path: '/api/admin/settings/test_mail', body: { to: '' }, probe: async () => readEmlMails(t.dataDir).length };
         },
       },
     ];

@@ -1,7 +1,7 @@
 /** All SQL of comments (the counters on the items they attach to belong to each kind). */
 import { sql, type Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
-import { findRowsByIds, insertReturningId } from '../../db/helpers';
+import { containsPattern, findRowsByIds, insertReturningId } from '../../db/helpers';
 import type { CommentRow, DB, NewComment } from '../../db/schema';
 
 const PUBLISHED = CONTENT_STATUS.published;
@@ -130,4 +130,28 @@ export async function findNewestComment(db: Kysely<DB>, entity: { type: string; 
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+function commentsOfStatus(db: Kysely<DB>, status: number, search: string) {
+  let query = db.selectFrom('comments').where('status', '=', status);
+  if (search !== '') query = query.where(sql<boolean>`lower(content) like ${containsPattern(search)} escape '!'`);
+  return query;
+}
+
+/** One offset page of the comments of `status` whose text contains `search` ('' for all), newest first (comments_status_idx): the back office's table. */
+export async function findCommentsByStatus(db: Kysely<DB>, filter: { status: number; search: string }, offset: number, limit: number): Promise<CommentRow[]> {
+  return commentsOfStatus(db, filter.status, filter.search).selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
+}
+
+export async function countCommentsByStatus(db: Kysely<DB>, filter: { status: number; search: string }): Promise<number> {
+  const row = await commentsOfStatus(db, filter.status, filter.search)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Published comments (the dashboard's count). */
+export async function countPublishedComments(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', CONTENT_STATUS.published).executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -21,10 +21,13 @@ import { findUsersByIds } from '../users/users.repository';
 import { presentComment, type CommentView } from './comments.presenter';
 import {
   bumpReplyCount,
+  countPublishedComments,
   changeCommentStatus,
+  countCommentsByStatus,
   deleteRepliesOf,
   findCommentById,
   findCommentsByIds,
+  findCommentsByStatus,
   hasCommented as hasCommentedRow,
   findNewestComment,
   findRepliesPage,
@@ -292,4 +295,15 @@ export async function deletableComment(db: Kysely<DB>, id: number): Promise<Comm
 /** Whether the member has a published comment (or reply) on the item (hidden content opens to commenters). */
 export function hasCommented(db: Kysely<DB>, item: { type: string; id: number }, userId: number): Promise<boolean> {
   return hasCommentedRow(db, item, userId);
+}
+
+/** The back office's comment table: one offset page of comments of a status (text search), and how many match. */
+export async function commentsByStatus(db: Kysely<DB>, filter: { status: number; search: string }, offset: number, limit: number): Promise<{ rows: CommentRow[]; total: number }> {
+  const [rows, total] = await Promise.all([findCommentsByStatus(db, filter, offset, limit), countCommentsByStatus(db, filter)]);
+  return { rows, total };
+}
+
+/** Published comments, for the back office's dashboard. */
+export function publishedCommentCount(db: Kysely<DB>): Promise<number> {
+  return countPublishedComments(db);
 }

@@ -23,7 +23,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { AppError, errors } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { nameDefaultNode } from '../nodes/nodes.service';
-import { writeSettings } from '../settings/settings.service';
+import { aboutTexts, writeSettings } from '../settings/settings.service';
 import { newUserValues } from '../users/users.service';
 import { countAdmins, findUserByUsername, insertUser } from '../users/users.repository';
 import { withInstallLock } from './install-lock';
@@ -241,7 +241,9 @@ export function installForum(request: InstallRequest, deps: InstallDeps): Promis
           await insertInstallMarker(trx, { installedAt: now }, now);
           if ((await countAdmins(trx)) > 0) throw new ExistingInstallation();
           progress('writingSettings');
-          await writeSettings(trx, { siteTitle: request.siteTitle, siteDescription: request.siteDescription, language: request.language, siteUrl: request.siteUrl ?? '' }, now);
+          const site = { siteTitle: request.siteTitle, siteDescription: request.siteDescription, language: request.language, siteUrl: request.siteUrl ?? '' };
+          // The about page's texts, seeded in the installer's language (the back office edits them).
+          await writeSettings(trx, { ...site, ...aboutTexts({ ...site, aboutContent: '', contact: '' }) }, now);
           // The migration seeds the default node in English; name it in the forum's language.
           await nameDefaultNode(trx, request.language, now);
           progress('creatingAdmin');

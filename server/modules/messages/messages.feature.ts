@@ -3,8 +3,9 @@
  * feature's fact sends — written inside the fact's transaction, so a rolled-back write sends
  * nothing — plus, after the commit, the live unread push and the reply mail.
  */
-import { CONTENT_STATUS } from '../../../common/constants';
+import type { MessageType } from '../../../common/constants';
 import type { Feature } from '../../features';
+import { moderationMove, type ModerationMove } from '../../kernel/events';
 import { messagePages } from './messages.pages';
 import { siteBaseUrl } from '../../http/site-address';
 import { announceUnread, notify, sendReplyMailLater } from './messages.service';
@@ -14,6 +15,9 @@ import { messageRoutes } from './messages.routes';
 const MEMBERSHIP_PAGE = '/user/profile/member';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The message a moderator's review or restore sends its author. */
+const MOVE_MESSAGES: Record<Exclude<ModerationMove, 'delete'>, MessageType> = { approve: 'approved', reject: 'rejected', restore: 'restored' };
 
 export const messagesFeature: Feature = {
   name: 'messages',
@@ -45,19 +49,20 @@ export const messagesFeature: Feature = {
       });
     });
 
-    // A moderator deleting someone else's content tells its author.
-    events.onWrite('content.statusChanged', 'messages', async ({ head, to, actor, text }, scope) => {
-      if (to !== CONTENT_STATUS.deleted || !actor.moderator || actor.id === head.ownerId) return;
-      await notify(scope, {
-        to: head.ownerId,
-        from: null,
-        type: 'deleted',
-        title: head.title,
-        content: text,
-        url: head.rootHead?.url ?? '',
-        entity: { type: head.type, id: head.id },
-        eventKey: `deleted:${head.type}:${head.id}`,
-      });
+    // A moderator's move of someone else's content tells its author: deleted (a comment: on
+    // which item), rejected from review (with the reason), approved, or restored.
+    events.onWrite('content.statusChanged', 'messages', async (change, scope) => {
+      const { head, actor, text, review } = change;
+      const move = moderationMove(change);
+      if (!move || actor.id === head.ownerId) return;
+      const entity = { type: head.type, id: head.id };
+      if (move === 'delete') {
+        await notify(scope, { to: head.ownerId, from: null, type: 'deleted', title: head.title, content: text, url: head.rootHead?.url ?? '', entity, eventKey: `deleted:${head.type}:${head.id}` });
+        return;
+      }
+      const type = MOVE_MESSAGES[move];
+      // Each decision is its own message: an item approved, deleted and restored tells each time.
+      await notify(scope, { to: head.ownerId, from: null, type, title: head.title, content: review?.reason ?? '', url: head.url, entity });
     });
 
     // A recommendation tells the author (unless they recommended it themself).

@@ -57,6 +57,10 @@ export function messageTitle(
       return t(`message.title.favorite.${kindOf(row.entity_type, ['topic', 'article'])}`, values);
     case 'deleted':
       return t(`message.title.deleted.${kindOf(row.entity_type, ['topic', 'article', 'comment'])}`, values);
+    case 'approved':
+    case 'rejected':
+    case 'restored':
+      return t(`message.title.${type}.${kindOf(row.entity_type, ['topic', 'article'])}`, values);
     case 'banned': {
       const until = Number(params.until ?? -1);
       return until === -1 ? t('message.title.bannedForever') : t('message.title.banned', { until: formatTime(until, locale) });

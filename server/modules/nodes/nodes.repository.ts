@@ -1,6 +1,7 @@
 /** All SQL touching `nodes`. */
 import type { Kysely } from 'kysely';
 import type { DB, NodeRow } from '../../db/schema';
+import { dialectOf } from '../../db/database';
 import { insertReturningId, stamps } from '../../db/helpers';
 
 /** Active nodes in display order. */
@@ -62,4 +63,47 @@ export async function bumpNodeTopicCount(db: Kysely<DB>, id: number, delta: numb
 /** Every active node id with its last change, for the sitemap. */
 export async function listNodesForSitemap(db: Kysely<DB>): Promise<Array<{ id: number; update_time: number }>> {
   return db.selectFrom('nodes').select(['id', 'update_time']).where('status', '=', 0).orderBy('id', 'asc').execute();
+}
+
+/** Active nodes for the back office: one offset page in display order, and how many there are. */
+export async function findNodesPage(db: Kysely<DB>, offset: number, limit: number): Promise<NodeRow[]> {
+  return db.selectFrom('nodes').selectAll().where('status', '=', 0).orderBy('sort_no', 'asc').orderBy('id', 'asc').offset(offset).limit(limit).execute();
+}
+
+export async function countActiveNodes(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('nodes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every active node's id and order, locked (a reorder renumbers them all). */
+export async function lockNodeOrder(db: Kysely<DB>): Promise<Array<{ id: number; sort_no: number }>> {
+  const query = db.selectFrom('nodes').select(['id', 'sort_no']).where('status', '=', 0).orderBy('sort_no', 'asc').orderBy('id', 'asc');
+  return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
+}
+
+/** Nodes by id, locked, in id order (the lock order every write takes). */
+export async function lockNodes(db: Kysely<DB>, ids: readonly number[]): Promise<NodeRow[]> {
+  const query = db.selectFrom('nodes').selectAll().where('id', 'in', [...new Set(ids)]).orderBy('id', 'asc');
+  return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
+}
+
+export async function updateNodeFields(db: Kysely<DB>, id: number, values: { name: string; description: string; logo: string; inNav: boolean }, now: number): Promise<void> {
+  await db
+    .updateTable('nodes')
+    .set({ name: values.name, description: values.description, logo: values.logo, in_nav: values.inNav ? 1 : 0, update_time: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setNodeSortNo(db: Kysely<DB>, id: number, sortNo: number, now: number): Promise<void> {
+  await db.updateTable('nodes').set({ sort_no: sortNo, update_time: now }).where('id', '=', id).execute();
+}
+
+/** Deletes a node row; the database refuses (a foreign-key violation) while topics still name it. */
+export async function deleteNodeRow(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('nodes').where('id', '=', id).execute();
 }

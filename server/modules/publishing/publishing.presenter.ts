@@ -3,13 +3,20 @@
  * the fields TopicView and ArticleView share, listed one by one (never the IP, the user agent or
  * the unsanitized source). A kind's presenter adds its own fields.
  */
+import { TOPIC_LIMITS } from '../../../common/constants';
 import { describeIpLocation } from '../../../common/ip-location';
 import type { ArticleView } from '../../../common/views/article';
 import type { TopicView } from '../../../common/views/topic';
 import type { CountedKind } from '../../kernel/events';
 import type { ContentHead } from '../../kernel/kinds';
+import { shortText } from '../content/content.service';
 import { presentPublicUser } from '../users/users.presenter';
 import type { PostRelations } from './publishing.read';
+
+/** A post's display title: its title, or (a tweet) its opening words. */
+export function displayTitle(row: { title: string; summary: string }): string {
+  return row.title || shortText(row.summary, TOPIC_LIMITS.displayTitleMax);
+}
 
 /** A post's head from its row's few columns; `title` is the kind's display title (a tweet's opening words). */
 export function postHead(type: CountedKind, row: { id: number; user_id: number; status: number; title: string; summary: string }, title = row.title): ContentHead {

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { containsPattern, lockedRead, timeBucket } from '../../db/helpers';
 
 /** The tables of post kinds. */
 export type PostTable = 'topics' | 'articles';
@@ -119,4 +120,89 @@ export async function findBusiestAuthors(db: Kysely<DB>, table: PostTable, statu
     .limit(limit)
     .execute();
   return rows.map((row) => ({ userId: Number(row.user_id), posts: Number(row.posts) }));
+}
+
+/** A post as the back office's tables list it (no bodies). */
+export interface PostListRow {
+  id: number;
+  user_id: number;
+  title: string;
+  summary: string;
+  status: number;
+  recommend: number;
+  /** Topics' pin; 0 for other kinds. */
+  sticky: number;
+  create_time: number;
+  update_time: number;
+}
+
+function postsOfStatus(db: Kysely<DB>, table: PostTable, status: number, search: string) {
+  let query = db.selectFrom(table).where('status', '=', status);
+  if (search !== '') {
+    const pattern = containsPattern(search);
+    query = query.where((eb) => eb.or([sql<boolean>`lower(title) like ${pattern} escape '!'`, sql<boolean>`lower(summary) like ${pattern} escape '!'`]));
+  }
+  return query;
+}
+
+/** One offset page of the posts of `status` on a table whose title or summary contains `search` ('' for all), newest first (`*_status_idx`). */
+export async function findPostsByStatus(db: Kysely<DB>, table: PostTable, filter: { status: number; search: string }, offset: number, limit: number): Promise<PostListRow[]> {
+  const sticky = table === 'topics' ? sql<number>`sticky` : sql<number>`0`;
+  const rows = await postsOfStatus(db, table, filter.status, filter.search)
+    .select(['id', 'user_id', 'title', 'summary', 'status', 'recommend', 'create_time', 'update_time', sticky.as('sticky')])
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), user_id: Number(row.user_id), sticky: Number(row.sticky) }));
+}
+
+export async function countPostsByStatus(db: Kysely<DB>, table: PostTable, filter: { status: number; search: string }): Promise<number> {
+  const row = await postsOfStatus(db, table, filter.status, filter.search)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The stored (sanitized) HTML bodies of these posts. */
+export async function findPostBodies(db: Kysely<DB>, table: PostTable, ids: readonly number[]): Promise<Array<{ id: number; content_html: string }>> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom(table).select(['id', 'content_html']).where('id', 'in', [...ids]).execute();
+  return rows.map((row) => ({ id: Number(row.id), content_html: row.content_html }));
+}
+
+/** The title columns of these posts (a comment table names its items by them). */
+export async function findPostTitles(db: Kysely<DB>, table: PostTable, ids: readonly number[]): Promise<Array<{ id: number; title: string; summary: string }>> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom(table).select(['id', 'title', 'summary']).where('id', 'in', [...new Set(ids)]).execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** A post read locked for a status move: what `setPostStatus` needs (a topic's node too). */
+export async function findPostForMove(db: Kysely<DB>, table: PostTable, id: number): Promise<{ id: number; status: number; user_id: number; node_id?: number } | undefined> {
+  if (table === 'topics') return lockedRead(db, db.selectFrom('topics').select(['id', 'status', 'user_id', 'node_id']).where('id', '=', id));
+  return lockedRead(db, db.selectFrom('articles').select(['id', 'status', 'user_id']).where('id', '=', id));
+}
+
+/** Posts of a table by status (`status → count`), for the dashboard. */
+export async function countPostsPerStatus(db: Kysely<DB>, table: PostTable): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.status), Number(row.n)]));
+}
+
+/** Posts of `statuses` created per bucket since `since` (topics_created_idx for topics). */
+export async function countPostsByBucket(db: Kysely<DB>, table: PostTable, statuses: readonly number[], since: number, bucketMs: number): Promise<Array<{ bucket: number; n: number }>> {
+  const bucket = timeBucket(db, 'create_time', bucketMs);
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('n')])
+    .where('status', 'in', [...statuses])
+    .where('create_time', '>=', since)
+    .groupBy(bucket)
+    .execute();
+  return rows.map((row) => ({ bucket: Number(row.bucket), n: Number(row.n) }));
 }

@@ -11,28 +11,46 @@ import type { TagRef } from '../../../common/views/tag';
 import type { UserRow } from '../../db/schema';
 import { errors } from '../../http/errors';
 import { postedFrom } from '../../kernel/caller';
-import type { Actor, CountedKind, WriteScope } from '../../kernel/events';
+import type { Actor, CountedKind, DomainEventMap, WriteScope } from '../../kernel/events';
 import { canSee, type ContentHead } from '../../kernel/kinds';
 import { authorize, isModerator } from '../../policy/permissions';
 import { relinkTags, resolveTags, tagIdsOf } from '../tags/tags.service';
 import { changePostStatus, setPostRecommend, type PostTable } from './publishing.repository';
 
-/** True when any forbidden word appears in the texts (case-insensitive). */
-export function containsForbiddenWord(words: readonly string[], ...texts: string[]): boolean {
+/** The forbidden words that appear in the texts (case-insensitive), each once, in the list's order. */
+export function forbiddenWordsIn(words: readonly string[], ...texts: string[]): string[] {
   const haystack = texts.join('\n').toLowerCase();
-  return words.some((word) => {
+  const found = new Set<string>();
+  for (const word of words) {
     const w = word.trim().toLowerCase();
-    return w !== '' && haystack.includes(w);
-  });
+    if (w !== '' && haystack.includes(w)) found.add(word.trim());
+  }
+  return [...found];
 }
 
+/** True when any forbidden word appears in the texts (case-insensitive). */
+export function containsForbiddenWord(words: readonly string[], ...texts: string[]): boolean {
+  return forbiddenWordsIn(words, ...texts).length > 0;
+}
+
+/** Why a post waits for a moderator (stored by the review feature, shown in its queue). */
+export type HoldFor = Pick<DomainEventMap['content.held'], 'reason' | 'words'>;
+
 /**
- * Whether a member's post waits for a moderator (status pending): every new one when the site
- * reviews that kind (`reviewNew`), and any that carries a forbidden word. Moderators never wait.
+ * Whether a member's post waits for a moderator (status pending), and why: any that carries a
+ * forbidden word, and every new one when the site reviews that kind (`reviewNew`). Moderators
+ * never wait. Null: it is published.
  */
+export function holdFor(author: UserRow, forbiddenWords: readonly string[], reviewNew: boolean, texts: readonly string[]): HoldFor | null {
+  if (isModerator(author)) return null;
+  const words = forbiddenWordsIn(forbiddenWords, ...texts);
+  if (words.length > 0) return { reason: 'forbiddenWord', words };
+  return reviewNew ? { reason: 'reviewSetting', words: [] } : null;
+}
+
+/** As `holdFor`, as a yes or no. */
 export function needsReview(author: UserRow, forbiddenWords: readonly string[], reviewNew: boolean, texts: readonly string[]): boolean {
-  if (isModerator(author)) return false;
-  return reviewNew || containsForbiddenWord(forbiddenWords, ...texts);
+  return holdFor(author, forbiddenWords, reviewNew, texts) !== null;
 }
 
 /** The author's hand, or a moderator's, in a post's facts. */
@@ -97,13 +115,15 @@ export async function createPost<V extends object>(
   values: V,
   insert: (row: V & FreshPost) => Promise<number>,
 ): Promise<{ row: V & FreshPost & { id: number }; tags: TagRef[] }> {
-  const status = needsReview(post.actor, post.settings.forbiddenWords, post.reviewNew, [...post.texts, ...post.tags]) ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
+  const hold = holdFor(post.actor, post.settings.forbiddenWords, post.reviewNew, [...post.texts, ...post.tags]);
+  const status = hold ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
   const tags = await resolveTags(scope.db, post.tags, scope.now);
   const placement = { counted: status === CONTENT_STATUS.published, userId: post.actor.id, nodeId: post.nodeId, tagIds: tags.map((t) => t.id) };
   await scope.emit('content.placementChanged', { kind: post.kind, itemId: null, before: { ...placement, counted: false }, after: placement });
   const row = { ...values, ...freshPost(post.actor, status, post.origin) };
   const id = await insert(row);
   await relinkTags(scope.db, post.kind, id, [], placement.tagIds, scope.now);
+  if (hold) await scope.emit('content.held', { kind: post.kind, id, userId: post.actor.id, ...hold });
   return { row: { ...row, id }, tags: tags.map((t) => ({ id: t.id, name: t.name })) };
 }
 
@@ -119,13 +139,15 @@ export async function editPost(
 ): Promise<number> {
   const { db, now } = scope;
   const { row } = post;
-  const toReview = row.status === CONTENT_STATUS.published && needsReview(post.actor, post.settings.forbiddenWords, false, [...post.texts, ...post.tags]);
+  const hold = row.status === CONTENT_STATUS.published ? holdFor(post.actor, post.settings.forbiddenWords, false, [...post.texts, ...post.tags]) : null;
+  const toReview = hold !== null;
   const status = toReview ? CONTENT_STATUS.pending : row.status;
   const before = { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[0], tagIds: await tagIdsOf(db, post.kind, row.id) };
   const after = { counted: status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[1], tagIds: (await resolveTags(db, post.tags, now)).map((t) => t.id) };
   await scope.emit('content.placementChanged', { kind: post.kind, itemId: row.id, before, after });
   await update(status);
   await relinkTags(db, post.kind, row.id, before.tagIds, after.tagIds, now);
+  if (hold) await scope.emit('content.held', { kind: post.kind, id: row.id, userId: row.user_id, ...hold });
   return status;
 }
 
@@ -140,10 +162,10 @@ export interface PostRef {
 
 /**
  * Sets a post's status, keeping counters in step and telling the rest (`content.statusChanged`:
- * messages, audit, caches). Answers whether it changed (false: it already had it, or another
+ * messages, audit, search, scores, caches); `review` marks a review-queue decision (its reason). Answers whether it changed (false: it already had it, or another
  * writer moved it since the row was read: the update is conditional, so that writer counts once).
  */
-export async function setPostStatus(scope: WriteScope, post: PostRef, status: number, actor: Actor): Promise<boolean> {
+export async function setPostStatus(scope: WriteScope, post: PostRef, status: number, actor: Actor, review?: { reason: string }): Promise<boolean> {
   const { db, now } = scope;
   const { row } = post;
   if (row.status === status) return false;
@@ -155,7 +177,7 @@ export async function setPostStatus(scope: WriteScope, post: PostRef, status: nu
     before: { ...base, counted: row.status === CONTENT_STATUS.published },
     after: { ...base, counted: status === CONTENT_STATUS.published },
   });
-  await scope.emit('content.statusChanged', { head: post.head, from: row.status, to: status, actor, text: '' });
+  await scope.emit('content.statusChanged', { head: post.head, from: row.status, to: status, actor, text: '', ...(review ? { review } : {}) });
   return true;
 }
 

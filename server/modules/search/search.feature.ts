@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { reindexItem, indexNewItem, reindexAll, reindexPending } from './search.index';
 import { searchPages } from './search.pages';
 import { searchRoutes } from './search.routes';
+import { moveDocumentsToNode } from './search.repository';
 import { isSearchKind } from './search.sources';
 
 /** Builds the index for posts written before search existed, once, without holding up the start. */
@@ -37,6 +38,8 @@ export const searchFeature: Feature = {
     ctx.events.onWrite('content.statusChanged', 'search', async (event, scope) => {
       if (isSearchKind(event.head.type)) await reindexItem(scope.db, event.head.type, event.head.id);
     });
+    // A node being deleted hands its topics on: their documents follow (the node filter).
+    ctx.events.onWrite('node.topicsMoved', 'search', ({ from, to }, scope) => moveDocumentsToNode(scope.db, from, to));
     resumeIndexBuild(ctx);
   },
 };

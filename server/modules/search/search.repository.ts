@@ -31,6 +31,14 @@ export interface HitFilter {
   since?: number;
   /** The time recency is measured from (the first page's clock). */
   now: number;
+  /** The newest document the first page's window held: later pages keep that window. */
+  ceiling?: number;
+}
+
+/** A parsed query: encoded whole terms and the prefixes of the last word typed. */
+export interface ParsedTerms {
+  terms: readonly string[];
+  prefixes: readonly string[];
 }
 
 export interface Hit {
@@ -122,58 +130,88 @@ function recency(now: number): RawBuilder<number> {
   return sql<number>`(1.0 + 0.5 * ${MONTH_MS} / (${MONTH_MS} + (case when ${now} > d.create_time then ${now} - d.create_time else 0 end)))`;
 }
 
-/** Every match with its score, filtered; an engine-specific subquery the page and the count read from. */
-function scoredMatches(db: Kysely<DB>, query: { terms: readonly string[]; prefixes: readonly string[] }, filter: HitFilter): RawBuilder<unknown> {
-  const match = matchExpression(db, query.terms, query.prefixes);
+/**
+ * How many matches a search ranks: the newest this many (by document, so an edited post counts as
+ * new). Relevance costs the engine work per match (bm25, ts_rank, MATCH scoring), and a common
+ * word matches most of the forum; ranking a bounded window keeps every search's cost flat as the
+ * forum grows, and the recency boost favours the newest anyway. The count stops here too.
+ */
+export const RANKED_MATCHES = 1000;
+
+/** Filters shared by the window and the count, as SQL over `d`. */
+function filters(filter: HitFilter): RawBuilder<unknown> {
   const node = filter.nodeId === undefined ? sql`` : sql` and d.node_id = ${filter.nodeId}`;
   const since = filter.since === undefined ? sql`` : sql` and d.create_time >= ${filter.since}`;
+  const ceiling = filter.ceiling === undefined ? sql`` : sql` and d.id <= ${filter.ceiling}`;
+  return sql`d.kind = ${filter.kind}${node}${since}${ceiling}`;
+}
+
+/**
+ * The ranked window: the newest `limit` matches (filtered) with their scores; an engine-specific
+ * subquery the page reads from.
+ */
+function scoredWindow(db: Kysely<DB>, query: ParsedTerms, filter: HitFilter, limit: number): RawBuilder<unknown> {
+  const match = matchExpression(db, query.terms, query.prefixes);
   const boost = recency(filter.now);
   switch (dialectOf(db)) {
     case 'sqlite':
       // bm25 is lower for better matches; negated it grows with relevance like the others. CROSS
-      // JOIN fixes the order (SQLite's rule): the full-text match first, then each hit's row. Left
-      // to the planner, it may scan the documents and run the match once per row.
+      // JOIN fixes the order (SQLite's rule): the full-text match first, walked newest first (FTS5
+      // serves rowid order itself), then each hit's row; bm25 runs only for the window's rows.
       return sql`select d.id as id, d.item_id as item_id, cast(-bm25(search_fts) * ${boost} * ${SCALE} as integer) as score
         from search_fts cross join search_documents d on d.id = search_fts.rowid
-        where search_fts match ${match} and d.kind = ${filter.kind}${node}${since}`;
+        where search_fts match ${match} and ${filters(filter)}
+        order by search_fts.rowid desc limit ${limit}`;
     case 'postgres':
       return sql`select d.id as id, d.item_id as item_id, floor(ts_rank(d.tsv, q.query)::float8 * ${boost} * ${SCALE})::bigint as score
-        from search_documents d, to_tsquery('simple', ${match}) as q(query)
-        where d.tsv @@ q.query and d.kind = ${filter.kind}${node}${since}`;
+        from (select d.id, d.item_id, d.tsv, d.create_time from search_documents d, to_tsquery('simple', ${match}) as q(query)
+          where d.tsv @@ q.query and ${filters(filter)} order by d.id desc limit ${limit}) d, to_tsquery('simple', ${match}) as q(query)`;
     case 'mysql':
       return sql`select d.id as id, d.item_id as item_id, cast(floor(match(d.terms) against (${match} in boolean mode) * ${boost} * ${SCALE}) as signed) as score
         from search_documents d
-        where match(d.terms) against (${match} in boolean mode) and d.kind = ${filter.kind}${node}${since}`;
+        where match(d.terms) against (${match} in boolean mode) and ${filters(filter)}
+        order by d.id desc limit ${limit}`;
   }
 }
 
-/** One page of hits, best first, after the cursor's `(score, id)`; one query. */
-export async function findHits(
-  db: Kysely<DB>,
-  query: { terms: readonly string[]; prefixes: readonly string[] },
-  filter: HitFilter,
-  after: readonly [score: number, id: number] | null,
-  limit: number,
-): Promise<Hit[]> {
-  const keyset = after === null ? sql`` : sql` where m.score < ${after[0]} or (m.score = ${after[0]} and m.id < ${after[1]})`;
-  const { rows } = await sql<{ id: number | string; item_id: number | string; score: number | string }>`select m.id, m.item_id, m.score from (${scoredMatches(db, query, filter)}) m${keyset}
-    order by m.score desc, m.id desc limit ${limit}`.execute(db);
-  return rows.map((r) => ({ id: Number(r.id), itemId: Number(r.item_id), score: Number(r.score) }));
+/** A page of hits and the window's newest document (the ceiling the next pages keep). */
+export interface HitPage {
+  hits: Hit[];
+  ceiling: number | null;
 }
 
-/** How many posts match, with the same filters; one query. */
-export async function countHits(db: Kysely<DB>, query: { terms: readonly string[]; prefixes: readonly string[] }, filter: HitFilter): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${dialectOf(db) === 'sqlite' ? sqliteMatches(db, query, filter) : scoredMatches(db, query, filter)}) m`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+/** One page of hits, best first, after the cursor's `(score, id)`, within the window; one query. */
+export async function findHits(db: Kysely<DB>, query: ParsedTerms, filter: HitFilter, after: readonly [score: number, id: number] | null, limit: number): Promise<HitPage> {
+  const keyset = after === null ? sql`` : sql` where m.score < ${after[0]} or (m.score = ${after[0]} and m.id < ${after[1]})`;
+  const { rows } = await sql<{ id: number | string; item_id: number | string; score: number | string; ceiling: number | string }>`select m.id, m.item_id, m.score, m.ceiling
+    from (select w.id, w.item_id, w.score, max(w.id) over () as ceiling from (${scoredWindow(db, query, filter, RANKED_MATCHES)}) w) m${keyset}
+    order by m.score desc, m.id desc limit ${limit}`.execute(db);
+  return { hits: rows.map((r) => ({ id: Number(r.id), itemId: Number(r.item_id), score: Number(r.score) })), ceiling: rows.length > 0 ? Number(rows[0]!.ceiling) : null };
 }
 
 /**
- * SQLite's matches without a score, for counting: the match's row ids looked up by primary key
- * (about 6× faster than the scored join when most posts match, as a common word does).
+ * How many posts the search ranks (at most `RANKED_MATCHES`), and whether more matched; one
+ * query that stops reading one match past the window.
  */
-function sqliteMatches(db: Kysely<DB>, query: { terms: readonly string[]; prefixes: readonly string[] }, filter: HitFilter): RawBuilder<unknown> {
-  const node = filter.nodeId === undefined ? sql`` : sql` and d.node_id = ${filter.nodeId}`;
-  const since = filter.since === undefined ? sql`` : sql` and d.create_time >= ${filter.since}`;
-  return sql`select d.id from search_documents d
-    where d.id in (select rowid from search_fts where search_fts match ${matchExpression(db, query.terms, query.prefixes)}) and d.kind = ${filter.kind}${node}${since}`;
+export async function countHits(db: Kysely<DB>, query: ParsedTerms, filter: HitFilter): Promise<{ total: number; capped: boolean }> {
+  const match = matchExpression(db, query.terms, query.prefixes);
+  const limit = RANKED_MATCHES + 1;
+  const matches = (() => {
+    switch (dialectOf(db)) {
+      case 'sqlite':
+        return sql`select d.id from search_fts cross join search_documents d on d.id = search_fts.rowid where search_fts match ${match} and ${filters(filter)} limit ${limit}`;
+      case 'postgres':
+        return sql`select d.id from search_documents d where d.tsv @@ to_tsquery('simple', ${match}) and ${filters(filter)} limit ${limit}`;
+      case 'mysql':
+        return sql`select d.id from search_documents d where match(d.terms) against (${match} in boolean mode) and ${filters(filter)} limit ${limit}`;
+    }
+  })();
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${matches}) m`.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
+  return { total: Math.min(n, RANKED_MATCHES), capped: n > RANKED_MATCHES };
+}
+
+/** The documents of node `from`'s topics follow them to node `to` (the node filter of search). */
+export async function moveDocumentsToNode(db: Kysely<DB>, from: number, to: number): Promise<void> {
+  await db.updateTable('search_documents').set({ node_id: to }).where('node_id', '=', from).execute();
 }

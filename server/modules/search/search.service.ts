@@ -42,12 +42,12 @@ export function sinceOf(timeRange: number, now: number): number | undefined {
  * The cursor of a post search: `[score, documentId, now]` as base64url JSON. `now` is the first
  * page's clock, so every later page scores and filters exactly as the first did.
  */
-function decodeSearchCursor(cursor: string | undefined): [score: number, id: number, now: number] | null {
+function decodeSearchCursor(cursor: string | undefined): [score: number, id: number, now: number, ceiling: number] | null {
   if (cursor === undefined || cursor === '') return null;
   try {
     if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw new Error('bad');
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 3 && value.every((n) => Number.isSafeInteger(n))) return value as [number, number, number];
+    if (Array.isArray(value) && value.length === 4 && value.every((n) => Number.isSafeInteger(n))) return value as [number, number, number, number];
   } catch {
     // fall through to the validation error
   }
@@ -75,8 +75,11 @@ async function searchPosts<V extends { id: number }>(
   const query = parseQuery(input.keyword);
   if (query === null) return EMPTY;
   const now = after?.[2] ?? context.now;
-  const filter: HitFilter = { kind, nodeId: kind === 'topic' ? input.nodeId : undefined, since: sinceOf(input.timeRange, now), now };
-  const [hits, total] = await Promise.all([findHits(db, query, filter, after ? [after[0], after[1]] : null, SEARCH_PAGE_SIZE + 1), countHits(db, query, filter)]);
+  const filter: HitFilter = { kind, nodeId: kind === 'topic' ? input.nodeId : undefined, since: sinceOf(input.timeRange, now), now, ceiling: after?.[3] };
+  const [{ hits, ceiling }, { total, capped }] = await Promise.all([
+    findHits(db, query, filter, after ? [after[0], after[1]] : null, SEARCH_PAGE_SIZE + 1),
+    countHits(db, query, filter),
+  ]);
   const page = hits.slice(0, SEARCH_PAGE_SIZE);
   const views = await present(
     page.map((hit) => hit.itemId),
@@ -87,9 +90,10 @@ async function searchPosts<V extends { id: number }>(
   return {
     // A post deleted between the index read and the post read is left out (its document goes in the same transaction).
     results: page.flatMap((hit) => views.get(hit.itemId) ?? []),
-    cursor: hasMore && last ? encodeCursor([last.score, last.id, now]) : '',
+    cursor: hasMore && last && ceiling !== null ? encodeCursor([last.score, last.id, now, ceiling]) : '',
     hasMore,
     total,
+    ...(capped ? { totalCapped: true } : {}),
   };
 }
 

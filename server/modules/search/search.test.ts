@@ -27,7 +27,8 @@ import type { Settings } from '../settings/settings.schema';
 import { topicHead } from '../topics/topics.kind';
 import { findTopicById } from '../topics/topics.repository';
 import { reindexAll } from './search.index';
-import { listDocuments } from './search.repository';
+import { countHits, findHits, insertDocuments, listDocuments, RANKED_MATCHES } from './search.repository';
+import { documentTerms, parseQuery } from './search.text';
 
 const START = 1_800_000_000_000;
 const DAY = 24 * 3600 * 1000;
@@ -217,6 +218,40 @@ for (const dialect of await testDatabases()) {
     });
 
     describe('pages and tabs', () => {
+      it('ranks the newest 1,000 matches, says more matched, and keeps the first page’s window while posts arrive', async () => {
+        // Documents of a kind of their own, straight into the index: the window is the index's rule.
+        const kind = 'windowtest';
+        const doc = (itemId: number) => ({ kind, itemId, nodeId: 1, userId: 1, createTime: clock, terms: documentTerms('durian season', '') });
+        await insertDocuments(db, Array.from({ length: RANKED_MATCHES + 5 }, (_, i) => doc(i + 1)));
+        const query = parseQuery('durian')!;
+        const filter = { kind, now: clock };
+        expect(await countHits(db, query, filter)).toEqual({ total: RANKED_MATCHES, capped: true });
+
+        const seen: number[] = [];
+        let after: [number, number] | null = null;
+        let ceiling: number | undefined;
+        for (let page = 0; page < 20; page += 1) {
+          const result = await findHits(db, query, filter, after, 100);
+          ceiling ??= result.ceiling ?? undefined;
+          seen.push(...result.hits.map((hit) => hit.itemId));
+          const last = result.hits.at(-1);
+          if (!last || result.hits.length < 100) break;
+          after = [last.score, last.id];
+        }
+        const window = Array.from({ length: RANKED_MATCHES }, (_, i) => i + 6);
+        expect(seen.length).toBe(RANKED_MATCHES);
+        expect(new Set(seen)).toEqual(new Set(window));
+
+        // Newer matching posts arrive: the first page's ceiling keeps its window (scores may move
+        // with the engine's term statistics, so this reads the whole window at once).
+        await insertDocuments(db, [doc(5_001), doc(5_002)]);
+        const kept = await findHits(db, query, { ...filter, ceiling }, null, RANKED_MATCHES + 10);
+        expect(new Set(kept.hits.map((hit) => hit.itemId))).toEqual(new Set(window));
+        const fresh = await findHits(db, query, filter, null, RANKED_MATCHES + 10);
+        expect(fresh.hits.map((hit) => hit.itemId)).toEqual(expect.arrayContaining([5_001, 5_002]));
+        await db.deleteFrom('search_documents').where('kind', '=', kind).execute();
+      });
+
       it('pages by keyset without repeats in a constant number of queries', async () => {
         for (let i = 0; i < 25; i += 1) await createTopic(t, member.user, { title: `Pomelo ${i}`, content: `<p>pomelo salad ${'pomelo '.repeat(i % 4)}</p>` });
         const seen: number[] = [];

@@ -5,41 +5,11 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
+import { navSchema, rateRule, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
 import { vipSettingsStored } from '../../../common/validation/vip';
 
-/**
- * A header nav link goes to a path of this site (`/topics`; not `//host` or `/\host`, which
- * browsers read as another host) or to an http(s) address. Nothing else (`javascript:`,
- * `data:`…) is accepted; the header also renders any other value as plain text.
- */
-export const NAV_URL = /^(\/(?![/\\])|https?:\/\/)/i;
-
-const navSchema = z.object({ title: z.string().max(32), url: z.string().max(512).regex(NAV_URL) });
-
-/** An IANA time zone name the runtime knows (`Asia/Bangkok`); the check-in day follows it. */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return name.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * What each cause earns (a negative amount takes score away). A reversal (the content deleted, a
- * like taken back) takes back what was earned, never below zero unless `allowNegative`.
- */
-const scoreRulesSchema = z.object({
-  checkin: z.number().int().min(-1000).max(1000).default(1),
-  topic: z.number().int().min(-1000).max(1000).default(5),
-  article: z.number().int().min(-1000).max(1000).default(10),
-  comment: z.number().int().min(-1000).max(1000).default(1),
-  likeReceived: z.number().int().min(-1000).max(1000).default(1),
-  allowNegative: z.boolean().default(false),
-});
-
-const rateRule = z.object({ max: z.number().int().min(0), windowMs: z.number().int().min(1000) });
+// The field rules live in common/validation/settings.ts (the back office's form uses them too).
+export { isTimeZone, NAV_URL } from '../../../common/validation/settings';
 
 export const settingsSchema = z.object({
   language: z.enum(LOCALES).default(DEFAULT_LOCALE),
@@ -63,7 +33,7 @@ export const settingsSchema = z.object({
   /** VIP membership (issue 18): the switch, the TRC20 wallet, prices, order expiry, explorer link, order limit. */
   vip: vipSettingsStored.prefault({}),
   /** Outgoing mail when SMTP_URL is not set; empty url means "write .eml files". */
-  smtp: z.object({ url: z.string(), from: z.string() }).default({ url: '', from: '' }),
+  smtp: smtpSchema.default({ url: '', from: '' }),
   /**
    * Abuse limits per route family (DESIGN security model). max 0 disables a rule. Each rule has
    * its own default, so a stored object written before a rule existed still reads.
@@ -90,7 +60,7 @@ export const settingsSchema = z.object({
     })
     .prefault({}),
   /** The site's time zone (IANA name): the day a check-in counts for, and when "today" starts. */
-  timeZone: z.string().max(64).refine(isTimeZone, { message: 'score.validation.timeZoneInvalid' }).default('Asia/Bangkok'),
+  timeZone: timeZoneField.default('Asia/Bangkok'),
   /** Score rules (issue 14); each has its own default, so a stored object missing a rule still reads. */
   scoreRules: scoreRulesSchema.prefault({}),
   /** Check-in clicks per member: a day has one check-in, so this only blunts hammering. max 0 disables the rule. */
@@ -113,6 +83,8 @@ export const settingsSchema = z.object({
     .default({ perUser: { max: 30, windowMs: 10 * 60_000 }, perIp: { max: 120, windowMs: 10 * 60_000 } }),
   /** Like/unlike and favorite/unfavorite clicks per user. max 0 disables the rule. */
   reactionLimits: z.object({ perUser: rateRule }).default({ perUser: { max: 300, windowMs: 10 * 60_000 } }),
+  /** Upload size, dimensions (within the server's IMAGE_MAX_* ceilings) and uploads per member; each has its own default. */
+  uploadLimits: uploadLimitsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

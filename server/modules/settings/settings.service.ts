@@ -1,10 +1,15 @@
 /**
- * Site settings, read through a short in-process cache. Writes go to the database and drop the
- * local cache at once; other processes see the change within CACHE_TTL_MS.
+ * Site settings, read through a short in-process cache. A write through the back office
+ * (settings.usecases.ts) drops this process's cache and tells every other process over the event
+ * bus (Redis pub/sub when REDIS_URL is set), which drop theirs: the next read anywhere sees the
+ * change. CACHE_TTL_MS only bounds what no message announced (a row written by hand, a message
+ * lost while Redis was down).
  */
 import type { Kysely } from 'kysely';
+import { translator } from '../../../common/i18n';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
+import type { EventBus } from '../../infra/events';
 import { readAllSettings, upsertSetting } from './settings.repository';
 import { defaultSettings, settingsSchema, type Settings } from './settings.schema';
 
@@ -26,6 +31,15 @@ export function settingsFromRows(rows: Array<{ key: string; value: string }>): S
   return result as Settings;
 }
 
+/** The about texts as the site shows them: an empty setting reads as the default of the site's language. */
+export function aboutTexts(settings: Pick<Settings, 'aboutContent' | 'contact' | 'language' | 'siteTitle'>): { aboutContent: string; contact: string } {
+  const t = translator(settings.language);
+  return {
+    aboutContent: settings.aboutContent.trim() ? settings.aboutContent : String(t('site.about.default', { site: settings.siteTitle })),
+    contact: settings.contact.trim() ? settings.contact : String(t('site.about.contactDefault')),
+  };
+}
+
 export async function writeSettings(db: Kysely<DB>, values: Partial<Settings>, now: number): Promise<void> {
   const shape = settingsSchema.shape;
   for (const [key, value] of Object.entries(values)) {
@@ -35,9 +49,15 @@ export async function writeSettings(db: Kysely<DB>, values: Partial<Settings>, n
   }
 }
 
+/** The bus topic of "settings changed": every process drops its settings and feed caches. */
+export const SETTINGS_CHANGED_TOPIC = 'settings.changed';
+
 export class SettingsCache {
   private value: Settings | null = null;
   private loadedAt = 0;
+  /** Moves on every invalidation: a reading that began before one is not kept. */
+  private generation = 0;
+  private share: ((keys: readonly string[]) => Promise<void>) | null = null;
 
   /**
    * `unreachable(error)`: whether a failed reading means the database cannot be reached (and
@@ -53,16 +73,58 @@ export class SettingsCache {
     if (!db) return defaultSettings;
     const now = this.clock.now();
     if (this.value && now - this.loadedAt < CACHE_TTL_MS) return this.value;
+    const generation = this.generation;
+    let read: Settings;
     try {
-      this.value = settingsFromRows(await readAllSettings(db));
+      read = settingsFromRows(await readAllSettings(db));
     } catch (error) {
       if (!this.value || !this.unreachable(error)) throw error;
+      this.loadedAt = now;
+      return this.value;
     }
+    // An invalidation came while reading: answer what was read, keep nothing that may be stale.
+    if (generation !== this.generation) return read;
+    this.value = read;
     this.loadedAt = now;
-    return this.value;
+    return read;
   }
 
+  /** Drops this process's copy. */
   invalidate(): void {
     this.value = null;
+    this.generation += 1;
+  }
+
+  /**
+   * After a write committed: drops this copy and tells the other processes sharing the bus;
+   * resolves once they have been told, so a read through another process right after sees it.
+   */
+  async changed(keys: readonly string[]): Promise<void> {
+    this.invalidate();
+    await this.share?.(keys);
+  }
+
+  /**
+   * Hears the other processes' writes on `bus`: each drops this copy and calls `onRemoteChange`
+   * (the app drops its feed caches there). Answers the function that stops listening.
+   */
+  connect(bus: EventBus, onRemoteChange: (keys: string[]) => void, onError: (error: unknown) => void): () => void {
+    const origin = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+    this.share = (keys) => bus.publish(SETTINGS_CHANGED_TOPIC, { origin, keys }).catch(onError);
+    const unsubscribe = bus.subscribe(SETTINGS_CHANGED_TOPIC, (payload) => {
+      const message = payload as { origin?: unknown; keys?: unknown };
+      if (message.origin === origin) return;
+      this.invalidate();
+      onRemoteChange(Array.isArray(message.keys) ? message.keys.filter((key): key is string => typeof key === 'string') : []);
+    });
+    return () => {
+      this.share = null;
+      unsubscribe();
+    };
+  }
+
+  /** Whether another process's writes are heard (tests). */
+  get shared(): boolean {
+    return this.share !== null;
   }
 }

@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../../../common/views/site';
 import type { Settings } from '../settings/settings.schema';
+import { aboutTexts } from '../settings/settings.service';
 
 // The shape lives in common/views (the pages read it too); named here for the server's imports.
 export type { SiteConfig };
@@ -16,8 +17,8 @@ export function presentConfig(settings: Settings, installed: boolean): SiteConfi
     siteNavs: settings.siteNavs,
     siteNotice: settings.siteNotice,
     modules: settings.modules,
-    aboutContent: settings.aboutContent,
-    contact: settings.contact,
+    // Unset (or emptied): the default text of the site's language.
+    ...aboutTexts(settings),
     recommendTags: settings.recommendTags,
     tokenExpireDays: settings.tokenExpireDays,
     // On only with a wallet to pay to (as the VIP routes answer): the menus show Membership by it.

@@ -1,5 +1,6 @@
 /** All SQL touching `tags` and the tag links of the tagged kinds (`topic_tags`, `article_tags`). */
 import { sql, type Kysely } from 'kysely';
+import { CONTENT_STATUS } from '../../../common/constants';
 import { dialectOf } from '../../db/database';
 import type { DB, TagRow } from '../../db/schema';
 import { stamps } from '../../db/helpers';
@@ -10,9 +11,9 @@ import type { CountedKind } from '../../kernel/events';
  * link tables share one shape, so every query below serves every kind.
  */
 const TAGGED = {
-  topic: { links: 'topic_tags', item: 'topic_id', count: 'topic_count' },
-  article: { links: 'article_tags', item: 'article_id', count: 'article_count' },
-} as const satisfies Record<CountedKind, { links: keyof DB; item: string; count: keyof TagRow }>;
+  topic: { links: 'topic_tags', item: 'topic_id', count: 'topic_count', table: 'topics' },
+  article: { links: 'article_tags', item: 'article_id', count: 'article_count', table: 'articles' },
+} as const satisfies Record<CountedKind, { links: keyof DB; item: string; count: keyof TagRow; table: keyof DB }>;
 
 export type TaggedKind = keyof typeof TAGGED;
 
@@ -129,4 +130,66 @@ export async function unlinkTags(db: Kysely<DB>, kind: TaggedKind, itemId: numbe
   if (tagIds.length === 0) return;
   const { links, item } = TAGGED[kind];
   await sql`delete from ${sql.table(links)} where ${sql.ref(item)} = ${itemId} and tag_id in (${sql.join([...tagIds])})`.execute(db);
+}
+
+// The back office (issue 17): every active tag, whether used or not.
+
+function adminTags(db: Kysely<DB>, q: string | undefined) {
+  let query = db.selectFrom('tags').where('status', '=', 0);
+  if (q) query = query.where(sql<boolean>`lower(name) like ${'%' + likePrefix(q.toLowerCase())} escape '!'`);
+  return query;
+}
+
+/** One offset page of active tags whose names contain `q` (any case), most used first. */
+export async function findAdminTagsPage(db: Kysely<DB>, q: string | undefined, offset: number, limit: number): Promise<TagRow[]> {
+  return adminTags(db, q).selectAll().orderBy('topic_count', 'desc').orderBy('article_count', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+}
+
+export async function countAdminTags(db: Kysely<DB>, q: string | undefined): Promise<number> {
+  const row = await adminTags(db, q)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Tags by id, locked, in id order (the order post writes lock them in). */
+export async function lockTags(db: Kysely<DB>, ids: readonly number[]): Promise<TagRow[]> {
+  const query = db.selectFrom('tags').selectAll().where('id', 'in', [...new Set(ids)]).orderBy('id', 'asc');
+  return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
+}
+
+export async function renameTagRow(db: Kysely<DB>, id: number, name: string, now: number): Promise<void> {
+  await db.updateTable('tags').set({ name, update_time: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Moves every link of tag `from` to tag `into`, for one kind: an item already carrying `into`
+ * loses its `from` link (no item carries a tag twice), the others' links are re-pointed. The
+ * inner select is wrapped in a derived table: MySQL refuses a subquery on the table it changes.
+ */
+export async function moveTagLinks(db: Kysely<DB>, kind: TaggedKind, from: number, into: number, now: number): Promise<void> {
+  const { links, item } = TAGGED[kind];
+  const table = sql.table(links);
+  const column = sql.ref(item);
+  const carriers = sql`(select x.${column} from (select ${column} from ${table} where tag_id = ${into}) x)`;
+  await sql`delete from ${table} where tag_id = ${from} and ${column} in ${carriers}`.execute(db);
+  await sql`update ${table} set tag_id = ${into}, update_time = ${now} where tag_id = ${from}`.execute(db);
+}
+
+/** Sets a tag's counts from its links: published items of each kind carrying it (exact after a merge). */
+export async function recountTag(db: Kysely<DB>, id: number, now: number): Promise<void> {
+  const counts = Object.values(TAGGED).map(
+    ({ links, item, count, table }) =>
+      sql`${sql.ref(count)} = (select count(*) from ${sql.table(links)} l inner join ${sql.table(table)} p on p.id = l.${sql.ref(item)} where l.tag_id = ${id} and p.status = ${CONTENT_STATUS.published})`,
+  );
+  await sql`update tags set ${sql.join(counts)}, update_time = ${now} where id = ${id}`.execute(db);
+}
+
+/** Removes every link to a tag, of every kind. */
+export async function deleteAllTagLinks(db: Kysely<DB>, id: number): Promise<void> {
+  for (const { links } of Object.values(TAGGED)) await sql`delete from ${sql.table(links)} where tag_id = ${id}`.execute(db);
+}
+
+export async function deleteTagRow(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('tags').where('id', '=', id).execute();
 }

@@ -6,6 +6,7 @@ import type { Feature } from '../../features';
 import { dropFeedsOf } from '../../kernel/feed-cache';
 import { topicPages } from './topics.pages';
 import { topicKind } from './topics.kind';
+import { moveTopicsToNode } from './topics.repository';
 import { topicRoutes } from './topics.routes';
 
 export const topicsFeature: Feature = {
@@ -18,5 +19,11 @@ export const topicsFeature: Feature = {
     const dropFeeds = dropFeedsOf(ctx, 'topics', 'topic');
     ctx.events.onCommit('topic.created', 'topics', dropFeeds);
     ctx.events.onCommit('topic.edited', 'topics', dropFeeds);
+    // A node being deleted hands its topics on (inside the delete's transaction).
+    ctx.events.onWrite('node.topicsMoved', 'topics', ({ from, to }, { db, now }) => moveTopicsToNode(db, from, to, now));
+    // Topics show their node's name and their tags: a node or tag edited in the back office moves them.
+    ctx.events.onCommit('site.catalogChanged', 'topics', ({ what }, app) => {
+      if (what === 'node' || what === 'tag') dropFeeds(null, app);
+    });
   },
 };

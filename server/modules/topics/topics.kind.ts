@@ -3,18 +3,16 @@
  * favorites, comments, its page and views) with its own head and list shape. Registered by
  * topics.feature.ts.
  */
-import { TOPIC_LIMITS } from '../../../common/constants';
 import type { TopicRow } from '../../db/schema';
 import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
-import { shortText } from '../content/content.service';
 import { postKind } from '../publishing/publishing.kind';
-import { postHead } from '../publishing/publishing.presenter';
+import { displayTitle, postHead } from '../publishing/publishing.presenter';
 import { assembleTopics } from './topics.read';
 import { findTopicHead, findTopicsByIds } from './topics.repository';
 
-/** A topic's display title: its title, or a tweet's opening words. The one place it is computed. */
+/** A topic's display title: its title, or a tweet's opening words (publishing.presenter.ts `displayTitle`). */
 export function topicTitle(row: Pick<TopicRow, 'title' | 'summary'>): string {
-  return row.title || shortText(row.summary, TOPIC_LIMITS.displayTitleMax);
+  return displayTitle(row);
 }
 
 export function topicHead(row: Pick<TopicRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'>): ContentHead {

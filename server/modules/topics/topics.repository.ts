@@ -146,3 +146,8 @@ export async function lastTopicId(db: Kysely<DB>): Promise<number> {
   const row = await db.selectFrom('topics').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   return Number(row?.id ?? 0);
 }
+
+/** Every topic of node `from` (any status) moves to node `to` (a node being deleted hands its topics on). */
+export async function moveTopicsToNode(db: Kysely<DB>, from: number, to: number, now: number): Promise<void> {
+  await db.updateTable('topics').set({ node_id: to, update_time: now }).where('node_id', '=', from).execute();
+}

@@ -12,7 +12,7 @@ import { errors, type AppError } from '../../http/errors';
 import { PoolBusyError, WorkerPool, WorkerTaskError } from '../../infra/worker-pool';
 import { declaredSize } from './image-header';
 import { detectImageKind } from './image-kind';
-import { isRefusal, sizeRefusal, type ImageTask, type ProcessedImage, type Refusal } from './image-pipeline';
+import { isRefusal, sizeRefusal, type ImageTask, type ProcessedImage, type Refusal, type SizeLimits } from './image-pipeline';
 
 /** Seconds a busy pool asks the client to wait: about one image's decoding. */
 const BUSY_RETRY_AFTER_S = 2;
@@ -43,14 +43,27 @@ export class ImageProcessor {
 
   constructor(private readonly limits: ImageLimits) {}
 
-  /** An uploaded image, verified and re-encoded (or sanitized). */
-  image(input: Buffer): Promise<ImageResult> {
-    return this.run('image', input);
+  /**
+   * An uploaded image, verified and re-encoded (or sanitized). `lower`: the site's own limits
+   * (setting `uploadLimits`); the smaller of them and the server's (IMAGE_MAX_*) applies.
+   */
+  image(input: Buffer, lower?: SizeLimits): Promise<ImageResult> {
+    return this.run('image', input, lower);
   }
 
   /** An uploaded avatar: a square still WebP. */
-  avatar(input: Buffer): Promise<ImageResult> {
-    return this.run('avatar', input);
+  avatar(input: Buffer, lower?: SizeLimits): Promise<ImageResult> {
+    return this.run('avatar', input, lower);
+  }
+
+  /** The limits an image meets: the server's, lowered by the site's. */
+  limitsWith(lower?: SizeLimits): SizeLimits {
+    if (!lower) return this.limits;
+    return {
+      maxWidth: Math.min(this.limits.maxWidth, lower.maxWidth),
+      maxHeight: Math.min(this.limits.maxHeight, lower.maxHeight),
+      maxMegapixels: Math.min(this.limits.maxMegapixels, lower.maxMegapixels),
+    };
   }
 
   /** Tasks decoding and waiting (tests, metrics). */
@@ -63,12 +76,13 @@ export class ImageProcessor {
     this.pool = null;
   }
 
-  private async run(job: ImageTask['job'], input: Buffer): Promise<ImageResult> {
-    this.refuseByHeader(input);
+  private async run(job: ImageTask['job'], input: Buffer, lower?: SizeLimits): Promise<ImageResult> {
+    const limits = this.limitsWith(lower);
+    this.refuseByHeader(input, limits);
     // Workers start with the first image, not with the server.
     this.pool ??= new WorkerPool({ file: workerFile(), size: this.limits.workers, maxQueue: this.limits.queueMax });
     try {
-      const done = await this.pool.run({ job, input, limits: this.limits });
+      const done = await this.pool.run({ job, input, limits });
       return { ...done, data: Buffer.from(done.data.buffer, done.data.byteOffset, done.data.byteLength) };
     } catch (error) {
       if (error instanceof PoolBusyError) throw errors.unavailable('upload.busy', BUSY_RETRY_AFTER_S);
@@ -78,12 +92,12 @@ export class ImageProcessor {
   }
 
   /** Not an accepted type, or a raster whose header declares more than the limits: refused before decoding. */
-  private refuseByHeader(input: Buffer): void {
+  private refuseByHeader(input: Buffer, limits: SizeLimits): void {
     const kind = detectImageKind(input);
     if (!kind) throw refusalError({ refused: 'unsupportedType' });
     if (kind === 'svg') return;
     const size = declaredSize(kind, input);
-    const refusal = size && sizeRefusal(size, this.limits);
+    const refusal = size && sizeRefusal(size, limits);
     if (refusal) throw refusalError(refusal);
   }
 }

@@ -21,20 +21,21 @@ const PLUGIN_LIMITS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS
  * busboy's "Boundary not found", "Unexpected end of form", "Malformed part header", a part
  * terminated early, the request closed before its end.
  */
-function readFailure(request: FastifyRequest, field: string, error: unknown): unknown {
+function readFailure(request: FastifyRequest, field: string, error: unknown, mb: number | undefined): unknown {
   const code = codeOf(error);
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(mb);
   if (typeof code === 'string' && PLUGIN_LIMITS.has(code)) return error;
   request.log.info({ err: error }, 'malformed multipart body refused');
   return errors.validation({ [field]: 'upload.malformed' });
 }
 
-export async function readImagePart(request: FastifyRequest, field: string): Promise<{ buffer: Buffer; filename: string | undefined }> {
+/** `limit`: the site's lower size limit (setting `uploadLimits.maxMb`), else the registered 5 MB. */
+export async function readImagePart(request: FastifyRequest, field: string, limit?: { maxBytes: number; mb: number }): Promise<{ buffer: Buffer; filename: string | undefined }> {
   if (!request.isMultipart()) throw errors.validation({ [field]: 'upload.missingFile' });
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   let buffer: Buffer;
   try {
-    part = await request.file();
+    part = await request.file(limit ? { limits: { fileSize: limit.maxBytes } } : undefined);
     if (!part || part.fieldname !== field) {
       part?.file.resume(); // drain an unexpected file so the request can finish
       throw errors.validation({ [field]: 'upload.missingFile' });
@@ -43,9 +44,9 @@ export async function readImagePart(request: FastifyRequest, field: string): Pro
     buffer = await part.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw readFailure(request, field, error);
+    throw readFailure(request, field, error, limit?.mb);
   }
-  if (part.file.truncated) throw tooLarge();
+  if (part.file.truncated) throw tooLarge(limit?.mb);
   if (buffer.length === 0) throw errors.validation({ [field]: 'upload.missingFile' });
   return { buffer, filename: part.filename };
 }

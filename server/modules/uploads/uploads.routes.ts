@@ -14,10 +14,14 @@ import { createStorage } from '../../infra/storage';
 import type { RateRule } from '../../infra/rate-limiter';
 import { requireWriter } from '../../policy/permissions';
 import { readImagePart } from './upload-part';
-import { IMAGE_FORMATS, parseStoredKey, storeImage } from './uploads.service';
+import { IMAGE_FORMATS, parseStoredKey, siteUploadLimits, storeImage } from './uploads.service';
+import { requireDb } from '../../context';
+import type { Settings } from '../settings/settings.schema';
 
-/** Uploads per user: pasting a dozen screenshots at once is normal, hundreds are not. */
-export const UPLOAD_RATE: RateRule = { name: 'upload:user', max: 60, windowMs: 10 * 60_000 };
+/** Uploads per user (setting `uploadLimits.perUser`): pasting a dozen screenshots at once is normal, hundreds are not. */
+export function uploadRate(settings: Pick<Settings, 'uploadLimits'>): RateRule {
+  return { name: 'upload:user', ...settings.uploadLimits.perUser };
+}
 
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const storage = createStorage(app.ctx.config);
@@ -26,9 +30,11 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     const { ctx } = app;
     const user = request.user;
     requireWriter(user, ctx.clock.now());
-    await ctx.limiter.consume(UPLOAD_RATE, String(user.id));
-    const { buffer, filename } = await readImagePart(request, 'image');
-    const result = await storeImage(ctx.images, storage, buffer, filename);
+    const settings = await ctx.settings.get(requireDb(ctx));
+    await ctx.limiter.consume(uploadRate(settings), String(user.id));
+    const limits = siteUploadLimits(settings);
+    const { buffer, filename } = await readImagePart(request, 'image', limits);
+    const result = await storeImage(ctx.images, storage, buffer, filename, limits.size);
     request.log.info({ userId: user.id, url: result.url, bytes: buffer.length }, 'image uploaded');
     return ok(result);
   });

@@ -11,7 +11,8 @@ import { errors, type AppError } from '../../http/errors';
 import { siteBaseUrl } from '../../http/site-address';
 import type { ServedStorage, Storage } from '../../infra/storage';
 import { IMAGE_FORMATS, type ImageKind } from './image-kind';
-import type { ProcessedImage } from './image-pipeline';
+import type { ProcessedImage, SizeLimits } from './image-pipeline';
+import type { Settings } from '../settings/settings.schema';
 import type { ImageProcessor } from './images';
 
 export { detectImageKind, IMAGE_FORMATS, looksLikeSvg, type ImageKind } from './image-kind';
@@ -38,8 +39,8 @@ export interface UploadResult {
   height: number;
 }
 
-export async function storeImage(images: ImageProcessor, storage: Storage, input: Buffer, clientName: string | undefined): Promise<UploadResult> {
-  const image = await images.image(input);
+export async function storeImage(images: ImageProcessor, storage: Storage, input: Buffer, clientName: string | undefined, limits?: SizeLimits): Promise<UploadResult> {
+  const image = await images.image(input, limits);
   const key = storageKey(image);
   await storage.put(key, image.data, IMAGE_FORMATS[image.kind].contentType);
   return { url: storage.url(key), name: displayName(clientName, image.kind, key), width: image.width, height: image.height };
@@ -75,14 +76,20 @@ export async function storedImageUrl(address: string, storage: ServedStorage, co
 }
 
 /** An uploaded avatar (a square still WebP, image-pipeline.ts `renderAvatar`), stored; its URL. */
-export async function storeAvatar(images: ImageProcessor, storage: Storage, input: Buffer): Promise<string> {
-  const { data } = await images.avatar(input);
+export async function storeAvatar(images: ImageProcessor, storage: Storage, input: Buffer, limits?: SizeLimits): Promise<string> {
+  const { data } = await images.avatar(input, limits);
   const key = storageKey({ kind: 'webp', data });
   await storage.put(key, data, IMAGE_FORMATS.webp.contentType);
   return storage.url(key);
 }
 
-/** The upload limit as the spec's message wants it ('max 5 MB supported'). */
-export function tooLarge(): AppError {
-  return errors.payloadTooLarge('upload.tooLarge', { mb: IMAGE_MAX_MB });
+/** The upload limit as the spec's message wants it ('max 5 MB supported'); `mb`: the site's lower limit. */
+export function tooLarge(mb: number = IMAGE_MAX_MB): AppError {
+  return errors.payloadTooLarge('upload.tooLarge', { mb });
+}
+
+/** The site's upload limits (setting `uploadLimits`) as the pipeline takes them. */
+export function siteUploadLimits(settings: Pick<Settings, 'uploadLimits'>): { maxBytes: number; mb: number; size: SizeLimits } {
+  const { maxMb, maxWidth, maxHeight, maxMegapixels } = settings.uploadLimits;
+  return { maxBytes: maxMb * 1024 * 1024, mb: maxMb, size: { maxWidth, maxHeight, maxMegapixels } };
 }

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { dialectOf } from '../../db/database';
-import { findRowsByIds, insertReturningId, lockedRead } from '../../db/helpers';
+import { findRowsByIds, insertReturningId, lockedRead, timeBucket } from '../../db/helpers';
 import type { CountedKind } from '../../kernel/events';
 
 export async function insertUser(db: Kysely<DB>, values: NewUser): Promise<number> {
@@ -176,6 +176,23 @@ export async function countBannedUsers(db: Kysely<DB>, now: number): Promise<num
     .where((eb) => eb.or([eb('forbidden_until', '=', -1), eb('forbidden_until', '>', now)]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Members (every account, as the dashboard counts them) and how many signed up per bucket since `since`. */
+export async function countMembers(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countSignupsByBucket(db: Kysely<DB>, since: number, bucketMs: number): Promise<Array<{ bucket: number; n: number }>> {
+  const bucket = timeBucket(db, 'create_time', bucketMs);
+  const rows = await db
+    .selectFrom('users')
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('n')])
+    .where('create_time', '>=', since)
+    .groupBy(bucket)
+    .execute();
+  return rows.map((row) => ({ bucket: Number(row.bucket), n: Number(row.n) }));
 }
 
 /** Sets a member's VIP expiry (−1 forever, 0 none, else epoch ms). */

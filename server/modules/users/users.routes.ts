@@ -18,7 +18,7 @@ import { parseInput } from '../../http/validate';
 import { createStorage } from '../../infra/storage';
 import { requireWriter } from '../../policy/permissions';
 import { readImagePart } from '../uploads/upload-part';
-import { storeAvatar, storedImageUrl } from '../uploads/uploads.service';
+import { siteUploadLimits, storeAvatar, storedImageUrl } from '../uploads/uploads.service';
 import { AVATAR_RATE, storedAvatarUrl } from './avatar';
 import { presentCurrentUser } from './users.presenter';
 import { setUsername, updateAvatar, updateBackground, updateProfile } from './users.service';
@@ -64,7 +64,9 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     await ctx.limiter.consume(AVATAR_RATE, String(user.id));
     let avatar: string;
     if (request.isMultipart()) {
-      avatar = await storeAvatar(ctx.images, storage, (await readImagePart(request, 'file')).buffer);
+      // The site's upload limits (setting `uploadLimits`) apply to avatars too.
+      const limits = siteUploadLimits(await ctx.settings.get(requireDb(ctx)));
+      avatar = await storeAvatar(ctx.images, storage, (await readImagePart(request, 'file', limits)).buffer, limits.size);
     } else {
       avatar = await storedAvatarUrl(parseInput(updateAvatarSchema, request.body).avatar, storage, ctx.config);
     }

@@ -8,7 +8,7 @@ import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { isUniqueViolation, stamps } from '../../db/helpers';
 import { errors } from '../../http/errors';
 import { assertNamesFree } from './names';
-import { addUserScore, countBannedUsers, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, lockActiveUsers, findVipEndingBetween, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser } from './users.repository';
+import { addUserScore, countBannedUsers, countMembers, countSignupsByBucket, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -149,6 +149,11 @@ export async function setBan(db: Kysely<DB>, userId: number, until: number, reas
 export async function bannedUsers(db: Kysely<DB>, now: number, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
   const [rows, total] = await Promise.all([findBannedUsers(db, now, offset, limit), countBannedUsers(db, now)]);
   return { rows, total };
+}
+
+/** The dashboard's member figures: every account, and sign-ups per time bucket since `since`. */
+export async function memberStats(db: Kysely<DB>, since: number, bucketMs: number): Promise<{ total: number; signups: Array<{ bucket: number; n: number }> }> {
+  return { total: await countMembers(db), signups: await countSignupsByBucket(db, since, bucketMs) };
 }
 
 /**

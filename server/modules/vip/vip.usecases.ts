@@ -13,7 +13,6 @@ import { requireDb, type AppContext } from '../../context';
 import type { UserRow, VipOrderRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
 import { errors } from '../../http/errors';
-import { ALL_PAGES } from '../../http/page-cache';
 import { parseInput } from '../../http/validate';
 import type { Caller, ViewerContext } from '../../kernel/caller';
 import type { Actor } from '../../kernel/events';
@@ -183,16 +182,22 @@ export async function readVipSettings(ctx: AppContext, viewer: ViewerContext): P
 }
 
 /**
- * POST admin/vip/settings: the whole VIP panel at once. The switch shows in every page's menu
- * (the site config), so every cached page is dropped.
+ * POST admin/vip/settings: the whole VIP panel at once (the switch shows in every page's menu,
+ * so the cached pages go: a handler of `settings.changed`).
  */
 export async function updateVipSettings(ctx: AppContext, caller: Caller, body: unknown): Promise<VipSettingsView> {
-  authorize(caller.viewer, 'vip:manage');
+  const actor = staffActor(caller);
   const input = parseInput(vipSettingsInput, body);
-  const db = requireDb(ctx);
   const current = await vipSettings(ctx);
-  await writeSettings(db, { vip: { ...current, ...input } }, caller.now);
-  ctx.settings.invalidate();
-  await ctx.pageCache.invalidate([ALL_PAGES]);
+  // As every settings write: `settings.changed` drops the settings, feed and page caches of
+  // every process after the commit, and leaves the audit row.
+  await runWrite(
+    ctx,
+    async (scope) => {
+      await writeSettings(scope.db, { vip: { ...current, ...input } }, scope.now);
+      await scope.emit('settings.changed', { keys: ['vip'], actor });
+    },
+    { now: caller.now },
+  );
   return presentSettings(await vipSettings(ctx));
 }

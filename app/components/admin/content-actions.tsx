@@ -1,0 +1,94 @@
+/**
+ * The content table's row menu: delete, restore (a deleted post), recommend or not, pin or not
+ * (published topics), or a pending post's way to the review queue. Each asks for confirmation;
+ * delete, recommend and pin use the kinds' own moderator routes (the author's message and the
+ * audit row come with them), restore the back office's.
+ */
+import { useRevalidator } from 'react-router';
+import type { ContentRowView } from '../../../common/views/review';
+import { api } from '~/lib/api';
+import { paths } from '~/lib/paths';
+import { useToast } from '~/lib/toast';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import { useT } from '~/lib/use-t';
+import { buttonClass } from '../ui/button';
+import { useConfirm } from '../ui/dialog';
+import { Dropdown, DropdownItem, DropdownLink } from '../ui/dropdown';
+
+type Action = 'delete' | 'restore' | 'recommend' | 'unrecommend' | 'sticky' | 'unsticky';
+
+/** What may be done to the row, by its kind and status (the server refuses anything else too). */
+export function actionsFor(row: ContentRowView): Action[] {
+  if (row.status === 'deleted') return row.kind === 'comment' ? [] : ['restore'];
+  const actions: Action[] = [];
+  if (row.status === 'published' && row.kind !== 'comment') {
+    actions.push(row.recommend ? 'unrecommend' : 'recommend');
+    if (row.kind === 'topic') actions.push(row.sticky ? 'unsticky' : 'sticky');
+  }
+  actions.push('delete');
+  return actions;
+}
+
+function request(row: ContentRowView, action: Action): { path: string; body: Record<string, unknown> } {
+  switch (action) {
+    case 'delete':
+      return { path: `/api/${row.kind}/delete/${row.id}`, body: {} };
+    case 'restore':
+      return { path: '/api/admin/content/restore', body: { kind: row.kind, id: row.id } };
+    case 'recommend':
+    case 'unrecommend':
+      return { path: `/api/${row.kind}/recommend/${row.id}`, body: { recommend: action === 'recommend' } };
+    case 'sticky':
+    case 'unsticky':
+      return { path: `/api/topic/sticky/${row.id}`, body: { sticky: action === 'sticky' } };
+  }
+}
+
+export function ContentActions({ row, label }: { row: ContentRowView; label: string }) {
+  const t = useT();
+  const toast = useToast();
+  const handleApiError = useApiErrorHandler();
+  const revalidator = useRevalidator();
+  const [confirm, confirmDialog] = useConfirm();
+  const actions = actionsFor(row);
+
+  async function run(action: Action) {
+    const ok = await confirm({
+      title: t(`adminContent.confirm.${action}.title`, { title: label }),
+      description: t(`adminContent.confirm.${action}.description`),
+      confirmLabel: t(`adminContent.actions.${action}`),
+      danger: action === 'delete',
+    });
+    if (!ok) return;
+    try {
+      const { path, body } = request(row, action);
+      await api(path, { method: 'POST', body });
+      toast.success(t(`adminContent.done.${action}`));
+    } catch (error) {
+      handleApiError(error);
+    }
+    void revalidator.revalidate();
+  }
+
+  if (actions.length === 0 && row.status !== 'pending') return null;
+  return (
+    <>
+      <Dropdown
+        label={label}
+        trigger={
+          <button type="button" className={buttonClass('secondary', 'sm')} aria-label={t('adminContent.actions.menu', { title: label })} data-testid="content-actions">
+            {t('adminContent.columns.actions')}
+          </button>
+        }
+      >
+        {row.status === 'pending' && row.kind !== 'comment' && <DropdownLink to={`${paths.adminReview}${row.kind === 'topic' ? '' : `?kind=${row.kind}`}`}>{t('adminContent.actions.review')}</DropdownLink>}
+        {actions.map((action) => (
+          <DropdownItem key={action} danger={action === 'delete'} onSelect={() => void run(action)}>
+            {t(`adminContent.actions.${action}`)}
+          </DropdownItem>
+        ))}
+      </Dropdown>
+      {confirmDialog}
+    </>
+  );
+}

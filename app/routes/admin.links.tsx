@@ -1,0 +1,128 @@
+/**
+ * `/admin/links` (issue 17, admins): the friend links of /links, in display order. Create and
+ * edit (title, an http(s) address, a plain-text summary, an uploaded logo), move up or down,
+ * delete.
+ */
+import { useId, useState } from 'react';
+import { Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { linkSchema, linkUpdateSchema, sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
+import type { LinkView } from '../../common/views/links';
+import { AdminPager } from '~/components/admin/admin-pager';
+import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
+import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { FormDialog, LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
+import { FormAlert } from '~/components/account/auth-card';
+import { Button } from '~/components/ui/button';
+import { useConfirm } from '~/components/ui/dialog';
+import { Field, Input, Textarea } from '~/components/ui/input';
+import { api } from '~/lib/api';
+import { paths } from '~/lib/paths';
+import { useZodForm } from '~/lib/use-zod-form';
+import { useT } from '~/lib/use-t';
+
+export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+  const viewer = staffViewer(context, request);
+  const query = sitePageQuery.safeParse(queryOf(request));
+  if (!query.success) badQuery(context, 'validation.invalid');
+  return { table: unwrapAdmin(await context.site.adminSite.links(viewer, query.data.page)) };
+}
+
+type Editing = { mode: 'create' } | { mode: 'edit'; link: LinkView };
+
+function LinkForm({ editing, onDone }: { editing: Editing; onDone: () => void }) {
+  const t = useT();
+  const formId = useId();
+  const saved = useSaved();
+  const link = editing.mode === 'edit' ? editing.link : null;
+  const initial = { id: link ? String(link.id) : '', title: link?.title ?? '', url: link?.url ?? '', summary: link?.summary ?? '', logo: link?.logo ?? '' };
+  const form = useZodForm(link ? linkUpdateSchema : linkSchema, initial, async (data) => {
+    await api(link ? '/api/admin/link/update' : '/api/admin/link/create', { method: 'POST', body: data });
+    onDone();
+    await saved();
+  });
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onDone()}
+      title={link ? t('adminSite.links.editTitle', { title: link.title }) : t('adminSite.links.new')}
+      formId={formId}
+      submitting={form.submitting}
+      submitLabel={link ? t('adminSite.common.save') : t('adminSite.common.create')}
+    >
+      <form id={formId} noValidate onSubmit={form.onSubmit} className="space-y-4" data-testid="link-form">
+        <FormAlert message={form.formError} />
+        <Field label={t('adminSite.links.titleField')} required error={form.errorFor('title')}>
+          {(props) => <Input {...props} {...form.bind('title')} maxLength={SITE_LIMITS.linkTitleMax} data-testid="link-title" />}
+        </Field>
+        <Field label={t('adminSite.links.url')} required error={form.errorFor('url')} hint={t('adminSite.links.urlHint')}>
+          {(props) => <Input {...props} {...form.bind('url')} type="url" inputMode="url" placeholder="https://" maxLength={SITE_LIMITS.linkUrlMax} data-testid="link-url" />}
+        </Field>
+        <Field label={t('adminSite.links.summary')} error={form.errorFor('summary')} hint={t('adminSite.links.summaryHint', { max: SITE_LIMITS.linkSummaryMax })}>
+          {(props) => <Textarea {...props} {...form.bind('summary')} rows={2} maxLength={SITE_LIMITS.linkSummaryMax} data-testid="link-summary" />}
+        </Field>
+        <LogoField value={form.values.logo} onChange={(logo) => form.setValues({ ...form.values, logo })} error={form.errorFor('logo')} />
+      </form>
+    </FormDialog>
+  );
+}
+
+export default function AdminLinksPage() {
+  const t = useT();
+  const { table } = useLoaderData<typeof loader>();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
+  const { run, busy } = useAdminAction();
+  const firstIndex = (table.page - 1) * table.pageSize;
+  const move = (link: LinkView, direction: 'up' | 'down') => void run(() => api('/api/admin/link/order', { method: 'POST', body: { id: link.id, direction } }), t('adminSite.common.moved'));
+  async function remove(link: LinkView) {
+    if (!(await confirm({ title: t('adminSite.links.deleteTitle', { title: link.title }), confirmLabel: t('adminSite.links.confirmDelete'), danger: true }))) return;
+    await run(() => api('/api/admin/link/delete', { method: 'POST', body: { id: link.id } }), t('adminSite.common.deleted'));
+  }
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <AdminTitle title={t('adminSite.links.title')} description={t('adminSite.links.description')} />
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.links} className="text-brand-700 dark:text-brand-300 inline-flex h-10 items-center px-2 text-sm hover:underline">
+            {t('adminSite.links.view')}
+          </Link>
+          <Button onClick={() => setEditing({ mode: 'create' })} data-testid="link-new">
+            {t('adminSite.links.new')}
+          </Button>
+        </div>
+      </div>
+      <AdminTable
+        testId="admin-links"
+        empty={t('adminSite.links.empty')}
+        head={[t('adminSite.common.order'), t('adminSite.links.titleField'), t('adminSite.links.summary'), t('adminSite.common.actions')]}
+        rows={table.results.map((link, index) => ({
+          key: link.id,
+          cells: [
+            <OrderButtons key="order" name={link.title} first={firstIndex + index === 0} last={firstIndex + index === table.total - 1} busy={busy} onMove={(direction) => move(link, direction)} />,
+            <div key="title" className="flex items-start gap-2">
+              {link.logo && <img src={link.logo} alt="" className="size-8 shrink-0 rounded object-contain" />}
+              <div className="min-w-0">
+                <p className="font-medium">{link.title}</p>
+                <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{link.url}</p>
+              </div>
+            </div>,
+            <span key="summary" className="line-clamp-2 break-words">
+              {link.summary}
+            </span>,
+            <RowActions key="actions">
+              <Button size="sm" variant="secondary" onClick={() => setEditing({ mode: 'edit', link })}>
+                {t('adminSite.common.edit')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => void remove(link)}>
+                {t('adminSite.common.delete')}
+              </Button>
+            </RowActions>,
+          ],
+        }))}
+      />
+      <AdminPager page={table.page} pageSize={table.pageSize} total={table.total} />
+      {editing && <LinkForm key={editing.mode === 'edit' ? editing.link.id : 'new'} editing={editing} onDone={() => setEditing(null)} />}
+      {confirmDialog}
+    </div>
+  );
+}

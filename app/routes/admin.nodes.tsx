@@ -1,0 +1,188 @@
+/**
+ * `/admin/nodes` (issue 17, admins): the sections topics are posted in, in display order. Create
+ * and edit (name, description, logo, shown in the navigation), move up or down, delete. Deleting
+ * a node moves its topics (any status) to another node first, chosen in the dialog: a node is
+ * never deleted with topics left pointing at it, and topics never disappear with their node.
+ */
+import { useId, useState } from 'react';
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { nodeSchema, nodeUpdateSchema, sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
+import type { AdminNodeView, NodeView } from '../../common/views/node';
+import { AdminPager } from '~/components/admin/admin-pager';
+import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
+import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { FormDialog, LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
+import { FormAlert } from '~/components/account/auth-card';
+import { Button } from '~/components/ui/button';
+import { Dialog } from '~/components/ui/dialog';
+import { Field, Input, Textarea } from '~/components/ui/input';
+import { Switch } from '~/components/ui/switch';
+import { api } from '~/lib/api';
+import { useZodForm } from '~/lib/use-zod-form';
+import { useT } from '~/lib/use-t';
+
+export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+  const viewer = staffViewer(context, request);
+  const query = sitePageQuery.safeParse(queryOf(request));
+  if (!query.success) badQuery(context, 'validation.invalid');
+  const table = unwrapAdmin(await context.site.adminSite.nodes(viewer, query.data.page));
+  // Every node, for the delete dialog's "move its topics to" (the table holds one page).
+  return { table, all: await context.site.topics.nodes() };
+}
+
+type Editing = { mode: 'create' } | { mode: 'edit'; node: AdminNodeView };
+
+function NodeForm({ editing, onDone }: { editing: Editing; onDone: () => void }) {
+  const t = useT();
+  const formId = useId();
+  const saved = useSaved();
+  const node = editing.mode === 'edit' ? editing.node : null;
+  const initial = { id: node ? String(node.id) : '', name: node?.name ?? '', description: node?.description ?? '', logo: node?.logo ?? '', inNav: node?.inNav ? 'true' : 'false' };
+  const form = useZodForm(node ? nodeUpdateSchema : nodeSchema, initial, async (data) => {
+    await api(node ? '/api/admin/node/update' : '/api/admin/node/create', { method: 'POST', body: data });
+    onDone();
+    await saved();
+  });
+  const navLabel = useId();
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onDone()}
+      title={node ? t('adminSite.nodes.editTitle', { name: node.name }) : t('adminSite.nodes.new')}
+      formId={formId}
+      submitting={form.submitting}
+      submitLabel={node ? t('adminSite.common.save') : t('adminSite.common.create')}
+    >
+      <form id={formId} noValidate onSubmit={form.onSubmit} className="space-y-4" data-testid="node-form">
+        <FormAlert message={form.formError} />
+        <Field label={t('adminSite.nodes.name')} required error={form.errorFor('name')}>
+          {(props) => <Input {...props} {...form.bind('name')} maxLength={SITE_LIMITS.nodeNameMax} />}
+        </Field>
+        <Field label={t('adminSite.nodes.descriptionField')} error={form.errorFor('description')}>
+          {(props) => <Textarea {...props} {...form.bind('description')} rows={3} maxLength={SITE_LIMITS.nodeDescriptionMax} />}
+        </Field>
+        <LogoField value={form.values.logo} onChange={(logo) => form.setValues({ ...form.values, logo })} error={form.errorFor('logo')} />
+        <div className="flex items-center gap-3">
+          <Switch
+            aria-labelledby={navLabel}
+            checked={form.values.inNav === 'true'}
+            onCheckedChange={(on) => form.setValues({ ...form.values, inNav: on ? 'true' : 'false' })}
+            data-testid="node-in-nav"
+          />
+          <span id={navLabel} className="text-sm text-zinc-800 dark:text-zinc-200">
+            {t('adminSite.nodes.inNav')}
+          </span>
+        </div>
+      </form>
+    </FormDialog>
+  );
+}
+
+function DeleteNodeDialog({ node, all, onDone }: { node: AdminNodeView; all: NodeView[]; onDone: () => void }) {
+  const t = useT();
+  const { run, busy } = useAdminAction();
+  const others = all.filter((other) => other.id !== node.id);
+  const [moveTo, setMoveTo] = useState(others[0]?.id ?? 0);
+  const selectId = useId();
+  const last = others.length === 0;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onDone()}
+      title={t('adminSite.nodes.deleteTitle', { name: node.name })}
+      description={last ? t('adminSite.nodes.deleteLast') : node.topicCount > 0 ? t('adminSite.nodes.deleteWithTopics', { count: node.topicCount }) : t('adminSite.nodes.deleteEmpty')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onDone}>
+            {t('adminSite.common.cancel')}
+          </Button>
+          {!last && (
+            <Button
+              variant="danger"
+              loading={busy}
+              data-testid="confirm-ok"
+              onClick={() =>
+                void run(() => api('/api/admin/node/delete', { method: 'POST', body: { id: node.id, moveTo } }), t('adminSite.common.deleted')).then((ok) => ok && onDone())
+              }
+            >
+              {t('adminSite.nodes.confirmDelete')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {!last && (
+        <div className="space-y-1.5">
+          <label htmlFor={selectId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            {t('adminSite.nodes.moveTo')}
+          </label>
+          <select
+            id={selectId}
+            value={moveTo}
+            onChange={(event) => setMoveTo(Number(event.target.value))}
+            className="h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            {others.map((other) => (
+              <option key={other.id} value={other.id}>
+                {other.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+export default function AdminNodesPage() {
+  const t = useT();
+  const { table, all } = useLoaderData<typeof loader>();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<AdminNodeView | null>(null);
+  const { run, busy } = useAdminAction();
+  const firstIndex = (table.page - 1) * table.pageSize;
+  const move = (node: AdminNodeView, direction: 'up' | 'down') => void run(() => api('/api/admin/node/order', { method: 'POST', body: { id: node.id, direction } }), t('adminSite.common.moved'));
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <AdminTitle title={t('adminSite.nodes.title')} description={t('adminSite.nodes.description')} />
+        <Button onClick={() => setEditing({ mode: 'create' })} data-testid="node-new">
+          {t('adminSite.nodes.new')}
+        </Button>
+      </div>
+      <AdminTable
+        testId="admin-nodes"
+        empty={t('adminSite.nodes.empty')}
+        head={[t('adminSite.common.order'), t('adminSite.nodes.name'), t('adminSite.nodes.topics'), t('adminSite.nodes.inNavShort'), t('adminSite.common.actions')]}
+        rows={table.results.map((node, index) => ({
+          key: node.id,
+          cells: [
+            <OrderButtons key="order" name={node.name} first={firstIndex + index === 0} last={firstIndex + index === table.total - 1} busy={busy} onMove={(direction) => move(node, direction)} />,
+            <div key="name" className="flex items-start gap-2">
+              {node.logo && <img src={node.logo} alt="" className="size-8 shrink-0 rounded object-contain" />}
+              <div className="min-w-0">
+                <a href={`/topics/node/${node.id}`} className="text-brand-700 dark:text-brand-300 font-medium hover:underline">
+                  {node.name}
+                </a>
+                {node.description && <p className="mt-0.5 line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">{node.description}</p>}
+              </div>
+            </div>,
+            node.topicCount,
+            node.inNav ? t('adminSite.common.yes') : t('adminSite.common.no'),
+            <RowActions key="actions">
+              <Button size="sm" variant="secondary" onClick={() => setEditing({ mode: 'edit', node })}>
+                {t('adminSite.common.edit')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setDeleting(node)}>
+                {t('adminSite.common.delete')}
+              </Button>
+            </RowActions>,
+          ],
+        }))}
+      />
+      <AdminPager page={table.page} pageSize={table.pageSize} total={table.total} />
+      {editing && <NodeForm key={editing.mode === 'edit' ? editing.node.id : 'new'} editing={editing} onDone={() => setEditing(null)} />}
+      {deleting && <DeleteNodeDialog node={deleting} all={all} onDone={() => setDeleting(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * `/admin/review`: the review queue (issue 16). Held topics and articles, a tab per kind with
+ * its count; each post with why it was held and its content; approve or reject (with a reason
+ * the author reads) one by one or the selected ones. Numbered pages with the total.
+ */
+import { useState } from 'react';
+import { Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { reviewQuery } from '../../common/validation/review';
+import { REVIEW_KINDS, type ReviewDecisionView, type ReviewKind } from '../../common/views/review';
+import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { AdminPager } from '~/components/admin/admin-pager';
+import { AdminTitle } from '~/components/admin/admin-table';
+import { RejectDialog } from '~/components/admin/reject-dialog';
+import { ReviewItem } from '~/components/admin/review-item';
+import { Button } from '~/components/ui/button';
+import { useConfirm } from '~/components/ui/dialog';
+import { api } from '~/lib/api';
+import { paths } from '~/lib/paths';
+import { useToast } from '~/lib/toast';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import { useT } from '~/lib/use-t';
+
+export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+  const viewer = staffViewer(context, request);
+  const query = reviewQuery.safeParse(queryOf(request));
+  if (!query.success) badQuery(context, 'validation.invalid');
+  return { queue: unwrapAdmin(await context.site.admin.reviewQueue(viewer, query.data)) };
+}
+
+function KindTabs({ current, counts }: { current: ReviewKind; counts: Record<ReviewKind, number> }) {
+  const t = useT();
+  return (
+    <nav aria-label={t('adminReview.tabsLabel')} className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+      {REVIEW_KINDS.map((kind) => (
+        <Link
+          key={kind}
+          to={kind === 'topic' ? paths.adminReview : `${paths.adminReview}?kind=${kind}`}
+          aria-current={kind === current ? 'page' : undefined}
+          className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium ${kind === current ? 'border-brand-600 text-brand-700 dark:text-brand-300' : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'}`}
+          data-testid={`review-tab-${kind}`}
+        >
+          {t(`adminReview.tabs.${kind}`)}
+          <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{counts[kind]}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export default function AdminReviewPage() {
+  const t = useT();
+  const toast = useToast();
+  const handleApiError = useApiErrorHandler();
+  const revalidator = useRevalidator();
+  const [confirm, confirmDialog] = useConfirm();
+  const { queue } = useLoaderData<typeof loader>();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [rejecting, setRejecting] = useState<number[] | null>(null);
+  const onPage = queue.results.map((item) => item.id);
+  const chosen = onPage.filter((id) => selected.has(id));
+
+  function done(ids: readonly number[]) {
+    setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+    void revalidator.revalidate();
+  }
+
+  async function approve(ids: number[]) {
+    if (ids.length === 0) return;
+    if (!(await confirm({ title: t('adminReview.confirmApprove.title', { count: ids.length }), description: t('adminReview.confirmApprove.description'), confirmLabel: t('adminReview.confirmApprove.confirm') }))) return;
+    try {
+      const result = await api<ReviewDecisionView>('/api/admin/review/approve', { method: 'POST', body: { kind: queue.kind, ids } });
+      toast.success(t('adminReview.approved', { count: result.ids.length }));
+      done(result.ids);
+    } catch (error) {
+      handleApiError(error);
+      void revalidator.revalidate();
+    }
+  }
+
+  async function reject(reason: string) {
+    const ids = rejecting ?? [];
+    const result = await api<ReviewDecisionView>('/api/admin/review/reject', { method: 'POST', body: { kind: queue.kind, ids, reason } });
+    toast.success(t('adminReview.rejected', { count: result.ids.length }));
+    done(result.ids);
+  }
+
+  const allOnPage = onPage.length > 0 && chosen.length === onPage.length;
+  return (
+    <div className="space-y-4">
+      <AdminTitle title={t('adminReview.title')} description={t('adminReview.description')} />
+      <KindTabs current={queue.kind} counts={queue.counts} />
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('adminReview.commentsNote')}</p>
+      {queue.results.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="review-empty">
+          {t('adminReview.empty')}
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900" data-testid="review-bulk">
+            <label className="flex items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
+              <input
+                type="checkbox"
+                checked={allOnPage}
+                onChange={(event) => setSelected(event.target.checked ? new Set(onPage) : new Set())}
+                className="accent-brand-600 size-4"
+                data-testid="review-select-all"
+              />
+              {t('adminReview.selectAll')}
+            </label>
+            <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+              {t('adminReview.selected', { count: chosen.length })}
+            </span>
+            <div className="flex flex-wrap gap-2 sm:ml-auto">
+              <Button size="sm" disabled={chosen.length === 0} onClick={() => void approve(chosen)} data-testid="review-approve-selected">
+                {t('adminReview.approveSelected')}
+              </Button>
+              <Button size="sm" variant="secondary" disabled={chosen.length === 0} onClick={() => setRejecting(chosen)} data-testid="review-reject-selected">
+                {t('adminReview.rejectSelected')}
+              </Button>
+            </div>
+          </div>
+          <div className="space-y-3">
+            {queue.results.map((item) => (
+              <ReviewItem
+                key={item.id}
+                item={item}
+                selected={selected.has(item.id)}
+                onSelect={(on) => setSelected((current) => (on ? new Set([...current, item.id]) : new Set([...current].filter((id) => id !== item.id))))}
+                onApprove={() => void approve([item.id])}
+                onReject={() => setRejecting([item.id])}
+              />
+            ))}
+          </div>
+        </>
+      )}
+      <AdminPager page={queue.page} pageSize={queue.pageSize} total={queue.total} />
+      <RejectDialog count={rejecting?.length ?? 0} open={rejecting !== null} onOpenChange={(open) => !open && setRejecting(null)} onReject={reject} />
+      {confirmDialog}
+    </div>
+  );
+}

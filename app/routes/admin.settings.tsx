@@ -1,0 +1,582 @@
+/**
+ * `/admin/settings` (issue 17, admins only): every editable site setting in tabs, one form
+ * (react-hook-form with the shared zod schema `adminSettingsSchema`, so a field shows the same
+ * message the server would give). Save sends the top-level settings that changed to POST
+ * admin/settings; the server's field errors come back on the same inputs, the tab holding the
+ * first error opens, and the site around (header title, logo, nav links, menus) follows at once.
+ * The mail tab sends a test mail through the saved settings.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Controller, useFieldArray, useForm, type Control, type FieldErrors, type FieldPath, type UseFormRegister } from 'react-hook-form';
+import { Link, useLoaderData, useRevalidator, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { LOCALES } from '../../common/constants';
+import { adminSettingsSchema, SETTINGS_SECTIONS, testMailSchema, type AdminSettings, type AdminSettingsInput, type EditableSettingKey, type SettingsSection } from '../../common/validation/settings';
+import type { AdminSettingsView } from '../../common/views/settings';
+import { AdminTitle } from '~/components/admin/admin-table';
+import { staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { ImageIcon, TrashIcon } from '~/components/topic/icons';
+import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { Field, Input, Textarea } from '~/components/ui/input';
+import { Switch } from '~/components/ui/switch';
+import { serverUpload } from '~/editor/upload';
+import { api, ApiError } from '~/lib/api';
+import { paths } from '~/lib/paths';
+import { useToast } from '~/lib/toast';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import { useHydrated } from '~/lib/use-hydrated';
+import { useT } from '~/lib/use-t';
+
+export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+  const viewer = staffViewer(context, request);
+  return { view: unwrapAdmin(await context.site.admin.settings(viewer)) };
+}
+
+type Values = AdminSettingsInput;
+type Name = FieldPath<Values>;
+const SECTIONS = Object.keys(SETTINGS_SECTIONS) as SettingsSection[];
+
+/** A zod message is a message key (client) or a translated text (server): show either. */
+function useMessage(): (message: unknown) => string | undefined {
+  const t = useT();
+  return (message) => {
+    if (typeof message !== 'string' || !message) return undefined;
+    const text = String(t(message));
+    return text === message ? message : text;
+  };
+}
+
+/** The error of a dotted field name, if any. */
+function errorAt(errors: FieldErrors<Values>, name: string): unknown {
+  let node: unknown = errors;
+  for (const part of name.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  return node && typeof node === 'object' && 'message' in node ? (node as { message?: unknown }).message : undefined;
+}
+
+/** The tab a field belongs to (its top-level key). */
+function sectionOf(field: string): SettingsSection | undefined {
+  const key = field.split('.')[0] as EditableSettingKey;
+  return SECTIONS.find((section) => (SETTINGS_SECTIONS[section] as readonly string[]).includes(key));
+}
+
+interface FormParts {
+  register: UseFormRegister<Values>;
+  control: Control<Values, unknown, AdminSettings>;
+  errors: FieldErrors<Values>;
+}
+
+function TextField({ form, name, label, hint, multiline, rows, type, list }: { form: FormParts; name: Name; label: string; hint?: ReactNode; multiline?: boolean; rows?: number; type?: string; list?: string }) {
+  const message = useMessage();
+  const numeric = type === 'number';
+  return (
+    <Field label={label} hint={hint} error={message(errorAt(form.errors, name))}>
+      {(props) =>
+        multiline ? (
+          <Textarea rows={rows ?? 4} {...props} {...form.register(name)} data-testid={`setting-${name}`} />
+        ) : (
+          <Input type={type ?? 'text'} inputMode={numeric ? 'numeric' : undefined} list={list} {...props} {...form.register(name, numeric ? { valueAsNumber: true } : {})} data-testid={`setting-${name}`} />
+        )
+      }
+    </Field>
+  );
+}
+
+/** A list of words typed as "a, b, c". */
+function ListField({ form, name, label, hint }: { form: FormParts; name: 'siteKeywords' | 'recommendTags'; label: string; hint: string }) {
+  const message = useMessage();
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => <ListInput label={label} hint={hint} error={message(fieldState.error?.message ?? errorAt(form.errors, name))} value={field.value as string[]} onChange={field.onChange} testId={`setting-${name}`} />}
+    />
+  );
+}
+
+function ListInput({ label, hint, error, value, onChange, testId }: { label: string; hint: string; error?: string; value: string[]; onChange: (words: string[]) => void; testId: string }) {
+  const [text, setText] = useState(value.join(', '));
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(props) => (
+        <Input
+          {...props}
+          value={text}
+          data-testid={testId}
+          onChange={(event) => {
+            setText(event.target.value);
+            onChange(
+              event.target.value
+                .split(/[,，]/)
+                .map((word) => word.trim())
+                .filter(Boolean),
+            );
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+function SwitchField({ form, name, label }: { form: FormParts; name: Name; label: string }) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <label className="flex items-center justify-between gap-4 py-2 text-sm text-zinc-800 dark:text-zinc-200">
+          {label}
+          <Switch checked={field.value === true} onCheckedChange={field.onChange} onBlur={field.onBlur} data-testid={`setting-${name}`} />
+        </label>
+      )}
+    />
+  );
+}
+
+function LogoField({ form }: { form: FormParts }) {
+  const t = useT();
+  const message = useMessage();
+  const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Controller
+      control={form.control}
+      name="siteLogo"
+      render={({ field, fieldState }) => {
+        async function choose(event: ChangeEvent<HTMLInputElement>) {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          setBusy(true);
+          try {
+            field.onChange((await serverUpload(file)).url);
+          } catch (error) {
+            toast.error(t('adminSettings.site.uploadFailed', { reason: error instanceof Error ? error.message : String(error) }));
+          } finally {
+            setBusy(false);
+          }
+        }
+        const logo = typeof field.value === 'string' ? field.value : '';
+        const error = message(fieldState.error?.message);
+        return (
+          <div className="space-y-1.5">
+            <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('adminSettings.site.siteLogo')}</p>
+            <div className="flex flex-wrap items-center gap-3">
+              {logo ? (
+                <img src={logo} alt="" width={40} height={40} className="size-10 rounded-md border border-zinc-200 object-contain dark:border-zinc-700" data-testid="setting-logo-preview" />
+              ) : (
+                <span className="text-sm text-zinc-600 dark:text-zinc-400">{t('adminSettings.site.noLogo')}</span>
+              )}
+              <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void choose(e)} data-testid="setting-logo-file" />
+              <Button variant="secondary" size="sm" loading={busy} onClick={() => input.current?.click()}>
+                <ImageIcon className="size-4" />
+                {busy ? t('adminSettings.site.uploading') : logo ? t('adminSettings.site.changeLogo') : t('adminSettings.site.uploadLogo')}
+              </Button>
+              {logo && (
+                <Button variant="ghost" size="sm" onClick={() => field.onChange('')}>
+                  <TrashIcon className="size-4" />
+                  {t('adminSettings.site.removeLogo')}
+                </Button>
+              )}
+            </div>
+            {error ? (
+              <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+                {error}
+              </p>
+            ) : (
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('adminSettings.site.siteLogoHint')}</p>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+function NavLinks({ form }: { form: FormParts }) {
+  const t = useT();
+  const message = useMessage();
+  const { fields, append, remove, move } = useFieldArray({ control: form.control, name: 'siteNavs' });
+  const listError = message(errorAt(form.errors, 'siteNavs'));
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('adminSettings.navigation.intro')}</p>
+      {fields.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('adminSettings.navigation.empty')}</p>}
+      <ol className="space-y-3" data-testid="setting-navs">
+        {fields.map((item, index) => {
+          const name = item.title || t('adminSettings.navigation.link', { n: index + 1 });
+          return (
+            <li key={item.id} className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-start dark:border-zinc-800">
+              <TextField form={form} name={`siteNavs.${index}.title`} label={t('adminSettings.navigation.navTitle')} />
+              <TextField form={form} name={`siteNavs.${index}.url`} label={t('adminSettings.navigation.navUrl')} />
+              <div className="flex gap-1 sm:pt-6">
+                <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('adminSettings.navigation.up', { title: name })}>
+                  ↑
+                </Button>
+                <Button variant="ghost" size="sm" disabled={index === fields.length - 1} onClick={() => move(index, index + 1)} aria-label={t('adminSettings.navigation.down', { title: name })}>
+                  ↓
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => remove(index)} aria-label={t('adminSettings.navigation.remove', { title: name })}>
+                  <TrashIcon className="size-4" />
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {listError && (
+        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+          {listError}
+        </p>
+      )}
+      <Button variant="secondary" size="sm" onClick={() => append({ title: '', url: '' })} data-testid="setting-nav-add">
+        {t('adminSettings.navigation.add')}
+      </Button>
+    </div>
+  );
+}
+
+const RULES = [
+  'rateLimits.signinPerIp',
+  'rateLimits.signinPerAccount',
+  'rateLimits.signinAttackAlert',
+  'rateLimits.signupPerIp',
+  'rateLimits.mailPerIp',
+  'rateLimits.linkCheckPerIp',
+  'rateLimits.tagAutocomplete',
+  'rateLimits.feedPerIp',
+  'postLimits.perUser',
+  'postLimits.perIp',
+  'commentLimits.perUser',
+  'commentLimits.perIp',
+  'reactionLimits.perUser',
+  'checkinLimits.perUser',
+] as const;
+type RulePath = (typeof RULES)[number] | 'uploadLimits.perUser';
+
+/** One limit: at most `max` in a window typed in seconds (stored in ms). */
+function RuleRow({ form, path }: { form: FormParts; path: RulePath }) {
+  const t = useT();
+  const message = useMessage();
+  const rule = String(t(`adminSettings.limits.rules.${path}`));
+  const error = message(errorAt(form.errors, `${path}.max`)) ?? message(errorAt(form.errors, `${path}.windowMs`));
+  return (
+    <tr className="align-top">
+      <th scope="row" className="py-2 pr-3 text-left text-sm font-normal text-zinc-800 dark:text-zinc-200">
+        {rule}
+        {error && (
+          <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+            {error}
+          </p>
+        )}
+      </th>
+      <td className="py-2 pr-2">
+        <Input type="number" inputMode="numeric" min={0} className="w-24" aria-label={t('adminSettings.limits.maxOf', { rule })} aria-invalid={Boolean(errorAt(form.errors, `${path}.max`))} {...form.register(`${path}.max`, { valueAsNumber: true })} data-testid={`setting-${path}.max`} />
+      </td>
+      <td className="py-2">
+        <Controller
+          control={form.control}
+          name={`${path}.windowMs`}
+          render={({ field }) => (
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              className="w-28"
+              aria-label={t('adminSettings.limits.windowOf', { rule })}
+              aria-invalid={Boolean(errorAt(form.errors, `${path}.windowMs`))}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={typeof field.value === 'number' && Number.isFinite(field.value) ? field.value / 1000 : ''}
+              onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : Math.round(Number(event.target.value) * 1000))}
+              data-testid={`setting-${path}.windowMs`}
+            />
+          )}
+        />
+      </td>
+    </tr>
+  );
+}
+
+function RuleTable({ form, paths: rules }: { form: FormParts; paths: readonly RulePath[] }) {
+  const t = useT();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full">
+        <thead>
+          <tr className="text-left text-xs text-zinc-600 dark:text-zinc-400">
+            <th scope="col" className="pb-1 font-medium">
+              {t('adminSettings.limits.rule')}
+            </th>
+            <th scope="col" className="pb-1 font-medium">
+              {t('adminSettings.limits.max')}
+            </th>
+            <th scope="col" className="pb-1 font-medium">
+              {t('adminSettings.limits.window')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rules.map((path) => (
+            <RuleRow key={path} form={form} path={path} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TimeZoneField({ form }: { form: FormParts }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  // The runtime's list differs between the server and browsers: offered once in the browser.
+  const zones = useMemo(() => (hydrated && typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []), [hydrated]);
+  return (
+    <>
+      <TextField form={form} name="timeZone" label={t('adminSettings.scores.timeZone')} hint={t('adminSettings.scores.timeZoneHint')} list={zones.length ? 'time-zones' : undefined} />
+      <datalist id="time-zones">
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+function Panel({ title, hint, children }: { title?: string; hint?: string; children: ReactNode }) {
+  return (
+    <section className="space-y-4">
+      {title && <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{title}</h2>}
+      {hint && <p className="text-sm text-zinc-700 dark:text-zinc-300">{hint}</p>}
+      {children}
+    </section>
+  );
+}
+
+function SectionFields({ section, form, server }: { section: SettingsSection; form: FormParts; server: AdminSettingsView['server'] }) {
+  const t = useT();
+  switch (section) {
+    case 'site':
+      return (
+        <div className="space-y-4">
+          <TextField form={form} name="siteTitle" label={t('adminSettings.site.siteTitle')} />
+          <TextField form={form} name="siteDescription" label={t('adminSettings.site.siteDescription')} hint={t('adminSettings.site.siteDescriptionHint')} multiline rows={2} />
+          <ListField form={form} name="siteKeywords" label={t('adminSettings.site.siteKeywords')} hint={t('adminSettings.site.listHint')} />
+          <LogoField form={form} />
+          <Field label={t('adminSettings.site.language')} hint={t('adminSettings.site.languageHint')}>
+            {(props) => (
+              <select {...props} {...form.register('language')} className="h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" data-testid="setting-language">
+                {LOCALES.map((locale) => (
+                  <option key={locale} value={locale}>
+                    {t(`site.languages.${locale}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <TextField form={form} name="siteNotice" label={t('adminSettings.site.siteNotice')} hint={t('adminSettings.site.siteNoticeHint')} />
+          <ListField form={form} name="recommendTags" label={t('adminSettings.site.recommendTags')} hint={t('adminSettings.site.listHint')} />
+          <TextField form={form} name="tokenExpireDays" label={t('adminSettings.site.tokenExpireDays')} type="number" />
+        </div>
+      );
+    case 'navigation':
+      return <NavLinks form={form} />;
+    case 'modules':
+      return (
+        <div className="space-y-6">
+          <Panel title={t('adminSettings.modules.modulesTitle')} hint={t('adminSettings.modules.modulesHint')}>
+            <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              <SwitchField form={form} name="modules.topic" label={t('adminSettings.modules.topic')} />
+              <SwitchField form={form} name="modules.tweet" label={t('adminSettings.modules.tweet')} />
+              <SwitchField form={form} name="modules.article" label={t('adminSettings.modules.article')} />
+            </div>
+          </Panel>
+          <Panel title={t('adminSettings.modules.reviewTitle')}>
+            <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              <SwitchField form={form} name="topicReview" label={t('adminSettings.modules.topicReview')} />
+              <SwitchField form={form} name="articleReview" label={t('adminSettings.modules.articleReview')} />
+              <SwitchField form={form} name="commentNeedsVerifiedEmail" label={t('adminSettings.modules.commentNeedsVerifiedEmail')} />
+            </div>
+          </Panel>
+        </div>
+      );
+    case 'about':
+      return (
+        <div className="space-y-4">
+          <TextField form={form} name="aboutContent" label={t('adminSettings.about.aboutContent')} hint={t('adminSettings.about.markdownHint')} multiline rows={10} />
+          <TextField form={form} name="contact" label={t('adminSettings.about.contact')} hint={t('adminSettings.about.markdownHint')} multiline rows={4} />
+          <Link to={paths.about} className="text-brand-700 dark:text-brand-300 text-sm hover:underline">
+            {t('adminSettings.about.preview')}
+          </Link>
+        </div>
+      );
+    case 'scores':
+      return (
+        <div className="space-y-6">
+          <TimeZoneField form={form} />
+          <Panel title={t('adminSettings.scores.rulesTitle')} hint={t('adminSettings.scores.rulesHint')}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {(['checkin', 'topic', 'article', 'comment', 'likeReceived'] as const).map((rule) => (
+                <TextField key={rule} form={form} name={`scoreRules.${rule}`} label={t(`adminSettings.scores.${rule}`)} type="number" />
+              ))}
+            </div>
+            <SwitchField form={form} name="scoreRules.allowNegative" label={t('adminSettings.scores.allowNegative')} />
+          </Panel>
+        </div>
+      );
+    case 'limits':
+      return (
+        <Panel hint={t('adminSettings.limits.intro')}>
+          <RuleTable form={form} paths={RULES} />
+        </Panel>
+      );
+    case 'uploads':
+      return (
+        <Panel hint={t('adminSettings.uploads.intro', server.imageMax)}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField form={form} name="uploadLimits.maxMb" label={t('adminSettings.uploads.maxMb')} type="number" />
+            <TextField form={form} name="uploadLimits.maxMegapixels" label={t('adminSettings.uploads.maxMegapixels')} type="number" />
+            <TextField form={form} name="uploadLimits.maxWidth" label={t('adminSettings.uploads.maxWidth')} type="number" />
+            <TextField form={form} name="uploadLimits.maxHeight" label={t('adminSettings.uploads.maxHeight')} type="number" />
+          </div>
+          <RuleTable form={form} paths={['uploadLimits.perUser']} />
+        </Panel>
+      );
+    case 'mail':
+      return (
+        <div className="space-y-4">
+          {server.smtpUrlFromEnv && <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('adminSettings.mail.urlFromEnv')}</p>}
+          <TextField form={form} name="smtp.url" label={t('adminSettings.mail.url')} hint={t('adminSettings.mail.urlHint')} />
+          {server.mailFromFromEnv && <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('adminSettings.mail.fromFromEnv')}</p>}
+          <TextField form={form} name="smtp.from" label={t('adminSettings.mail.from')} hint={t('adminSettings.mail.fromHint')} />
+        </div>
+      );
+  }
+}
+
+/** The mail tab's test: its own small form (an address), through the saved settings. */
+function TestMail() {
+  const t = useT();
+  const message = useMessage();
+  const toast = useToast();
+  const handleApiError = useApiErrorHandler();
+  const form = useForm({ resolver: zodResolver(testMailSchema), defaultValues: { to: '' } });
+  const send = form.handleSubmit(async (values) => {
+    try {
+      const { to } = await api<{ to: string }>('/api/admin/settings/test_mail', { method: 'POST', body: values });
+      toast.success(t('adminSettings.mail.testSent', { to }));
+    } catch (error) {
+      if (error instanceof ApiError && error.fields?.to) form.setError('to', { type: 'server', message: error.fields.to });
+      else if (error instanceof ApiError && !error.isNotSignedIn) toast.error(error.message);
+      else handleApiError(error);
+    }
+  });
+  return (
+    <Card className="space-y-3 p-5">
+      <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{t('adminSettings.mail.testTitle')}</h2>
+      <form onSubmit={(event) => void send(event)} noValidate className="flex flex-wrap items-start gap-3" data-testid="test-mail-form">
+        <Field label={t('adminSettings.mail.testTo')} hint={t('adminSettings.mail.testHint')} error={message(form.formState.errors.to?.message)} className="min-w-60 flex-1">
+          {(props) => <Input type="email" {...props} {...form.register('to')} />}
+        </Field>
+        <Button type="submit" variant="secondary" className="sm:mt-6" loading={form.formState.isSubmitting}>
+          {t('adminSettings.mail.testSend')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+export default function AdminSettingsPage() {
+  const t = useT();
+  const toast = useToast();
+  const handleApiError = useApiErrorHandler();
+  const revalidator = useRevalidator();
+  const { view } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const asked = params.get('tab') as SettingsSection | null;
+  const [tab, setTab] = useState<SettingsSection>(asked && SECTIONS.includes(asked) ? asked : 'site');
+  const form = useForm<Values, unknown, AdminSettings>({ resolver: zodResolver(adminSettingsSchema), defaultValues: view.settings });
+  const { errors, dirtyFields, isSubmitting } = form.formState;
+  const parts: FormParts = { register: form.register, control: form.control, errors };
+  const tabsWithErrors = new Set(Object.keys(errors).map(sectionOf));
+
+  const openFirstError = (fields: string[]) => {
+    const section = fields.map(sectionOf).find(Boolean);
+    if (section) setTab(section);
+  };
+
+  const save = form.handleSubmit(
+    async (values) => {
+      const changed = Object.keys(dirtyFields) as EditableSettingKey[];
+      const body = Object.fromEntries(changed.map((key) => [key, values[key]]));
+      try {
+        const saved = await api<AdminSettingsView>('/api/admin/settings', { method: 'POST', body });
+        form.reset(saved.settings);
+        await revalidator.revalidate();
+        toast.success(t('adminSettings.saved'));
+      } catch (error) {
+        if (error instanceof ApiError && error.fields) {
+          const fields = Object.keys(error.fields);
+          for (const [field, text] of Object.entries(error.fields)) form.setError(field as Name, { type: 'server', message: text });
+          openFirstError(fields);
+          toast.error(t('adminSettings.invalid'));
+        } else handleApiError(error);
+      }
+    },
+    (invalid) => {
+      openFirstError(Object.keys(invalid));
+      toast.error(t('adminSettings.invalid'));
+    },
+  );
+
+  return (
+    <div className="space-y-4">
+      <AdminTitle title={t('adminSettings.title')} description={t('adminSettings.description')} />
+      <div role="tablist" aria-label={t('adminSettings.tabs.label')} className="-mx-1 flex gap-1 overflow-x-auto border-b border-zinc-200 px-1 dark:border-zinc-800">
+        {SECTIONS.map((section) => (
+          <button
+            key={section}
+            type="button"
+            role="tab"
+            id={`tab-${section}`}
+            aria-selected={tab === section}
+            aria-controls={`panel-${section}`}
+            tabIndex={tab === section ? 0 : -1}
+            onClick={() => setTab(section)}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm whitespace-nowrap ${
+              tab === section ? 'border-brand-600 text-brand-800 dark:border-brand-400 dark:text-brand-200 font-medium' : 'border-transparent text-zinc-700 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100'
+            }`}
+            data-testid={`settings-tab-${section}`}
+          >
+            {t(`adminSettings.tabs.${section}`)}
+            {tabsWithErrors.has(section) && (
+              <span className="ml-1 text-red-700 dark:text-red-400" aria-hidden="true">
+                •
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+      <form onSubmit={(event) => void save(event)} noValidate data-testid="settings-form">
+        {SECTIONS.map((section) => (
+          <div key={section} role="tabpanel" id={`panel-${section}`} aria-labelledby={`tab-${section}`} hidden={tab !== section}>
+            <Card className="p-5">
+              <SectionFields section={section} form={parts} server={view.server} />
+            </Card>
+          </div>
+        ))}
+        <div className="sticky bottom-0 mt-4 flex justify-end gap-2 border-t border-zinc-200 bg-white/90 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+          <Button variant="ghost" disabled={!form.formState.isDirty || isSubmitting} onClick={() => form.reset()}>
+            {t('adminSettings.reset')}
+          </Button>
+          <Button type="submit" loading={isSubmitting} data-testid="settings-save">
+            {isSubmitting ? t('adminSettings.saving') : t('adminSettings.save')}
+          </Button>
+        </div>
+      </form>
+      {tab === 'mail' && <TestMail />}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The site settings an administrator edits (`/admin/settings`, POST admin/settings): each field's
+ * rules, shared by the server's settings schema (server/modules/settings/settings.schema.ts,
+ * which adds the defaults and the keys nobody edits here) and the back office's form (the same
+ * zod rules through react-hook-form), so both refuse the same values with the same message on
+ * the same field. Messages are keys of the `adminSettings` section.
+ *
+ * `SETTINGS_SECTIONS` groups the editable keys into the form's tabs; a feature with settings of
+ * its own adds its keys to `editableSettingFields` (and a tab, or its own screen that posts them).
+ */
+import { z } from 'zod';
+import { LIMITS, LOCALES } from '../constants';
+import { integerField } from './fields';
+
+/**
+ * A header nav link goes to a path of this site (`/topics`; not `//host` or `/\host`, which
+ * browsers read as another host) or to an http(s) address. Nothing else (`javascript:`,
+ * `data:`…) is accepted; the header also renders any other value as plain text.
+ */
+export const NAV_URL = /^(\/(?![/\\])|https?:\/\/)/i;
+
+/** At most this many header links (the header has room for a handful; the mobile menu lists them). */
+export const SITE_NAVS_MAX = 12;
+export const NAV_TITLE_MAX = 32;
+export const NAV_URL_MAX = 512;
+
+export const navSchema = z.object({
+  title: z.string({ error: 'adminSettings.validation.navTitle' }).trim().min(1, 'adminSettings.validation.navTitle').max(NAV_TITLE_MAX, 'adminSettings.validation.navTitle'),
+  url: z.string({ error: 'adminSettings.validation.navUrl' }).max(NAV_URL_MAX, 'adminSettings.validation.navUrl').regex(NAV_URL, 'adminSettings.validation.navUrl'),
+});
+
+/** An IANA time zone name the runtime knows (`Asia/Bangkok`); the check-in day follows it. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const scoreAmount = integerField(-1000).pipe(z.number().max(1000, 'adminSettings.validation.scoreRange'));
+
+/**
+ * What each cause earns (a negative amount takes score away). A reversal (the content deleted, a
+ * like taken back) takes back what was earned, never below zero unless `allowNegative`.
+ */
+export const scoreRulesSchema = z.object({
+  checkin: scoreAmount.default(1),
+  topic: scoreAmount.default(5),
+  article: scoreAmount.default(10),
+  comment: scoreAmount.default(1),
+  likeReceived: scoreAmount.default(1),
+  allowNegative: z.boolean().default(false),
+});
+
+/** A limit: at most `max` in `windowMs` (max 0 switches the rule off). */
+export const rateRule = z.object({
+  max: integerField(0).pipe(z.number().max(1_000_000, 'adminSettings.validation.rateMax')),
+  windowMs: integerField(1000).pipe(z.number().max(31 * 24 * 3_600_000, 'adminSettings.validation.rateWindow')),
+});
+export type RateRuleValue = z.infer<typeof rateRule>;
+
+export const timeZoneField = z.string().trim().max(64, 'score.validation.timeZoneInvalid').refine(isTimeZone, { message: 'score.validation.timeZoneInvalid' });
+
+/**
+ * Upload limits the admin may lower, never raise past what the server allows: the file size up
+ * to the built-in 5 MB, the dimensions up to IMAGE_MAX_WIDTH/HEIGHT/MEGAPIXELS (the smaller
+ * applies), and uploads per member.
+ */
+export const UPLOAD_MB_MAX = Math.floor(LIMITS.uploadMaxBytes / (1024 * 1024));
+export const uploadLimitsSchema = z.object({
+  maxMb: integerField(1).pipe(z.number().max(UPLOAD_MB_MAX, 'adminSettings.validation.uploadMb')).default(UPLOAD_MB_MAX),
+  maxWidth: integerField(16).pipe(z.number().max(100_000, 'adminSettings.validation.dimension')).default(20_000),
+  maxHeight: integerField(16).pipe(z.number().max(100_000, 'adminSettings.validation.dimension')).default(20_000),
+  maxMegapixels: integerField(1).pipe(z.number().max(1000, 'adminSettings.validation.megapixels')).default(50),
+  /** Uploads per member: pasting a dozen screenshots at once is normal, hundreds are not. */
+  perUser: rateRule.default({ max: 60, windowMs: 10 * 60_000 }),
+});
+
+/** The SMTP server of outgoing mail (SMTP_URL, when set, wins): `smtp://` or `smtps://`, or '' for .eml files. */
+export const SMTP_URL = /^smtps?:\/\/[^\s]+$/i;
+export const smtpSchema = z.object({
+  url: z.string().trim().max(512, 'adminSettings.validation.smtpUrl').refine((url) => url === '' || SMTP_URL.test(url), 'adminSettings.validation.smtpUrl'),
+  from: z.string().trim().max(256, 'adminSettings.validation.mailFrom').refine((from) => from === '' || /^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(from), 'adminSettings.validation.mailFrom'),
+});
+
+/** Words: trimmed, none empty, no repeats. */
+function wordList(max: number, wordMax: number, message: string) {
+  return z
+    .array(z.string().trim().min(1, message).max(wordMax, message), { error: message })
+    .max(max, message)
+    .transform((words) => [...new Set(words)]);
+}
+
+const text = (max: number, message: string) => z.string({ error: message }).max(max, message);
+
+/** The form's fields (the admin's view of them: the stored settings carry the same keys). */
+export const editableSettingFields = {
+  siteTitle: z.string({ error: 'adminSettings.validation.siteTitle' }).trim().min(1, 'adminSettings.validation.siteTitle').max(64, 'adminSettings.validation.siteTitle'),
+  siteDescription: text(512, 'adminSettings.validation.siteDescription').trim(),
+  siteKeywords: wordList(20, 32, 'adminSettings.validation.keywords'),
+  /** '' or an image this site stored (`/uploads/…`); the server checks the file exists. */
+  siteLogo: text(512, 'adminSettings.validation.logo').trim().refine((url) => url === '' || url.startsWith('/uploads/'), 'adminSettings.validation.logo'),
+  siteNavs: z.array(navSchema, { error: 'adminSettings.validation.navs' }).max(SITE_NAVS_MAX, 'adminSettings.validation.navs'),
+  siteNotice: text(1000, 'adminSettings.validation.siteNotice').trim(),
+  language: z.enum(LOCALES, { error: 'validation.invalid' }),
+  recommendTags: wordList(20, 32, 'adminSettings.validation.recommendTags'),
+  tokenExpireDays: integerField(1).pipe(z.number().max(365, 'adminSettings.validation.tokenExpireDays')),
+  modules: z.object({ tweet: z.boolean(), topic: z.boolean(), article: z.boolean() }),
+  aboutContent: text(20_000, 'adminSettings.validation.aboutContent'),
+  contact: text(5_000, 'adminSettings.validation.contact'),
+  topicReview: z.boolean(),
+  articleReview: z.boolean(),
+  commentNeedsVerifiedEmail: z.boolean(),
+  timeZone: timeZoneField,
+  scoreRules: scoreRulesSchema,
+  rateLimits: z.object({
+    signinPerIp: rateRule,
+    signinPerAccount: rateRule,
+    signinAttackAlert: rateRule,
+    signupPerIp: rateRule,
+    mailPerIp: rateRule,
+    linkCheckPerIp: rateRule,
+    tagAutocomplete: rateRule,
+    feedPerIp: rateRule,
+  }),
+  postLimits: z.object({ perUser: rateRule, perIp: rateRule }),
+  commentLimits: z.object({ perUser: rateRule, perIp: rateRule }),
+  reactionLimits: z.object({ perUser: rateRule }),
+  checkinLimits: z.object({ perUser: rateRule }),
+  uploadLimits: uploadLimitsSchema,
+  smtp: smtpSchema,
+};
+
+export type EditableSettingKey = keyof typeof editableSettingFields;
+
+/** The whole form (every tab), as GET admin/settings answers it. */
+export const adminSettingsSchema = z.object(editableSettingFields);
+export type AdminSettings = z.output<typeof adminSettingsSchema>;
+export type AdminSettingsInput = z.input<typeof adminSettingsSchema>;
+
+/** POST admin/settings: any of the editable keys (a tab sends its own); any other key is refused by its name. */
+export const adminSettingsUpdateSchema = adminSettingsSchema
+  .partial()
+  .loose()
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) if (!(key in editableSettingFields)) ctx.addIssue({ code: 'custom', path: [key], message: 'adminSettings.validation.unknownKey' });
+  })
+  .transform((value) => value as Partial<AdminSettings>);
+export type AdminSettingsUpdate = z.output<typeof adminSettingsUpdateSchema>;
+
+/** The form's tabs and the keys each saves. */
+export const SETTINGS_SECTIONS = {
+  site: ['siteTitle', 'siteDescription', 'siteKeywords', 'siteLogo', 'language', 'siteNotice', 'recommendTags', 'tokenExpireDays'],
+  navigation: ['siteNavs'],
+  modules: ['modules', 'topicReview', 'articleReview', 'commentNeedsVerifiedEmail'],
+  about: ['aboutContent', 'contact'],
+  scores: ['timeZone', 'scoreRules'],
+  limits: ['rateLimits', 'postLimits', 'commentLimits', 'reactionLimits', 'checkinLimits'],
+  uploads: ['uploadLimits'],
+  mail: ['smtp'],
+} as const satisfies Record<string, readonly EditableSettingKey[]>;
+export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
+
+/** POST admin/settings/test_mail: to the given address, or the admin's own when empty. */
+export const testMailSchema = z.object({
+  to: z
+    .string({ error: 'adminSettings.validation.testMailTo' })
+    .trim()
+    .max(254, 'adminSettings.validation.testMailTo')
+    .refine((to) => to === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to), 'adminSettings.validation.testMailTo')
+    .default(''),
+});
+
+/** The SMTP password never leaves the server: GET answers this in its place, and POST keeps the stored one when it comes back. */
+export const SMTP_PASSWORD_MASK = '********';

@@ -1,0 +1,94 @@
+/**
+ * The back office's settings in Chromium (issue 17), one fresh installed server: the admin opens
+ * the dashboard, renames the site and adds a header link in /admin/settings (en-US), and the home
+ * page shows both; then, in zh-CN, switches the article module off and the create menu loses
+ * 文章. axe-core on the dashboard and the settings screen; no console errors.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
+import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
+
+let server: E2eServer;
+
+test.beforeAll(async () => {
+  server = await startServer({ installed: true, settings: { siteTitle: 'Sabai Settings' } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+attachServerOutputOnFailure(() => server);
+
+async function signedInAdmin(browser: Browser, locale: 'en-US' | 'zh-CN'): Promise<Page> {
+  const context = await browser.newContext();
+  await setLocaleCookie(context, server.url, locale);
+  const page = await context.newPage();
+  const res = await page.request.post(`${server.url}/api/login/signin`, { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+  expect(res.status()).toBe(200);
+  return page;
+}
+
+test('the admin renames the site and adds a header link; the home page shows them (en-US)', async ({ browser }) => {
+  const page = await signedInAdmin(browser, 'en-US');
+  const errors = watchErrors(page);
+
+  await openHydrated(page, `${server.url}/admin`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('count-members')).toContainText('1');
+  await expect(page.getByTestId('dashboard-chart')).toBeVisible();
+  await expectAccessible(page, { label: 'dashboard' });
+  await page.screenshot({ path: '/tmp/wt-settings-shots/dashboard-1280.png', fullPage: true });
+
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expectAccessible(page, { label: 'settings' });
+  await page.screenshot({ path: '/tmp/wt-settings-shots/settings-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/wt-settings-shots/settings-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A field error is named before anything is sent.
+  await page.getByTestId('setting-siteTitle').fill('');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter a site title of at most 64 characters.' })).toBeVisible();
+
+  await page.getByTestId('setting-siteTitle').fill('Sabai Chiang Mai');
+  await page.getByTestId('settings-tab-navigation').click();
+  await page.getByTestId('setting-nav-add').click();
+  await page.getByTestId('setting-siteNavs.0.title').fill('Visa guide');
+  await page.getByTestId('setting-siteNavs.0.url').fill('javascript:alert(1)');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter an address starting with /, http:// or https://.' })).toBeVisible();
+  await page.getByTestId('setting-siteNavs.0.url').fill('/topics');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('toast').getByText('Settings saved.')).toBeVisible();
+  // The header around the back office follows at once.
+  await expect(page.getByTestId('site-logo')).toContainText('Sabai Chiang Mai');
+
+  await openHydrated(page, `${server.url}/`);
+  await expect(page.getByTestId('site-logo')).toContainText('Sabai Chiang Mai');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Visa guide' }).first()).toHaveAttribute('href', '/topics');
+  expect(errors).toEqual([]);
+});
+
+test('在中文界面关闭文章模块后，创建菜单不再有文章 (zh-CN)', async ({ browser }) => {
+  const page = await signedInAdmin(browser, 'zh-CN');
+  const errors = watchErrors(page);
+  await openHydrated(page, `${server.url}/`);
+  await page.getByTestId('create-menu').click();
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['动态', '帖子', '文章']);
+  await page.keyboard.press('Escape');
+
+  await openHydrated(page, `${server.url}/admin/settings?tab=modules`);
+  await expect(page.getByRole('heading', { level: 1, name: '站点设置' })).toBeVisible();
+  await page.getByTestId('setting-modules.article').click();
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('toast').getByText('设置已保存。')).toBeVisible();
+  await expectAccessible(page, { label: 'settings zh-CN' });
+
+  await openHydrated(page, `${server.url}/`);
+  await page.getByTestId('create-menu').click();
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['动态', '帖子']);
+  expect(errors).toEqual([]);
+});
