@@ -19,8 +19,11 @@ import { errors } from '../../http/errors';
 import type { Actor, VipOrderFact, WriteScope } from '../../kernel/events';
 import { lockMember, setVipExpiry } from '../users/users.service';
 import { presentOrder, priceMicro, statusOf } from './vip.presenter';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import {
   closePending,
+  countQueue,
   findLockedAmounts,
   findOpenPending,
   findOrder,
@@ -138,4 +141,9 @@ export async function rejectOrder(scope: WriteScope, actor: Actor, id: number, r
   const decided: VipOrderRow = { ...order, status: 'rejected', admin_id: actor.id, reason, decide_time: now, amount_lock: null, update_time: now };
   await scope.emit('vip.rejected', { order: factOf(decided, settings, now), reason, actor });
   return decided;
+}
+
+/** How many orders wait for an admin's decision (submitted): the back office dashboard's count. */
+export function vipOrdersWaiting(db: Kysely<DB>, now: number): Promise<number> {
+  return countQueue(db, 'submitted', now);
 }

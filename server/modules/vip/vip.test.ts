@@ -366,6 +366,9 @@ for (const dialect of await testDatabases()) {
       expect((await t.get('/api/admin/vip/orders')).status).toBe(401);
       const view = await t.ctx.site.vip.admin({ user: admin.user, locale: 'en-US' }, { status: 'submitted', page: 1 });
       expect(view.ok && view.data.openCount).toBe(queue.body.data!.total);
+      // The back office's dashboard counts them too.
+      const dashboard = await t.get<{ counts: { vipOrders: number } }>('/api/admin/dashboard', { token: admin.token });
+      expect(dashboard.body.data!.counts.vipOrders).toBe(queue.body.data!.total);
       const refused = await t.ctx.site.vip.admin({ user: moderator.user, locale: 'en-US' }, { status: 'submitted', page: 1 });
       expect(refused.ok ? 200 : refused.status).toBe(403);
     });
