@@ -36,7 +36,9 @@ export default [
     route('search', 'routes/search.tsx'),
     // public profiles (static /user/* paths above and in other layouts rank before this one)
     route('user/:id', 'routes/user.$id.tsx'),
+    route('user/:id/tweets', 'routes/user.$id.tweets.tsx'),
     route('user/:id/articles', 'routes/user.$id.articles.tsx'),
+    route('user/:id/comments', 'routes/user.$id.comments.tsx'),
     route('user/:id/fans', 'routes/user.$id.fans.tsx'),
     route('user/:id/followed', 'routes/user.$id.followed.tsx'),
     // 404 for every unknown path, inside the site frame
@@ -72,6 +74,8 @@ export default [
     route('tags', 'routes/admin.tags.tsx'),
     route('links', 'routes/admin.links.tsx'),
     route('notices', 'routes/admin.notices.tsx'),
+    route('users', 'routes/admin.users.tsx'),
+    route('words', 'routes/admin.words.tsx'),
     route('vip', 'routes/admin.vip.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [

@@ -4,7 +4,7 @@
  * against page 50: keyset pages must cost the same however deep.
  *
  *   npx tsx bench/follows.ts [--data-dir DIR] [--duration 10] [--connections 10]
- *                            [--topics 100000] [--comments 100000]
+ *                            [--topics 100000] [--comments 100000] [--only feed]
  *
  * Without --data-dir it seeds a fresh SQLite forum (bench/seed.ts: 1,001 members, the topics
  * spread over them) and removes it after; DATABASE_URL picks another engine. Member 1 then
@@ -16,7 +16,8 @@
  *    locked concurrently; afterwards every counter is checked against the rows;
  *  - GET fans/fans and fans/followed of member 1, page 1 and page 50 (cursor walked beforehand);
  *  - GET topic/topics?nodeId=-2 (the following feed) as member 1, page 1 and page 50.
- * Prints req/s, p50, p99 and the server's CPU per request.
+ * Prints req/s, p50, p99 and the server's CPU per request. `--only WORD` runs only the runs whose
+ * name holds WORD (e.g. `--only feed`: the following feed alone, to spare a shared machine).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -34,6 +35,7 @@ const dataDir = givenDir ?? mkdtempSync(path.join(os.tmpdir(), 'sabai-bench-foll
 const MEMBERS = 1001;
 const TOGGLERS = 10;
 const TARGETS = 50;
+const only = arg('only');
 
 async function json<T>(res: Response): Promise<T> {
   const body = (await res.json()) as { success: boolean; data?: T; message?: string };
@@ -123,12 +125,14 @@ try {
     { name: `follow toggles, ${connections} clients`, options: { url, connections, duration, requests: [{ method: 'POST', path: '/api/fans/follow', setupRequest: toggle }] } },
   ];
   for (const list of lists) {
+    if (only && !list.name.includes(only)) continue;
     const headers: Record<string, string> = list.token ? { 'x-user-token': list.token } : {};
     const deep = await cursorOf(list.path, 50, list.token);
     runs.push({ name: `${list.name}, page 1`, options: { url: url + list.path, connections, duration, headers } });
     runs.push({ name: `${list.name}, page 50`, options: { url: `${url}${list.path}&cursor=${deep}`, connections, duration, headers } });
   }
 
+  if (only) runs.splice(0, runs.length, ...runs.filter((run) => run.name.includes(only)));
   console.log(`load average before: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (other work on this machine skews every figure)`);
   console.log(`Sabai follows benchmark: ${connections} connections, ${duration} s per run, RATE_LIMITS=off, Node ${process.version}, ${os.cpus().length} CPUs`);
   for (const run of runs) {

@@ -98,7 +98,11 @@ export const TOPIC_TYPES = { post: 0, tweet: 1 } as const;
 export const CONTENT_TYPES = ['html', 'markdown', 'text'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 /** Content status (API.md): 0 published, 1 deleted, 2 pending review. */
-export const CONTENT_STATUS = { published: 0, deleted: 1, pending: 2 } as const;
+/**
+ * hidden: a forever ban that hides the member's content (issue 16) moved it out of sight; lifting
+ * the ban publishes exactly these again (what the member deleted stays deleted).
+ */
+export const CONTENT_STATUS = { published: 0, deleted: 1, pending: 2, hidden: 3 } as const;
 
 /** Comments, likes, favorites (issue 6). */
 export const COMMENT_LIMITS = {

@@ -12,18 +12,20 @@ import type { Readable } from 'node:stream';
 import type { CommentableType, Locale } from './constants';
 import type { InstallDbType } from './validation/install';
 import type { ArticleEditView, ArticleView } from './views/article';
-import type { CommentView } from './views/comment';
+import type { CommentView, UserCommentView } from './views/comment';
 import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
-import type { AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
-import type { AuditQuery } from './validation/moderation';
 import type { ContentQuery, ReviewQuery } from './validation/review';
 import type { ContentTableView, ReviewQueueView } from './views/review';
 import type { AdminNodeView, NodeView } from './views/node';
 import type { LinkView } from './views/links';
 import type { AdminNoticeView, NoticeView } from './views/notices';
 import type { TagQuery } from './validation/site-admin';
+import type { AdminMemberView, AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
+import type { AuditQuery, MembersQuery } from './validation/moderation';
+import type { WordsQuery } from './validation/words';
+import type { WordView } from './views/words';
 import type { Page, PageResult } from './views/page';
 import type { SearchHit, SearchPage } from './views/search';
 import type { AboutView, AdminSettingsView, DashboardView } from './views/settings';
@@ -97,8 +99,12 @@ export interface InteractionPageServices<User = SessionRow> {
 export interface PeoplePageServices<User = SessionRow> {
   /** An active user's public profile; 404 for unknown or disabled accounts. */
   profile(viewer: PageViewer<User>, id: number): Promise<PageResult<PublicUser>>;
-  /** Their topics, newest first, 20 a page by keyset cursor. */
-  topics(viewer: PageViewer<User>, userId: number, cursor?: string): Promise<PageResult<Page<TopicView>>>;
+  /** Their topics, newest first, 20 a page by keyset cursor; `type` 0 posts alone, 1 tweets alone (the profile's tabs). */
+  topics(viewer: PageViewer<User>, userId: number, cursor?: string, type?: number): Promise<PageResult<Page<TopicView>>>;
+  /** How many published posts and tweets they have, apart (the counts of the profile's tabs). */
+  topicCounts(viewer: PageViewer<User>, userId: number): Promise<PageResult<{ posts: number; tweets: number }>>;
+  /** GET comment/user_comments: their comments, newest first, each with its post's title and link. */
+  comments(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<UserCommentView>>>;
   /** GET fans/fans: the member's followers, newest first (each with the viewer's own follow state). */
   fans(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<PublicUser>>>;
   /** GET fans/followed: whom the member follows, newest first. */
@@ -182,6 +188,10 @@ export interface AdminPageServices<User = SessionRow> {
   settings(viewer: PageViewer<User>): Promise<PageResult<AdminSettingsView>>;
   /** GET admin/dashboard: counts, the last 30 days, recent audit entries. */
   dashboard(viewer: PageViewer<User>): Promise<PageResult<DashboardView>>;
+  /** GET admin/words: the forbidden words (moderators read, admins change). */
+  words(viewer: PageViewer<User>, query: WordsQuery): Promise<PageResult<OffsetPage<WordView>>>;
+  /** GET admin/users: members searched, sorted and filtered. */
+  members(viewer: PageViewer<User>, query: MembersQuery): Promise<PageResult<OffsetPage<AdminMemberView>>>;
 }
 
 /** `context.site.about` (issue 17): the about page's texts from the settings, sanitized HTML. */

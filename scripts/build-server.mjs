@@ -30,6 +30,8 @@ await build({
     'setup-cli': 'server/modules/install/setup-cli.ts',
     // Started as a worker thread beside main.js (server/modules/uploads/images.ts).
     'image-worker': 'server/modules/uploads/image-worker.ts',
+    // The forbidden words' regular expressions, under a time limit (server/modules/words/words.screen.ts).
+    'words-worker': 'server/modules/words/words-worker.ts',
   },
   outdir: SERVER_APP_DIR,
   bundle: true,

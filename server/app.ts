@@ -42,6 +42,7 @@ import { startVipReminders } from './modules/vip/vip.reminders';
 import { SettingsCache } from './modules/settings/settings.service';
 import { presentConfig } from './modules/site/site.presenter';
 import { ImageProcessor } from './modules/uploads/images';
+import { WordScreen } from './modules/words/words.screen';
 import { features } from './features';
 
 export interface BuildOptions {
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ctx.dbOutage.stop();
     await closeBus();
     await ctx.images.close();
+    await ctx.words.close();
     await ctx.state.db?.destroy();
     ctx.state.db = null;
     await redis?.quit();
@@ -218,6 +220,7 @@ function createContext(
     feedCache: createFeedCache(test),
     pageCache: createPageCache(test),
     images: new ImageProcessor(config.images),
+    words: new WordScreen(clock, app.log),
     get site() {
       return (site ??= createSite(ctx));
     },

@@ -23,6 +23,7 @@ import type { ImageProcessor } from './modules/uploads/images';
 import type { SiteServices } from './kernel/pages';
 import type { SettingsCache } from './modules/settings/settings.service';
 import type { FeedCache } from './kernel/feed-cache';
+import type { WordScreen } from './modules/words/words.screen';
 
 export interface AppContext {
   config: AppConfig;
@@ -55,6 +56,8 @@ export interface AppContext {
   pageCache: PageCache;
   /** Uploaded images: limits, then decoding in a bounded pool of worker threads. */
   images: ImageProcessor;
+  /** The forbidden words: the cached list, and their regular expressions' timed worker thread. */
+  words: WordScreen;
   /** What page loaders call (`context.site`): every feature's page slice, assembled once per app. */
   readonly site: SiteServices;
 }

@@ -34,6 +34,7 @@ import { tagsFeature } from './modules/tags/tags.feature';
 import { topicsFeature } from './modules/topics/topics.feature';
 import { uploadFileRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
 import { usersFeature } from './modules/users/users.feature';
+import { wordsFeature } from './modules/words/words.feature';
 import { vipFeature } from './modules/vip/vip.feature';
 import { pagesFeature } from './http/pages.feature';
 
@@ -74,6 +75,7 @@ export const features: Feature[] = [
   dashboardFeature,
   linksFeature,
   noticesFeature,
+  wordsFeature,
   vipFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },

@@ -32,5 +32,7 @@ export const paths = {
   adminTags: '/admin/tags',
   adminLinks: '/admin/links',
   adminNotices: '/admin/notices',
+  adminUsers: '/admin/users',
+  adminWords: '/admin/words',
   adminVip: '/admin/vip',
 } as const;

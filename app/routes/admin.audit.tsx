@@ -36,9 +36,14 @@ const ACTIONS = (
     ['article', 'restore'],
     ['article', 'recommend'],
     ['comment', 'delete'],
+    ['user', 'role'],
+    ['user', 'verifyEmail'],
+    ['word', 'create'],
+    ['word', 'update'],
+    ['word', 'delete'],
   ] as const
 ).map(([kind, verb]) => `${kind}.${verb}`);
-const TARGETS = ['user', 'topic', 'article', 'comment'] as const;
+const TARGETS = ['user', 'topic', 'article', 'comment', 'word'] as const;
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const viewer = staffViewer(context, request);

@@ -3,12 +3,12 @@
  * go to sign-in and come back; other members get the 403 page. Its texts (ADMIN_SECTIONS) come
  * with this layout's data, in the reader's locale, so no other page carries them. The navigation
  * lists only the screens that exist and the reader may open (settings: admins); later screens add
- * their line to `NAV`.
+ * their line to `NAV`, with the action (common/policies/can.ts) that opens it.
  */
 import { Outlet, useLoaderData, useRouteError, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { resources, type Messages } from '../../common/locales';
 import { translator } from '../../common/i18n';
-import { canByRole, type StaffAction } from '../../common/policy';
+import { can, type Action } from '../../common/policies/can';
 import { staffViewer } from '~/components/admin/admin-data.server';
 import { ErrorPage } from '~/components/layout/error-page';
 import { SectionLayout } from '~/components/layout/section-layout';
@@ -28,11 +28,13 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Admin' }, { name: 'robots', content: 'noindex' }];
 
 /** The screens, each for whom it is: a moderator is not shown the admins' screens. */
-const NAV: ReadonlyArray<{ to: string; key: string; action: StaffAction }> = [
+const NAV: ReadonlyArray<{ to: string; key: string; action: Action }> = [
   { to: paths.admin, key: 'admin.nav.dashboard', action: 'admin:access' },
   { to: paths.adminReview, key: 'admin.nav.review', action: 'admin:access' },
   { to: paths.adminContent, key: 'admin.nav.content', action: 'admin:access' },
+  { to: paths.adminUsers, key: 'admin.nav.users', action: 'user:list' },
   { to: paths.adminBans, key: 'admin.nav.bans', action: 'admin:access' },
+  { to: paths.adminWords, key: 'admin.nav.words', action: 'words:read' },
   { to: paths.adminAudit, key: 'admin.nav.audit', action: 'admin:access' },
   { to: paths.adminNodes, key: 'adminSite.nav.nodes', action: 'site:manage' },
   { to: paths.adminTags, key: 'adminSite.nav.tags', action: 'site:manage' },
@@ -45,7 +47,7 @@ const NAV: ReadonlyArray<{ to: string; key: string; action: StaffAction }> = [
 function BackOffice() {
   const t = useT();
   const user = useCurrentUser();
-  const items = NAV.filter((item) => canByRole(user, item.action)).map((item) => ({ to: item.to, label: t(item.key) }));
+  const items = NAV.filter((item) => can(user, item.action)).map((item) => ({ to: item.to, label: t(item.key) }));
   return (
     <SectionLayout title={t('admin.title')} items={items}>
       <Outlet />

@@ -6,7 +6,7 @@
 import { data, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ArticleForm } from '~/components/article/article-form';
 import { EditorPage } from '~/components/content/editor-page';
-import { isModeratorUser } from '~/components/content/item-actions';
+import { can } from '../../common/policies/can';
 import { privateMeta } from '~/components/content/item-meta';
 import { requireUser } from '~/lib/auth.server';
 import { tFor } from '~/lib/i18n';
@@ -16,7 +16,7 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
   const user = requireUser(context, request);
   const config = await context.site.config();
   if (!config.modules.article) throw data(tFor(context.locale)('article.errors.disabled'), { status: 403 });
-  return { needsVerifiedEmail: !user.emailVerified && !isModeratorUser(user) };
+  return { needsVerifiedEmail: !user.emailVerified && !can(user, 'content:postUnverified') };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => privateMeta(matches, (t) => t('articleEdit.newArticle'));

@@ -7,7 +7,7 @@
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ArticleForm } from '~/components/article/article-form';
 import { EditorPage } from '~/components/content/editor-page';
-import { isModeratorUser } from '~/components/content/item-actions';
+import { can } from '../../common/policies/can';
 import { privateMeta } from '~/components/content/item-meta';
 import { pathId, unwrap } from '~/components/topic/page-data.server';
 import { requireUser } from '~/lib/auth.server';
@@ -19,7 +19,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs<Ap
   const id = pathId(params.id, tFor(context.locale)('article.errors.notFound'));
   // requireUser redirected anonymous visitors: the record is there.
   const article = unwrap(await context.site.articles.forEdit({ user: context.user!, locale: context.locale }, id));
-  return { article, needsVerifiedEmail: !user.emailVerified && !isModeratorUser(user) };
+  return { article, needsVerifiedEmail: !user.emailVerified && !can(user, 'content:postUnverified') };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => privateMeta(matches, (t) => t('articleEdit.editArticle'));

@@ -4,7 +4,7 @@
  * starting node.
  */
 import { data, Link, redirect, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { isModeratorUser } from '~/components/content/item-actions';
+import { can } from '../../common/policies/can';
 import { privateMeta } from '~/components/content/item-meta';
 import { TopicForm, type TopicMode } from '~/components/topic/topic-form';
 import { requireUser } from '~/lib/auth.server';
@@ -30,7 +30,7 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
     enabled,
     nodes: await context.site.topics.nodes(),
     defaultNodeId: Number.isSafeInteger(nodeParam) && nodeParam > 0 ? nodeParam : undefined,
-    needsVerifiedEmail: !user.emailVerified && !isModeratorUser(user),
+    needsVerifiedEmail: !user.emailVerified && !can(user, 'content:postUnverified'),
   };
 }
 

@@ -8,7 +8,7 @@ import { TOPIC_TYPES } from '../../common/constants';
 import { EditorPage } from '~/components/content/editor-page';
 import { privateMeta } from '~/components/content/item-meta';
 import { pathId, unwrap } from '~/components/topic/page-data.server';
-import { isModeratorUser } from '~/components/content/item-actions';
+import { can } from '../../common/policies/can';
 import { TopicForm } from '~/components/topic/topic-form';
 import { requireUser } from '~/lib/auth.server';
 import { tFor } from '~/lib/i18n';
@@ -19,7 +19,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs<Ap
   const id = pathId(params.id, tFor(context.locale)('topic.errors.notFound'));
   const row = context.user!;
   const [initial, nodes] = await Promise.all([context.site.topics.forEdit({ user: row, locale: context.locale }, id), context.site.topics.nodes()]);
-  return { topic: unwrap(initial), nodes, needsVerifiedEmail: !user.emailVerified && !isModeratorUser(user) };
+  return { topic: unwrap(initial), nodes, needsVerifiedEmail: !user.emailVerified && !can(user, 'content:postUnverified') };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -1,19 +1,22 @@
 /**
  * `/user/{id}` (spec §2): a member's public profile (../components/people/profile.tsx) and their
  * topics, newest first, with "Load more" by keyset cursor through `GET /api/topic/user_topics`.
- * Unknown or disabled accounts are a 404. The owner also sees their own topics awaiting review,
- * and a link to edit the profile.
+ * With the tweet module on, tweets have their own tab (`/user/{id}/tweets`) and this one lists
+ * posts alone. Unknown or disabled accounts are a 404. The owner also sees their own topics
+ * awaiting review, and a link to edit the profile.
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { loadProfile, type ProfileBase } from '~/components/people/profile-data.server';
+import { TOPIC_TYPES } from '../../common/constants';
+import { loadProfile, tweetsOn, type ProfileBase } from '~/components/people/profile-data.server';
 import { profileMeta, ProfileList } from '~/components/people/profile';
 import { feedPage, unwrap, viewerOf } from '~/components/topic/page-data.server';
 import { TopicFeed } from '~/components/topic/topic-feed';
 import type { TopicPage } from '~/components/topic/types';
 
 export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>): Promise<ProfileBase & { page: TopicPage }> {
-  const { id, ...profile } = await loadProfile(context, params.id);
-  return { ...profile, page: feedPage(unwrap(await context.site.people.topics(viewerOf(context), id))) };
+  const [{ id, ...profile }, split] = await Promise.all([loadProfile(context, params.id), tweetsOn(context)]);
+  const type = split ? TOPIC_TYPES.post : undefined;
+  return { ...profile, page: feedPage(unwrap(await context.site.people.topics(viewerOf(context), id, undefined, type))) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => profileMeta(data, matches);

@@ -36,6 +36,9 @@ export const commentListQuery = z.object({
   cursor: cursorField,
 });
 
+/** GET comment/user_comments: a member's comments, newest first. */
+export const userCommentsQuery = z.object({ userId: idField, cursor: cursorField });
+
 export const replyListQuery = z.object({ commentId: idField, cursor: cursorField });
 
 export const likeSchema = z.object({

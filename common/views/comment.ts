@@ -15,6 +15,17 @@ export interface CommentQuote {
   deleted: boolean;
 }
 
+/** The item a comment belongs to, as a member's comment list names it (`GET comment/user_comments`). */
+export interface CommentItemRef {
+  /** `topic`, `article`. */
+  type: string;
+  id: number;
+  /** Its display title: a post's title, a tweet's opening words. Plain text. */
+  title: string;
+  /** Site path of the comment on the item's page (`/topic/12#comment-34`). */
+  url: string;
+}
+
 export interface CommentView {
   id: number;
   entityType: string;
@@ -36,4 +47,9 @@ export interface CommentView {
   liked: boolean;
   /** Top-level comments in comment/comments: the first replies (≤ 3); `replyCount` says how many in all. */
   replies?: CommentView[];
+}
+
+/** A member's comment on their profile: the comment, and the post it belongs to. */
+export interface UserCommentView extends CommentView {
+  item: CommentItemRef;
 }

@@ -16,6 +16,22 @@ export interface MemberRef {
   avatar: string;
 }
 
+/** A member as the back office's member list shows them (`GET admin/users`). */
+export interface AdminMemberView extends MemberRef {
+  username: string | null;
+  email: string | null;
+  emailVerified: boolean;
+  role: 'member' | 'moderator' | 'admin';
+  score: number;
+  topicCount: number;
+  commentCount: number;
+  /** 0 when not banned, −1 forever, else the epoch ms it ends. */
+  bannedUntil: number;
+  /** 0 when not VIP, −1 forever, else the epoch ms it ends. */
+  vipUntil: number;
+  createTime: number;
+}
+
 /** A member under a running ban. */
 export interface BannedMemberView {
   user: MemberRef;

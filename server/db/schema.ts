@@ -348,6 +348,19 @@ export interface NoticesTable {
   update_time: number;
 }
 
+/** Forbidden words (issue 16), the words feature's: a word or a regular expression and what it does. */
+export interface ForbiddenWordsTable {
+  id: Generated<number>;
+  /** A word (NFKC + lower case) or a regular expression's source (NFKC). */
+  pattern: string;
+  kind: string; // word | regex
+  action: string; // review | refuse
+  /** The admin who added it (null once their account is gone, or for words moved from the old setting). */
+  created_by: number | null;
+  create_time: number;
+  update_time: number;
+}
+
 /** A VIP order (issue 18): a member pays `amount` micro-USDT on TRC20; an admin activates it. */
 export interface VipOrdersTable {
   id: Generated<number>;
@@ -398,10 +411,12 @@ export interface DB {
   review_holds: ReviewHoldsTable;
   links: LinksTable;
   notices: NoticesTable;
+  forbidden_words: ForbiddenWordsTable;
   vip_orders: VipOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type ForbiddenWordRow = Selectable<ForbiddenWordsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type NodeRow = Selectable<NodesTable>;

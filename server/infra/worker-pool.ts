@@ -46,7 +46,7 @@ interface Job<In, Out> {
  * loaded through tsx's `tsImport` from a small bootstrap: Node 20 does not apply the parent's
  * loader hooks (`--import tsx`) to a worker's entry module.
  */
-function startWorker(file: URL): Worker {
+export function startWorker(file: URL): Worker {
   if (!file.pathname.endsWith('.ts')) return new Worker(file);
   const href = JSON.stringify(file.href);
   return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${href}, ${href}))`, { eval: true });

@@ -59,8 +59,9 @@ export interface ContentKind {
     /** Counts a new comment and records the item's last activity. */
     added(db: Kysely<DB>, id: number, userId: number, now: number): Promise<void>;
     /**
-     * Uncounts `count` deleted comments and, unless `last` is 'unchanged', moves the item's last
-     * activity back to `last` (the newest remaining comment; null: none is left).
+     * Uncounts `count` deleted comments (a negative count counts shown-again ones back) and,
+     * unless `last` is 'unchanged', moves the item's last activity to `last` (the newest
+     * published comment; null: none is left).
      */
     removed(db: Kysely<DB>, id: number, count: number, last: { time: number; userId: number } | null | 'unchanged'): Promise<void>;
   };
@@ -70,6 +71,11 @@ export interface ContentKind {
    * with the database handle they hold (inside a write: its transaction).
    */
   closed?(db: Kysely<DB>, access: 'read' | 'write'): Promise<string | null>;
+  /**
+   * Many items' heads in one query (any status: the caller asks `visible`), for lists that name
+   * the item something belongs to (a member's comments); the absent ones are left out.
+   */
+  heads?(db: Kysely<DB>, ids: readonly number[]): Promise<ContentHead[]>;
   /** Lists of mixed kinds (favorites): the items as their own API shape, a page in a constant number of queries. */
   presentMany?(db: Kysely<DB>, ids: readonly number[], context: ViewerContext): Promise<Map<number, unknown>>;
   /**

@@ -73,11 +73,11 @@ export function pageRead<A extends unknown[], T>(ctx: AppContext, read: (ctx: Ap
 const PAGE_METHODS = {
   interactions: { comments: true, favorites: true, messages: true, unreadCount: true, notificationSettings: true },
   topics: { feed: true, tagFeed: true, detail: true, hiddenContent: true, forEdit: true, nodes: true, navNodes: true, node: true, tag: true },
-  people: { profile: true, topics: true, fans: true, followed: true, followingFeed: true, suggestions: true },
+  people: { profile: true, topics: true, topicCounts: true, comments: true, fans: true, followed: true, followingFeed: true, suggestions: true },
   articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
   scores: { summary: true, logs: true, rank: true, checkinRank: true },
   search: { topics: true, articles: true, users: true, articlesOn: true },
-  admin: { bannedMembers: true, auditLog: true, reviewQueue: true, contentTable: true, settings: true, dashboard: true },
+  admin: { bannedMembers: true, auditLog: true, reviewQueue: true, contentTable: true, settings: true, dashboard: true, words: true, members: true },
   about: { page: true },
   links: { list: true },
   notices: { current: true },

@@ -1,8 +1,10 @@
 /**
- * Who may do what (DESIGN convention 7): one declarative table, `can(user, action, resource)`.
- * Moderators act by role, owners by id. Features add their actions to `Action` and `rules`.
+ * Who may do what (DESIGN convention 7): `can(user, action, resource)` is common/policies/can.ts,
+ * the one table the pages read too; here it throws the API's errors (`authorize`) and adds the
+ * rules that need a row's state (a ban's end, a verified e-mail).
  */
-import { canByRole, isAdmin, isModerator, roleOf } from '../../common/policy';
+import { isAdmin, isModerator, roleOf } from '../../common/policy';
+import { can as sharedCan, type Action, type Resource } from '../../common/policies/can';
 import { errors } from '../http/errors';
 
 export interface Actor {
@@ -19,16 +21,8 @@ export interface Owned {
   userId: number;
 }
 
-export type Action =
-  | 'admin:access' // the admin back office
-  | 'user:setRole' // grant or revoke moderator/admin
-  | 'user:ban'
-  | 'content:moderate' // approve, recommend, sticky, delete others' content
-  | 'content:edit' // edit an owned item
-  | 'content:delete' // delete an owned item
-  | 'settings:update' // the site settings (admins)
-  | 'site:manage' // nodes, tags, friend links, site notices (admins)
-  | 'vip:manage'; // VIP settings, activate and reject orders
+/** The actions, and the rule deciding each, are common/policies/can.ts's: the pages ask the same function. */
+export type { Action };
 
 // Role rules are shared with the pages (common/policy.ts); the ones needing a row live here.
 export { isAdmin, isModerator, roleOf };
@@ -37,27 +31,12 @@ export function isBanned(user: Pick<Actor, 'forbidden_until'>, now: number): boo
   return user.forbidden_until === -1 || user.forbidden_until > now;
 }
 
-type Rule = (user: Actor, resource: Owned | undefined) => boolean;
-
-const rules: Record<Action, Rule> = {
-  'admin:access': (u) => canByRole(u, 'admin:access'),
-  'user:setRole': (u) => canByRole(u, 'user:setRole'),
-  'user:ban': (u) => canByRole(u, 'user:ban'),
-  'content:moderate': (u) => canByRole(u, 'content:moderate'),
-  'settings:update': (u) => canByRole(u, 'settings:update'),
-  'site:manage': (u) => canByRole(u, 'site:manage'),
-  'content:edit': (u, r) => isModerator(u) || (r !== undefined && r.userId === u.id),
-  'content:delete': (u, r) => isModerator(u) || (r !== undefined && r.userId === u.id),
-  'vip:manage': (u) => canByRole(u, 'vip:manage'),
-};
-
-export function can(user: Actor | null | undefined, action: Action, resource?: Owned): boolean {
-  if (!user) return false;
-  return rules[action](user, resource);
+export function can(user: Actor | null | undefined, action: Action, resource?: Resource): boolean {
+  return sharedCan(user, action, resource);
 }
 
 /** Throws 401 for anonymous and 403 when the rule refuses. */
-export function authorize(user: Actor | null | undefined, action: Action, resource?: Owned): asserts user is Actor {
+export function authorize(user: Actor | null | undefined, action: Action, resource?: Resource): asserts user is Actor {
   if (!user) throw errors.notSignedIn();
   if (!can(user, action, resource)) throw errors.forbidden();
 }
@@ -74,5 +53,5 @@ export function requireWriter(user: Actor | null | undefined, now: number): asse
 /** As `requireWriter`, plus a verified e-mail (posting topics and articles, spec §5). */
 export function requireVerifiedWriter(user: Actor | null | undefined, now: number, messageKey?: string): asserts user is Actor {
   requireWriter(user, now);
-  if (!user.email_verified && !isModerator(user)) throw errors.emailNotVerified(messageKey);
+  if (!user.email_verified && !sharedCan(user, 'content:postUnverified')) throw errors.emailNotVerified(messageKey);
 }

@@ -7,14 +7,14 @@ import { data, type AppLoadContext } from 'react-router';
 import type { PageViewer } from '../../../common/load-context';
 import type { PageResult } from '../../../common/views/page';
 import { translator } from '../../../common/i18n';
-import { canByRole } from '../../../common/policy';
+import { can } from '../../../common/policies/can';
 import { requireUser } from '~/lib/auth.server';
 import '~/lib/load-context';
 
 export function staffViewer(context: AppLoadContext, request: Request): PageViewer {
   const user = requireUser(context, request);
   // No message of its own: the error page's 403 text is the spec's 'No permission to access'.
-  if (!canByRole(user, 'admin:access')) throw data(null, { status: 403 });
+  if (!can(user, 'admin:access')) throw data(null, { status: 403 });
   return { user: context.user, locale: context.locale };
 }
 

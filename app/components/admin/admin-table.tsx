@@ -32,7 +32,7 @@ export function AdminTable({ head, rows, empty, testId }: { head: string[]; rows
         <thead className="bg-zinc-50 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
             {head.map((label) => (
-              <th key={label} scope="col" className="px-3 py-2">
+              <th key={label} scope="col" className="px-3 py-2 whitespace-nowrap">
                 {label}
               </th>
             ))}

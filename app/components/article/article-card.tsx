@@ -17,7 +17,18 @@ function PendingBadge() {
   return <span className="tp-badge bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('articleUi.item.pending')}</span>;
 }
 
-export function ArticleCard({ article, featured = false }: { article: FeedArticle; featured?: boolean }) {
+/** "Article": in a list of several kinds (the following feed), says what the entry opens. */
+function ArticleBadge() {
+  const t = useT();
+  return (
+    <span className="tp-badge bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200" data-testid="article-badge">
+      {t('follow.feed.article')}
+    </span>
+  );
+}
+
+/** `kindBadge`: the entry sits among other kinds' entries, and says it is an article. */
+export function ArticleCard({ article, featured = false, kindBadge = false }: { article: FeedArticle; featured?: boolean; kindBadge?: boolean }) {
   const t = useT();
   const author = article.user;
   const titleId = `article-${article.id}-title`;
@@ -43,6 +54,7 @@ export function ArticleCard({ article, featured = false }: { article: FeedArticl
           <span className="ml-auto flex items-center gap-1.5">
             {article.status === CONTENT_STATUS.pending && <PendingBadge />}
             {article.recommend && <RecommendBadge />}
+            {kindBadge && <ArticleBadge />}
           </span>
         </div>
         <h2 className="tp-item-title" id={titleId}>

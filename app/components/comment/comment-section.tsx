@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
-import { isModeratorUser } from '~/components/content/item-actions';
+import { can } from '../../../common/policies/can';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useConfirm } from '~/components/ui/dialog';
@@ -65,7 +65,6 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
   const [loading, setLoading] = useState(false);
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [highlightId, setHighlightId] = useState<number | null>(null);
-  const moderator = isModeratorUser(user);
 
   const loadMore = useCallback(async () => {
     if (loading || !list.hasMore) return;
@@ -137,7 +136,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
     highlightId,
     replyTo,
     setReplyTo,
-    canDelete: (comment) => user !== null && (moderator || comment.user?.id === user.id),
+    canDelete: (comment) => can(user, 'content:delete', { userId: comment.user?.id }),
     remove,
     requireSignIn,
     // Hidden content unlocks and the counts move: run the page's loaders again.

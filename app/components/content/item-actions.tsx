@@ -20,10 +20,8 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 import { ErrorCode } from '../../../common/errors';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
+import { can } from '../../../common/policies/can';
 
-export function isModeratorUser(user: Pick<SessionUser, 'role'> | null): boolean {
-  return user?.role === 'admin' || user?.role === 'moderator';
-}
 
 /** What the bar needs of an item: its id, author, status and the reader's reactions. */
 export interface ActionableItem {
@@ -177,7 +175,7 @@ export function ItemActions({ kind, item, user, runner, moderatorItems, children
   const navigate = useNavigate();
   const location = useLocation();
   const [confirm, confirmDialog] = useConfirm();
-  const moderator = isModeratorUser(user);
+  const moderator = can(user, 'content:moderate');
   const author = user !== null && item.user?.id === user.id;
   // A deleted item is shown to its author and moderators but takes no reaction, and only a
   // moderator may still edit it (the server answers 404 to everyone else).

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../ui/dialog';
 import { Dropdown, DropdownItem, DropdownLink, DropdownSeparator } from '../ui/dropdown';
 import { CreateButtonFace, createItems, UserButtonFace } from './header-parts';
 import { useT } from '~/lib/use-t';
-import { canByRole } from '../../../common/policy';
+import { can } from '../../../common/policies/can';
 
 export function CreateMenu({ modules, defaultOpen }: { modules: SiteConfig['modules']; defaultOpen?: boolean }) {
   const t = useT();
@@ -66,7 +66,7 @@ export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen
         <DropdownLink to={paths.editProfile}>{t('site.header.editProfile')}</DropdownLink>
         {/* Membership only while the site sells VIP (the page would only say it is off). */}
         {vipEnabled && <DropdownLink to={paths.membership}>{t('site.header.membership')}</DropdownLink>}
-        {canByRole(user, 'admin:access') && (
+        {can(user, 'admin:access') && (
           <>
             <DropdownSeparator />
             <DropdownLink to={paths.admin}>{t('ban.staff.backOffice')}</DropdownLink>

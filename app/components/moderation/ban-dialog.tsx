@@ -1,5 +1,6 @@
 /**
- * The ban dialog (spec §4): 7 days or forever, and a reason the member will read. The server
+ * The ban dialog (spec §4): 7 days or forever, and a reason the member will read; a forever ban
+ * may also hide the member's topics, articles and comments until it is lifted (issue 16). The server
  * decides who may ban whom; its refusal (self, rank) comes back translated and is shown in the
  * dialog, prefixed as spec §8 words it ('Failed to ban user'). Field errors sit under their field.
  */
@@ -26,6 +27,8 @@ export function BanDialog({ member, open, onOpenChange, onBanned }: { member: Ba
   const formId = useId();
   const [days, setDays] = useState<BanDays>(7);
   const [reason, setReason] = useState('');
+  // Only a forever ban may hide the member's content (the server refuses it with 7 days).
+  const [hideContent, setHideContent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -36,9 +39,10 @@ export function BanDialog({ member, open, onOpenChange, onBanned }: { member: Ba
     setFields({});
     setRefusal(null);
     try {
-      await api('/api/admin/user/ban', { method: 'POST', body: { userId: member.id, days, reason } });
+      await api('/api/admin/user/ban', { method: 'POST', body: { userId: member.id, days, reason, hideContent: days === -1 && hideContent } });
       toast.success(t('ban.dialog.done', { nickname: member.nickname }));
       setReason('');
+      setHideContent(false);
       onOpenChange(false);
       onBanned();
     } catch (error) {
@@ -80,6 +84,18 @@ export function BanDialog({ member, open, onOpenChange, onBanned }: { member: Ba
           </div>
           {fields.days && <p className="mt-1 text-sm text-red-700 dark:text-red-400">{fields.days}</p>}
         </fieldset>
+        {days === -1 && (
+          <div>
+            <label className="flex items-start gap-2 text-sm text-zinc-800 dark:text-zinc-200">
+              <input type="checkbox" checked={hideContent} onChange={(event) => setHideContent(event.target.checked)} className="accent-brand-600 mt-0.5 size-4 shrink-0" data-testid="ban-hide-content" />
+              <span>
+                {t('ban.dialog.hideContent')}
+                <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t('ban.dialog.hideContentHint')}</span>
+              </span>
+            </label>
+            {fields.hideContent && <p className="mt-1 text-sm text-red-700 dark:text-red-400">{fields.hideContent}</p>}
+          </div>
+        )}
         <Field label={t('ban.dialog.reason')} required error={fields.reason} hint={t('ban.dialog.reasonHint', { max: BAN_REASON_MAX })}>
           {(control) => <Textarea {...control} rows={3} maxLength={BAN_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} data-testid="ban-reason" />}
         </Field>

@@ -1,13 +1,13 @@
 /**
  * A moderator's menu about a member (their profile, a topic's or a comment's author): ban,
- * change the ban, lift it. Shown only to those whose role may ban (common/policy.ts, the rule
+ * change the ban, lift it. Shown only to those who may ban (common/policies/can.ts, the rule
  * the server enforces), never about oneself; when opened it asks the server what this viewer
  * may do about this member (`admin/user/ban_state`: a moderator may not ban a moderator or an
  * admin) and offers exactly that.
  */
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { canByRole } from '../../../common/policy';
+import { can } from '../../../common/policies/can';
 import type { BanStateView } from '../../../common/views/moderation';
 import { api } from '~/lib/api';
 import { useCurrentUser } from '~/lib/session';
@@ -61,7 +61,7 @@ export function MemberModerationMenu({ member, size = 'sm', className = '' }: { 
   const [banning, setBanning] = useState(false);
   const [unbanning, setUnbanning] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!canByRole(viewer, 'user:ban') || viewer?.id === member.id) return null;
+  if (!can(viewer, 'user:ban') || viewer?.id === member.id) return null;
 
   async function unban() {
     setBusy(true);

@@ -1,4 +1,4 @@
-/** Loader part of the profile pages (server only): the member, or the 404 page. */
+/** Loader part of the profile pages (server only): the member and their tabs' counts, or the 404 page. */
 import type { AppLoadContext } from 'react-router';
 import type { PublicUser } from '../../../common/views/user';
 import { originOf, pathId, unwrap, viewerOf } from '~/components/topic/page-data.server';
@@ -7,6 +7,8 @@ import { paths } from '~/lib/paths';
 
 export interface ProfileBase {
   user: PublicUser;
+  /** Their published posts and tweets, apart: the topics and tweets tabs count them. */
+  counts: { posts: number; tweets: number };
   now: number;
   canonical: string;
 }
@@ -14,6 +16,12 @@ export interface ProfileBase {
 /** The member of `/user/{id}…` (unknown or disabled: 404) and the page's canonical address (`suffix`: `/articles`). */
 export async function loadProfile(context: AppLoadContext, rawId: string | undefined, suffix = ''): Promise<ProfileBase & { id: number }> {
   const id = pathId(rawId, tFor(context.locale)('errors.account.userNotFound'));
-  const user = unwrap(await context.site.people.profile(viewerOf(context), id));
-  return { id, user, now: context.site.now(), canonical: `${originOf(context)}${paths.user(id)}${suffix}` };
+  const viewer = viewerOf(context);
+  const [user, counts] = await Promise.all([context.site.people.profile(viewer, id), context.site.people.topicCounts(viewer, id)]);
+  return { id, user: unwrap(user), counts: unwrap(counts), now: context.site.now(), canonical: `${originOf(context)}${paths.user(id)}${suffix}` };
+}
+
+/** Whether the tweet module is on: the topics tab then lists posts alone, and tweets have their own tab. */
+export async function tweetsOn(context: AppLoadContext): Promise<boolean> {
+  return (await context.site.config()).modules.tweet;
 }

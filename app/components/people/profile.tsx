@@ -1,15 +1,17 @@
 /**
- * A member's public profile frame (`/user/{id}`, `/user/{id}/articles`): who they are — avatar,
+ * A member's public profile frame (`/user/{id}`, `…/tweets`, `…/articles`, `…/comments`,
+ * `…/fans`, `…/followed`): who they are — avatar,
  * name, signature, website, membership, counts, a ban when there is one — beside one of their
  * lists, chosen by tabs that are real links (each list is its own page, cached and linkable).
  */
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
+import { TOPIC_TYPES } from '../../../common/constants';
 import type { PublicUser } from '../../../common/views/user';
 import { metaContext } from '~/components/content/item-meta';
 import type { FeedSource } from '~/components/content/keyset-feed';
 import { compactNumber } from '~/components/topic/badges';
-import { EditIcon, ShieldIcon } from '~/components/topic/icons';
+import { CommentIcon, EditIcon, ShieldIcon } from '~/components/topic/icons';
 import { RenderNowProvider } from '~/components/topic/time';
 import { ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -151,22 +153,32 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
   );
 }
 
-export type ProfileTab = 'topics' | 'articles' | 'fans' | 'followed';
+export type ProfileTab = 'topics' | 'tweets' | 'articles' | 'comments' | 'fans' | 'followed';
+
+/** The counts the tabs show besides the member's own (their posts and tweets, apart). */
+export interface ProfileCounts {
+  posts: number;
+  tweets: number;
+}
 
 const TAB = 'relative inline-flex h-10 items-center px-1 text-sm font-medium transition-colors';
 const TAB_ON = 'text-zinc-900 dark:text-white after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:rounded-full after:bg-brand-600';
 const TAB_OFF = 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white';
 
 /**
- * Topics, articles (with the article module on), followers and following: links, so each list
- * has its own address. On a narrow screen the row scrolls sideways rather than wrapping.
+ * Topics, tweets (with the tweet module on: the topics tab then counts posts alone), articles
+ * (with the article module on), comments, followers and following: links, so each list has its
+ * own address. On a narrow screen the row scrolls sideways rather than wrapping.
  */
-function ProfileTabs({ user, active, articles }: { user: PublicUser; active: ProfileTab; articles: boolean }) {
+function ProfileTabs({ user, counts, active }: { user: PublicUser; counts: ProfileCounts; active: ProfileTab }) {
   const t = useT();
+  const { modules } = useRootData().config;
   const base = paths.user(user.id);
   const tabs: Array<{ tab: ProfileTab; to: string; label: string; count: number }> = [
-    { tab: 'topics', to: base, label: t('people.stats.topics'), count: user.topicCount },
-    ...(articles ? [{ tab: 'articles' as const, to: `${base}/articles`, label: t('articleUi.profile.articles'), count: user.articleCount }] : []),
+    { tab: 'topics', to: base, label: t('people.stats.topics'), count: modules.tweet ? counts.posts : counts.posts + counts.tweets },
+    ...(modules.tweet ? [{ tab: 'tweets' as const, to: `${base}/tweets`, label: t('profileTabs.tweets.tab'), count: counts.tweets }] : []),
+    ...(modules.article ? [{ tab: 'articles' as const, to: `${base}/articles`, label: t('articleUi.profile.articles'), count: user.articleCount }] : []),
+    { tab: 'comments', to: `${base}/comments`, label: t('people.stats.comments'), count: user.commentCount },
     { tab: 'fans', to: `${base}/fans`, label: t('follow.tabs.fans'), count: user.fansCount },
     { tab: 'followed', to: `${base}/followed`, label: t('follow.tabs.followed'), count: user.followCount },
   ];
@@ -187,7 +199,7 @@ function ProfileTabs({ user, active, articles }: { user: PublicUser; active: Pro
 }
 
 /** What each list of the profile says and where its further pages come from. */
-const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: string; emptyOwn: string; emptyOther: string; api: string; testId: string }> = {
+const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: string; emptyOwn: string; emptyOther: string; api: string; query?: Record<string, number>; testId: string }> = {
   topics: {
     heading: 'people.topicsHeading',
     label: 'people.feedLabel',
@@ -196,6 +208,25 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     emptyOther: 'people.emptyOther',
     api: '/api/topic/user_topics',
     testId: 'topic-feed',
+  },
+  tweets: {
+    heading: 'profileTabs.tweets.tab',
+    label: 'profileTabs.tweets.label',
+    emptyTitle: 'profileTabs.tweets.emptyTitle',
+    emptyOwn: 'profileTabs.tweets.emptyOwn',
+    emptyOther: 'profileTabs.tweets.emptyOther',
+    api: '/api/topic/user_topics',
+    query: { type: TOPIC_TYPES.tweet },
+    testId: 'tweet-feed',
+  },
+  comments: {
+    heading: 'people.stats.comments',
+    label: 'profileTabs.comments.label',
+    emptyTitle: 'profileTabs.comments.emptyTitle',
+    emptyOwn: 'profileTabs.comments.emptyOwn',
+    emptyOther: 'profileTabs.comments.emptyOther',
+    api: '/api/comment/user_comments',
+    testId: 'comment-feed',
   },
   articles: {
     heading: 'articleUi.profile.heading',
@@ -228,7 +259,9 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
 
 const EMPTY_ICONS: Record<ProfileTab, ReactNode> = {
   topics: <ChatIcon className="size-6" />,
+  tweets: <ChatIcon className="size-6" />,
   articles: <EditIcon className="size-6" />,
+  comments: <CommentIcon className="size-6" />,
   fans: <UsersIcon className="size-6" />,
   followed: <UsersIcon className="size-6" />,
 };
@@ -244,9 +277,9 @@ export interface ProfileFeedProps {
  * A profile page: the member's card and one of their lists, shown by the kind's feed component
  * (topics, articles) with the list's further pages, name and empty state.
  */
-export function ProfileList<P>({ data, list, Feed }: { data: { user: PublicUser; now: number; page: P }; list: ProfileTab; Feed: ComponentType<ProfileFeedProps & { page: P }> }) {
+export function ProfileList<P>({ data, list, Feed }: { data: { user: PublicUser; counts: ProfileCounts; now: number; page: P }; list: ProfileTab; Feed: ComponentType<ProfileFeedProps & { page: P }> }) {
   const t = useT();
-  const { user: viewer } = useRootData();
+  const { user: viewer, config } = useRootData();
   const { user } = data;
   const text = LISTS[list];
   const name = user.nickname;
@@ -256,14 +289,15 @@ export function ProfileList<P>({ data, list, Feed }: { data: { user: PublicUser;
     </EmptyState>
   );
   return (
-    <ProfileShell user={user} now={data.now} active={list} heading={t(text.heading)} testId={text.testId}>
-      <Feed page={data.page} source={{ path: text.api, query: { userId: user.id } }} label={t(text.label, { name })} empty={empty} />
+    <ProfileShell user={user} counts={data.counts} now={data.now} active={list} heading={t(text.heading)} testId={text.testId}>
+      <Feed page={data.page} source={{ path: text.api, query: { userId: user.id, ...(list === 'topics' && config.modules.tweet ? { type: TOPIC_TYPES.post } : text.query) } }} label={t(text.label, { name })} empty={empty} />
     </ProfileShell>
   );
 }
 
 interface ProfileShellProps {
   user: PublicUser;
+  counts: ProfileCounts;
   now: number;
   active: ProfileTab;
   /** The list's heading: visible alone, for screen readers under the tabs. */
@@ -273,14 +307,14 @@ interface ProfileShellProps {
   children: ReactNode;
 }
 
-function ProfileShell({ user, now, active, heading, testId, children }: ProfileShellProps) {
-  const { user: viewer, config } = useRootData();
+function ProfileShell({ user, counts, now, active, heading, testId, children }: ProfileShellProps) {
+  const { user: viewer } = useRootData();
   return (
     <RenderNowProvider now={now}>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
         <ProfileCard user={user} own={viewer?.id === user.id} />
         <section aria-labelledby="profile-list-heading" className="min-w-0" data-testid={testId}>
-          <ProfileTabs user={user} active={active} articles={config.modules.article} />
+          <ProfileTabs user={user} counts={counts} active={active} />
           {/* The tabs name the list for the eye; the heading names it for screen readers. */}
           <h2 id="profile-list-heading" className="sr-only">
             {heading}

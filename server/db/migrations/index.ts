@@ -16,6 +16,8 @@ import * as follows from './2026112702_follows';
 import * as moderation from './2026112704_moderation';
 import * as review from './2026112801_review';
 import * as siteLinksNotices from './2026112804_site_links_notices';
+import * as forbiddenWords from './2026112802_forbidden_words';
+import * as profileLists from './2026112806_profile_lists';
 import * as vip from './2026112805_vip';
 
 export const migrations: Record<string, Migration> = {
@@ -31,6 +33,8 @@ export const migrations: Record<string, Migration> = {
   '2026112702_follows': follows,
   '2026112704_moderation': moderation,
   '2026112801_review': review,
+  '2026112802_forbidden_words': forbiddenWords,
   '2026112804_site_links_notices': siteLinksNotices,
   '2026112805_vip': vip,
+  '2026112806_profile_lists': profileLists,
 };

@@ -5,9 +5,11 @@
  * article in or within a feed. Member and tag counts are the users and tags features' handlers of
  * `content.placementChanged`; page-cache tags are http/pages.feature.ts's.
  */
+import type { ArticleRow } from '../../db/schema';
 import type { Feature } from '../../features';
 import { dropFeedsOf } from '../../kernel/feed-cache';
-import { articleKind } from './articles.kind';
+import { followBans } from '../publishing/publishing.writes';
+import { articleHead, articleKind } from './articles.kind';
 import { articlePages } from './articles.pages';
 import { articleRoutes } from './articles.routes';
 
@@ -24,5 +26,7 @@ export const articlesFeature: Feature = {
     ctx.events.onCommit('site.catalogChanged', 'articles', ({ what }, app) => {
       if (what === 'tag') dropFeeds(null, app);
     });
+    // A forever ban may hide the member's articles; lifting it shows them again.
+    followBans(ctx, 'articles', 'articles', (row) => ({ kind: 'article', table: 'articles', row, head: articleHead(row as ArticleRow) }));
   },
 };

@@ -8,6 +8,7 @@ import type { ArticleRow } from '../../db/schema';
 import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
 import { postKind } from '../publishing/publishing.kind';
 import { postHead } from '../publishing/publishing.presenter';
+import { findPostHeads } from '../publishing/publishing.repository';
 import type { Settings } from '../settings/settings.schema';
 import { findArticleHead, findArticlesByIds } from './articles.repository';
 import { assembleArticles } from './articles.service';
@@ -29,6 +30,8 @@ export function articleKind(ctx: AppContext): ContentKind {
       return row ? articleHead(row) : undefined;
     }),
     closed: async (db, access) => articlesClosed(await ctx.settings.get(db), access),
+    // Closed or not, the caller asks `closed` first (a member's comments leave articles out while it is off).
+    heads: async (db, ids) => (await findPostHeads(db, 'articles', ids)).map(articleHead),
     // The favorites list leaves articles out while the module is off, as it leaves out what a reader may not see.
     async presentMany(db, ids, context) {
       if (articlesClosed(await ctx.settings.get(db), 'read')) return new Map();

@@ -41,7 +41,7 @@ export interface ArticleWriteMeta {
 export interface PreparedArticle {
   columns: Pick<NewArticle, 'title' | 'summary' | 'summary_auto' | 'content' | 'content_type' | 'content_html'> & { cover?: string };
   /** Where a forbidden word sends the article to review. */
-  texts: string[];
+  texts: Record<string, string>;
   tags: string[];
 }
 
@@ -60,12 +60,12 @@ export async function prepareArticle(input: ArticleEditInput, meta: ArticleWrite
   if (Object.keys(fields).length > 0) throw errors.validation(fields);
   const summary = [...(input.summary || shortText(rendered.text, ARTICLE_LIMITS.summaryMax))].slice(0, SUMMARY_STORED_MAX).join('');
   const columns = { title: input.title, summary, summary_auto: input.summary ? 0 : 1, content: input.content, content_type: input.contentType, content_html: rendered.html };
-  return { columns: cover === undefined ? columns : { ...columns, cover: cover ?? '' }, texts: [input.title, input.summary, rendered.text], tags: input.tags };
+  return { columns: cover === undefined ? columns : { ...columns, cover: cover ?? '' }, texts: { title: input.title, summary: input.summary, content: rendered.text }, tags: input.tags };
 }
 
 /** POST article/create, inside the write (`createPost`: review, counts, row, tag links). Answers what it wrote. */
 export async function createArticleRow(scope: WriteScope, author: UserRow, prepared: PreparedArticle, meta: { settings: Settings; origin: PostOrigin }): Promise<{ row: ArticleRow; tags: TagRef[] }> {
-  const post = { kind: 'article', actor: author, texts: prepared.texts, tags: prepared.tags, settings: meta.settings, reviewNew: meta.settings.articleReview, origin: meta.origin } as const;
+  const post = { kind: 'article', actor: author, texts: prepared.texts, tags: prepared.tags, reviewNew: meta.settings.articleReview, origin: meta.origin } as const;
   const created = await createPost(scope, post, { cover: '', ...prepared.columns }, (row: NewArticle) => insertArticle(scope.db, row));
   await scope.emit('article.created', { id: created.row.id, userId: author.id, status: created.row.status });
   return created;
@@ -73,7 +73,7 @@ export async function createArticleRow(scope: WriteScope, author: UserRow, prepa
 
 /** POST article/edit/{id}, inside the write, on the row read locked (`editPost`: back to review on a forbidden word; counts, row, tag links). */
 export async function editArticleRow(scope: WriteScope, row: ArticleRow, actor: UserRow, prepared: PreparedArticle, meta: { settings: Settings; ip: string }): Promise<void> {
-  const post = { kind: 'article', actor, texts: prepared.texts, tags: prepared.tags, settings: meta.settings, row } as const;
+  const post = { kind: 'article', actor, texts: prepared.texts, tags: prepared.tags, row } as const;
   const status = await editPost(scope, post, (status) => updateArticle(scope.db, row.id, { ...prepared.columns, status, update_time: scope.now }));
   await scope.emit('article.edited', { id: row.id, userId: row.user_id, status, actor: actorOf(actor, meta.ip) });
 }

@@ -18,6 +18,7 @@ import { testDatabases } from '../../../tests/support/databases';
 import { createTopic, createUser, createUsers, type CreatedUser } from '../../../tests/support/factories';
 import { withCountedDb } from '../../../tests/support/query-counter';
 import { createTestApp, NO_LIMIT, writeTestSettings, type ApiResponse, type TestApp } from '../../../tests/support/test-app';
+import { setForbiddenWords } from '../../../tests/support/words';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
 import { countCachedView } from '../../kernel/pages';
@@ -259,7 +260,7 @@ for (const dialect of await testDatabases()) {
       });
 
       it('sends an article with a forbidden word to review, on create and on a member’s edit; not a moderator’s', async () => {
-        await settings({ forbiddenWords: ['casino'] });
+        await setForbiddenWords(t, ['casino']);
         try {
           const author = await createUser(t);
           expect((await postArticle(t, author.token, { title: 'Best CASINO' })).status).toBe(2);
@@ -272,7 +273,7 @@ for (const dialect of await testDatabases()) {
           expect([await articleCount(author.user.id), await tagCount('clean-tag')]).toEqual([0, 0]);
           expect((await postArticle(t, moderator.token, { title: 'casino rules' })).status).toBe(0);
         } finally {
-          await settings({ forbiddenWords: [] });
+          await setForbiddenWords(t, []);
         }
       });
     });

@@ -37,8 +37,20 @@ export const auditFeature: Feature = {
       });
     });
     // Bans and unbans: who, whom, until when, and why (the reason the member was told).
-    ctx.events.onWrite('user.banned', 'audit', async ({ user, until, reason, previousUntil, actor }, { db, now }) => {
-      await recordAudit(db, { actorId: actor.id, action: 'user.ban', targetType: 'user', targetId: user.id, detail: { until, reason, previousUntil }, ip: actor.ip, time: now });
+    ctx.events.onWrite('user.banned', 'audit', async ({ user, until, reason, previousUntil, hideContent, actor }, { db, now }) => {
+      const detail = { until, reason, previousUntil, ...(hideContent ? { hideContent } : {}) };
+      await recordAudit(db, { actorId: actor.id, action: 'user.ban', targetType: 'user', targetId: user.id, detail, ip: actor.ip, time: now });
+    });
+    ctx.events.onWrite('user.roleChanged', 'audit', async ({ user, from, to, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: 'user.role', targetType: 'user', targetId: user.id, detail: { from, to }, ip: actor.ip, time: now });
+    });
+    ctx.events.onWrite('user.emailVerified', 'audit', async ({ user, email, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: 'user.verifyEmail', targetType: 'user', targetId: user.id, detail: { email }, ip: actor.ip, time: now });
+    });
+    // Forbidden words: what was added, changed (and from what) or removed.
+    ctx.events.onWrite('words.changed', 'audit', async ({ change, word, before, actor }, { db, now }) => {
+      const detail = { pattern: word.pattern, kind: word.kind, action: word.action, ...(before ? { previousPattern: before.pattern, previousKind: before.kind, previousAction: before.action } : {}) };
+      await recordAudit(db, { actorId: actor.id, action: `word.${change}`, targetType: 'word', targetId: word.id, detail, ip: actor.ip, time: now });
     });
     // Settings: who changed which keys (not the values: the SMTP password is one of them).
     ctx.events.onWrite('settings.changed', 'audit', async ({ keys, actor }, { db, now }) => {

@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
 import { containsPattern, findRowsByIds, insertReturningId } from '../../db/helpers';
+import { dialectOf } from '../../db/database';
 import type { CommentRow, DB, NewComment } from '../../db/schema';
 
 const PUBLISHED = CONTENT_STATUS.published;
@@ -105,6 +106,16 @@ export async function deleteRepliesOf(db: Kysely<DB>, parentId: number, now: num
   return { lost: new Map(authors.map((a) => [Number(a.user_id), Number(a.n)])), newestId: Math.max(...authors.map((a) => Number(a.newest))) };
 }
 
+/**
+ * One keyset page of a member's published comments and replies, newest first, strictly before
+ * `beforeId` when given: one range of comments_user_recent_idx (user_id, status, id).
+ */
+export async function findUserCommentsPage(db: Kysely<DB>, userId: number, beforeId: number | null, limit: number): Promise<CommentRow[]> {
+  let query = db.selectFrom('comments').selectAll().where('user_id', '=', userId).where('status', '=', PUBLISHED);
+  if (beforeId !== null) query = query.where('id', '<', beforeId);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
 /** Whether the user has a published comment (or reply) on the item. */
 export async function hasCommented(db: Kysely<DB>, entity: { type: string; id: number }, userId: number): Promise<boolean> {
   const row = await db
@@ -154,4 +165,16 @@ export async function countCommentsByStatus(db: Kysely<DB>, filter: { status: nu
 export async function countPublishedComments(db: Kysely<DB>): Promise<number> {
   const row = await db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', CONTENT_STATUS.published).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A member's comments in one status, locked until the transaction ends (id order; SQLite locks the file). */
+export function lockCommentsOfUser(db: Kysely<DB>, userId: number, status: number): Promise<CommentRow[]> {
+  const query = db.selectFrom('comments').selectAll().where('user_id', '=', userId).where('status', '=', status).orderBy('id');
+  return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
+}
+
+/** Moves the given comments from `from` to `to` (those still in `from`). */
+export async function changeCommentsStatus(db: Kysely<DB>, ids: readonly number[], from: number, to: number, now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('comments').set({ status: to, update_time: now }).where('id', 'in', [...ids]).where('status', '=', from).execute();
 }

@@ -4,7 +4,7 @@
  * messages, counters and cache invalidation are handlers of the facts it records) → present.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { commentCreateSchema, commentListQuery, replyListQuery } from '../../../common/validation/comment';
+import { commentCreateSchema, commentListQuery, replyListQuery, userCommentsQuery } from '../../../common/validation/comment';
 import { pathId } from '../../../common/validation/fields';
 import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
@@ -17,7 +17,7 @@ import { runWrite } from '../../kernel/write';
 import { authorize, isModerator, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
 import { spendFeedRead } from '../settings/read-limits';
 import { createComment, deletableComment, deleteComment, presentNewComment } from './comments.service';
-import { commentList, replyList } from './comments.usecases';
+import { commentList, replyList, userComments } from './comments.usecases';
 
 export const commentRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -32,6 +32,12 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
     await spendFeedRead(ctx, request);
     const query = parseInput(replyListQuery, request.query);
     return ok(await replyList(ctx, viewerContext(ctx, request), query));
+  });
+
+  app.get('/comment/user_comments', async (request) => {
+    await spendFeedRead(ctx, request);
+    const query = parseInput(userCommentsQuery, request.query);
+    return ok(await userComments(ctx, viewerContext(ctx, request), query));
   });
 
   app.post('/comment/create', async (request) => {

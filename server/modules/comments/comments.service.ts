@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { COMMENT_LIMITS, CONTENT_STATUS, type CommentableType } from '../../../common/constants';
 import type { CommentCreateInput } from '../../../common/validation/comment';
 import type { CommentRow, DB, UserRow } from '../../db/schema';
+import { screenWords } from '../words/words.check';
 import { errors, type MessageRef } from '../../http/errors';
 import type { IpLocation } from '../../infra/ip-location';
 import { postedFrom, type ViewerContext } from '../../kernel/caller';
@@ -18,12 +19,16 @@ import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import { hasVisibleContent, htmlToText, renderHtml } from '../content/content.service';
 import { reactedIds } from '../reactions/reactions.repository';
 import { findUsersByIds } from '../users/users.repository';
+import { getActiveUser } from '../users/users.service';
+import type { UserCommentView } from '../../../common/views/comment';
 import { presentComment, type CommentView } from './comments.presenter';
 import {
   bumpReplyCount,
   countPublishedComments,
   changeCommentStatus,
   countCommentsByStatus,
+  changeCommentsStatus,
+  lockCommentsOfUser,
   deleteRepliesOf,
   findCommentById,
   findCommentsByIds,
@@ -33,6 +38,7 @@ import {
   findRepliesPage,
   findReplyPreviews,
   findTopLevelPage,
+  findUserCommentsPage,
   insertComment,
 } from './comments.repository';
 
@@ -109,6 +115,44 @@ export async function commentPage(
     results.push(view);
   }
   for (const reply of replies.sort((a, b) => a.id - b.id)) byId.get(reply.parent_id!)?.replies?.push(byId.get(reply.id)!);
+  return { results, cursor: page.cursor, hasMore: page.hasMore };
+}
+
+/**
+ * GET comment/user_comments: a member's published comments and replies, newest first, each with
+ * the post it belongs to (title and link), keyset by the comment id. Comments on what the viewer
+ * may not see are left out: a post deleted or awaiting review (unless the viewer is its author or
+ * a moderator, as on the post's page), a kind whose module is off. A page may then hold fewer
+ * entries than the page size; the cursor still moves past them. At most seven queries whatever
+ * the page: the member, the page, one batch of heads per kind, then the comments' quotes, the
+ * viewer's likes and the authors (`assembleComments`). An unknown or disabled member is a 404.
+ */
+export async function userCommentPage(
+  db: Kysely<DB>,
+  kinds: KindRegistry,
+  params: { userId: number; cursor?: string; limit?: number },
+  context: ViewerContext,
+): Promise<Page<UserCommentView>> {
+  const limit = params.limit ?? COMMENT_LIMITS.pageSize;
+  const beforeId = decodeIdCursor(params.cursor);
+  const member = await getActiveUser(db, params.userId);
+  const page = pageOf(await findUserCommentsPage(db, member.id, beforeId, limit + 1), limit, (row) => [row.id]);
+  const items = new Map<string, ContentHead>();
+  const types = [...new Set(page.results.map((row) => row.entity_type))];
+  await Promise.all(
+    types.map(async (type) => {
+      const kind = kinds.commentable(type);
+      if (!kind?.heads || (await kind.closed?.(db, 'read'))) return;
+      const ids = page.results.filter((row) => row.entity_type === type).map((row) => row.entity_id);
+      for (const head of await kind.heads(db, ids)) if (kind.visible(head, context.viewer)) items.set(`${type}:${head.id}`, head);
+    }),
+  );
+  const shown = page.results.filter((row) => items.has(`${row.entity_type}:${row.entity_id}`));
+  const views = await assembleComments(db, shown, context);
+  const results = views.map((view): UserCommentView => {
+    const head = items.get(`${view.entityType}:${view.entityId}`)!;
+    return { ...view, item: { type: head.type, id: head.id, title: head.title, url: `${head.url}#comment-${view.id}` } };
+  });
   return { results, cursor: page.cursor, hasMore: page.hasMore };
 }
 
@@ -198,9 +242,9 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
 
   const parentId = repliedTo ? (repliedTo.parent_id ?? repliedTo.id) : null;
   const quoteId = repliedTo && repliedTo.parent_id !== null ? repliedTo.id : null;
-  if (parentId !== null && !(await bumpReplyCount(db, parentId, 1, meta.now))) throw errors.notFound(COMMENT_NOT_FOUND);
-  await kind.comments.added(db, info.id, author.id, meta.now);
-  await scope.emit('comment.countsMoved', { deltas: [[author.id, 1]] });
+  // A forbidden word refuses the comment (400, `content`) or holds it for a moderator: a held
+  // comment is stored pending, counted nowhere and announced to nobody until it is approved.
+  const held = await screenWords(scope, author, { content: rendered.text });
   const values = {
     entity_type: info.root.type,
     entity_id: info.root.id,
@@ -213,9 +257,13 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
     image_list: JSON.stringify(input.imageList.map((image) => ({ url: image.url }))),
     like_count: 0,
     reply_count: 0,
-    status: CONTENT_STATUS.published,
+    status: held ? CONTENT_STATUS.pending : CONTENT_STATUS.published,
     ...postedFrom(meta),
   };
+  if (held) return { row: { id: await insertComment(db, values), ...values }, repliedTo };
+  if (parentId !== null && !(await bumpReplyCount(db, parentId, 1, meta.now))) throw errors.notFound(COMMENT_NOT_FOUND);
+  await kind.comments.added(db, info.id, author.id, meta.now);
+  await scope.emit('comment.countsMoved', { deltas: [[author.id, 1]] });
   const id = await insertComment(db, values);
   const row: CommentRow = { id, ...values };
 
@@ -306,4 +354,67 @@ export async function commentsByStatus(db: Kysely<DB>, filter: { status: number;
 /** Published comments, for the back office's dashboard. */
 export function publishedCommentCount(db: Kysely<DB>): Promise<number> {
   return countPublishedComments(db);
+}
+
+/**
+ * Hides (published → hidden) or shows again (hidden → published) every comment of a member: a
+ * forever ban that hides their content, and the unban. The replies of others stay as they are
+ * (under a hidden comment they are out of sight with it); each item's comment count and last
+ * activity, the parents' reply counts and the member's comment count move; each comment records
+ * `content.statusChanged` (scores, pages). Answers how many moved.
+ */
+export async function moveMemberComments(scope: WriteScope, userId: number, hide: boolean, actor: Actor): Promise<number> {
+  const { db, now } = scope;
+  const [from, to] = hide ? [CONTENT_STATUS.published, CONTENT_STATUS.hidden] : [CONTENT_STATUS.hidden, CONTENT_STATUS.published];
+  const rows = await lockCommentsOfUser(db, userId, from);
+  if (rows.length === 0) return 0;
+  const sign = hide ? -1 : 1;
+  const items = new Map<string, { type: string; id: number; n: number }>();
+  const parents = new Map<number, number>();
+  for (const row of rows) {
+    const key = `${row.entity_type}:${row.entity_id}`;
+    const item = items.get(key) ?? { type: row.entity_type, id: row.entity_id, n: 0 };
+    item.n++;
+    items.set(key, item);
+    if (row.parent_id !== null) parents.set(row.parent_id, (parents.get(row.parent_id) ?? 0) + 1);
+  }
+  // A reply count moves only on a published parent (which may be one of these): count before
+  // hiding, after showing, so a member's reply to their own comment moves it both ways.
+  const bumpParents = async () => {
+    for (const [parentId, n] of parents) await bumpReplyCount(db, parentId, sign * n, now);
+  };
+  if (hide) await bumpParents();
+  await changeCommentsStatus(db, rows.map((row) => row.id), from, to, now);
+  if (!hide) await bumpParents();
+  const heads = new Map<string, ContentHead | undefined>();
+  for (const [key, item] of items) {
+    const kind = scope.ctx.kinds.commentable(item.type);
+    if (!kind?.comments) continue;
+    const newest = await findNewestComment(db, item);
+    // `removed` with a negative count counts the shown comments back.
+    await kind.comments.removed(db, item.id, -sign * item.n, newest ? { time: newest.create_time, userId: newest.user_id } : null);
+    heads.set(key, await kind.load(db, item.id));
+  }
+  await scope.emit('comment.countsMoved', { deltas: [[userId, sign * rows.length]] });
+  for (const row of rows) {
+    const item = heads.get(`${row.entity_type}:${row.entity_id}`);
+    await scope.emit('content.statusChanged', {
+      head: {
+        type: 'comment',
+        id: row.id,
+        ownerId: row.user_id,
+        status: to,
+        title: item?.title ?? '',
+        excerpt: '',
+        url: item ? `${item.url}#comment-${row.id}` : '',
+        root: { type: row.entity_type, id: row.entity_id },
+        ...(item ? { rootHead: item } : {}),
+      },
+      from,
+      to,
+      actor,
+      text: htmlToText(row.content_html),
+    });
+  }
+  return rows.length;
 }

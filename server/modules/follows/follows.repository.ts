@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../../db/database';
 import type { DB } from '../../db/schema';
+import type { AuthorSet } from '../publishing/publishing.repository';
 
 /** Inserts the follow unless it exists; answers whether a row was inserted. */
 export async function addFollow(db: Kysely<DB>, userId: number, otherId: number, now: number): Promise<boolean> {
@@ -55,8 +56,10 @@ export async function findFollowPage(db: Kysely<DB>, side: 'fans' | 'followed', 
   return rows.map((row) => ({ id: Number(row.id), memberId: Number(side === 'fans' ? row.user_id : row.other_id) }));
 }
 
-/** Every member `userId` follows (the following feed's authors). */
-export async function findFollowedIds(db: Kysely<DB>, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('user_follows').select('other_id').where('user_id', '=', userId).execute();
-  return rows.map((row) => Number(row.other_id));
+/**
+ * Whom `userId` follows, as a subquery of one `author_id` column (the following feed joins it to
+ * a post table: publishing.repository `findAuthoredPostsPage`), over user_follows_pair_uq.
+ */
+export function followedAuthors(db: Kysely<DB>, userId: number): AuthorSet {
+  return db.selectFrom('user_follows').select('other_id as author_id').where('user_id', '=', userId);
 }

@@ -20,7 +20,7 @@ import { decodeIdCursor, decodeTripleCursor, pageOf, type Page } from '../../ker
 import { findAuthoredPostsPage, findBusiestAuthors, type PostTable } from '../publishing/publishing.repository';
 import { presentPublicUser } from '../users/users.presenter';
 import { getActiveUser, lockMembers, mostFollowedMembers, usersByIds } from '../users/users.service';
-import { addFollow, findFollowedIds, findFollowPage, followedAmong, removeFollow } from './follows.repository';
+import { addFollow, findFollowPage, followedAmong, followedAuthors, removeFollow } from './follows.repository';
 
 /** POST fans/follow (`on`) and fans/unfollow, inside the write: the new state and the member's follower count. */
 export async function setFollow(scope: WriteScope, actor: UserRow, otherId: number, on: boolean): Promise<FollowState> {
@@ -105,15 +105,15 @@ function startOf(kind: FeedKind, cursor: [number, number, number] | null): { tim
 /**
  * GET topic/topics?nodeId=-2: the published topics and articles of the members the viewer
  * follows, newest first, keyset by `[createTime, kind, id]`. Constant queries whatever the page:
- * whom they follow, one page per kind (an index range per author), then each kind's entries
- * presented by the kind (relations, tags, flags). Articles stay out while their module is off.
+ * one page per kind (whom they follow joined to the kind's table in the same statement: no list
+ * of ids comes back to be sent again), then each kind's entries presented by the kind (relations,
+ * tags, flags). Articles stay out while their module is off.
  */
 export async function followingFeed(db: Kysely<DB>, kinds: KindRegistry, params: { cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<FollowedPost>> {
   const limit = params.limit ?? TOPIC_LIMITS.pageSize;
   const cursor = decodeTripleCursor(params.cursor);
   if (!context.viewer) return { results: [], cursor: '', hasMore: false };
-  const authors = await findFollowedIds(db, context.viewer.id);
-  if (authors.length === 0) return { results: [], cursor: '', hasMore: false };
+  const authors = followedAuthors(db, context.viewer.id);
   const parts = await Promise.all(
     FEED_KINDS.map(async (kind): Promise<FeedKey[]> => {
       const registered = kinds.get(kind.type);

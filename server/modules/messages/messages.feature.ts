@@ -84,6 +84,10 @@ export const messagesFeature: Feature = {
       await notify(scope, { to: user.id, from: null, type: 'banned', content: reason, params: { until }, entity: { type: 'user', id: user.id } });
     });
 
+    // Lifting a ban tells the member they may write again (the title is written in their language when read).
+    events.onWrite('user.unbanned', 'messages', async ({ user }, scope) => {
+      await notify(scope, { to: user.id, from: null, type: 'system', params: { notice: 'unbanned' }, entity: { type: 'user', id: user.id } });
+    });
     // VIP (issue 18): the admin's decision, and the reminder before the end (once per end: the
     // key names it). Each links to the membership page; titles are written in the reader's language.
     events.onWrite('vip.activated', 'messages', async ({ order, until }, scope) => {

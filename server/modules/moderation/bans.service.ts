@@ -3,7 +3,9 @@
  * ban. The rule of who may ban whom is common/policy.ts `banRefusal`, the one the pages show
  * menus by. The ban itself is the users feature's row (`forbidden_until`, read by the session
  * check on every request); the facts `user.banned` / `user.unbanned` carry the rest: the audit
- * row and the member's site message are their handlers (audit.feature.ts, messages.feature.ts).
+ * row and the member's site message are their handlers (audit.feature.ts, messages.feature.ts),
+ * and so is hiding a forever-banned member's content and showing it again on unban (topics,
+ * articles and comments each move their own rows: CONTENT_STATUS.hidden).
  */
 import { banRefusal, banUntil, type BanRefusal } from '../../../common/policy';
 import type { BanInput } from '../../../common/validation/moderation';
@@ -40,7 +42,9 @@ export async function banMember(scope: WriteScope, actor: UserRow, input: BanInp
   const until = banUntil(input.days, scope.now);
   const previousUntil = isBanned(target, scope.now) ? target.forbidden_until : 0;
   await setBan(scope.db, target.id, until, input.reason, scope.now);
-  await scope.emit('user.banned', { user: { id: target.id, nickname: target.nickname }, until, reason: input.reason, previousUntil, actor: actorOf(actor, ip) });
+  // Only a forever ban hides content (the schema refuses the choice with 7 days).
+  const hideContent = until === -1 && input.hideContent;
+  await scope.emit('user.banned', { user: { id: target.id, nickname: target.nickname }, until, reason: input.reason, previousUntil, hideContent, actor: actorOf(actor, ip) });
   // Every page showing the member (their profile's ban notice) is rendered anew.
   await scope.emit('user.profileChanged', { userId: target.id });
   return { ...target, forbidden_until: until, forbidden_reason: input.reason };

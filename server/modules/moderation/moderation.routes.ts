@@ -1,17 +1,18 @@
 /**
  * Moderation routes (API.md "Admin and moderation", moderator or admin): ban and unban a
- * member, a member's ban state for the moderator menus, the banned members and the audit log.
+ * member, a member's ban state for the moderator menus, the banned members and the audit log;
+ * the member list, role changes and manual e-mail verification (issue 17).
  * Each parses its input and calls the use case (moderation.usecases.ts), which authorizes.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { idField } from '../../../common/validation/fields';
-import { auditQuery, bannedQuery, banSchema, unbanSchema } from '../../../common/validation/moderation';
+import { auditQuery, bannedQuery, banSchema, membersQuery, setRoleSchema, unbanSchema, verifyEmailSchema } from '../../../common/validation/moderation';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { parseInput } from '../../http/validate';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
-import { auditLog, banState, bannedMembers, banUser, unbanUser } from './moderation.usecases';
+import { auditLog, banState, bannedMembers, banUser, members, setRole, unbanUser, verifyMemberEmail } from './moderation.usecases';
 
 const banStateQuery = z.object({ userId: idField });
 
@@ -41,6 +42,24 @@ export const moderationRoutes: FastifyPluginAsync = async (app) => {
     const viewer = viewerContext(ctx, request);
     authorize(viewer.viewer, 'admin:access');
     return ok(await bannedMembers(ctx, viewer, parseInput(bannedQuery, request.query).page));
+  });
+
+  app.get('/admin/users', async (request) => {
+    const viewer = viewerContext(ctx, request);
+    authorize(viewer.viewer, 'user:list');
+    return ok(await members(ctx, viewer, parseInput(membersQuery, request.query)));
+  });
+
+  app.post('/admin/user/role', async (request) => {
+    const caller = callerOf(ctx, request);
+    authorize(caller.viewer, 'user:setRole');
+    return ok(await setRole(ctx, caller, parseInput(setRoleSchema, request.body)));
+  });
+
+  app.post('/admin/user/verify_email', async (request) => {
+    const caller = callerOf(ctx, request);
+    authorize(caller.viewer, 'user:verifyEmail');
+    return ok(await verifyMemberEmail(ctx, caller, parseInput(verifyEmailSchema, request.body).userId));
   });
 
   app.get('/admin/audit_logs', async (request) => {

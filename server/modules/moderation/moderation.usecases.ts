@@ -3,8 +3,11 @@
  * who may, then the write through `runWrite` or the read. Moderators and admins only.
  */
 import { banRefusal } from '../../../common/policy';
-import { ADMIN_PAGE_SIZE, type AuditQuery, type BanInput } from '../../../common/validation/moderation';
-import type { AuditEntryView, BannedMemberView, BanStateView, MemberRef, OffsetPage } from '../../../common/views/moderation';
+import { ADMIN_PAGE_SIZE, type AuditQuery, type BanInput, type MembersQuery, type SetRoleInput } from '../../../common/validation/moderation';
+import type { AdminMemberView, AuditEntryView, BannedMemberView, BanStateView, MemberRef, OffsetPage } from '../../../common/views/moderation';
+import { roleOf } from '../../../common/policy';
+import { errors } from '../../http/errors';
+import { isVipActive } from '../users/users.presenter';
 import type { CurrentUser } from '../../../common/views/user';
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -13,7 +16,7 @@ import { runWrite } from '../../kernel/write';
 import { authorize, isBanned } from '../../policy/permissions';
 import { auditPage, type AuditRecord } from '../audit/audit.service';
 import { presentCurrentUser } from '../users/users.presenter';
-import { bannedUsers, getActiveUser, usersByIds } from '../users/users.service';
+import { bannedUsers, changeRole, getActiveUser, membersPage, usersByIds, verifyEmail } from '../users/users.service';
 import { banMember, unbanMember } from './bans.service';
 
 function memberRef(row: UserRow): MemberRef {
@@ -109,4 +112,66 @@ function peopleNamed(records: readonly AuditRecord[]): number[] {
     if (record.targetType === 'user' && record.targetId !== null) ids.add(record.targetId);
   }
   return [...ids];
+}
+
+function presentMember(row: UserRow, now: number): AdminMemberView {
+  return {
+    ...memberRef(row),
+    username: row.username,
+    email: row.email,
+    emailVerified: row.email_verified === 1,
+    role: roleOf(row),
+    score: row.score,
+    topicCount: row.topic_count,
+    commentCount: row.comment_count,
+    bannedUntil: isBanned(row, now) ? row.forbidden_until : 0,
+    vipUntil: isVipActive(row, now) ? row.vip_expire_time : 0,
+    createTime: row.create_time,
+  };
+}
+
+/** GET admin/users: members by name or e-mail, sorted and filtered, a numbered page with the total. */
+export async function members(ctx: AppContext, viewer: ViewerContext, query: MembersQuery): Promise<OffsetPage<AdminMemberView>> {
+  authorize(viewer.viewer, 'user:list');
+  const filter = { needle: query.q ? query.q.toLowerCase() : undefined, role: query.role, banned: query.banned === '1', vip: query.vip === '1', now: viewer.now };
+  const { rows, total } = await membersPage(requireDb(ctx), filter, query.sort, offsetOf(query.page), ADMIN_PAGE_SIZE);
+  return { results: rows.map((row) => presentMember(row, viewer.now)), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/** POST admin/user/role: admins only; the last admin keeps the role (409). Audited (`user.roleChanged`). */
+export async function setRole(ctx: AppContext, caller: Caller, input: SetRoleInput): Promise<AdminMemberView> {
+  const actor = caller.viewer;
+  authorize(actor, 'user:setRole');
+  const updated = await runWrite(
+    ctx,
+    async (scope) => {
+      const target = await getActiveUser(scope.db, input.userId);
+      if (!(await changeRole(scope.db, target, input.role, scope.now))) return target;
+      const who = { id: target.id, nickname: target.nickname };
+      await scope.emit('user.roleChanged', { user: who, from: target.role, to: input.role, actor: { id: actor.id, moderator: true, ip: caller.origin.ip } });
+      // Their profile and menus show the role: every page showing them is rendered anew.
+      await scope.emit('user.profileChanged', { userId: target.id });
+      return { ...target, role: input.role };
+    },
+    { now: caller.now },
+  );
+  return presentMember(updated, caller.now);
+}
+
+/** POST admin/user/verify_email: an admin vouches for a member's address (400 when they have none). Audited. */
+export async function verifyMemberEmail(ctx: AppContext, caller: Caller, userId: number): Promise<AdminMemberView> {
+  const actor = caller.viewer;
+  authorize(actor, 'user:verifyEmail');
+  const updated = await runWrite(
+    ctx,
+    async (scope) => {
+      const target = await getActiveUser(scope.db, userId);
+      if (!target.email) throw errors.validation({ userId: 'adminUsers.errors.noEmail' });
+      if (!(await verifyEmail(scope.db, target.id, scope.now))) return target;
+      await scope.emit('user.emailVerified', { user: { id: target.id, nickname: target.nickname }, email: target.email, actor: { id: actor.id, moderator: true, ip: caller.origin.ip } });
+      return { ...target, email_verified: 1 };
+    },
+    { now: caller.now },
+  );
+  return presentMember(updated, caller.now);
 }

@@ -3,7 +3,8 @@
  * count, comment activity and a recommend switch), on the kind's own table. A post kind's own
  * repository keeps what only it has (its columns, its feeds).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { dialectOf } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { containsPattern, lockedRead, timeBucket } from '../../db/helpers';
 
@@ -81,23 +82,34 @@ export interface AuthoredPostKey {
 }
 
 /**
- * One keyset page of the published posts of `authorIds` on one post table, newest first by
- * (create_time, id), strictly before `before` when given: one range of the (user_id, status,
- * create_time, id) index per author (topics_user_idx, articles_user_created_idx).
+ * A set of authors as SQL, from the feature that owns it (whom a member follows:
+ * follows.repository `followedAuthors`): a query answering one `author_id` column, joined here
+ * rather than read into an IN list of ids.
+ */
+// The subquery's FROM is the owning feature's table, not this one's: only its one column is typed.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any source table
+export type AuthorSet = SelectQueryBuilder<DB, any, { author_id: number }>;
+
+/**
+ * One keyset page of the posts of `authors` on one post table, with `status`, newest first by
+ * (create_time, id), strictly before `before` when given. One statement: the author set joined
+ * to the table, each author one range of the (user_id, status, create_time, id) index
+ * (topics_user_idx), the ranges merged by a top-N sort. Steady whoever the authors are (an
+ * EXISTS walk down the newest posts was faster for a member following most of the forum, and
+ * slower the fewer and quieter whom they follow).
  */
 export async function findAuthoredPostsPage(
   db: Kysely<DB>,
   table: PostTable,
-  authorIds: readonly number[],
+  authors: AuthorSet,
   status: number,
   before: { time: number; id: number } | null,
   limit: number,
 ): Promise<AuthoredPostKey[]> {
-  if (authorIds.length === 0) return [];
   let query = db
     .selectFrom(table)
+    .innerJoin(authors.as('authors'), 'authors.author_id', 'user_id')
     .select(['id', 'create_time'])
-    .where('user_id', 'in', [...new Set(authorIds)])
     .where('status', '=', status);
   if (before) {
     const { time, id } = before;
@@ -105,6 +117,17 @@ export async function findAuthoredPostsPage(
   }
   const rows = await query.orderBy('create_time', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => ({ id: Number(row.id), create_time: Number(row.create_time) }));
+}
+
+/** The head columns (publishing.presenter `postHead`) of the posts with these ids, any status: one query. */
+export async function findPostHeads(db: Kysely<DB>, table: PostTable, ids: readonly number[]): Promise<Array<{ id: number; user_id: number; status: number; title: string; summary: string }>> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', 'user_id', 'status', 'title', 'summary'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), user_id: Number(row.user_id), status: Number(row.status) }));
 }
 
 /** Authors with the most posts of `status` on a table since `since`, most first (topics_created_idx for topics). */
@@ -205,4 +228,13 @@ export async function countPostsByBucket(db: Kysely<DB>, table: PostTable, statu
     .groupBy(bucket)
     .execute();
   return rows.map((row) => ({ bucket: Number(row.bucket), n: Number(row.n) }));
+}
+
+/**
+ * A member's posts in one status, locked until the transaction ends (id order), for moving them
+ * all at once (a forever ban hiding them, an unban showing them again). SQLite locks the file.
+ */
+export function lockPostsOfUser(db: Kysely<DB>, table: PostTable, userId: number, status: number) {
+  const query = db.selectFrom(table).selectAll().where('user_id', '=', userId).where('status', '=', status).orderBy('id');
+  return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
 }

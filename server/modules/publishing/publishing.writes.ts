@@ -8,49 +8,37 @@
  */
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { TagRef } from '../../../common/views/tag';
+import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { errors } from '../../http/errors';
 import { postedFrom } from '../../kernel/caller';
 import type { Actor, CountedKind, DomainEventMap, WriteScope } from '../../kernel/events';
 import { canSee, type ContentHead } from '../../kernel/kinds';
+import { can } from '../../../common/policies/can';
+import { wordsThatHold } from '../words/words.check';
 import { authorize, isModerator } from '../../policy/permissions';
 import { relinkTags, resolveTags, tagIdsOf } from '../tags/tags.service';
-import { changePostStatus, setPostRecommend, type PostTable } from './publishing.repository';
-
-/** The forbidden words that appear in the texts (case-insensitive), each once, in the list's order. */
-export function forbiddenWordsIn(words: readonly string[], ...texts: string[]): string[] {
-  const haystack = texts.join('\n').toLowerCase();
-  const found = new Set<string>();
-  for (const word of words) {
-    const w = word.trim().toLowerCase();
-    if (w !== '' && haystack.includes(w)) found.add(word.trim());
-  }
-  return [...found];
-}
-
-/** True when any forbidden word appears in the texts (case-insensitive). */
-export function containsForbiddenWord(words: readonly string[], ...texts: string[]): boolean {
-  return forbiddenWordsIn(words, ...texts).length > 0;
-}
+import { changePostStatus, lockPostsOfUser, setPostRecommend, type PostTable } from './publishing.repository';
 
 /** Why a post waits for a moderator (stored by the review feature, shown in its queue). */
 export type HoldFor = Pick<DomainEventMap['content.held'], 'reason' | 'words'>;
 
 /**
  * Whether a member's post waits for a moderator (status pending), and why: any that carries a
- * forbidden word, and every new one when the site reviews that kind (`reviewNew`). Moderators
- * never wait. Null: it is published.
+ * forbidden word (a 'refuse' word throws, naming its field), and every new one when the site
+ * reviews that kind (`reviewNew`). Moderators and admins never wait. Null: it is published.
  */
-export function holdFor(author: UserRow, forbiddenWords: readonly string[], reviewNew: boolean, texts: readonly string[]): HoldFor | null {
-  if (isModerator(author)) return null;
-  const words = forbiddenWordsIn(forbiddenWords, ...texts);
-  if (words.length > 0) return { reason: 'forbiddenWord', words };
+export async function holdFor(scope: WriteScope, author: UserRow, reviewNew: boolean, fields: Readonly<Record<string, string>>): Promise<HoldFor | null> {
+  if (can(author, 'content:postUnverified')) return null;
+  // Screened even when the site reviews every post: a 'refuse' word still refuses.
+  const words = await wordsThatHold(scope, author, fields);
+  if (words !== null) return { reason: 'forbiddenWord', words };
   return reviewNew ? { reason: 'reviewSetting', words: [] } : null;
 }
 
-/** As `holdFor`, as a yes or no. */
-export function needsReview(author: UserRow, forbiddenWords: readonly string[], reviewNew: boolean, texts: readonly string[]): boolean {
-  return holdFor(author, forbiddenWords, reviewNew, texts) !== null;
+/** The fields a post is screened in: its texts, and its tags as one more. */
+function screenedFields(post: PostWrite): Record<string, string> {
+  return { ...post.texts, tags: post.tags.join('\n') };
 }
 
 /** The author's hand, or a moderator's, in a post's facts. */
@@ -97,10 +85,9 @@ export interface PostWrite {
   kind: CountedKind;
   /** The author (a new post) or the editor. */
   actor: UserRow;
-  /** The texts a forbidden word sends to review (title, content, summary…); the tags count too. */
-  texts: readonly string[];
+  /** The texts screened for forbidden words, by field (title, content, summary…); the tags count too. */
+  texts: Readonly<Record<string, string>>;
   tags: readonly string[];
-  settings: { forbiddenWords: readonly string[] };
 }
 
 /**
@@ -115,7 +102,7 @@ export async function createPost<V extends object>(
   values: V,
   insert: (row: V & FreshPost) => Promise<number>,
 ): Promise<{ row: V & FreshPost & { id: number }; tags: TagRef[] }> {
-  const hold = holdFor(post.actor, post.settings.forbiddenWords, post.reviewNew, [...post.texts, ...post.tags]);
+  const hold = await holdFor(scope, post.actor, post.reviewNew, screenedFields(post));
   const status = hold ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
   const tags = await resolveTags(scope.db, post.tags, scope.now);
   const placement = { counted: status === CONTENT_STATUS.published, userId: post.actor.id, nodeId: post.nodeId, tagIds: tags.map((t) => t.id) };
@@ -139,7 +126,9 @@ export async function editPost(
 ): Promise<number> {
   const { db, now } = scope;
   const { row } = post;
-  const hold = row.status === CONTENT_STATUS.published ? holdFor(post.actor, post.settings.forbiddenWords, false, [...post.texts, ...post.tags]) : null;
+  // Screened whatever the status: a 'refuse' word refuses the edit of a pending post too.
+  const found = await holdFor(scope, post.actor, false, screenedFields(post));
+  const hold = row.status === CONTENT_STATUS.published ? found : null;
   const toReview = hold !== null;
   const status = toReview ? CONTENT_STATUS.pending : row.status;
   const before = { counted: row.status === CONTENT_STATUS.published, userId: row.user_id, nodeId: post.nodes?.[0], tagIds: await tagIdsOf(db, post.kind, row.id) };
@@ -179,6 +168,40 @@ export async function setPostStatus(scope: WriteScope, post: PostRef, status: nu
   });
   await scope.emit('content.statusChanged', { head: post.head, from: row.status, to: status, actor, text: '', ...(review ? { review } : {}) });
   return true;
+}
+
+/**
+ * Moves every post of a member in status `from` to `to`, one by one through `setPostStatus` (so
+ * counts, scores, the search index, feeds and pages follow each): a forever ban that hides the
+ * member's content (published → hidden), and the unban that shows exactly those again (hidden →
+ * published; what the member deleted stays deleted). Answers how many moved.
+ */
+export async function moveMemberPosts(
+  scope: WriteScope,
+  table: PostTable,
+  userId: number,
+  from: number,
+  to: number,
+  refOf: (row: Awaited<ReturnType<typeof lockPostsOfUser>>[number]) => PostRef,
+  actor: Actor,
+): Promise<number> {
+  let moved = 0;
+  for (const row of await lockPostsOfUser(scope.db, table, userId, from)) if (await setPostStatus(scope, refOf(row), to, actor)) moved++;
+  return moved;
+}
+
+/**
+ * The handlers a post kind registers so a forever ban that hides content hides its posts, and
+ * lifting it (or a new ban without hiding) shows them again.
+ */
+export function followBans(ctx: AppContext, feature: string, table: PostTable, refOf: Parameters<typeof moveMemberPosts>[5]): void {
+  const { hidden, published } = CONTENT_STATUS;
+  ctx.events.onWrite('user.banned', feature, async ({ user, hideContent, actor }, scope) => {
+    await (hideContent ? moveMemberPosts(scope, table, user.id, published, hidden, refOf, actor) : moveMemberPosts(scope, table, user.id, hidden, published, refOf, actor));
+  });
+  ctx.events.onWrite('user.unbanned', feature, async ({ user, actor }, scope) => {
+    await moveMemberPosts(scope, table, user.id, hidden, published, refOf, actor);
+  });
 }
 
 /**

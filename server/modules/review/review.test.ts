@@ -10,6 +10,7 @@ import type { TopicView } from '../../../common/views/topic';
 import { postArticle } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
 import { createUser, postTopic, type CreatedUser } from '../../../tests/support/factories';
+import { setForbiddenWords } from '../../../tests/support/words';
 import { createTestApp, NO_LIMIT, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
@@ -34,7 +35,8 @@ for (const dialect of await testDatabases()) {
       db = requireDb(t.ctx);
       moderator = await createUser(t, { role: 'moderator' });
       author = await createUser(t);
-      await settings({ commentLimits: NO_LIMIT, postLimits: NO_LIMIT, topicReview: true, articleReview: true, forbiddenWords: ['casino'] });
+      await settings({ commentLimits: NO_LIMIT, postLimits: NO_LIMIT, topicReview: true, articleReview: true });
+      await setForbiddenWords(t, ['casino']);
     });
     afterAll(() => t.close());
 

@@ -44,6 +44,9 @@ async function statusChanged(scope: WriteScope, head: ContentHead, from: number,
     if (to === CONTENT_STATUS.deleted) await unlink(scope, source);
   } else if (head.type === 'comment' && from === CONTENT_STATUS.published) {
     await takeBack(scope, head.ownerId, 'commentDeleted', source, ['comment'], rules);
+  } else if (head.type === 'comment' && to === CONTENT_STATUS.published) {
+    // Shown again (an unban) or approved: it earns as a new comment does.
+    await applyScore(scope, head.ownerId, 'comment', rules.comment, source, rules);
   }
 }
 

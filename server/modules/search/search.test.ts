@@ -18,6 +18,7 @@ import { testDatabases } from '../../../tests/support/databases';
 import { createTopic, createUsers, type CreatedUser } from '../../../tests/support/factories';
 import { withCountedDb } from '../../../tests/support/query-counter';
 import { createTestApp, NO_LIMIT, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
+import { setForbiddenWords } from '../../../tests/support/words';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
 import { runWrite } from '../../kernel/write';
@@ -167,7 +168,7 @@ for (const dialect of await testDatabases()) {
       });
 
       it('keeps pending posts out until approved, and drops a rejected one', async () => {
-        await settings({ forbiddenWords: ['rambutan'] });
+        await setForbiddenWords(t, ['rambutan']);
         const id = await createTopic(t, member.user, { title: 'Rambutan stall', content: '<p>Lychee cousin</p>' });
         expect((await findTopicById(db, id))!.status).toBe(CONTENT_STATUS.pending);
         expect(await topicIds('lychee')).toEqual([]);
@@ -180,16 +181,16 @@ for (const dialect of await testDatabases()) {
         expect(await topicIds('lychee')).toEqual([id]);
         await move(CONTENT_STATUS.deleted);
         expect(await topicIds('lychee')).toEqual([]);
-        await settings({ forbiddenWords: [] });
+        await setForbiddenWords(t, []);
       });
 
       it('sends an edited post back to review out of the index', async () => {
         const id = await createTopic(t, member.user, { title: 'Longan market', content: '<p>Fresh fruit</p>' });
         expect(await topicIds('longan')).toEqual([id]);
-        await settings({ forbiddenWords: ['contraband'] });
+        await setForbiddenWords(t, ['contraband']);
         await t.post(`/api/topic/edit/${id}`, { title: 'Longan market', content: '<p>contraband fruit</p>' }, { token: member.token });
         expect(await topicIds('longan')).toEqual([]);
-        await settings({ forbiddenWords: [] });
+        await setForbiddenWords(t, []);
       });
 
       it('rolls the document back with a write that fails', async () => {

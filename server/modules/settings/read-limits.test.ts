@@ -33,6 +33,7 @@ describe('read rate limits', () => {
       `/api/topic/user_topics?userId=${member.user.id}`,
       `/api/comment/comments?entityType=topic&entityId=${topicId}`,
       `/api/comment/replies?commentId=${comment.body.data!.id}`,
+      `/api/comment/user_comments?userId=${member.user.id}`,
       '/api/tag/tags',
     ];
     await writeTestSettings(

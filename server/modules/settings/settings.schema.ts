@@ -65,11 +65,9 @@ export const settingsSchema = z.object({
   scoreRules: scoreRulesSchema.prefault({}),
   /** Check-in clicks per member: a day has one check-in, so this only blunts hammering. max 0 disables the rule. */
   checkinLimits: z.object({ perUser: rateRule }).default({ perUser: { max: 20, windowMs: 60_000 } }),
-  /** Words that send a topic or an article to review (status 2) instead of publishing; matched case-insensitively. */
-  forbiddenWords: z.array(z.string().min(1).max(64)).default([]),
   /** Every new topic by a member waits for a moderator. */
   topicReview: z.boolean().default(false),
-  /** Every new article by a member waits for a moderator (forbidden words hold any post, whatever this says). */
+  /** Every new article by a member waits for a moderator (forbidden words, modules/words, hold any post whatever this says). */
   articleReview: z.boolean().default(false),
   /** Posting limits, counted apart for topics and for articles; moderators and admins are exempt. max 0 disables a rule. */
   postLimits: z

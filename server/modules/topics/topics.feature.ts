@@ -2,8 +2,11 @@
  * Topics and tweets: the topic content kind, the API routes, and the topic feeds' cache kept in
  * step with every fact that moves a topic in or within a feed.
  */
+import type { TopicRow } from '../../db/schema';
 import type { Feature } from '../../features';
 import { dropFeedsOf } from '../../kernel/feed-cache';
+import { followBans } from '../publishing/publishing.writes';
+import { postRef } from './topics.moderation';
 import { topicPages } from './topics.pages';
 import { topicKind } from './topics.kind';
 import { moveTopicsToNode } from './topics.repository';
@@ -25,5 +28,7 @@ export const topicsFeature: Feature = {
     ctx.events.onCommit('site.catalogChanged', 'topics', ({ what }, app) => {
       if (what === 'node' || what === 'tag') dropFeeds(null, app);
     });
+    // A forever ban may hide the member's topics; lifting it shows them again.
+    followBans(ctx, 'topics', 'topics', (row) => postRef(row as TopicRow));
   },
 };

@@ -13,7 +13,7 @@ import { findPublicTag } from '../tags/tags.service';
 import { findUserById } from '../users/users.repository';
 import type { TopicView } from './topics.presenter';
 import { assembleTopics } from './topics.read';
-import { findTagTopicsPage, findTopicsPage, type FeedFilter, type FeedOrder, type TopicListRow } from './topics.repository';
+import { countUserTopicsByType, findTagTopicsPage, findTopicsPage, type FeedFilter, type FeedOrder, type TopicListRow } from './topics.repository';
 
 export const FEED_LATEST = 0;
 export const FEED_RECOMMENDED = -1;
@@ -70,13 +70,23 @@ export async function tagTopicFeed(db: Kysely<DB>, params: { tagId: number; curs
   return mapPage(page, (results) => assembleTopics(db, results, context));
 }
 
-/** GET topic/user_topics: a user's topics, newest first; the author also sees their pending ones. */
-export async function userTopicFeed(db: Kysely<DB>, params: { userId: number; cursor?: string; limit?: number }, context: ViewerContext): Promise<Page<TopicView>> {
+/**
+ * GET topic/user_topics: a user's topics, newest first; the author also sees their pending ones.
+ * `type` keeps posts (0) or tweets (1) alone: their profile's topics and tweets tabs.
+ */
+export async function userTopicFeed(db: Kysely<DB>, params: { userId: number; cursor?: string; limit?: number; type?: number }, context: ViewerContext): Promise<Page<TopicView>> {
   const limit = params.limit ?? TOPIC_LIMITS.pageSize;
   const user = await findUserById(db, params.userId);
   if (!user || user.status !== 0) throw errors.notFound('topic.errors.userNotFound');
   const own = context.viewer?.id === user.id;
   const statuses = own ? [CONTENT_STATUS.published, CONTENT_STATUS.pending] : PUBLISHED;
-  const page = await keysetPage(db, { statuses, userId: user.id }, 'create_time', params.cursor, limit, (r) => r.create_time);
+  const page = await keysetPage(db, { statuses, userId: user.id, ...(params.type !== undefined ? { type: params.type } : {}) }, 'create_time', params.cursor, limit, (r) => r.create_time);
   return mapPage(page, (results) => assembleTopics(db, results, context));
+}
+
+/** A member's published posts and tweets, counted apart (the tabs of their profile); 404 for unknown or disabled members. */
+export async function userTopicCounts(db: Kysely<DB>, userId: number): Promise<{ posts: number; tweets: number }> {
+  const user = await findUserById(db, userId);
+  if (!user || user.status !== 0) throw errors.notFound('topic.errors.userNotFound');
+  return countUserTopicsByType(db, user.id);
 }

@@ -7,6 +7,7 @@ import type { TopicRow } from '../../db/schema';
 import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
 import { postKind } from '../publishing/publishing.kind';
 import { displayTitle, postHead } from '../publishing/publishing.presenter';
+import { findPostHeads } from '../publishing/publishing.repository';
 import { assembleTopics } from './topics.read';
 import { findTopicHead, findTopicsByIds } from './topics.repository';
 
@@ -24,6 +25,9 @@ export const topicKind: ContentKind = {
     const row = await findTopicHead(db, id);
     return row ? topicHead(row) : undefined;
   }),
+  async heads(db, ids) {
+    return (await findPostHeads(db, 'topics', ids)).map(topicHead);
+  },
   async presentMany(db, ids, context) {
     const rows = (await findTopicsByIds(db, ids)).filter((row) => canSee(row, context.viewer));
     const views = await assembleTopics(db, rows, context);

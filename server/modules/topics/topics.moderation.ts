@@ -13,7 +13,7 @@ import { actorOf, recommendPost, setPostStatus, type PostRef } from '../publishi
 import { topicHead } from './topics.kind';
 import { countStickyTopics, updateTopic } from './topics.repository';
 
-function postRef(row: TopicRow): PostRef {
+export function postRef(row: TopicRow): PostRef {
   return { kind: 'topic', table: 'topics', row, head: topicHead(row), nodeId: row.node_id };
 }
 

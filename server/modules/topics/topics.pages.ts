@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context';
 import { attemptForPage, pageCaller, pageRead, type PageSlice } from '../../kernel/pages';
-import { tagTopicFeed, topicDetail, topicFeed, topicForEdit, topicHiddenContent, userTopics } from './topics.usecases';
+import { tagTopicFeed, topicDetail, topicFeed, topicForEdit, topicHiddenContent, userTopicCountsOf, userTopics } from './topics.usecases';
 
 export function topicPages(ctx: AppContext): PageSlice {
   return {
@@ -17,7 +17,8 @@ export function topicPages(ctx: AppContext): PageSlice {
       forEdit: pageRead(ctx, topicForEdit),
     },
     people: {
-      topics: pageRead(ctx, (c, viewer, userId: number, cursor?: string) => userTopics(c, viewer, { userId, cursor })),
+      topics: pageRead(ctx, (c, viewer, userId: number, cursor?: string, type?: number) => userTopics(c, viewer, { userId, cursor, ...(type !== undefined ? { type } : {}) })),
+      topicCounts: pageRead(ctx, userTopicCountsOf),
     },
   };
 }

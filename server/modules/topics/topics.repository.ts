@@ -1,5 +1,6 @@
 /** All SQL touching `topics`. */
 import { sql, type Kysely } from 'kysely';
+import { CONTENT_STATUS, TOPIC_TYPES } from '../../../common/constants';
 import type { DB, NewTopic, TopicRow, TopicUpdate } from '../../db/schema';
 import { findRowsByIds, insertReturningId, lockedRead } from '../../db/helpers';
 
@@ -45,6 +46,8 @@ export interface FeedFilter {
   nodeId?: number;
   userId?: number;
   userIds?: readonly number[];
+  /** 0 posts, 1 tweets; absent both. */
+  type?: number;
   recommend?: 0 | 1;
   sticky?: 0 | 1;
 }
@@ -62,6 +65,7 @@ export async function findTopicsPage(
   if (filter.nodeId !== undefined) query = query.where('topics.node_id', '=', filter.nodeId);
   if (filter.userId !== undefined) query = query.where('topics.user_id', '=', filter.userId);
   if (filter.userIds !== undefined) query = query.where('topics.user_id', 'in', [...filter.userIds]);
+  if (filter.type !== undefined) query = query.where('topics.type', '=', filter.type);
   if (filter.recommend !== undefined) query = query.where('topics.recommend', '=', filter.recommend);
   if (filter.sticky !== undefined) query = query.where('topics.sticky', '=', filter.sticky);
   const column = `topics.${order}` as const;
@@ -74,6 +78,19 @@ export async function findTopicsPage(
 }
 
 /** Published sticky topics (topics_sticky_idx). */
+/** A member's published posts and tweets, counted apart (their profile's tabs): one range of topics_user_type_idx. */
+export async function countUserTopicsByType(db: Kysely<DB>, userId: number): Promise<{ posts: number; tweets: number }> {
+  const rows = await db
+    .selectFrom('topics')
+    .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId)
+    .where('status', '=', CONTENT_STATUS.published)
+    .groupBy('type')
+    .execute();
+  const counts = new Map(rows.map((row) => [Number(row.type), Number(row.n)]));
+  return { posts: counts.get(TOPIC_TYPES.post) ?? 0, tweets: counts.get(TOPIC_TYPES.tweet) ?? 0 };
+}
+
 export async function countStickyTopics(db: Kysely<DB>): Promise<number> {
   const row = await db
     .selectFrom('topics')

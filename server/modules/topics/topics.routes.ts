@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { TOPIC_TYPES } from '../../../common/constants';
-import { pathId, tagFeedQuery, userFeedQuery } from '../../../common/validation/fields';
+import { pathId, tagFeedQuery } from '../../../common/validation/fields';
 import { topicCreateSchema, topicTypeField } from '../../../common/validation/topic';
 import { requireDb } from '../../context';
 import { ok, sendFeed } from '../../http/envelope';
@@ -21,7 +21,7 @@ import { spendFeedRead } from '../settings/read-limits';
 import { followingFeed } from '../follows/follows.usecases';
 import { cachedFeed } from './topics.cache';
 import { FEED_FOLLOWED } from './topics.feeds';
-import { hideContentQuery, topicFeedQuery } from './topics.schema';
+import { hideContentQuery, topicFeedQuery, userTopicsQuery } from './topics.schema';
 import { assertTypeEnabled, createTopic, deleteTopic, editTopic, flagTopic, topicDetail, topicForEdit, topicHiddenContent, userTopics } from './topics.usecases';
 
 function idOrNotFound(value: unknown): number {
@@ -52,7 +52,7 @@ export const topicRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/topic/user_topics', async (request) => {
     await spendFeedRead(ctx, request);
-    return ok(await userTopics(ctx, viewerContext(ctx, request), parseInput(userFeedQuery, request.query)));
+    return ok(await userTopics(ctx, viewerContext(ctx, request), parseInput(userTopicsQuery, request.query)));
   });
 
   app.get('/topic/hide_content', async (request) => {

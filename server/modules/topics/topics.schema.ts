@@ -7,4 +7,11 @@ export const topicFeedQuery = z.object({
   cursor: cursorField,
 });
 
+/** GET topic/user_topics: a member's topics; `type` 0 posts only, 1 tweets only (their profile's tabs), absent both. */
+export const userTopicsQuery = z.object({
+  userId: idField,
+  cursor: cursorField,
+  type: z.enum(['0', '1'], { error: 'validation.invalid' }).transform(Number).optional(),
+});
+
 export const hideContentQuery = z.object({ topicId: idField });

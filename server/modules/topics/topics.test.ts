@@ -7,6 +7,7 @@ import { QueryCounter } from '../../../tests/support/query-counter';
 import { createComment, createUser, type CreatedUser } from '../../../tests/support/factories';
 import { createTestApp, writeTestSettings, type ApiResponse, type TestApp } from '../../../tests/support/test-app';
 import { createTopic, postTopic } from '../../../tests/support/topic-factories';
+import { setForbiddenWords } from '../../../tests/support/words';
 import { TOPIC_LIMITS } from '../../../common/constants';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
@@ -658,7 +659,7 @@ for (const dialect of await testDatabases()) {
 
     describe('detail, visibility and views', () => {
       it('pending and deleted topics are visible to their author and moderators only', async () => {
-        await settings({ forbiddenWords: ['spamword'] });
+        await setForbiddenWords(t, ['spamword']);
         const before = await userRow(member.user.id);
         const sharedTopic = await createTopic(t, other.user, { tags: ['sharedwithpending'] });
         const res = await t.post<TopicView>('/api/topic/create', { title: 'Buy SpamWord now', content: 'x', tags: ['pendingtag', 'sharedwithpending'] }, { token: member.token });
@@ -695,7 +696,8 @@ for (const dialect of await testDatabases()) {
         const clean = await postTopic(t, member.token, { title: 'clean' });
         const edited = await t.post<TopicView>(`/api/topic/edit/${clean}`, { title: 'now with spamword', content: 'x' }, { token: member.token });
         expect(edited.body.data!.status).toBe(2);
-        await settings({ forbiddenWords: [], topicReview: true });
+        await setForbiddenWords(t, []);
+        await settings({ topicReview: true });
         expect((await t.post<TopicView>('/api/topic/create', { title: 'review me', content: 'x' }, { token: member.token })).body.data!.status).toBe(2);
         expect((await t.post<TopicView>('/api/topic/create', { title: 'mod post', content: 'x' }, { token: admin.token })).body.data!.status).toBe(0);
         await settings({ topicReview: false });

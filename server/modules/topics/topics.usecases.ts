@@ -19,7 +19,7 @@ import type { Settings } from '../settings/settings.schema';
 import { writtenRelations } from '../publishing/publishing.read';
 import { cachedTopicFeedPage } from './topics.cache';
 import { hiddenContentFor, topicDetail as readTopicDetail, type HiddenContent } from './topics.detail';
-import { userTopicFeed } from './topics.feeds';
+import { userTopicCounts, userTopicFeed } from './topics.feeds';
 import { deleteTopic as deleteTopicRow, setTopicFlag } from './topics.moderation';
 import { presentTopic, type TopicEditView, type TopicView } from './topics.presenter';
 import { visibleTopic } from './topics.read';
@@ -50,9 +50,14 @@ export function tagTopicFeed(ctx: AppContext, caller: ViewerContext, params: { t
   return cachedTopicFeedPage(ctx, requireDb(ctx), { kind: 'tag', ...params }, viewerOf(caller));
 }
 
-/** GET topic/user_topics. */
-export function userTopics(ctx: AppContext, caller: ViewerContext, params: { userId: number; cursor?: string }): Promise<Page<TopicView>> {
+/** GET topic/user_topics (`type`: posts or tweets alone). */
+export function userTopics(ctx: AppContext, caller: ViewerContext, params: { userId: number; cursor?: string; type?: number }): Promise<Page<TopicView>> {
   return userTopicFeed(requireDb(ctx), params, viewerOf(caller));
+}
+
+/** A member's published posts and tweets, counted apart: their profile's topics and tweets tabs. */
+export function userTopicCountsOf(ctx: AppContext, _caller: ViewerContext, userId: number): Promise<{ posts: number; tweets: number }> {
+  return userTopicCounts(requireDb(ctx), userId);
 }
 
 /** GET topic/{id}; counts the view when `countView` (the caller is a browser reading the page). */

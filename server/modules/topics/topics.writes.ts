@@ -125,8 +125,8 @@ function preparedColumns(prepared: PreparedTopic) {
 }
 
 /** The post rules' view of a topic write: what a forbidden word is looked for in. */
-function topicWrite(actor: UserRow, prepared: PreparedTopic, tags: readonly string[], settings: Settings): PostWrite {
-  return { kind: 'topic', actor, texts: [prepared.title, prepared.text, prepared.hideText], tags, settings };
+function topicWrite(actor: UserRow, prepared: PreparedTopic, tags: readonly string[]): PostWrite {
+  return { kind: 'topic', actor, texts: { title: prepared.title, content: prepared.text, hideContent: prepared.hideText }, tags };
 }
 
 /**
@@ -136,7 +136,7 @@ function topicWrite(actor: UserRow, prepared: PreparedTopic, tags: readonly stri
  */
 export async function createTopic(scope: WriteScope, author: UserRow, input: TopicCreateInput, meta: CreateMeta): Promise<CreatedTopic> {
   const prepared = await prepareTopic(scope.db, input.type, input, meta);
-  const post = { ...topicWrite(author, prepared, input.tags, meta.settings), reviewNew: meta.settings.topicReview, origin: meta, nodeId: prepared.node.id };
+  const post = { ...topicWrite(author, prepared, input.tags), reviewNew: meta.settings.topicReview, origin: meta, nodeId: prepared.node.id };
   const values = { type: input.type, ...preparedColumns(prepared), sticky: 0, sticky_time: 0 };
   const { row, tags } = await createPost(scope, post, values, (full: NewTopic) => insertTopic(scope.db, full));
   await scope.emit('topic.created', { id: row.id, userId: author.id, status: row.status });
@@ -168,7 +168,7 @@ export async function topicForEdit(db: Kysely<DB>, id: number, actor: UserRow): 
  */
 export async function editTopic(scope: WriteScope, row: TopicRow, actor: UserRow, input: TopicEditInput, meta: WriteMeta & { ip: string }): Promise<void> {
   const prepared = await prepareTopic(scope.db, row.type, input, meta, row.node_id);
-  const post = { ...topicWrite(actor, prepared, input.tags, meta.settings), row, nodes: [row.node_id, prepared.node.id] as const };
+  const post = { ...topicWrite(actor, prepared, input.tags), row, nodes: [row.node_id, prepared.node.id] as const };
   const status = await editPost(scope, post, (status) => updateTopic(scope.db, row.id, { ...preparedColumns(prepared), status, update_time: meta.now }));
   await scope.emit('topic.edited', { id: row.id, userId: row.user_id, status, actor: actorOf(actor, meta.ip) });
 }

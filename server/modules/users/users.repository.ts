@@ -179,7 +179,7 @@ export async function countBannedUsers(db: Kysely<DB>, now: number): Promise<num
 }
 
 /** Members (every account, as the dashboard counts them) and how many signed up per bucket since `since`. */
-export async function countMembers(db: Kysely<DB>): Promise<number> {
+export async function countAllMembers(db: Kysely<DB>): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -193,6 +193,71 @@ export async function countSignupsByBucket(db: Kysely<DB>, since: number, bucket
     .groupBy(bucket)
     .execute();
   return rows.map((row) => ({ bucket: Number(row.bucket), n: Number(row.n) }));
+}
+
+/** What the back office's member list filters by (each optional; all given must match). */
+export interface MemberFilter {
+  /** A part of the nickname, username or e-mail, lower-cased. */
+  needle?: string;
+  role?: string;
+  /** Only members under a running ban at `now`. */
+  banned?: boolean;
+  /** Only members whose VIP runs at `now`. */
+  vip?: boolean;
+  now: number;
+}
+
+function membersMatching(db: Kysely<DB>, filter: MemberFilter) {
+  let query = db.selectFrom('users').where('status', '=', 0);
+  if (filter.needle) {
+    const pattern = `%${filter.needle.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+    query = query.where(
+      sql<boolean>`(lower(nickname) like ${pattern} escape '!' or lower(coalesce(username, '')) like ${pattern} escape '!' or lower(coalesce(email, '')) like ${pattern} escape '!')`,
+    );
+  }
+  if (filter.role) query = query.where('role', '=', filter.role);
+  if (filter.banned) query = query.where((eb) => eb.or([eb('forbidden_until', '=', -1), eb('forbidden_until', '>', filter.now)]));
+  if (filter.vip) query = query.where((eb) => eb.or([eb('vip_expire_time', '=', -1), eb('vip_expire_time', '>', filter.now)]));
+  return query;
+}
+
+const MEMBER_ORDER = { newest: 'id', score: 'score', topics: 'topic_count' } as const;
+
+/** One offset page of active members matching `filter`, in `sort` order (ties: newest first). */
+export function findMembersPage(db: Kysely<DB>, filter: MemberFilter, sort: keyof typeof MEMBER_ORDER, offset: number, limit: number): Promise<UserRow[]> {
+  let query = membersMatching(db, filter).selectAll();
+  if (sort !== 'newest') query = query.orderBy(MEMBER_ORDER[sort], 'desc');
+  return query.orderBy('id', 'desc').offset(offset).limit(limit).execute();
+}
+
+export async function countMembers(db: Kysely<DB>, filter: MemberFilter): Promise<number> {
+  const row = await membersMatching(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The admins' rows, locked until the transaction ends (id order). A role change that could take
+ * the role from an admin reads them first: two admins demoting each other at once queue here,
+ * and the second sees the first's change (a locking read sees the latest committed row on MySQL
+ * and PostgreSQL; SQLite runs one write at a time).
+ */
+export function lockAdmins(db: Kysely<DB>): Promise<Array<{ id: number }>> {
+  const query = db.selectFrom('users').select('id').where('role', '=', 'admin').where('status', '=', 0).orderBy('id');
+  return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
+}
+
+/** Sets the role only while it is still `from` (a concurrent change wins once); answers whether it changed. */
+export async function setRoleIf(db: Kysely<DB>, id: number, from: string, to: string, now: number): Promise<boolean> {
+  const result = await db.updateTable('users').set({ role: to, update_time: now }).where('id', '=', id).where('role', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Marks the e-mail verified while it is not (answers whether it changed). */
+export async function setEmailVerified(db: Kysely<DB>, id: number, now: number): Promise<boolean> {
+  const result = await db.updateTable('users').set({ email_verified: 1, update_time: now }).where('id', '=', id).where('email_verified', '=', 0).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Sets a member's VIP expiry (−1 forever, 0 none, else epoch ms). */

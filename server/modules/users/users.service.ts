@@ -6,9 +6,10 @@
 import type { Kysely } from 'kysely';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { isUniqueViolation, stamps } from '../../db/helpers';
-import { errors } from '../../http/errors';
+import { ErrorCode } from '../../../common/errors';
+import { AppError, errors } from '../../http/errors';
 import { assertNamesFree } from './names';
-import { addUserScore, countBannedUsers, countMembers, countSignupsByBucket, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser } from './users.repository';
+import { addUserScore, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -153,7 +154,34 @@ export async function bannedUsers(db: Kysely<DB>, now: number, offset: number, l
 
 /** The dashboard's member figures: every account, and sign-ups per time bucket since `since`. */
 export async function memberStats(db: Kysely<DB>, since: number, bucketMs: number): Promise<{ total: number; signups: Array<{ bucket: number; n: number }> }> {
-  return { total: await countMembers(db), signups: await countSignupsByBucket(db, since, bucketMs) };
+  return { total: await countAllMembers(db), signups: await countSignupsByBucket(db, since, bucketMs) };
+}
+
+/** One offset page of the back office's member list, and how many members match in all. */
+export async function membersPage(db: Kysely<DB>, filter: MemberFilter, sort: 'newest' | 'score' | 'topics', offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+  const [rows, total] = await Promise.all([findMembersPage(db, filter, sort, offset, limit), countMembers(db, filter)]);
+  return { rows, total };
+}
+
+/**
+ * Changes `target`'s role inside the caller's transaction; never leaves the site without an
+ * admin. Taking the role from an admin locks every admin's row first and refuses (409, field
+ * `role`) when `target` is the last one; the update itself applies only while the role is still
+ * the one read, so of two concurrent changes one applies. Answers whether it changed.
+ */
+export async function changeRole(db: Kysely<DB>, target: UserRow, role: string, now: number): Promise<boolean> {
+  if (target.role === role) return false;
+  if (target.role === 'admin') {
+    const admins = await lockAdmins(db);
+    if (!admins.some((admin) => admin.id === target.id)) return false; // no longer an admin
+    if (admins.length <= 1) throw new AppError(409, ErrorCode.Conflict, 'adminUsers.errors.lastAdmin', {}, { role: 'adminUsers.errors.lastAdmin' });
+  }
+  return setRoleIf(db, target.id, target.role, role, now);
+}
+
+/** Marks a member's e-mail verified by hand (an admin vouches for it); false when it already was. */
+export function verifyEmail(db: Kysely<DB>, userId: number, now: number): Promise<boolean> {
+  return setEmailVerified(db, userId, now);
 }
 
 /**

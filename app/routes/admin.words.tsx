@@ -1,0 +1,250 @@
+/**
+ * `/admin/words`: the forbidden words (issue 16) — words or regular expressions, each holding a
+ * post for review or refusing it with a message naming the field. Admins add, change and remove
+ * them; moderators read the list (the buttons follow common/policies/can.ts, the rule the API
+ * enforces). Patterns are checked in the browser with the API's own schema, then on the server
+ * (which also times them on hostile inputs).
+ */
+import { useState, type FormEvent } from 'react';
+import { Form, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { can } from '../../common/policies/can';
+import { WORD_ACTIONS, WORD_KINDS, WORD_LIMITS, wordSchema, wordsQuery, type WordAction, type WordKind } from '../../common/validation/words';
+import type { WordView } from '../../common/views/words';
+import { AdminPager } from '~/components/admin/admin-pager';
+import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
+import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { LocalDateTime } from '~/components/moderation/local-date-time';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Dialog, useConfirm } from '~/components/ui/dialog';
+import { Field, Input } from '~/components/ui/input';
+import { api } from '~/lib/api';
+import { serverFieldErrors, useFieldMessage, validateForm, withoutField, type FieldErrors } from '~/lib/form-errors';
+import { paths } from '~/lib/paths';
+import { useCurrentUser } from '~/lib/session';
+import { useToast } from '~/lib/toast';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import { useT } from '~/lib/use-t';
+
+export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
+  const viewer = staffViewer(context, request);
+  const query = wordsQuery.safeParse(queryOf(request));
+  if (!query.success) badQuery(context, 'validation.invalid');
+  return { words: unwrapAdmin(await context.site.admin.words(viewer, query.data)), q: query.data.q ?? '' };
+}
+
+interface Draft {
+  pattern: string;
+  kind: WordKind;
+  action: WordAction;
+}
+
+const EMPTY: Draft = { pattern: '', kind: 'word', action: 'review' };
+const SELECT = 'h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+
+/** The word's fields, shared by the add form and the edit dialog. */
+function WordFields({ draft, errors, onChange, idPrefix }: { draft: Draft; errors: FieldErrors; onChange: (draft: Draft, field: keyof Draft) => void; idPrefix: string }) {
+  const t = useT();
+  const message = useFieldMessage();
+  return (
+    <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_12rem]">
+      <Field label={t('adminWords.form.pattern')} required error={message(errors.pattern)} hint={draft.kind === 'regex' ? t('adminWords.form.regexHint') : t('adminWords.form.wordHint')}>
+        {(control) => (
+          <Input
+            {...control}
+            value={draft.pattern}
+            maxLength={WORD_LIMITS.patternMax}
+            onChange={(event) => onChange({ ...draft, pattern: event.target.value }, 'pattern')}
+            className={draft.kind === 'regex' ? 'font-mono' : ''}
+            data-testid={`${idPrefix}-pattern`}
+            lang={draft.kind === 'regex' ? 'en' : undefined}
+          />
+        )}
+      </Field>
+      <Field label={t('adminWords.form.kind')} error={message(errors.kind)}>
+        {(control) => (
+          <select {...control} className={SELECT} value={draft.kind} onChange={(event) => onChange({ ...draft, kind: event.target.value as WordKind }, 'kind')} data-testid={`${idPrefix}-kind`}>
+            {WORD_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`adminWords.kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('adminWords.form.action')} error={message(errors.action)}>
+        {(control) => (
+          <select {...control} className={SELECT} value={draft.action} onChange={(event) => onChange({ ...draft, action: event.target.value as WordAction }, 'action')} data-testid={`${idPrefix}-action`}>
+            {WORD_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {t(`adminWords.actions.${action}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
+  );
+}
+
+/** Draft state, its field errors, and a submit that validates with the API's schema first. */
+function useWordForm(initial: Draft, send: (draft: Draft) => Promise<void>) {
+  const handleApiError = useApiErrorHandler();
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const change = (next: Draft, field: keyof Draft) => {
+    setDraft(next);
+    setErrors((current) => withoutField(withoutField(current, field), 'pattern'));
+  };
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const checked = validateForm(wordSchema, draft);
+    if (!checked.ok) return setErrors(checked.errors);
+    setBusy(true);
+    try {
+      await send(draft);
+      setDraft(EMPTY);
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (fields) setErrors(fields);
+      else handleApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { draft, setDraft, errors, setErrors, busy, change, submit };
+}
+
+function AddWord({ onSaved }: { onSaved: () => void }) {
+  const t = useT();
+  const toast = useToast();
+  const form = useWordForm(EMPTY, async (draft) => {
+    await api('/api/admin/words/create', { method: 'POST', body: { ...draft } });
+    toast.success(t('adminWords.added'));
+    onSaved();
+  });
+  return (
+    <form onSubmit={(event) => void form.submit(event)} noValidate className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label={t('adminWords.form.addTitle')} data-testid="word-add">
+      <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('adminWords.form.addTitle')}</h2>
+      <WordFields draft={form.draft} errors={form.errors} onChange={form.change} idPrefix="word-add" />
+      <Button type="submit" loading={form.busy} data-testid="word-add-submit">
+        {t('adminWords.form.add')}
+      </Button>
+    </form>
+  );
+}
+
+function EditWord({ word, onClose, onSaved }: { word: WordView; onClose: () => void; onSaved: () => void }) {
+  const t = useT();
+  const toast = useToast();
+  const form = useWordForm({ pattern: word.pattern, kind: word.kind, action: word.action }, async (draft) => {
+    await api('/api/admin/words/update', { method: 'POST', body: { id: word.id, ...draft } });
+    toast.success(t('adminWords.saved'));
+    onClose();
+    onSaved();
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('adminWords.form.editTitle')}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('adminWords.form.cancel')}
+          </Button>
+          <Button loading={form.busy} onClick={() => void form.submit()} data-testid="word-edit-submit">
+            {t('adminWords.form.save')}
+          </Button>
+        </>
+      }
+    >
+      <form onSubmit={(event) => void form.submit(event)} noValidate>
+        <WordFields draft={form.draft} errors={form.errors} onChange={form.change} idPrefix="word-edit" />
+      </form>
+    </Dialog>
+  );
+}
+
+export default function AdminWordsPage() {
+  const t = useT();
+  const toast = useToast();
+  const user = useCurrentUser();
+  const handleApiError = useApiErrorHandler();
+  const revalidator = useRevalidator();
+  const { words, q } = useLoaderData<typeof loader>();
+  const [editing, setEditing] = useState<WordView | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
+  const manage = can(user, 'words:manage');
+  const reload = () => void revalidator.revalidate();
+
+  async function remove(word: WordView) {
+    const ok = await confirm({ title: t('adminWords.delete.title'), description: t('adminWords.delete.body', { pattern: word.pattern }), confirmLabel: t('adminWords.delete.confirm'), danger: true });
+    if (!ok) return;
+    try {
+      await api('/api/admin/words/delete', { method: 'POST', body: { id: word.id } });
+      toast.success(t('adminWords.delete.done'));
+      reload();
+    } catch (error) {
+      handleApiError(error);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <AdminTitle title={t('adminWords.title')} description={t(manage ? 'adminWords.description' : 'adminWords.readOnly')} />
+      {manage && <AddWord onSaved={reload} />}
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label={t('adminWords.search.label')}>
+        <label className="flex min-w-48 flex-1 flex-col gap-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">
+          {t('adminWords.search.label')}
+          <Input name="q" defaultValue={q} maxLength={WORD_LIMITS.patternMax} className="h-9" />
+        </label>
+        <Button type="submit" size="sm">
+          {t('adminWords.search.submit')}
+        </Button>
+        {q && (
+          <ButtonLink to={paths.adminWords} variant="ghost" size="sm">
+            {t('adminWords.search.clear')}
+          </ButtonLink>
+        )}
+      </Form>
+      <AdminTable
+        testId="words"
+        empty={t(q ? 'adminWords.noMatch' : 'adminWords.empty')}
+        head={[t('adminWords.table.pattern'), t('adminWords.table.kind'), t('adminWords.table.action'), t('adminWords.table.updated'), ...(manage ? [t('adminWords.table.manage')] : [])]}
+        rows={words.results.map((word) => ({
+          key: word.id,
+          cells: [
+            <span key="pattern" className={`break-all ${word.kind === 'regex' ? 'font-mono text-xs' : 'font-medium'}`} data-testid="word-pattern">
+              {word.pattern}
+            </span>,
+            t(`adminWords.kinds.${word.kind}`),
+            <span
+              key="action"
+              className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${word.action === 'refuse' ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'}`}
+            >
+              {t(`adminWords.actions.${word.action}`)}
+            </span>,
+            <LocalDateTime key="updated" time={word.updateTime} />,
+            ...(manage
+              ? [
+                  <div key="manage" className="flex gap-1">
+                    <Button variant="ghost" size="sm" onClick={() => setEditing(word)} data-testid="word-edit">
+                      {t('adminWords.table.edit')}
+                    </Button>
+                    <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={() => void remove(word)} data-testid="word-delete">
+                      {t('adminWords.table.delete')}
+                    </Button>
+                  </div>,
+                ]
+              : []),
+          ],
+        }))}
+      />
+      <AdminPager page={words.page} pageSize={words.pageSize} total={words.total} />
+      {editing && <EditWord key={editing.id} word={editing} onClose={() => setEditing(null)} onSaved={reload} />}
+      {confirmDialog}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Authorization matrix of the back office's members, bans, audit log and forbidden words
+ * (`/api/admin/user/…`, `users…`, `words…`, `audit_logs`; issues 16 and 17): every route, read or
+ * write, × {anonymous, member, banned, unverified, moderator, admin}. Each cell acts on its own
+ * fresh target, checks the status and errorCode, and that a refused call changed nothing. A
+ * route of these families without a row fails the suite.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../tests/support/databases';
+import { createUser, uniq, type CreatedUser } from '../../../tests/support/factories';
+import { servedRoutes } from '../../../tests/support/routes';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { requireDb } from '../../context';
+import type { Database } from '../../db/database';
+
+type Actor = 'anonymous' | 'member' | 'banned' | 'unverified' | 'moderator' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'member', 'banned', 'unverified', 'moderator', 'admin'];
+type Expect = Record<Actor, [number, number?]>;
+
+/** Moderators and admins (the back office). */
+const STAFF: Expect = { anonymous: [401, 1], member: [403, 2], banned: [403, 2], unverified: [403, 2], moderator: [200], admin: [200] };
+/** Admins only (roles, manual verification, changing the forbidden words). */
+const ADMIN: Expect = { ...STAFF, moderator: [403, 2] };
+
+/** The route families this matrix covers (other back-office screens keep matrices of their own): each of their routes needs a row. */
+const FAMILIES = ['/api/admin/user/', '/api/admin/users', '/api/admin/words', '/api/admin/audit_logs'];
+
+interface Row {
+  route: string;
+  expect: Expect;
+  /** A fresh target; the request (GET: `query`) and a probe of what it changes. */
+  prepare(): Promise<{ path: string; body?: Record<string, unknown>; query?: Record<string, string>; probe: () => Promise<unknown> }>;
+}
+
+for (const dialect of await testDatabases()) {
+  describe(`authorization matrix: the back office [${dialect}]`, () => {
+    let t: TestApp;
+    let db: Database;
+    const users = {} as Record<Exclude<Actor, 'anonymous'>, CreatedUser>;
+
+    beforeAll(async () => {
+      t = await createTestApp({ dialect });
+      db = requireDb(t.ctx);
+      users.member = await createUser(t);
+      users.banned = await createUser(t, { banned: true });
+      users.unverified = await createUser(t, { verified: false });
+      users.moderator = await createUser(t, { role: 'moderator' });
+      users.admin = await createUser(t, { role: 'admin' });
+    });
+    afterAll(() => t.close());
+
+    const nothing = async () => null;
+    const userState = (id: number) => db.selectFrom('users').select(['role', 'email_verified', 'forbidden_until']).where('id', '=', id).executeTakeFirstOrThrow();
+    const wordState = (id: number) => db.selectFrom('forbidden_words').select(['pattern', 'action']).where('id', '=', id).executeTakeFirst();
+    async function freshWord(): Promise<number> {
+      const now = t.ctx.clock.now();
+      const pattern = `w${uniq()}`;
+      await db.insertInto('forbidden_words').values({ pattern, kind: 'word', action: 'review', created_by: null, create_time: now, update_time: now }).execute();
+      return (await db.selectFrom('forbidden_words').select('id').where('pattern', '=', pattern).executeTakeFirstOrThrow()).id;
+    }
+
+    const rows: Row[] = [
+      { route: 'GET /api/admin/users', expect: STAFF, prepare: async () => ({ path: '/api/admin/users', query: { q: 'x' }, probe: nothing }) },
+      { route: 'GET /api/admin/users/banned', expect: STAFF, prepare: async () => ({ path: '/api/admin/users/banned', probe: nothing }) },
+      { route: 'GET /api/admin/audit_logs', expect: STAFF, prepare: async () => ({ path: '/api/admin/audit_logs', probe: nothing }) },
+      { route: 'GET /api/admin/words', expect: STAFF, prepare: async () => ({ path: '/api/admin/words', probe: nothing }) },
+      {
+        route: 'GET /api/admin/user/ban_state',
+        expect: STAFF,
+        prepare: async () => ({ path: '/api/admin/user/ban_state', query: { userId: String((await createUser(t)).user.id) }, probe: nothing }),
+      },
+      {
+        route: 'POST /api/admin/user/ban',
+        expect: STAFF,
+        async prepare() {
+          const target = await createUser(t);
+          return { path: '/api/admin/user/ban', body: { userId: target.user.id, days: 7, reason: 'Matrix' }, probe: () => userState(target.user.id) };
+        },
+      },
+      {
+        route: 'POST /api/admin/user/unban',
+        expect: STAFF,
+        async prepare() {
+          const target = await createUser(t, { banned: true });
+          return { path: '/api/admin/user/unban', body: { userId: target.user.id }, probe: () => userState(target.user.id) };
+        },
+      },
+      {
+        route: 'POST /api/admin/user/role',
+        expect: ADMIN,
+        async prepare() {
+          const target = await createUser(t);
+          return { path: '/api/admin/user/role', body: { userId: target.user.id, role: 'moderator' }, probe: () => userState(target.user.id) };
+        },
+      },
+      {
+        route: 'POST /api/admin/user/verify_email',
+        expect: ADMIN,
+        async prepare() {
+          const target = await createUser(t, { verified: false });
+          return { path: '/api/admin/user/verify_email', body: { userId: target.user.id }, probe: () => userState(target.user.id) };
+        },
+      },
+      {
+        route: 'POST /api/admin/words/create',
+        expect: ADMIN,
+        async prepare() {
+          const pattern = `new${uniq()}`;
+          return { path: '/api/admin/words/create', body: { pattern, kind: 'word', action: 'refuse' }, probe: () => db.selectFrom('forbidden_words').select('id').where('pattern', '=', pattern).execute() };
+        },
+      },
+      {
+        route: 'POST /api/admin/words/update',
+        expect: ADMIN,
+        async prepare() {
+          const id = await freshWord();
+          return { path: '/api/admin/words/update', body: { id, pattern: `changed${uniq()}`, kind: 'word', action: 'refuse' }, probe: () => wordState(id) };
+        },
+      },
+      {
+        route: 'POST /api/admin/words/delete',
+        expect: ADMIN,
+        async prepare() {
+          const id = await freshWord();
+          return { path: '/api/admin/words/delete', body: { id }, probe: () => wordState(id) };
+        },
+      },
+    ];
+
+    it('has a row for every route of its families', () => {
+      const covered = new Set(rows.map((row) => row.route));
+      const served = servedRoutes(t.app).filter((route) => FAMILIES.some((family) => route.split(' ')[1]!.startsWith(family)));
+      expect(served.length).toBeGreaterThanOrEqual(rows.length);
+      expect(served.filter((route) => !covered.has(route))).toEqual([]);
+    });
+
+    for (const row of rows) {
+      it(row.route, async () => {
+        for (const actor of ACTORS) {
+          const { path, body, query, probe } = await row.prepare();
+          const before = JSON.stringify(await probe());
+          const token = actor === 'anonymous' ? undefined : users[actor].token;
+          const res = row.route.startsWith('GET ') ? await t.get(path, { token, query }) : await t.post(path, body ?? {}, { token });
+          const [status, errorCode] = row.expect[actor];
+          expect(res.status, `${row.route} as ${actor}: ${JSON.stringify(res.body)}`).toBe(status);
+          if (errorCode !== undefined) {
+            expect(res.body.errorCode, `${row.route} as ${actor}`).toBe(errorCode);
+            expect(JSON.stringify(await probe()), `${row.route} as ${actor} changed nothing`).toBe(before);
+          } else if (row.route.startsWith('POST ')) {
+            expect(JSON.stringify(await probe()), `${row.route} as ${actor} changed something`).not.toBe(before);
+          }
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * Runs regular expressions in one worker thread with a time limit (issue 16: a catastrophic
+ * pattern such as `(a|a)+$` must not stall the server). Tasks go one at a time; one that runs
+ * past `timeoutMs` ends the thread (V8 interrupts a running match) and answers 'timeout', and the
+ * next task starts a fresh thread. The limit counts from when the thread is ready, so a cold
+ * start (tsx compiling the module in the sources) is not taken for a slow pattern.
+ */
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../infra/worker-pool';
+import type { RegexReply, RegexTask } from './words-worker';
+
+export type RegexOutcome = number[] | 'timeout' | 'failed';
+
+export class RegexRunner {
+  private worker: Worker | null = null;
+  private ready: Promise<Worker> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private seq = 0;
+  private closed = false;
+
+  constructor(
+    private readonly file: URL,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** Per pattern, the index of the first text it matches (−1: none); or why there is no answer. */
+  run(patterns: readonly string[], texts: readonly string[], timeoutMs = this.timeoutMs): Promise<RegexOutcome> {
+    const next = this.queue.then(() => this.exec(patterns, texts, timeoutMs));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stop();
+  }
+
+  private start(): Promise<Worker> {
+    if (this.ready) return this.ready;
+    const worker = startWorker(this.file);
+    worker.unref();
+    this.worker = worker;
+    this.ready = new Promise<Worker>((resolve, reject) => {
+      const id = ++this.seq;
+      const onReply = (reply: RegexReply) => {
+        if (reply.id !== id) return;
+        worker.off('message', onReply);
+        resolve(worker);
+      };
+      worker.on('message', onReply);
+      worker.once('error', reject);
+      worker.once('exit', () => {
+        if (this.worker === worker) {
+          this.worker = null;
+          this.ready = null;
+        }
+        reject(new Error('regex worker exited'));
+      });
+      worker.postMessage({ id, patterns: [], texts: [] } satisfies RegexTask);
+    });
+    this.ready.catch(() => undefined);
+    return this.ready;
+  }
+
+  private async stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    this.ready = null;
+    await worker?.terminate();
+  }
+
+  private async exec(patterns: readonly string[], texts: readonly string[], timeoutMs: number): Promise<RegexOutcome> {
+    if (this.closed) return 'failed';
+    if (patterns.length === 0) return [];
+    let worker: Worker;
+    try {
+      worker = await this.start();
+    } catch {
+      return 'failed';
+    }
+    return new Promise<RegexOutcome>((resolve) => {
+      const id = ++this.seq;
+      const finish = (outcome: RegexOutcome) => {
+        clearTimeout(timer);
+        worker.off('message', onReply);
+        worker.off('exit', onExit);
+        resolve(outcome);
+      };
+      const onReply = (reply: RegexReply) => {
+        if (reply.id === id) finish(reply.hits);
+      };
+      const onExit = () => finish('failed');
+      const timer = setTimeout(() => {
+        finish('timeout');
+        void this.stop();
+      }, timeoutMs);
+      worker.on('message', onReply);
+      worker.on('exit', onExit);
+      worker.postMessage({ id, patterns, texts } satisfies RegexTask);
+    });
+  }
+}
