@@ -35,6 +35,7 @@ import { topicsFeature } from './modules/topics/topics.feature';
 import { uploadFileRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
 import { usersFeature } from './modules/users/users.feature';
 import { wordsFeature } from './modules/words/words.feature';
+import { vipFeature } from './modules/vip/vip.feature';
 import { pagesFeature } from './http/pages.feature';
 
 export interface Feature {
@@ -75,6 +76,7 @@ export const features: Feature[] = [
   linksFeature,
   noticesFeature,
   wordsFeature,
+  vipFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },
