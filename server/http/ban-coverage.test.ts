@@ -29,6 +29,7 @@ const OPEN_TO_BANNED: Record<string, string> = {
   'POST /api/user/messages/read_all': 'marking messages read: a ban does not close one\u2019s inbox',
   'POST /api/content/preview': 'renders a preview, writes nothing',
   'POST /api/tag/autocomplete': 'a read (POST for the typed text), writes nothing',
+  'POST /api/vip/orders/:id/submit': 'a payment made before the ban still gets its hash recorded (a new order is refused)',
 };
 
 /** The back office: every non-staff member, banned or not, is refused (403 errorCode 2). */
