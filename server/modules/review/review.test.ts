@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentTableView, ReviewDecisionView, ReviewQueueView } from '../../../common/views/review';
+import type { DashboardView } from '../../../common/views/settings';
 import type { TopicView } from '../../../common/views/topic';
 import { postArticle } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
@@ -248,6 +249,9 @@ for (const dialect of await testDatabases()) {
         expect(item.contentHtml).toContain('Or the Casino night');
         expect(item.contentHtml).not.toContain('<script');
         expect((await queue('topic')).body.data!.counts.comment).toBe(waiting.body.data!.counts.comment);
+        // The dashboard's "waiting for review" counts held comments too.
+        const { topic, article, comment: held } = waiting.body.data!.counts;
+        expect((await t.get<DashboardView>('/api/admin/dashboard', { token: moderator.token })).body.data!.counts.pendingReview).toBe(topic + article + held);
 
         const res = await approve({ kind: 'comment', ids: [id] });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
