@@ -348,8 +348,15 @@ function commentHead(row: CommentRow, item: ContentHead | undefined, status: num
 // ---------------------------------------------------------------------------------------------
 // Held comments (the review queue decides; it checks the state of the locked row)
 
-/** A comment locked for a moderator's decision (undefined: there is none). */
-export function lockedComment(db: Kysely<DB>, id: number): Promise<CommentRow | undefined> {
+/**
+ * A comment locked for a moderator's decision (undefined: there is none). A reply's parent is
+ * locked first, the order a new reply and a parent's delete take (a delete's update of the
+ * parent's replies would otherwise wait on this row while this decision waits on the parent).
+ */
+export async function lockedComment(db: Kysely<DB>, id: number): Promise<CommentRow | undefined> {
+  const row = await findCommentById(db, id);
+  if (!row) return undefined;
+  if (row.parent_id !== null) await lockCommentById(db, row.parent_id);
   return lockCommentById(db, id);
 }
 
