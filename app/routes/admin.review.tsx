@@ -1,7 +1,8 @@
 /**
- * `/admin/review`: the review queue (issue 16). Held topics and articles, a tab per kind with
- * its count; each post with why it was held and its content; approve or reject (with a reason
- * the author reads) one by one or the selected ones. Numbered pages with the total.
+ * `/admin/review`: the review queue (issue 16). Held topics, articles and comments, a tab per
+ * kind with its count; each with why it was held and its content (a comment: the post it is on);
+ * approve or reject (with a reason the author reads) one by one or the selected ones. Numbered
+ * pages with the total.
  */
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
@@ -89,7 +90,6 @@ export default function AdminReviewPage() {
     <div className="space-y-4">
       <AdminTitle title={t('adminReview.title')} description={t('adminReview.description')} />
       <KindTabs current={queue.kind} counts={queue.counts} />
-      <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('adminReview.commentsNote')}</p>
       {queue.results.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="review-empty">
           {t('adminReview.empty')}

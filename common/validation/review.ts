@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BAN_REASON_MAX } from '../policy';
-import { CONTENT_KINDS, CONTENT_STATUS_NAMES, REVIEW_KINDS } from '../views/review';
+import { CONTENT_KINDS, CONTENT_STATUS_NAMES, POST_KINDS, REVIEW_KINDS } from '../views/review';
 import { idField } from './fields';
 import { adminPageField } from './moderation';
 
@@ -50,5 +50,6 @@ export const contentQuery = z.object({
 });
 export type ContentQuery = z.infer<typeof contentQuery>;
 
-export const restoreSchema = z.object({ kind: reviewKind, id: idField });
+/** Restore is for posts: a deleted comment stays deleted. */
+export const restoreSchema = z.object({ kind: z.enum(POST_KINDS, { error: 'validation.invalid' }), id: idField });
 export type RestoreInput = z.infer<typeof restoreSchema>;

@@ -4,9 +4,16 @@
  */
 import type { MemberRef, OffsetPage } from './moderation';
 
-/** The post kinds that can wait for review (comments are published at once: spec §4). */
-export const REVIEW_KINDS = ['topic', 'article'] as const;
+/**
+ * What can wait for review: posts (the site reviews new ones of a kind, or a forbidden word held
+ * them) and comments (held only by a forbidden word).
+ */
+export const REVIEW_KINDS = ['topic', 'article', 'comment'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+/** The post kinds: what the content table restores, and what a comment belongs to. */
+export const POST_KINDS = ['topic', 'article'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
 
 /** The kinds the content table lists. */
 export const CONTENT_KINDS = ['topic', 'article', 'comment'] as const;
@@ -24,11 +31,14 @@ export type ContentStatusName = (typeof CONTENT_STATUS_NAMES)[number];
 export const HOLD_REASONS = ['reviewSetting', 'forbiddenWord', 'unknown'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
-/** One post waiting for review, with its stored (server-sanitized) HTML. */
+/** One post or comment waiting for review, with its stored (server-sanitized) HTML. */
 export interface ReviewItemView {
   kind: ReviewKind;
   id: number;
+  /** A post's display title; a comment's post's. */
   title: string;
+  /** A comment's post kind (its title is the post's); absent on posts. */
+  on?: PostKind;
   /** Sanitized when it was written (the rich-text policy); shown as is. */
   contentHtml: string;
   author: MemberRef;
@@ -38,6 +48,7 @@ export interface ReviewItemView {
   createTime: number;
   /** When it was held (the creation, or the edit that sent it back). */
   heldTime: number;
+  /** Its page (a comment: its post's page at the comment). */
   url: string;
 }
 

@@ -39,7 +39,7 @@ export interface DashboardView {
     comments: number;
     signupsToday: number;
     postsToday: number;
-    /** Topics, articles waiting for review (status 2). */
+    /** Topics, articles and comments waiting for review (status 2). */
     pendingReview: number;
     /** VIP orders submitted and waiting for an admin's decision (issue 18). */
     vipOrders: number;

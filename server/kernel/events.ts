@@ -63,15 +63,21 @@ export interface DomainEventMap {
    */
   'content.statusChanged': { head: ContentHead; from: number; to: number; actor: Actor; text: string; review?: { reason: string } };
   /**
-   * A post was held for review (created or edited pending), and why: the site reviews every new
-   * post of its kind, or its text carried forbidden words (`words`). Recorded after its row.
+   * A post or comment was held for review (created or edited pending), and why: the site reviews
+   * every new post of its kind, or its text carried forbidden words (`words`; a comment is held
+   * only for these). Recorded after its row.
    */
-  'content.held': { kind: CountedKind; id: number; userId: number; reason: 'reviewSetting' | 'forbiddenWord'; words: readonly string[] };
+  'content.held': { kind: CountedKind | 'comment'; id: number; userId: number; reason: 'reviewSetting' | 'forbiddenWord'; words: readonly string[] };
   /**
    * Members' comment counts moved. A new comment records it before the comment row is inserted
    * (the same MySQL lock order as `content.placementChanged`); a delete, after the status change.
    */
   'comment.countsMoved': { deltas: ReadonlyArray<readonly [userId: number, delta: number]> };
+  /**
+   * A comment came out: published when written, or a held one approved from the review queue
+   * (then after its `content.statusChanged`). Handlers do what a new comment does (the messages
+   * to the item's author and the member replied to, the author's score, caches).
+   */
   'comment.created': {
     id: number;
     authorId: number;

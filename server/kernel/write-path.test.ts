@@ -9,7 +9,7 @@
  *   - views: a topic page served from the page cache still counts its view;
  *   - the unread badge: a moderator's delete of a member's topic announces the member's count;
  *   - the posting allowance: a comment refused after the allowance was spent gives it back;
- *   - review: a held post keeps why it waits (the queue shows it);
+ *   - review: a held post or comment keeps why it waits (the queue shows it);
  *   - the back office: a node or tag edited shows at once in the cached feeds; links and notices drop the lists;
  *   - query counts: topic and article create and their pages' reads stay within budget.
  */
@@ -261,7 +261,7 @@ for (const dialect of await testDatabases()) {
       }
     });
 
-    it('review: a held post keeps why it waits (a forbidden word, the review setting), shown in the queue', async () => {
+    it('review: a held post or comment keeps why it waits (a forbidden word, the review setting), shown in the queue', async () => {
       await settings({ articleReview: true });
       await setForbiddenWords(t, ['lottery']);
       try {
@@ -270,6 +270,10 @@ for (const dialect of await testDatabases()) {
         const queue = async (kind: string) => (await t.get<ReviewQueueView>('/api/admin/review/list', { token: moderator.token, query: { kind } })).body.data!.results;
         expect((await queue('topic')).find((item) => item.id === word)).toMatchObject({ reason: 'forbiddenWord', words: ['lottery'] });
         expect((await queue('article')).find((item) => item.id === article.id)).toMatchObject({ reason: 'reviewSetting', words: [] });
+        // A comment held by a word keeps it too (`content.held` of kind comment).
+        const topicId = await createTopic(t, moderator.user);
+        const held = await t.post<{ id: number }>('/api/comment/create', { entityType: 'topic', entityId: topicId, content: 'Lottery tonight' }, { token: member.token });
+        expect((await queue('comment')).find((item) => item.id === held.body.data!.id)).toMatchObject({ reason: 'forbiddenWord', words: ['lottery'] });
       } finally {
         await settings({ articleReview: false });
         await setForbiddenWords(t, []);

@@ -3,7 +3,8 @@
  * and article (issue 16): the staff (the installer's admin) approves one held topic and rejects
  * another with a reason in en-US; the author finds both decisions in their messages, the reason
  * with the rejection. In zh-CN: the queue's article tab with why it was held, and a rejected
- * topic restored from the content table. axe-core on both screens; no console errors.
+ * topic restored from the content table, and a comment held by a forbidden word approved from the
+ * queue's Comments tab. axe-core on the screens; no console errors.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
@@ -109,6 +110,23 @@ test('[zh-CN] the queue says why an article waits; a rejected topic is restored 
   await expect(row).toHaveCount(0);
   await expectAccessible(staff.page);
   expect((await request.get(`${server.url}/api/topic/${topic.id}`)).status()).toBe(200);
+
+  // A comment held by a forbidden word waits in the Comments tab, named by its topic; approved, it is listed.
+  const admin = await adminToken(request, server);
+  await apiPost(request, server, '/api/admin/words/create', admin, { pattern: 'casino', kind: 'word', action: 'review' });
+  const host = await apiPost<{ id: number }>(request, server, '/api/topic/create', admin, { title: '夜市美食', content: '<p>推荐</p>' });
+  const held = await apiPost<{ id: number }>(request, server, '/api/comment/create', author.token, { entityType: 'topic', entityId: host.id, content: '去 casino 吗' });
+  await openHydrated(staff.page, `${server.url}/admin/review?kind=comment`);
+  const comment = staff.page.locator(`[data-testid="review-item"][data-id="${held.id}"]`);
+  await expect(comment.getByRole('heading', { name: '话题「夜市美食」下的评论' })).toBeVisible();
+  await expect(comment.getByTestId('review-reason')).toContainText('包含违禁词：casino');
+  await expectAccessible(staff.page);
+  await comment.getByTestId('review-approve').click();
+  await staff.page.getByRole('dialog').getByTestId('confirm-ok').click();
+  await expect(comment).toHaveCount(0);
+  await expect(staff.page.getByTestId('review-tab-comment')).toContainText('0');
+  const listed = await (await request.get(`${server.url}/api/comment/comments?entityType=topic&entityId=${host.id}`)).json();
+  expect(listed.data.results.map((c: { id: number }) => c.id)).toContain(held.id);
   expect(errors).toEqual([]);
   await staff.context.close();
 });

@@ -1,8 +1,8 @@
 /**
  * The content table's row menu: delete, restore (a deleted post), recommend or not, pin or not
- * (published topics), or a pending post's way to the review queue. Each asks for confirmation;
- * delete, recommend and pin use the kinds' own moderator routes (the author's message and the
- * audit row come with them), restore the back office's.
+ * (published topics), or a pending post's or comment's way to its review queue tab. Each asks
+ * for confirmation; delete, recommend and pin use the kinds' own moderator routes (the author's
+ * message and the audit row come with them), restore the back office's.
  */
 import { useRevalidator } from 'react-router';
 import type { ContentRowView } from '../../../common/views/review';
@@ -20,6 +20,8 @@ type Action = 'delete' | 'restore' | 'recommend' | 'unrecommend' | 'sticky' | 'u
 /** What may be done to the row, by its kind and status (the server refuses anything else too). */
 export function actionsFor(row: ContentRowView): Action[] {
   if (row.status === 'deleted') return row.kind === 'comment' ? [] : ['restore'];
+  // A held comment is decided in the review queue (the menu links there; comment/delete takes published ones only).
+  if (row.status === 'pending' && row.kind === 'comment') return [];
   const actions: Action[] = [];
   if (row.status === 'published' && row.kind !== 'comment') {
     actions.push(row.recommend ? 'unrecommend' : 'recommend');
@@ -81,7 +83,7 @@ export function ContentActions({ row, label }: { row: ContentRowView; label: str
           </button>
         }
       >
-        {row.status === 'pending' && row.kind !== 'comment' && <DropdownLink to={`${paths.adminReview}${row.kind === 'topic' ? '' : `?kind=${row.kind}`}`}>{t('adminContent.actions.review')}</DropdownLink>}
+        {row.status === 'pending' && <DropdownLink to={`${paths.adminReview}${row.kind === 'topic' ? '' : `?kind=${row.kind}`}`}>{t('adminContent.actions.review')}</DropdownLink>}
         {actions.map((action) => (
           <DropdownItem key={action} danger={action === 'delete'} onSelect={() => void run(action)}>
             {t(`adminContent.actions.${action}`)}

@@ -1,5 +1,6 @@
 /**
- * One held post in the review queue: a checkbox for bulk decisions, its title and page, author,
+ * One held post or comment in the review queue: a checkbox for bulk decisions, its title and page
+ * (a comment: the post it is on, linked at the comment), author,
  * when it was posted, why it was held, its stored HTML (sanitized by the server when written,
  * shown as is in a bounded box), and its own approve and reject buttons.
  */
@@ -36,6 +37,7 @@ export function ReviewItem({
 }) {
   const t = useT();
   const headingId = `review-${item.kind}-${item.id}`;
+  const title = item.on ? t(`adminReview.commentOn.${item.on}`, { title: item.title }) : item.title;
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" data-testid="review-item" data-id={item.id}>
       <div className="flex items-start gap-3">
@@ -43,14 +45,14 @@ export function ReviewItem({
           type="checkbox"
           checked={selected}
           onChange={(event) => onSelect(event.target.checked)}
-          aria-label={t('adminReview.select', { title: item.title })}
+          aria-label={t('adminReview.select', { title })}
           className="accent-brand-600 mt-1 size-4 shrink-0"
           data-testid="review-select"
         />
         <div className="min-w-0 flex-1 space-y-2">
           <h2 id={headingId} className="text-base font-semibold break-words text-zinc-900 dark:text-zinc-50">
             <Link to={item.url} className="hover:underline">
-              {item.title}
+              {title}
             </Link>
           </h2>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">

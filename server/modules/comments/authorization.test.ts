@@ -2,7 +2,7 @@
  * Authorization matrix (DESIGN security model): every mutating route of comments, likes,
  * favorites, follows, messages (marking read), articles and notification settings × {anonymous,
  * member (the owner), other member, banned, unverified, moderator, admin}; the daily check-in; and the review
- * queue's and content table's decisions (moderators and admins only). Each cell acts on its own
+ * queue's (held posts and comments) and content table's decisions (moderators and admins only). Each cell acts on its own
  * fresh item, checks the status and errorCode, and that a refused call changed nothing. A
  * mutating route of these families without a row fails the suite (topic and account routes have
  * their matrices in topics.test.ts and users.test.ts).
@@ -13,6 +13,7 @@ import { postArticle } from '../../../tests/support/article-factories';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
 import { mutatingRoutes } from '../../../tests/support/routes';
 import { createTestApp, NO_LIMIT, type TestApp } from '../../../tests/support/test-app';
+import { setForbiddenWords } from '../../../tests/support/words';
 import { readEmlMails } from '../../../tests/support/mail';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
@@ -251,6 +252,23 @@ for (const dialect of await testDatabases()) {
           async prepare() {
             const id = await createTopic(t, users.member.user);
             return { path: `/api/admin/review/${decision}`, body: { kind: 'topic', ids: [id], reason: 'Matrix' }, probe: () => topicStatus(id) };
+          },
+        }),
+      ),
+      ...(['approve', 'reject'] as const).map(
+        (decision): Row => ({
+          name: `POST admin/review/${decision} (a held comment)`,
+          route: `POST /api/admin/review/${decision}`,
+          expect: STAFF,
+          // A member's comment with this word waits while this row runs.
+          before: () => setForbiddenWords(t, ['casino']),
+          after: () => setForbiddenWords(t, []),
+          async prepare() {
+            const topicId = await createTopic(t, users.moderator.user);
+            const held = await t.post<{ id: number }>('/api/comment/create', { entityType: 'topic', entityId: topicId, content: 'casino matrix' }, { token: users.member.token });
+            const id = held.body.data!.id;
+            expect(await commentState(id)).toEqual({ status: 2 });
+            return { path: `/api/admin/review/${decision}`, body: { kind: 'comment', ids: [id], reason: 'Matrix' }, probe: async () => [await commentState(id), await topicCounts(topicId)] };
           },
         }),
       ),

@@ -1,7 +1,7 @@
 /** All SQL of comments (the counters on the items they attach to belong to each kind). */
 import { sql, type Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
-import { containsPattern, findRowsByIds, insertReturningId } from '../../db/helpers';
+import { containsPattern, findRowsByIds, insertReturningId, lockedRead } from '../../db/helpers';
 import { dialectOf } from '../../db/database';
 import type { CommentRow, DB, NewComment } from '../../db/schema';
 
@@ -13,6 +13,11 @@ export async function insertComment(db: Kysely<DB>, values: NewComment): Promise
 
 export async function findCommentById(db: Kysely<DB>, id: number): Promise<CommentRow | undefined> {
   return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A comment locked until the transaction ends (SQLite locks the file), for a moderator's decision. */
+export function lockCommentById(db: Kysely<DB>, id: number): Promise<CommentRow | undefined> {
+  return lockedRead(db, db.selectFrom('comments').selectAll().where('id', '=', id));
 }
 
 export async function findCommentsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<CommentRow[]> {

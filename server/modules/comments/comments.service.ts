@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { COMMENT_LIMITS, CONTENT_STATUS, type CommentableType } from '../../../common/constants';
 import type { CommentCreateInput } from '../../../common/validation/comment';
 import type { CommentRow, DB, UserRow } from '../../db/schema';
-import { screenWords } from '../words/words.check';
+import { wordsThatHold } from '../words/words.check';
 import { errors, type MessageRef } from '../../http/errors';
 import type { IpLocation } from '../../infra/ip-location';
 import { postedFrom, type ViewerContext } from '../../kernel/caller';
@@ -29,6 +29,7 @@ import {
   countCommentsByStatus,
   changeCommentsStatus,
   lockCommentsOfUser,
+  lockCommentById,
   deleteRepliesOf,
   findCommentById,
   findCommentsByIds,
@@ -243,8 +244,10 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
   const parentId = repliedTo ? (repliedTo.parent_id ?? repliedTo.id) : null;
   const quoteId = repliedTo && repliedTo.parent_id !== null ? repliedTo.id : null;
   // A forbidden word refuses the comment (400, `content`) or holds it for a moderator: a held
-  // comment is stored pending, counted nowhere and announced to nobody until it is approved.
-  const held = await screenWords(scope, author, { content: rendered.text });
+  // comment is stored pending, counted nowhere and announced to nobody until it is approved in
+  // the review queue (`approveHeldComment`); `content.held` records the words that held it.
+  const holdWords = await wordsThatHold(scope, author, { content: rendered.text });
+  const held = holdWords !== null;
   const values = {
     entity_type: info.root.type,
     entity_id: info.root.id,
@@ -260,7 +263,11 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
     status: held ? CONTENT_STATUS.pending : CONTENT_STATUS.published,
     ...postedFrom(meta),
   };
-  if (held) return { row: { id: await insertComment(db, values), ...values }, repliedTo };
+  if (held) {
+    const heldId = await insertComment(db, values);
+    await scope.emit('content.held', { kind: 'comment', id: heldId, userId: author.id, reason: 'forbiddenWord', words: holdWords });
+    return { row: { id: heldId, ...values }, repliedTo };
+  }
   if (parentId !== null && !(await bumpReplyCount(db, parentId, 1, meta.now))) throw errors.notFound(COMMENT_NOT_FOUND);
   await kind.comments.added(db, info.id, author.id, meta.now);
   await scope.emit('comment.countsMoved', { deltas: [[author.id, 1]] });
@@ -315,22 +322,112 @@ export async function deleteComment(scope: WriteScope, row: CommentRow, actor: A
   await scope.emit('comment.countsMoved', { deltas: [...lost.entries()].map(([userId, n]) => [userId, -n] as const) });
   const item = kind ? await kind.load(db, row.entity_id) : undefined;
   await scope.emit('content.statusChanged', {
-    head: {
-      type: 'comment',
-      id: row.id,
-      ownerId: row.user_id,
-      status: CONTENT_STATUS.deleted,
-      title: item?.title ?? '',
-      excerpt: '',
-      url: item ? `${item.url}#comment-${row.id}` : '',
-      root: { type: row.entity_type, id: row.entity_id },
-      ...(item ? { rootHead: item } : {}),
-    },
+    head: commentHead(row, item, CONTENT_STATUS.deleted),
     from: CONTENT_STATUS.published,
     to: CONTENT_STATUS.deleted,
     actor,
     text: htmlToText(row.content_html),
   });
+}
+
+/** A comment's head in `content.statusChanged` (`status`: the one it moves to), with its item's when it still loads. */
+function commentHead(row: CommentRow, item: ContentHead | undefined, status: number): ContentHead {
+  return {
+    type: 'comment',
+    id: row.id,
+    ownerId: row.user_id,
+    status,
+    title: item?.title ?? '',
+    excerpt: '',
+    url: item ? `${item.url}#comment-${row.id}` : '',
+    root: { type: row.entity_type, id: row.entity_id },
+    ...(item ? { rootHead: item } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Held comments (the review queue decides; it checks the state of the locked row)
+
+/**
+ * A comment locked for a moderator's decision (undefined: there is none). A reply's parent is
+ * locked first, the order a new reply and a parent's delete take (a delete's update of the
+ * parent's replies would otherwise wait on this row while this decision waits on the parent).
+ */
+export async function lockedComment(db: Kysely<DB>, id: number): Promise<CommentRow | undefined> {
+  const row = await findCommentById(db, id);
+  if (!row) return undefined;
+  if (row.parent_id !== null) await lockCommentById(db, row.parent_id);
+  return lockCommentById(db, id);
+}
+
+/**
+ * Publishes a held (pending) comment, inside the decision's transaction, with every effect it
+ * would have had if it had been published when written: the parent's reply count, the item's
+ * comment count and last activity (now, by its author), the author's comment count
+ * (`comment.countsMoved`); then `content.statusChanged` (the author's "approved" message, the
+ * audit row, caches) and `comment.created` (the messages to the item's author and the member
+ * replied to, the author's score, caches). Answers false, writing nothing, when what it belongs
+ * to is gone: its item is no longer published (or its kind is off), or the comment it replies to
+ * is no longer published. Locks in the order a new comment takes them: parent, item, author.
+ */
+export async function approveHeldComment(scope: WriteScope, row: CommentRow, actor: Actor): Promise<boolean> {
+  const { db, now } = scope;
+  const kind = scope.ctx.kinds.commentable(row.entity_type);
+  if (!kind?.comments || (await kind.closed?.(db, 'write'))) return false;
+  const item = await kind.load(db, row.entity_id);
+  if (!item || item.status !== CONTENT_STATUS.published) return false;
+  const [parent, quoted] = await Promise.all([
+    row.parent_id !== null ? findCommentById(db, row.parent_id) : Promise.resolve(undefined),
+    row.quote_id !== null ? findCommentById(db, row.quote_id) : Promise.resolve(undefined),
+  ]);
+  if (row.parent_id !== null && parent?.status !== CONTENT_STATUS.published) return false;
+  if (parent && !(await bumpReplyCount(db, parent.id, 1, now))) return false;
+  await kind.comments.added(db, item.id, row.user_id, now);
+  await scope.emit('comment.countsMoved', { deltas: [[row.user_id, 1]] });
+  await changeCommentStatus(db, row.id, CONTENT_STATUS.pending, CONTENT_STATUS.published, now);
+  const text = htmlToText(row.content_html);
+  await scope.emit('content.statusChanged', {
+    head: commentHead(row, item, CONTENT_STATUS.published),
+    from: CONTENT_STATUS.pending,
+    to: CONTENT_STATUS.published,
+    actor,
+    text,
+    review: { reason: '' },
+  });
+  // The member answered: the quoted reply while it is still out, else the top-level comment.
+  const repliedTo = quoted?.status === CONTENT_STATUS.published ? quoted : (parent ?? null);
+  await scope.emit('comment.created', {
+    id: row.id,
+    authorId: row.user_id,
+    item,
+    repliedTo: repliedTo ? { id: repliedTo.id, userId: repliedTo.user_id, text: htmlToText(repliedTo.content_html) } : null,
+    text,
+  });
+  return true;
+}
+
+/**
+ * Rejects a held (pending) comment: deleted, counted nowhere (it never was); `content.statusChanged`
+ * tells its author the reason ("rejected") and writes the audit row.
+ */
+export async function rejectHeldComment(scope: WriteScope, row: CommentRow, actor: Actor, reason: string): Promise<void> {
+  const { db, now } = scope;
+  await changeCommentStatus(db, row.id, CONTENT_STATUS.pending, CONTENT_STATUS.deleted, now);
+  const kind = scope.ctx.kinds.commentable(row.entity_type);
+  const item = kind ? await kind.load(db, row.entity_id) : undefined;
+  await scope.emit('content.statusChanged', {
+    head: commentHead(row, item, CONTENT_STATUS.deleted),
+    from: CONTENT_STATUS.pending,
+    to: CONTENT_STATUS.deleted,
+    actor,
+    text: htmlToText(row.content_html),
+    review: { reason },
+  });
+}
+
+/** How many comments wait for review (the queue's tab). */
+export function pendingCommentCount(db: Kysely<DB>): Promise<number> {
+  return countCommentsByStatus(db, { status: CONTENT_STATUS.pending, search: '' });
 }
 
 /** A published comment, for deleting: 404 when absent or already deleted (the route authorizes). */

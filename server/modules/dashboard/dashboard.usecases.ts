@@ -9,7 +9,7 @@ import type { DashboardDay, DashboardView } from '../../../common/views/settings
 import { requireDb, type AppContext } from '../../context';
 import type { ViewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
-import { publishedCommentCount } from '../comments/comments.service';
+import { pendingCommentCount, publishedCommentCount } from '../comments/comments.service';
 import { auditLog } from '../moderation/moderation.usecases';
 import { postStats } from '../publishing/publishing.stats';
 import { dayOf, previousDay } from '../scores/day';
@@ -49,6 +49,7 @@ export async function dashboard(ctx: AppContext, viewer: ViewerContext): Promise
   const topics = await postStats(db, 'topics', since, BUCKET_MS);
   const articles = await postStats(db, 'articles', since, BUCKET_MS);
   const comments = await publishedCommentCount(db);
+  const heldComments = await pendingCommentCount(db);
   const recent = await auditLog(ctx, viewer, { page: 1 });
   const vipOrders = await vipOrdersWaiting(db, viewer.now);
 
@@ -66,7 +67,7 @@ export async function dashboard(ctx: AppContext, viewer: ViewerContext): Promise
       comments,
       signupsToday: last.signups,
       postsToday: last.posts,
-      pendingReview: topics.pending + articles.pending,
+      pendingReview: topics.pending + articles.pending + heldComments,
       vipOrders,
     },
     timeZone,

@@ -59,6 +59,7 @@ export function messageTitle(
       return t(`message.title.deleted.${kindOf(row.entity_type, ['topic', 'article', 'comment'])}`, values);
     case 'approved':
     case 'rejected':
+      return t(`message.title.${type}.${kindOf(row.entity_type, ['topic', 'article', 'comment'])}`, values);
     case 'restored':
       return t(`message.title.${type}.${kindOf(row.entity_type, ['topic', 'article'])}`, values);
     case 'banned': {

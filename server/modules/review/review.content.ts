@@ -7,27 +7,17 @@ import type { Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { ContentQuery } from '../../../common/validation/review';
 import type { ContentRowView, ContentStatusName, ContentTableView } from '../../../common/views/review';
-import type { CommentRow, DB } from '../../db/schema';
+import type { DB } from '../../db/schema';
 import { commentsByStatus } from '../comments/comments.service';
 import { htmlToText, shortText } from '../content/content.service';
 import { POST_TABLES } from '../publishing/publishing.moderation';
 import { displayTitle } from '../publishing/publishing.presenter';
-import { countPostsByStatus, findPostsByStatus, findPostTitles } from '../publishing/publishing.repository';
+import { countPostsByStatus, findPostsByStatus } from '../publishing/publishing.repository';
 import { usersByIds } from '../users/users.service';
-import { memberRef } from './review.queue';
+import { itemTitles, memberRef } from './review.queue';
 
 const STATUS: Record<ContentStatusName, number> = { published: CONTENT_STATUS.published, pending: CONTENT_STATUS.pending, deleted: CONTENT_STATUS.deleted };
 const EXCERPT_MAX = 140;
-
-/** The titles of the items these comments are on, by `type:id`. */
-async function itemTitles(db: Kysely<DB>, comments: readonly CommentRow[]): Promise<Map<string, string>> {
-  const titles = new Map<string, string>();
-  for (const kind of ['topic', 'article'] as const) {
-    const ids = comments.filter((row) => row.entity_type === kind).map((row) => row.entity_id);
-    for (const row of await findPostTitles(db, POST_TABLES[kind], ids)) titles.set(`${kind}:${row.id}`, displayTitle(row));
-  }
-  return titles;
-}
 
 export async function contentTable(db: Kysely<DB>, query: ContentQuery, pageSize: number): Promise<ContentTableView> {
   const { kind, status, q, page } = query;

@@ -2,10 +2,13 @@
  * The review queue and restore over HTTP on every engine (issues 16, 17): why a post was held
  * (the `content.held` handler), approve and reject one or several (counts, feeds, search and the
  * author's message follow, the audit row is written), transitions that are refused with a clear
- * error and nothing written, and restoring a deleted post.
+ * error and nothing written, and restoring a deleted post. Comments held by a forbidden word:
+ * invisible and uncounted until approved (then counted, announced and scored exactly once),
+ * rejected with the reason told and nothing counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentTableView, ReviewDecisionView, ReviewQueueView } from '../../../common/views/review';
+import type { DashboardView } from '../../../common/views/settings';
 import type { TopicView } from '../../../common/views/topic';
 import { postArticle } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
@@ -70,7 +73,7 @@ for (const dialect of await testDatabases()) {
       expect(data.results.findIndex((item) => item.id === byWord)).toBeLessThan(data.results.findIndex((item) => item.id === bySetting));
       const articles = await queue('article');
       expect(articles.body.data!.results.find((item) => item.id === article.id)).toMatchObject({ kind: 'article', reason: 'reviewSetting', url: `/article/${article.id}` });
-      expect((await queue('comment')).status).toBe(400);
+      expect((await queue('tweet')).status).toBe(400);
     });
 
     it('approves one: published, counted, in the feed and the search, the author told, audited', async () => {
@@ -148,7 +151,7 @@ for (const dialect of await testDatabases()) {
         [{ kind: 'topic', ids: Array.from({ length: 51 }, (_, i) => i + 1), reason: 'x' }, 'ids'],
         [{ kind: 'topic', ids: [id], reason: '  ' }, 'reason'],
         [{ kind: 'topic', ids: [id], reason: 'x'.repeat(201) }, 'reason'],
-        [{ kind: 'comment', ids: [id], reason: 'x' }, 'kind'],
+        [{ kind: 'tweet', ids: [id], reason: 'x' }, 'kind'],
       ];
       for (const [body, field] of cases) {
         const res = await reject(body);
@@ -202,6 +205,133 @@ for (const dialect of await testDatabases()) {
       expect((await list({ status: 'gone' })).status).toBe(400);
       expect((await t.get('/api/admin/content/list', { token: author.token })).status).toBe(403);
       expect((await t.get('/api/admin/review/list')).status).toBe(401);
+    });
+
+    describe('held comments', () => {
+      let member: CreatedUser;
+      const commentOn = (token: string, entityType: string, entityId: number, content: string) =>
+        t.post<{ id: number }>('/api/comment/create', { entityType, entityId, content }, { token });
+      const comment = (id: number) => db.selectFrom('comments').select(['status', 'reply_count']).where('id', '=', id).executeTakeFirstOrThrow();
+      const topicCounts = (id: number) => db.selectFrom('topics').select(['comment_count', 'last_comment_user_id']).where('id', '=', id).executeTakeFirstOrThrow();
+      const commentCount = async (id: number) => (await db.selectFrom('users').select('comment_count').where('id', '=', id).executeTakeFirstOrThrow()).comment_count;
+      const scoreLogs = (commentId: number) => db.selectFrom('score_logs').select(['type', 'user_id']).where('comment_id', '=', commentId).execute();
+      const messagesAbout = async (userId: number, commentId: number) => (await messagesOf(userId)).filter((m) => m.entity_type === 'comment' && m.entity_id === commentId);
+      const listed = async (topicId: number) =>
+        (await t.get<{ results: Array<{ id: number; replies?: Array<{ id: number }> }> }>('/api/comment/comments', { query: { entityType: 'topic', entityId: String(topicId) } })).body.data!.results.flatMap((c) => [
+          c.id,
+          ...(c.replies ?? []).map((r) => r.id),
+        ]);
+
+      beforeAll(async () => {
+        member = await createUser(t);
+      });
+
+      it('a reply with a forbidden word waits unseen and uncounted; approved, it counts, tells and scores exactly once', async () => {
+        const topicId = await postTopic(t, moderator.token, { title: 'Weekend plans' });
+        const top = (await commentOn(member.token, 'topic', topicId, 'Going to the beach')).body.data!.id;
+        const before = { topic: await topicCounts(topicId), top: await comment(top), comments: await commentCount(author.user.id), user: await counts(author.user.id) };
+        const created = await commentOn(author.token, 'comment', top, 'Or the Casino night <script>alert(1)</script>');
+        expect(created.status, JSON.stringify(created.body)).toBe(200);
+        const id = created.body.data!.id;
+        expect((await comment(id)).status).toBe(2);
+        expect(await listed(topicId)).not.toContain(id);
+        expect(await topicCounts(topicId)).toEqual(before.topic);
+        expect((await comment(top)).reply_count).toBe(before.top.reply_count);
+        expect(await commentCount(author.user.id)).toBe(before.comments);
+        expect(await scoreLogs(id)).toEqual([]);
+        expect([...(await messagesAbout(member.user.id, id)), ...(await messagesAbout(moderator.user.id, id))]).toEqual([]);
+
+        const waiting = await queue('comment');
+        expect(waiting.status, JSON.stringify(waiting.body)).toBe(200);
+        expect(waiting.body.data!.counts.comment).toBe(waiting.body.data!.total);
+        const item = waiting.body.data!.results.find((entry) => entry.id === id)!;
+        expect(item).toMatchObject({ kind: 'comment', on: 'topic', title: 'Weekend plans', reason: 'forbiddenWord', words: ['casino'], author: { id: author.user.id }, url: `/topic/${topicId}#comment-${id}` });
+        expect(item.contentHtml).toContain('Or the Casino night');
+        expect(item.contentHtml).not.toContain('<script');
+        expect((await queue('topic')).body.data!.counts.comment).toBe(waiting.body.data!.counts.comment);
+        // The dashboard's "waiting for review" counts held comments too.
+        const { topic, article, comment: held } = waiting.body.data!.counts;
+        expect((await t.get<DashboardView>('/api/admin/dashboard', { token: moderator.token })).body.data!.counts.pendingReview).toBe(topic + article + held);
+
+        const res = await approve({ kind: 'comment', ids: [id] });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.data).toEqual({ kind: 'comment', ids: [id] });
+        expect((await comment(id)).status).toBe(0);
+        expect(await listed(topicId)).toContain(id);
+        expect(await topicCounts(topicId)).toEqual({ comment_count: before.topic.comment_count + 1, last_comment_user_id: author.user.id });
+        expect((await comment(top)).reply_count).toBe(before.top.reply_count + 1);
+        expect(await commentCount(author.user.id)).toBe(before.comments + 1);
+        expect(await scoreLogs(id)).toEqual([{ type: 'comment', user_id: author.user.id }]);
+        expect((await counts(author.user.id)).score).toBeGreaterThan(before.user.score);
+        expect(await messagesAbout(author.user.id, id)).toEqual([{ type: 'approved', content: '', entity_type: 'comment', entity_id: id }]);
+        expect((await messagesAbout(member.user.id, id)).map((m) => m.type)).toEqual(['comment_reply']);
+        expect((await messagesAbout(moderator.user.id, id)).map((m) => m.type)).toEqual(['topic_comment']);
+        expect((await listAuditFor(db, 'comment', id))[0]).toMatchObject({ actorId: moderator.user.id, action: 'comment.approve', detail: { authorId: author.user.id, previousStatus: 2 } });
+        const inbox = await t.get<{ results: Array<{ type: string; title: string }> }>('/api/user/messages', { token: author.token });
+        expect(inbox.body.data!.results.find((m) => m.type === 'approved')!.title).toBe('Your comment on “Weekend plans” was approved and is now published');
+        expect((await queue('comment')).body.data!.results.map((entry) => entry.id)).not.toContain(id);
+
+        // Deciding again is refused and changes nothing.
+        const again = await approve({ kind: 'comment', ids: [id] });
+        expect(again.status).toBe(409);
+        expect(again.body.message).toBe(`Comment #${id} is already published: it is not waiting for review`);
+        expect(await commentCount(author.user.id)).toBe(before.comments + 1);
+        expect(await scoreLogs(id)).toHaveLength(1);
+      });
+
+      it('rejects several held comments with a reason: deleted, nothing counted, each author told why', async () => {
+        const topicId = await postTopic(t, moderator.token, { title: 'Rainy season' });
+        const a = (await commentOn(author.token, 'topic', topicId, 'casino one')).body.data!.id;
+        const b = (await commentOn(member.token, 'topic', topicId, 'casino two')).body.data!.id;
+        const before = { topic: await topicCounts(topicId), author: await commentCount(author.user.id), member: await commentCount(member.user.id) };
+        const res = await reject({ kind: 'comment', ids: [b, a], reason: 'No gambling ads' });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.data!.ids).toEqual([a, b].sort((x, y) => x - y));
+        expect([(await comment(a)).status, (await comment(b)).status]).toEqual([1, 1]);
+        expect(await topicCounts(topicId)).toEqual(before.topic);
+        expect([await commentCount(author.user.id), await commentCount(member.user.id)]).toEqual([before.author, before.member]);
+        for (const [who, id] of [[author, a], [member, b]] as const) {
+          expect(await messagesAbout(who.user.id, id)).toEqual([{ type: 'rejected', content: 'No gambling ads', entity_type: 'comment', entity_id: id }]);
+          expect(await scoreLogs(id)).toEqual([]);
+          expect((await listAuditFor(db, 'comment', id))[0]).toMatchObject({ action: 'comment.reject', detail: { reason: 'No gambling ads' } });
+        }
+        expect(await messagesAbout(moderator.user.id, a)).toEqual([]);
+        const inbox = await t.get<{ results: Array<{ type: string; title: string; content: string }> }>('/api/user/messages', { token: member.token, headers: { 'accept-language': 'zh-CN' } });
+        expect(inbox.body.data!.results[0]).toMatchObject({ type: 'rejected', title: '你在「Rainy season」下的评论未通过审核', content: 'No gambling ads' });
+        const zh = await t.post('/api/admin/review/approve', { kind: 'comment', ids: [a] }, { token: moderator.token, headers: { 'accept-language': 'zh-CN' } });
+        expect(zh.status).toBe(409);
+        expect(zh.body.message).toBe(`评论 #${a} 已删除，不在审核中`);
+      });
+
+      it('approves in bulk (all or none), refuses a comment whose parent is gone, and a missing one', async () => {
+        const topicId = await postTopic(t, moderator.token, { title: 'Street food' });
+        const one = (await commentOn(author.token, 'topic', topicId, 'casino A')).body.data!.id;
+        const two = (await commentOn(author.token, 'topic', topicId, 'casino B')).body.data!.id;
+        const published = (await commentOn(member.token, 'topic', topicId, 'Pad thai')).body.data!.id;
+        const orphan = (await commentOn(author.token, 'comment', published, 'casino reply')).body.data!.id;
+        const before = { topic: await topicCounts(topicId), author: await commentCount(author.user.id) };
+        // One in the wrong state refuses the whole decision.
+        const mixed = await approve({ kind: 'comment', ids: [one, two, published] });
+        expect(mixed.status).toBe(409);
+        expect(mixed.body.message).toBe(`Comment #${published} is already published: it is not waiting for review`);
+        expect([(await comment(one)).status, (await comment(two)).status]).toEqual([2, 2]);
+        expect(await topicCounts(topicId)).toEqual(before.topic);
+        expect((await approve({ kind: 'comment', ids: [one, two] })).status).toBe(200);
+        expect((await topicCounts(topicId)).comment_count).toBe(before.topic.comment_count + 2);
+        expect(await commentCount(author.user.id)).toBe(before.author + 2);
+        expect((await messagesAbout(moderator.user.id, one)).map((m) => m.type)).toEqual(['topic_comment']);
+        // The comment it replies to was deleted meanwhile: it can only be rejected.
+        expect((await t.post(`/api/comment/delete/${published}`, {}, { token: member.token })).status).toBe(200);
+        const gone = await approve({ kind: 'comment', ids: [orphan] });
+        expect(gone.status).toBe(409);
+        expect(gone.body.message).toBe(`Comment #${orphan} belongs to a post or a comment that is no longer published: reject it instead`);
+        expect((await comment(orphan)).status).toBe(2);
+        expect((await reject({ kind: 'comment', ids: [orphan], reason: 'Thread removed' })).status).toBe(200);
+        expect((await approve({ kind: 'comment', ids: [99_999_999] })).status).toBe(404);
+        // Restoring is for posts.
+        expect((await restore({ kind: 'comment', id: orphan })).status).toBe(400);
+        expect((await approve({ kind: 'comment', ids: [one] }, author.token)).status).toBe(403);
+      });
     });
   });
 }

@@ -44,8 +44,9 @@ async function statusChanged(scope: WriteScope, head: ContentHead, from: number,
     if (to === CONTENT_STATUS.deleted) await unlink(scope, source);
   } else if (head.type === 'comment' && from === CONTENT_STATUS.published) {
     await takeBack(scope, head.ownerId, 'commentDeleted', source, ['comment'], rules);
-  } else if (head.type === 'comment' && to === CONTENT_STATUS.published) {
-    // Shown again (an unban) or approved: it earns as a new comment does.
+  } else if (head.type === 'comment' && to === CONTENT_STATUS.published && from !== CONTENT_STATUS.pending) {
+    // Shown again (an unban): it earns as a new comment does. An approved one earns by the
+    // `comment.created` its approval records, as a comment published at once does.
     await applyScore(scope, head.ownerId, 'comment', rules.comment, source, rules);
   }
 }
