@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import { isMessageKey, issueMessages, type IssueMessage } from '../../../common/validation/issues';
 import { ApiError } from '~/lib/api';
 import { useApiErrorHandler } from '~/lib/use-api-error';
+import type { TFunction } from '~/lib/i18n';
 import { useT } from '~/lib/use-t';
 
 /** The error type of a message the server sent (already translated). */
@@ -39,7 +40,7 @@ const FORM_ERROR = 'root.form' as const;
 const issuesByError = new WeakMap<object, IssueMessage>();
 
 /** zodResolver over `schema`, noting each field error's i18n key and params. */
-function adminResolver<V extends FieldValues, Out>(schema: z.ZodType<Out>): Resolver<V, unknown, Out> {
+export function adminResolver<V extends FieldValues, Out>(schema: z.ZodType<Out>): Resolver<V, unknown, Out> {
   // The form holds what its inputs show (text, booleans); the schema's preprocessors read those,
   // so its declared input type is wider than V: the resolver is typed by the form's values.
   const base = zodResolver(schema as unknown as z.ZodType<Out, V>) as unknown as Resolver<V, unknown, Out>;
@@ -56,6 +57,15 @@ function adminResolver<V extends FieldValues, Out>(schema: z.ZodType<Out>): Reso
     }
     return result;
   };
+}
+
+/** A field error as text: the server's as sent, a client key translated with its issue's params. */
+export function messageOf(error: unknown, t: TFunction): string | undefined {
+  if (!isFieldError(error) || !error.message) return undefined;
+  if (error.type === SERVER_ERROR) return error.message;
+  const issue = issuesByError.get(error);
+  if (issue) return t(issue.key, issue.params ?? {});
+  return t(isMessageKey(error.message) ? error.message : 'validation.invalid');
 }
 
 function isFieldError(node: unknown): node is FieldError {
@@ -152,16 +162,7 @@ export function useAdminForm<V extends FieldValues, Out>(schema: z.ZodType<Out>,
     )(event);
   };
 
-  const translate = useCallback(
-    (error: unknown): string | undefined => {
-      if (!isFieldError(error) || !error.message) return undefined;
-      if (error.type === SERVER_ERROR) return error.message;
-      const issue = issuesByError.get(error);
-      if (issue) return t(issue.key, issue.params ?? {});
-      return t(isMessageKey(error.message) ? error.message : 'validation.invalid');
-    },
-    [t],
-  );
+  const translate = useCallback((error: unknown) => messageOf(error, t), [t]);
   const { errors, isSubmitting } = form.formState;
   const errorFor = (name: FieldPath<V>) => translate(get(errors, name));
   return { form, submit, submitting: isSubmitting, errorFor, formError: translate(get(errors, FORM_ERROR)) };
