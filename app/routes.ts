@@ -59,6 +59,7 @@ export default [
   layout('components/layout/profile-layout.tsx', [
     // route('user/profile', …), route('user/profile/member', …), route('user/profile/account', …)
     route('user/profile', 'routes/user.profile.tsx'),
+    route('user/profile/member', 'routes/user.profile.member.tsx'),
     route('user/profile/account', 'routes/user.profile.account.tsx'),
   ]),
   // the back office (issue 16): its own layout route, moderators and admins only
@@ -75,6 +76,7 @@ export default [
     route('notices', 'routes/admin.notices.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('words', 'routes/admin.words.tsx'),
+    route('vip', 'routes/admin.vip.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [
     // route('user/scores', …), route('user/messages', …), route('user/favorites', …)

@@ -140,6 +140,8 @@ export const MESSAGE_TYPES = [
   'restored',
   'banned',
   'vip_activated',
+  'vip_rejected',
+  'vip_expiring',
   'system',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];

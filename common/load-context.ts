@@ -34,6 +34,8 @@ import type { TagView } from './views/tag';
 import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
 import type { CheckinRankEntry, RankedUser, ScoreLogView, ScoreSummary } from './views/score';
 import type { PublicUser, SessionUser } from './views/user';
+import type { VipAdminView, VipMembershipView } from './views/vip';
+import type { VipQueueQuery } from './validation/vip';
 
 /**
  * The signed-in user's record as the pages hold it: opaque. Read the presented `sessionUser`
@@ -224,6 +226,17 @@ export interface AdminSitePageServices<User = SessionRow> {
   notices(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<AdminNoticeView>>>;
 }
 
+/**
+ * `context.site.vip` (issue 18): the member's membership page (401 signed out) and the back
+ * office's VIP screen (admins only: 403 for moderators and members).
+ */
+export interface VipPageServices<User = SessionRow> {
+  /** /user/profile/member: state, plans, the open order, the first page of the history. */
+  membership(viewer: PageViewer<User>): Promise<PageResult<VipMembershipView>>;
+  /** /admin/vip: the VIP settings, one state's orders (submitted, oldest first, by default), the open count. */
+  admin(viewer: PageViewer<User>, query: VipQueueQuery): Promise<PageResult<VipAdminView>>;
+}
+
 /** Where page errors go: the server's log, with the request id. */
 export interface PageLog {
   error(details: Record<string, unknown>, message: string): void;
@@ -263,6 +276,8 @@ export interface PageSections<User = SessionRow> {
   notices: NoticePageServices;
   /** The back office's nodes, tags, friend links and notices (`/admin/nodes`…). */
   adminSite: AdminSitePageServices<User>;
+  /** VIP membership (`/user/profile/member`, `/admin/vip`). */
+  vip: VipPageServices<User>;
 }
 
 /** `context.site`: the in-process use cases page loaders call, built once per app by the server. */

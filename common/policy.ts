@@ -12,7 +12,8 @@ export type StaffAction =
   | 'user:setRole' // grant or revoke moderator/admin
   | 'content:moderate' // approve, recommend, sticky, delete others' content
   | 'settings:update' // read and change the site settings (/admin/settings)
-  | 'site:manage'; // nodes, tags, friend links, site notices (issue 17)
+  | 'site:manage' // nodes, tags, friend links, site notices (issue 17)
+  | 'vip:manage'; // VIP settings and the order queue (/admin/vip)
 
 const RANK: Record<Role, number> = { member: 0, moderator: 1, admin: 2 };
 
@@ -41,6 +42,7 @@ const STAFF_RULES: Record<StaffAction, (user: HasRole) => boolean> = {
   'content:moderate': isModerator,
   'settings:update': isAdmin,
   'site:manage': isAdmin,
+  'vip:manage': isAdmin,
 };
 
 /** Whether the viewer's role allows the action (null: nobody signed in). */

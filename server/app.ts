@@ -38,6 +38,7 @@ import { createPageCache } from './http/page-cache';
 import { siteOriginOf } from './http/site-address';
 import { createFeedCache } from './kernel/feed-cache';
 import { startSweeper } from './modules/auth/sweep';
+import { startVipReminders } from './modules/vip/vip.reminders';
 import { SettingsCache } from './modules/settings/settings.service';
 import { presentConfig } from './modules/site/site.presenter';
 import { ImageProcessor } from './modules/uploads/images';
@@ -131,8 +132,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.site) await app.register(options.site);
 
   const stopSweeper = startSweeper(ctx, options.sweepIntervalMs);
+  const stopVipReminders = startVipReminders(ctx);
   app.addHook('onClose', async () => {
     stopSweeper();
+    stopVipReminders();
     ctx.dbOutage.stop();
     await closeBus();
     await ctx.images.close();

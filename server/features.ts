@@ -27,7 +27,7 @@ import { noticesFeature } from './modules/notices/notices.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
 import { searchFeature } from './modules/search/search.feature';
-import { settingsFeature } from './modules/settings/settings.feature';
+import { settingsFeature } from './modules/site-settings/settings.feature';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { tagsFeature } from './modules/tags/tags.feature';
@@ -35,6 +35,7 @@ import { topicsFeature } from './modules/topics/topics.feature';
 import { uploadFileRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
 import { usersFeature } from './modules/users/users.feature';
 import { wordsFeature } from './modules/words/words.feature';
+import { vipFeature } from './modules/vip/vip.feature';
 import { pagesFeature } from './http/pages.feature';
 
 export interface Feature {
@@ -75,6 +76,7 @@ export const features: Feature[] = [
   linksFeature,
   noticesFeature,
   wordsFeature,
+  vipFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },

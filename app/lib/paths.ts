@@ -34,4 +34,5 @@ export const paths = {
   adminNotices: '/admin/notices',
   adminUsers: '/admin/users',
   adminWords: '/admin/words',
+  adminVip: '/admin/vip',
 } as const;

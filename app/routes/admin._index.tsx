@@ -19,7 +19,7 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
   return { dashboard: unwrapAdmin(await context.site.admin.dashboard(viewer)) };
 }
 
-const COUNTS = ['members', 'topics', 'articles', 'comments', 'signupsToday', 'postsToday', 'pendingReview'] as const;
+const COUNTS = ['members', 'topics', 'articles', 'comments', 'signupsToday', 'postsToday', 'pendingReview', 'vipOrders'] as const;
 
 function Counts({ counts }: { counts: DashboardView['counts'] }) {
   const t = useT();
@@ -31,7 +31,7 @@ function Counts({ counts }: { counts: DashboardView['counts'] }) {
         {COUNTS.map((key) => (
           <div key={key} className="rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid={`count-${key}`}>
             <dt className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{t(`adminDashboard.counts.${key}`)}</dt>
-            <dd className={`mt-1 text-2xl font-semibold tabular-nums ${key === 'pendingReview' && counts[key] > 0 ? 'text-amber-700 dark:text-amber-400' : 'text-zinc-900 dark:text-zinc-50'}`}>
+            <dd className={`mt-1 text-2xl font-semibold tabular-nums ${(key === 'pendingReview' || key === 'vipOrders') && counts[key] > 0 ? 'text-amber-700 dark:text-amber-400' : 'text-zinc-900 dark:text-zinc-50'}`}>
               {format.format(counts[key])}
             </dd>
           </div>

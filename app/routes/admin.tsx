@@ -41,6 +41,7 @@ const NAV: ReadonlyArray<{ to: string; key: string; action: Action }> = [
   { to: paths.adminLinks, key: 'adminSite.nav.links', action: 'site:manage' },
   { to: paths.adminNotices, key: 'adminSite.nav.notices', action: 'site:manage' },
   { to: paths.adminSettings, key: 'admin.nav.settings', action: 'settings:update' },
+  { to: paths.adminVip, key: 'adminVip.nav', action: 'vip:manage' },
 ];
 
 function BackOffice() {

@@ -26,6 +26,7 @@ const BY_ROLE: Record<Action, [boolean, boolean, boolean]> = {
   'words:manage': [false, false, true],
   'settings:update': [false, false, true],
   'site:manage': [false, false, true],
+  'vip:manage': [false, false, true],
 };
 
 describe('can()', () => {

@@ -20,7 +20,8 @@ export type Action =
   | 'words:read' // see the forbidden words
   | 'words:manage' // add, change, remove forbidden words
   | 'settings:update' // read and change the site settings (/admin/settings)
-  | 'site:manage'; // nodes, tags, friend links, site notices
+  | 'site:manage' // nodes, tags, friend links, site notices
+  | 'vip:manage'; // VIP settings, the order queue: activate, reject (/admin/vip)
 
 /** Whoever acts: an id and a role (a user row, the session user, a presented user). */
 export interface Subject extends HasRole {
@@ -51,6 +52,8 @@ const RULES: Record<Action, (user: Subject, resource: Resource | undefined) => b
   'words:manage': (u) => isAdmin(u),
   'settings:update': (u) => canByRole(u, 'settings:update'),
   'site:manage': (u) => canByRole(u, 'site:manage'),
+  // Money is the owner's business: moderators moderate content, admins sell membership.
+  'vip:manage': (u) => canByRole(u, 'vip:manage'),
 };
 
 /** Whether `user` (null: nobody signed in) may do `action` (on `resource`). */

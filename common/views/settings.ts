@@ -41,6 +41,8 @@ export interface DashboardView {
     postsToday: number;
     /** Topics, articles waiting for review (status 2). */
     pendingReview: number;
+    /** VIP orders submitted and waiting for an admin's decision (issue 18). */
+    vipOrders: number;
   };
   timeZone: string;
   /** The last 30 days, oldest first, today last. */

@@ -361,6 +361,32 @@ export interface ForbiddenWordsTable {
   update_time: number;
 }
 
+/** A VIP order (issue 18): a member pays `amount` micro-USDT on TRC20; an admin activates it. */
+export interface VipOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  plan: string; // 1y | 2y | forever
+  /** Micro-USDT (1 USDT = 1,000,000): the price plus the thousandths that make it unique. */
+  amount: number;
+  /** `amount` while the order is open (pending or submitted), null once closed: unique. */
+  amount_lock: number | null;
+  /** The wallet address the member was told to pay (the setting at order time). */
+  address: string;
+  status: string; // pending | submitted | active | rejected (expired: pending past expires_at)
+  expires_at: number;
+  /** Lower-case hex, unique across all orders; null until submitted. */
+  tx_hash: string | null;
+  submit_time: number;
+  admin_id: number | null;
+  /** The admin's reason for a rejection ('' otherwise). */
+  reason: string;
+  decide_time: number;
+  /** The membership's end the activation set (−1 forever; 0 until activated). */
+  vip_until: number;
+  create_time: number;
+  update_time: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -386,6 +412,7 @@ export interface DB {
   links: LinksTable;
   notices: NoticesTable;
   forbidden_words: ForbiddenWordsTable;
+  vip_orders: VipOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -409,3 +436,5 @@ export type NewMessage = Insertable<MessagesTable>;
 export type CheckinRow = Selectable<CheckinsTable>;
 export type ScoreLogRow = Selectable<ScoreLogsTable>;
 export type NewScoreLog = Insertable<ScoreLogsTable>;
+export type VipOrderRow = Selectable<VipOrdersTable>;
+export type NewVipOrder = Insertable<VipOrdersTable>;

@@ -16,6 +16,7 @@
  */
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS, type Locale, type MessageType } from '../../common/constants';
+import type { VipPlan } from '../../common/vip';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import type { ContentHead } from './kinds';
@@ -151,6 +152,25 @@ export interface DomainEventMap {
    * before the node row goes, so the topics' and search documents' handlers move their rows first.
    */
   'node.topicsMoved': { from: number; to: number };
+  /**
+   * An admin activated a submitted VIP order (issue 18): the member's expiry moved from
+   * `previousUntil` to `until` (−1 forever). Recorded once per order (a conditional update).
+   */
+  'vip.activated': { order: VipOrderFact; until: number; previousUntil: number; actor: Actor };
+  /** An admin rejected a submitted VIP order, with the reason the member is told. */
+  'vip.rejected': { order: VipOrderFact; reason: string; actor: Actor };
+  /** A member's VIP ends within the reminder window (found by the reminder timer); `expireTime` names that end. */
+  'vip.expiring': { userId: number; expireTime: number };
+}
+
+/** What VIP facts carry of their order. */
+export interface VipOrderFact {
+  id: number;
+  userId: number;
+  plan: VipPlan;
+  /** Decimal text of the amount paid. */
+  amount: string;
+  txHash: string;
 }
 
 export type DomainEventType = keyof DomainEventMap;

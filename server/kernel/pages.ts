@@ -82,6 +82,7 @@ const PAGE_METHODS = {
   links: { list: true },
   notices: { current: true },
   adminSite: { nodes: true, tags: true, links: true, notices: true },
+  vip: { membership: true, admin: true },
 } as const satisfies { [S in keyof PageSections]: Record<keyof PageSections[S], true> };
 
 /** The features' slices as `context.site`'s sections: each method from exactly one feature. */

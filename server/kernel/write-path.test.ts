@@ -303,6 +303,10 @@ for (const dialect of await testDatabases()) {
         'user.roleChanged': ['audit (write)'],
         'user.emailVerified': ['audit (write)'],
         'words.changed': ['audit (write)', 'words (commit)'],
+        // VIP (issue 18): each handler's effect is asserted in modules/vip/vip.test.ts.
+        'vip.activated': ['messages (write)', 'audit (write)', 'vip (commit)'],
+        'vip.rejected': ['messages (write)', 'audit (write)', 'vip (commit)'],
+        'vip.expiring': ['messages (write)'],
       });
     });
 

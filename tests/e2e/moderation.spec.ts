@@ -106,7 +106,6 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(((await refused.json()) as { message: string }).message).toBe(w.refused + reason);
 
     // The back office: the account menu's entry, the banned members' table, the audit log.
-    // /admin is the dashboard (issue 17); the audit log is one entry of the back office's menu.
     await openHydrated(admin.page, `${server.url}/admin`);
     await admin.page.getByRole('navigation', { name: w.backOffice }).getByRole('link', { name: w.audit }).click();
     await expect(admin.page).toHaveURL(`${server.url}/admin/audit`);
@@ -156,6 +155,8 @@ test('the back office is for staff: a member gets 403, a visitor the sign-in pag
   await openHydrated(admin.page, `${server.url}/`);
   await admin.page.getByTestId('user-menu').click();
   await admin.page.getByRole('menuitem', { name: 'Back office' }).click();
+  // The back office opens on its dashboard.
   await expect(admin.page).toHaveURL(`${server.url}/admin`);
+  await expect(admin.page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await admin.context.close();
 });

@@ -378,7 +378,7 @@ test('signed in: create menu, message notice, account menu and logout with confi
   await page.keyboard.press('Escape');
 
   await page.getByTestId('user-menu').click();
-  // No "Membership" until its page exists (VIP, issue 18): a menu item must never lead to a 404.
+  // No "Membership" while VIP is off (the default; tests/e2e/vip.spec.ts sees it with VIP on).
   await expect(page.getByRole('menuitem')).toHaveText(['My profile', 'Scores', 'Favorites', 'Edit profile', 'Back office', 'Sign out']);
   await expect(page.getByRole('menuitem', { name: 'Scores' })).toHaveAttribute('href', '/user/scores');
   // The admin alone (and moderators) get the back office.

@@ -5,7 +5,7 @@ import { emptyPage, type CommentAuthor, type CommentEntityType, type CommentView
 import '~/lib/load-context';
 
 function author(user: CommentView['user']): CommentAuthor | null {
-  return user && { id: user.id, nickname: user.nickname, username: user.username, avatar: user.avatar, smallAvatar: user.smallAvatar };
+  return user && { id: user.id, nickname: user.nickname, username: user.username, avatar: user.avatar, smallAvatar: user.smallAvatar, vip: user.vip };
 }
 
 export function shownComment(comment: CommentView): ShownComment {

@@ -11,6 +11,7 @@ import { ImageGrid } from '~/components/topic/image-grid';
 import { TopicTime } from '~/components/topic/time';
 import { Avatar } from '~/components/user/avatar';
 import { UserHandle } from '~/components/user/user-handle';
+import { VipBadge } from '~/components/user/vip-badge';
 import { api } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -96,6 +97,7 @@ export function CommentItem({ comment, reply = false, highlighted, canDelete, on
               name
             )}
           </h3>
+          {author && <VipBadge vip={author.vip} size="xs" />}
           <UserHandle username={author?.username} />
           <TopicTime time={comment.createTime} className="text-zinc-600 dark:text-zinc-400" />
           {comment.ipLocation && (

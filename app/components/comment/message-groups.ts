@@ -22,6 +22,8 @@ const GROUP_OF: Record<MessageType, MessageGroup> = {
   restored: 'site',
   banned: 'site',
   vip_activated: 'site',
+  vip_rejected: 'site',
+  vip_expiring: 'site',
   system: 'site',
 };
 

@@ -42,6 +42,8 @@ const TYPE_STYLE: Record<MessageType, { icon: (p: { className?: string }) => Rea
   restored: { icon: SparkIcon, tone: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300' },
   banned: { icon: ShieldIcon, tone: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300' },
   vip_activated: { icon: SparkIcon, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300' },
+  vip_rejected: { icon: SparkIcon, tone: 'bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300' },
+  vip_expiring: { icon: BellIcon, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300' },
   system: { icon: BellIcon, tone: 'bg-brand-100 text-brand-800 dark:bg-brand-950 dark:text-brand-300' },
 };
 

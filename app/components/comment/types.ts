@@ -11,8 +11,8 @@ import type { PublicUser } from '../../../common/views/user';
 
 export type { CommentView, FavoriteView, MessageView, Page };
 
-/** An author as a comment shows them: avatar, name and unique username, linked to the profile. */
-export type CommentAuthor = Pick<PublicUser, 'id' | 'nickname' | 'username' | 'avatar' | 'smallAvatar'>;
+/** An author as a comment shows them: avatar, name and unique username, linked to the profile; the VIP badge. */
+export type CommentAuthor = Pick<PublicUser, 'id' | 'nickname' | 'username' | 'avatar' | 'smallAvatar' | 'vip'>;
 
 /**
  * What the comment section shows of a comment, and all a page's loader sends: a CommentView

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { api } from '~/lib/api';
 import { paths } from '~/lib/paths';
-import type { SessionUser, SiteConfig } from '~/lib/session';
+import { useSiteConfig, type SessionUser, type SiteConfig } from '~/lib/session';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { ConfirmDialog } from '../ui/dialog';
 import { Dropdown, DropdownItem, DropdownLink, DropdownSeparator } from '../ui/dropdown';
@@ -37,6 +37,7 @@ export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen
   const handleApiError = useApiErrorHandler();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const vipEnabled = useSiteConfig().vip.enabled;
 
   async function logout() {
     setBusy(true);
@@ -63,7 +64,8 @@ export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen
         <DropdownLink to={paths.scores}>{t('score.nav.scores')}</DropdownLink>
         <DropdownLink to={paths.favorites}>{t('site.header.favorites')}</DropdownLink>
         <DropdownLink to={paths.editProfile}>{t('site.header.editProfile')}</DropdownLink>
-        {/* "Membership" (paths.membership) joins when its page does (VIP): never an item to a 404. */}
+        {/* Membership only while the site sells VIP (the page would only say it is off). */}
+        {vipEnabled && <DropdownLink to={paths.membership}>{t('site.header.membership')}</DropdownLink>}
         {can(user, 'admin:access') && (
           <>
             <DropdownSeparator />

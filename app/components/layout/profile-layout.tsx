@@ -1,12 +1,13 @@
 /**
- * Layout "profile" (spec §2): the settings pages (edit profile, membership, account;
- * membership is still to come).
+ * Layout "profile" (spec §2): the settings pages (edit profile, membership, account; the
+ * membership tab shows while VIP is on).
  * Sign-in required: the layout loader redirects anonymous visitors to sign-in (child loaders
  * should still call requireUser for the user they need).
  */
 import { Outlet, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { requireUser } from '~/lib/auth.server';
 import { paths } from '~/lib/paths';
+import { useSiteConfig } from '~/lib/session';
 import { ErrorPage } from './error-page';
 import { SectionLayout } from './section-layout';
 import { SiteFrame } from './site-frame';
@@ -19,10 +20,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 function ProfileSection({ children }: { children: React.ReactNode }) {
   const t = useT();
+  const vipEnabled = useSiteConfig().vip.enabled;
   const items = [
-    // Membership (/user/profile/member) has no page yet: no tab rather than a tab to a 404, as
-    // the ucenter layout does for scores. (The header's user menu keeps its item: spec §2.)
     { to: paths.editProfile, label: t('site.profileNav.profile') },
+    // Membership only while the site sells VIP (as the header's user menu).
+    ...(vipEnabled ? [{ to: paths.membership, label: t('site.header.membership') }] : []),
     { to: paths.account, label: t('site.profileNav.account') },
   ];
   return (

@@ -20,6 +20,7 @@ import { ChatIcon, GlobeIcon, UsersIcon } from '~/components/ui/icons';
 import { FollowButton } from './follow-button';
 import { BackgroundControls, ProfileBanner } from './profile-background';
 import { Avatar } from '~/components/user/avatar';
+import { VipBadge } from '~/components/user/vip-badge';
 import { paths } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -109,11 +110,7 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
         <div className="min-w-0">
           <h1 className="flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">
             <span data-testid="profile-nickname">{user.nickname}</span>
-            {user.vip.active && (
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" data-testid="profile-vip">
-                {t('people.vip')}
-              </span>
-            )}
+            <VipBadge vip={user.vip} testId="profile-vip" />
           </h1>
           {user.username && <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">@{user.username}</p>}
           <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">

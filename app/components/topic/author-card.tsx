@@ -4,6 +4,7 @@ import { FollowButton } from '~/components/people/follow-button';
 import { Card } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
 import { UserHandle } from '~/components/user/user-handle';
+import { VipBadge } from '~/components/user/vip-badge';
 import { formatDateTime } from '../../../common/relative-time';
 import { compactNumber } from './badges';
 import type { TopicView } from './types';
@@ -27,9 +28,12 @@ export function AuthorCard({ user, kind = 'topic' }: { user: Author; kind?: keyo
           <Avatar user={user} size={50} />
         </Link>
         <div className="min-w-0">
-          <Link to={`/user/${user.id}`} className="block truncate font-semibold text-zinc-900 hover:underline dark:text-zinc-50">
-            {user.nickname}
-          </Link>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <Link to={`/user/${user.id}`} className="block truncate font-semibold text-zinc-900 hover:underline dark:text-zinc-50">
+              {user.nickname}
+            </Link>
+            <VipBadge vip={user.vip} size="xs" />
+          </div>
           <UserHandle username={user.username} className="block text-sm" />
           <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('topicUi.author.joined', { date: joined })}</p>
         </div>

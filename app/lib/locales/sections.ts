@@ -15,9 +15,9 @@ import type { Messages } from '../../../common/locales';
  * The chunks' glob patterns must be literals (Vite reads them at build time): keep them in step
  * with these lists.
  */
-export const MEMBER_SECTIONS = ['accountSettings', 'articleEdit', 'ban', 'editor', 'moderation', 'profile', 'topicForm', 'ucenter'] as const;
+export const MEMBER_SECTIONS = ['accountSettings', 'articleEdit', 'ban', 'editor', 'moderation', 'profile', 'topicForm', 'ucenter', 'vip'] as const;
 export const INSTALLER_SECTIONS = ['install', 'installUi'] as const;
-export const ADMIN_SECTIONS = ['admin', 'adminReview', 'adminContent', 'adminSettings', 'adminDashboard', 'adminSite', 'adminUsers', 'adminWords'] as const;
+export const ADMIN_SECTIONS = ['admin', 'adminReview', 'adminContent', 'adminSettings', 'adminDashboard', 'adminSite', 'adminUsers', 'adminWords', 'adminVip'] as const;
 export const SERVER_ONLY_SECTIONS = ['mail', 'message'] as const;
 
 /** `{'…/en-US/site.json': {...}}` → `{site: {...}}` (the section is the file name). */

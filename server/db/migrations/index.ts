@@ -18,6 +18,7 @@ import * as review from './2026112801_review';
 import * as siteLinksNotices from './2026112804_site_links_notices';
 import * as forbiddenWords from './2026112802_forbidden_words';
 import * as profileLists from './2026112806_profile_lists';
+import * as vip from './2026112805_vip';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026112801_review': review,
   '2026112802_forbidden_words': forbiddenWords,
   '2026112804_site_links_notices': siteLinksNotices,
+  '2026112805_vip': vip,
   '2026112806_profile_lists': profileLists,
 };

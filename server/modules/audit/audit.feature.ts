@@ -60,6 +60,13 @@ export const auditFeature: Feature = {
     ctx.events.onWrite('site.catalogChanged', 'audit', async ({ what, id, action, detail, actor }, { db, now }) => {
       await recordAudit(db, { actorId: actor.id, action: `${what}.${action}`, targetType: what, targetId: id, detail, ip: actor.ip, time: now });
     });
+    // VIP decisions (issue 18): which order, whose, the plan, the amount and hash checked, and the outcome.
+    ctx.events.onWrite('vip.activated', 'audit', async ({ order, until, previousUntil, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: 'vip.activate', targetType: 'user', targetId: order.userId, detail: { orderId: order.id, plan: order.plan, amount: order.amount, txHash: order.txHash, until, previousUntil }, ip: actor.ip, time: now });
+    });
+    ctx.events.onWrite('vip.rejected', 'audit', async ({ order, reason, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: 'vip.reject', targetType: 'user', targetId: order.userId, detail: { orderId: order.id, plan: order.plan, amount: order.amount, txHash: order.txHash, reason }, ip: actor.ip, time: now });
+    });
     ctx.events.onWrite('user.unbanned', 'audit', async ({ user, previousUntil, reason, actor }, { db, now }) => {
       await recordAudit(db, { actorId: actor.id, action: 'user.unban', targetType: 'user', targetId: user.id, detail: { previousUntil, reason }, ip: actor.ip, time: now });
     });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
 import { postArticle } from '../../../tests/support/article-factories';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
+import { mutatingRoutes } from '../../../tests/support/routes';
 import { createTestApp, NO_LIMIT, type TestApp } from '../../../tests/support/test-app';
 import { readEmlMails } from '../../../tests/support/mail';
 import { requireDb } from '../../context';
@@ -37,17 +38,6 @@ const WRITER: Expect = {
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
 const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings'];
-
-/** The mutating routes an app serves (method and Fastify path pattern), from its route table. */
-function mutatingRoutes(t: TestApp): string[] {
-  const routes: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /(\/\S*) \(([^)]+)\)$/.exec(line);
-    if (!match) continue;
-    for (const method of match[2]!.split(', ')) if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) routes.push(`${method} ${match[1]}`);
-  }
-  return routes;
-}
 
 interface Row {
   name: string;
@@ -377,7 +367,7 @@ for (const dialect of await testDatabases()) {
 
     it('has a row for every mutating route of its families', () => {
       const covered = new Set(rows.map((row) => row.route));
-      const missing = mutatingRoutes(t).filter((route) => FAMILIES.some((family) => route.split(' ')[1]!.startsWith(family)) && !covered.has(route));
+      const missing = mutatingRoutes(t.app).filter((route) => FAMILIES.some((family) => route.split(' ')[1]!.startsWith(family)) && !covered.has(route));
       expect(missing).toEqual([]);
       expect(covered.size).toBeGreaterThanOrEqual(10);
     });

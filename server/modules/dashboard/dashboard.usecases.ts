@@ -3,7 +3,7 @@
  * sign-ups and posts, what waits for review, the last 30 days per day and the newest audit
  * entries. Days are the site's time zone's (setting `timeZone`), built from 15-minute buckets
  * the databases count, so a zone's offset (even :30 or :45) never splits a bucket between days.
- * A constant number of queries whatever the forum's size: ten.
+ * A constant number of queries whatever the forum's size: eleven (the VIP orders waiting added one).
  */
 import type { DashboardDay, DashboardView } from '../../../common/views/settings';
 import { requireDb, type AppContext } from '../../context';
@@ -14,6 +14,7 @@ import { auditLog } from '../moderation/moderation.usecases';
 import { postStats } from '../publishing/publishing.stats';
 import { dayOf, previousDay } from '../scores/day';
 import { memberStats } from '../users/users.service';
+import { vipOrdersWaiting } from '../vip/vip.service';
 
 export const DASHBOARD_DAYS = 30;
 export const DASHBOARD_RECENT = 8;
@@ -49,6 +50,7 @@ export async function dashboard(ctx: AppContext, viewer: ViewerContext): Promise
   const articles = await postStats(db, 'articles', since, BUCKET_MS);
   const comments = await publishedCommentCount(db);
   const recent = await auditLog(ctx, viewer, { page: 1 });
+  const vipOrders = await vipOrdersWaiting(db, viewer.now);
 
   const byDay = new Map(dayList.map((day) => [day, { signups: 0, posts: 0 }]));
   addByDay(byDay, members.signups, timeZone, 'signups');
@@ -65,6 +67,7 @@ export async function dashboard(ctx: AppContext, viewer: ViewerContext): Promise
       signupsToday: last.signups,
       postsToday: last.posts,
       pendingReview: topics.pending + articles.pending,
+      vipOrders,
     },
     timeZone,
     days,

@@ -11,6 +11,9 @@ import { siteBaseUrl } from '../../http/site-address';
 import { announceUnread, notify, sendReplyMailLater } from './messages.service';
 import { messageRoutes } from './messages.routes';
 
+/** The member's membership page (app/lib/paths.ts `membership`). */
+const MEMBERSHIP_PAGE = '/user/profile/member';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The message a moderator's review or restore sends its author. */
@@ -84,6 +87,17 @@ export const messagesFeature: Feature = {
     // Lifting a ban tells the member they may write again (the title is written in their language when read).
     events.onWrite('user.unbanned', 'messages', async ({ user }, scope) => {
       await notify(scope, { to: user.id, from: null, type: 'system', params: { notice: 'unbanned' }, entity: { type: 'user', id: user.id } });
+    });
+    // VIP (issue 18): the admin's decision, and the reminder before the end (once per end: the
+    // key names it). Each links to the membership page; titles are written in the reader's language.
+    events.onWrite('vip.activated', 'messages', async ({ order, until }, scope) => {
+      await notify(scope, { to: order.userId, from: null, type: 'vip_activated', url: MEMBERSHIP_PAGE, params: { until, plan: order.plan }, entity: { type: 'vip_order', id: order.id }, eventKey: `vip_activated:${order.id}` });
+    });
+    events.onWrite('vip.rejected', 'messages', async ({ order, reason }, scope) => {
+      await notify(scope, { to: order.userId, from: null, type: 'vip_rejected', content: reason, url: MEMBERSHIP_PAGE, params: { plan: order.plan }, entity: { type: 'vip_order', id: order.id }, eventKey: `vip_rejected:${order.id}` });
+    });
+    events.onWrite('vip.expiring', 'messages', async ({ userId, expireTime }, scope) => {
+      await notify(scope, { to: userId, from: null, type: 'vip_expiring', url: MEMBERSHIP_PAGE, params: { until: expireTime }, eventKey: `vip_expiring:${expireTime}` });
     });
 
     events.onCommit('message.sent', 'messages', async (message, app) => {

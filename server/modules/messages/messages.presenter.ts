@@ -69,6 +69,10 @@ export function messageTitle(
       const until = Number(params.until ?? -1);
       return until === -1 ? t('message.title.vipForever') : t('message.title.vip_activated', { until: formatTime(until, locale) });
     }
+    case 'vip_rejected':
+      return t('vip.message.rejected', { plan: t(`vip.plan.${String(params.plan ?? '1y')}`) });
+    case 'vip_expiring':
+      return t('vip.message.expiring', { until: formatTime(Number(params.until ?? 0), locale) });
     case 'system':
       if (params.notice === 'unbanned') return t('adminUsers.message.unbanned');
       return row.title || t('message.title.system');

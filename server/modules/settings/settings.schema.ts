@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
 import { navSchema, rateRule, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
+import { vipSettingsStored } from '../../../common/validation/vip';
 
 // The field rules live in common/validation/settings.ts (the back office's form uses them too).
 export { isTimeZone, NAV_URL } from '../../../common/validation/settings';
@@ -29,7 +30,8 @@ export const settingsSchema = z.object({
   contact: z.string().default(''),
   recommendTags: z.array(z.string()).default([]),
   tokenExpireDays: z.number().int().min(1).max(365).default(30),
-  vip: z.object({ enabled: z.boolean() }).default({ enabled: false }),
+  /** VIP membership (issue 18): the switch, the TRC20 wallet, prices, order expiry, explorer link, order limit. */
+  vip: vipSettingsStored.prefault({}),
   /** Outgoing mail when SMTP_URL is not set; empty url means "write .eml files". */
   smtp: smtpSchema.default({ url: '', from: '' }),
   /**

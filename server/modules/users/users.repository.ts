@@ -259,3 +259,22 @@ export async function setEmailVerified(db: Kysely<DB>, id: number, now: number):
   const result = await db.updateTable('users').set({ email_verified: 1, update_time: now }).where('id', '=', id).where('email_verified', '=', 0).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Sets a member's VIP expiry (−1 forever, 0 none, else epoch ms). */
+export async function setVipExpireTime(db: Kysely<DB>, id: number, until: number, now: number): Promise<void> {
+  await db.updateTable('users').set({ vip_expire_time: until, update_time: now }).where('id', '=', id).execute();
+}
+
+/** Active members whose VIP ends in (from, to], soonest first (one range of users_vip_expire_idx). */
+export async function findVipEndingBetween(db: Kysely<DB>, from: number, to: number, limit: number): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('vip_expire_time', '>', from)
+    .where('vip_expire_time', '<=', to)
+    .where('status', '=', 0)
+    .orderBy('vip_expire_time')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

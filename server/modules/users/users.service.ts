@@ -9,7 +9,7 @@ import { isUniqueViolation, stamps } from '../../db/helpers';
 import { ErrorCode } from '../../../common/errors';
 import { AppError, errors } from '../../http/errors';
 import { assertNamesFree } from './names';
-import { addUserScore, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, updateUser } from './users.repository';
+import { addUserScore, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -182,4 +182,24 @@ export async function changeRole(db: Kysely<DB>, target: UserRow, role: string, 
 /** Marks a member's e-mail verified by hand (an admin vouches for it); false when it already was. */
 export function verifyEmail(db: Kysely<DB>, userId: number, now: number): Promise<boolean> {
   return setEmailVerified(db, userId, now);
+}
+
+/**
+ * A member's row locked for the rest of the write (VIP activation reads the expiry it extends);
+ * 404 for an unknown or deleted member.
+ */
+export async function lockMember(db: Kysely<DB>, id: number): Promise<UserRow> {
+  const [row] = await lockActiveUsers(db, [id]);
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+/** Sets a member's VIP expiry (−1 forever, else epoch ms); the presenters compute "active" from it. */
+export async function setVipExpiry(db: Kysely<DB>, userId: number, until: number, now: number): Promise<void> {
+  await setVipExpireTime(db, userId, until, now);
+}
+
+/** Active members whose VIP ends in (from, to], soonest first (the expiry reminder). */
+export function membersWithVipEndingBetween(db: Kysely<DB>, from: number, to: number, limit: number): Promise<UserRow[]> {
+  return findVipEndingBetween(db, from, to, limit);
 }

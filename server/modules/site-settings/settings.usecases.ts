@@ -16,8 +16,8 @@ import { authorize } from '../../policy/permissions';
 import { mailTarget } from '../auth/account-mail';
 import { renderHtml } from '../content/content.service';
 import { storedImageUrl } from '../uploads/uploads.service';
-import type { Settings } from './settings.schema';
-import { aboutTexts, writeSettings } from './settings.service';
+import type { Settings } from '../settings/settings.schema';
+import { aboutTexts, writeSettings } from '../settings/settings.service';
 
 /** The SMTP url with its password replaced by the mask (the form never holds the real one). */
 export function maskSmtpUrl(url: string): string {

@@ -1,6 +1,7 @@
 /**
- * Settings (issue 17): the back office's settings routes and screen, the about page, and what a
- * change sets off. `settings.changed` (commit): this process's settings and feed caches are
+ * Site settings (issue 17): the back office's settings routes and screen, the about page, and what
+ * a change sets off. A folder of its own beside modules/settings (the store every feature reads):
+ * the screen also sends a test mail (auth) and checks the logo (uploads), and those read the store. `settings.changed` (commit): this process's settings and feed caches are
  * dropped and every other process is told over the bus (each drops its own: app.ts connects the
  * cache); the pages feature drops every cached page; the audit feature writes the row (write).
  */
