@@ -10,6 +10,7 @@ import type { LinkView } from '../../common/views/links';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { useAdminForm } from '~/components/admin/use-admin-form';
 import { FormDialog, LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { FormAlert } from '~/components/account/auth-card';
 import { Button } from '~/components/ui/button';
@@ -17,7 +18,6 @@ import { useConfirm } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { api } from '~/lib/api';
 import { paths } from '~/lib/paths';
-import { useZodForm } from '~/lib/use-zod-form';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
@@ -35,10 +35,12 @@ function LinkForm({ editing, onDone }: { editing: Editing; onDone: () => void })
   const saved = useSaved();
   const link = editing.mode === 'edit' ? editing.link : null;
   const initial = { id: link ? String(link.id) : '', title: link?.title ?? '', url: link?.url ?? '', summary: link?.summary ?? '', logo: link?.logo ?? '' };
-  const form = useZodForm(link ? linkUpdateSchema : linkSchema, initial, async (data) => {
-    await api(link ? '/api/admin/link/update' : '/api/admin/link/create', { method: 'POST', body: data });
-    onDone();
-    await saved();
+  const { form, submit, submitting, errorFor, formError } = useAdminForm(link ? linkUpdateSchema : linkSchema, initial, {
+    onValid: async (data) => {
+      await api(link ? '/api/admin/link/update' : '/api/admin/link/create', { method: 'POST', body: data });
+      onDone();
+      await saved();
+    },
   });
   return (
     <FormDialog
@@ -46,21 +48,21 @@ function LinkForm({ editing, onDone }: { editing: Editing; onDone: () => void })
       onOpenChange={(open) => !open && onDone()}
       title={link ? t('adminSite.links.editTitle', { title: link.title }) : t('adminSite.links.new')}
       formId={formId}
-      submitting={form.submitting}
+      submitting={submitting}
       submitLabel={link ? t('adminSite.common.save') : t('adminSite.common.create')}
     >
-      <form id={formId} noValidate onSubmit={form.onSubmit} className="space-y-4" data-testid="link-form">
-        <FormAlert message={form.formError} />
-        <Field label={t('adminSite.links.titleField')} required error={form.errorFor('title')}>
-          {(props) => <Input {...props} {...form.bind('title')} maxLength={SITE_LIMITS.linkTitleMax} data-testid="link-title" />}
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4" data-testid="link-form">
+        <FormAlert message={formError} />
+        <Field label={t('adminSite.links.titleField')} required error={errorFor('title')}>
+          {(props) => <Input {...props} {...form.register('title')} maxLength={SITE_LIMITS.linkTitleMax} data-testid="link-title" />}
         </Field>
-        <Field label={t('adminSite.links.url')} required error={form.errorFor('url')} hint={t('adminSite.links.urlHint')}>
-          {(props) => <Input {...props} {...form.bind('url')} type="url" inputMode="url" placeholder="https://" maxLength={SITE_LIMITS.linkUrlMax} data-testid="link-url" />}
+        <Field label={t('adminSite.links.url')} required error={errorFor('url')} hint={t('adminSite.links.urlHint')}>
+          {(props) => <Input {...props} {...form.register('url')} type="url" inputMode="url" placeholder="https://" maxLength={SITE_LIMITS.linkUrlMax} data-testid="link-url" />}
         </Field>
-        <Field label={t('adminSite.links.summary')} error={form.errorFor('summary')} hint={t('adminSite.links.summaryHint', { max: SITE_LIMITS.linkSummaryMax })}>
-          {(props) => <Textarea {...props} {...form.bind('summary')} rows={2} maxLength={SITE_LIMITS.linkSummaryMax} data-testid="link-summary" />}
+        <Field label={t('adminSite.links.summary')} error={errorFor('summary')} hint={t('adminSite.links.summaryHint', { max: SITE_LIMITS.linkSummaryMax })}>
+          {(props) => <Textarea {...props} {...form.register('summary')} rows={2} maxLength={SITE_LIMITS.linkSummaryMax} data-testid="link-summary" />}
         </Field>
-        <LogoField value={form.values.logo} onChange={(logo) => form.setValues({ ...form.values, logo })} error={form.errorFor('logo')} />
+        <LogoField value={form.watch('logo')} onChange={(logo) => form.setValue('logo', logo, { shouldDirty: true })} error={errorFor('logo')} />
       </form>
     </FormDialog>
   );

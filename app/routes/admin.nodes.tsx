@@ -5,12 +5,14 @@
  * never deleted with topics left pointing at it, and topics never disappear with their node.
  */
 import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { nodeSchema, nodeUpdateSchema, sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
 import type { AdminNodeView, NodeView } from '../../common/views/node';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { useAdminForm } from '~/components/admin/use-admin-form';
 import { FormDialog, LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { FormAlert } from '~/components/account/auth-card';
 import { Button } from '~/components/ui/button';
@@ -18,7 +20,6 @@ import { Dialog } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { Switch } from '~/components/ui/switch';
 import { api } from '~/lib/api';
-import { useZodForm } from '~/lib/use-zod-form';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
@@ -37,11 +38,13 @@ function NodeForm({ editing, onDone }: { editing: Editing; onDone: () => void })
   const formId = useId();
   const saved = useSaved();
   const node = editing.mode === 'edit' ? editing.node : null;
-  const initial = { id: node ? String(node.id) : '', name: node?.name ?? '', description: node?.description ?? '', logo: node?.logo ?? '', inNav: node?.inNav ? 'true' : 'false' };
-  const form = useZodForm(node ? nodeUpdateSchema : nodeSchema, initial, async (data) => {
-    await api(node ? '/api/admin/node/update' : '/api/admin/node/create', { method: 'POST', body: data });
-    onDone();
-    await saved();
+  const initial = { id: node ? String(node.id) : '', name: node?.name ?? '', description: node?.description ?? '', logo: node?.logo ?? '', inNav: node?.inNav ?? false };
+  const { form, submit, submitting, errorFor, formError } = useAdminForm(node ? nodeUpdateSchema : nodeSchema, initial, {
+    onValid: async (data) => {
+      await api(node ? '/api/admin/node/update' : '/api/admin/node/create', { method: 'POST', body: data });
+      onDone();
+      await saved();
+    },
   });
   const navLabel = useId();
   return (
@@ -50,29 +53,30 @@ function NodeForm({ editing, onDone }: { editing: Editing; onDone: () => void })
       onOpenChange={(open) => !open && onDone()}
       title={node ? t('adminSite.nodes.editTitle', { name: node.name }) : t('adminSite.nodes.new')}
       formId={formId}
-      submitting={form.submitting}
+      submitting={submitting}
       submitLabel={node ? t('adminSite.common.save') : t('adminSite.common.create')}
     >
-      <form id={formId} noValidate onSubmit={form.onSubmit} className="space-y-4" data-testid="node-form">
-        <FormAlert message={form.formError} />
-        <Field label={t('adminSite.nodes.name')} required error={form.errorFor('name')}>
-          {(props) => <Input {...props} {...form.bind('name')} maxLength={SITE_LIMITS.nodeNameMax} />}
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4" data-testid="node-form">
+        <FormAlert message={formError} />
+        <Field label={t('adminSite.nodes.name')} required error={errorFor('name')}>
+          {(props) => <Input {...props} {...form.register('name')} maxLength={SITE_LIMITS.nodeNameMax} />}
         </Field>
-        <Field label={t('adminSite.nodes.descriptionField')} error={form.errorFor('description')}>
-          {(props) => <Textarea {...props} {...form.bind('description')} rows={3} maxLength={SITE_LIMITS.nodeDescriptionMax} />}
+        <Field label={t('adminSite.nodes.descriptionField')} error={errorFor('description')}>
+          {(props) => <Textarea {...props} {...form.register('description')} rows={3} maxLength={SITE_LIMITS.nodeDescriptionMax} />}
         </Field>
-        <LogoField value={form.values.logo} onChange={(logo) => form.setValues({ ...form.values, logo })} error={form.errorFor('logo')} />
-        <div className="flex items-center gap-3">
-          <Switch
-            aria-labelledby={navLabel}
-            checked={form.values.inNav === 'true'}
-            onCheckedChange={(on) => form.setValues({ ...form.values, inNav: on ? 'true' : 'false' })}
-            data-testid="node-in-nav"
-          />
-          <span id={navLabel} className="text-sm text-zinc-800 dark:text-zinc-200">
-            {t('adminSite.nodes.inNav')}
-          </span>
-        </div>
+        <LogoField value={form.watch('logo')} onChange={(logo) => form.setValue('logo', logo, { shouldDirty: true })} error={errorFor('logo')} />
+        <Controller
+          control={form.control}
+          name="inNav"
+          render={({ field }) => (
+            <div className="flex items-center gap-3">
+              <Switch aria-labelledby={navLabel} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} data-testid="node-in-nav" />
+              <span id={navLabel} className="text-sm text-zinc-800 dark:text-zinc-200">
+                {t('adminSite.nodes.inNav')}
+              </span>
+            </div>
+          )}
+        />
       </form>
     </FormDialog>
   );

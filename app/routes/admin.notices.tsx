@@ -11,6 +11,7 @@ import type { AdminNoticeView } from '../../common/views/notices';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { useAdminForm } from '~/components/admin/use-admin-form';
 import { FormDialog, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { FormAlert } from '~/components/account/auth-card';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
@@ -18,7 +19,6 @@ import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { api } from '~/lib/api';
-import { useZodForm } from '~/lib/use-zod-form';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
@@ -53,7 +53,6 @@ type Editing = { mode: 'create' } | { mode: 'edit'; notice: AdminNoticeView };
 function NoticeForm({ editing, onDone }: { editing: Editing; onDone: () => void }) {
   const t = useT();
   const formId = useId();
-  const typeId = useId();
   const saved = useSaved();
   const notice = editing.mode === 'edit' ? editing.notice : null;
   const initial = {
@@ -64,10 +63,12 @@ function NoticeForm({ editing, onDone }: { editing: Editing; onDone: () => void 
     startTime: localInputOf(notice?.startTime ?? 0),
     endTime: localInputOf(notice?.endTime ?? 0),
   };
-  const form = useZodForm(notice ? updateSchema : createSchema, initial, async (data) => {
-    await api(notice ? '/api/admin/notice/update' : '/api/admin/notice/create', { method: 'POST', body: data });
-    onDone();
-    await saved();
+  const { form, submit, submitting, errorFor, formError } = useAdminForm(notice ? updateSchema : createSchema, initial, {
+    onValid: async (data) => {
+      await api(notice ? '/api/admin/notice/update' : '/api/admin/notice/create', { method: 'POST', body: data });
+      onDone();
+      await saved();
+    },
   });
   return (
     <FormDialog
@@ -75,38 +76,31 @@ function NoticeForm({ editing, onDone }: { editing: Editing; onDone: () => void 
       onOpenChange={(open) => !open && onDone()}
       title={notice ? t('adminSite.notices.editTitle', { title: notice.title }) : t('adminSite.notices.new')}
       formId={formId}
-      submitting={form.submitting}
+      submitting={submitting}
       submitLabel={notice ? t('adminSite.common.save') : t('adminSite.common.create')}
     >
-      <form id={formId} noValidate onSubmit={form.onSubmit} className="space-y-4" data-testid="notice-form">
-        <FormAlert message={form.formError} />
-        <Field label={t('adminSite.notices.titleField')} required error={form.errorFor('title')}>
-          {(props) => <Input {...props} {...form.bind('title')} maxLength={SITE_LIMITS.noticeTitleMax} data-testid="notice-title" />}
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4" data-testid="notice-form">
+        <FormAlert message={formError} />
+        <Field label={t('adminSite.notices.titleField')} required error={errorFor('title')}>
+          {(props) => <Input {...props} {...form.register('title')} maxLength={SITE_LIMITS.noticeTitleMax} data-testid="notice-title" />}
         </Field>
-        <div className="space-y-1.5">
-          <label htmlFor={typeId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            {t('adminSite.notices.contentType')}
-          </label>
-          <select
-            id={typeId}
-            name="contentType"
-            value={form.values.contentType}
-            onChange={(event) => form.setValues({ ...form.values, contentType: event.target.value === 'html' ? 'html' : 'markdown' })}
-            className="h-10 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-          >
-            <option value="markdown">{t('adminSite.notices.markdown')}</option>
-            <option value="html">{t('adminSite.notices.html')}</option>
-          </select>
-        </div>
-        <Field label={t('adminSite.notices.content')} required error={form.errorFor('content')} hint={t('adminSite.notices.contentHint')}>
-          {(props) => <Textarea {...props} {...form.bind('content')} rows={5} maxLength={SITE_LIMITS.noticeContentMax} className="font-mono" data-testid="notice-content" />}
+        <Field label={t('adminSite.notices.contentType')} error={errorFor('contentType')}>
+          {(props) => (
+            <select {...props} {...form.register('contentType')} className="h-10 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+              <option value="markdown">{t('adminSite.notices.markdown')}</option>
+              <option value="html">{t('adminSite.notices.html')}</option>
+            </select>
+          )}
+        </Field>
+        <Field label={t('adminSite.notices.content')} required error={errorFor('content')} hint={t('adminSite.notices.contentHint')}>
+          {(props) => <Textarea {...props} {...form.register('content')} rows={5} maxLength={SITE_LIMITS.noticeContentMax} className="font-mono" data-testid="notice-content" />}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('adminSite.notices.start')} error={form.errorFor('startTime')} hint={t('adminSite.notices.windowHint')}>
-            {(props) => <Input {...props} {...form.bind('startTime')} type="datetime-local" />}
+          <Field label={t('adminSite.notices.start')} error={errorFor('startTime')} hint={t('adminSite.notices.windowHint')}>
+            {(props) => <Input {...props} {...form.register('startTime')} type="datetime-local" />}
           </Field>
-          <Field label={t('adminSite.notices.end')} error={form.errorFor('endTime')}>
-            {(props) => <Input {...props} {...form.bind('endTime')} type="datetime-local" />}
+          <Field label={t('adminSite.notices.end')} error={errorFor('endTime')}>
+            {(props) => <Input {...props} {...form.register('endTime')} type="datetime-local" />}
           </Field>
         </div>
       </form>

@@ -1,20 +1,20 @@
 /**
  * `/admin/settings` (issue 17, admins only): every editable site setting in tabs, one form
- * (react-hook-form with the shared zod schema `adminSettingsSchema`, so a field shows the same
- * message the server would give). Save sends the top-level settings that changed to POST
+ * (react-hook-form with the shared zod schema `adminSettingsSchema` through the back office's form
+ * helper, so a field shows the same message the server would give). Save sends the top-level settings that changed to POST
  * admin/settings; the server's field errors come back on the same inputs, the tab holding the
  * first error opens, and the site around (header title, logo, nav links, menus) follows at once.
  * The mail tab sends a test mail through the saved settings.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { Controller, useFieldArray, useForm, type Control, type FieldErrors, type FieldPath, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFieldArray, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { Link, useLoaderData, useRevalidator, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { LOCALES } from '../../common/constants';
 import { adminSettingsSchema, SETTINGS_SECTIONS, testMailSchema, type AdminSettings, type AdminSettingsInput, type EditableSettingKey, type SettingsSection } from '../../common/validation/settings';
 import type { AdminSettingsView } from '../../common/views/settings';
 import { AdminTitle } from '~/components/admin/admin-table';
 import { staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { useAdminForm } from '~/components/admin/use-admin-form';
 import { ImageIcon, TrashIcon } from '~/components/topic/icons';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -24,7 +24,6 @@ import { serverUpload } from '~/editor/upload';
 import { api, ApiError } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
-import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useT } from '~/lib/use-t';
 
@@ -37,23 +36,6 @@ type Values = AdminSettingsInput;
 type Name = FieldPath<Values>;
 const SECTIONS = Object.keys(SETTINGS_SECTIONS) as SettingsSection[];
 
-/** A zod message is a message key (client) or a translated text (server): show either. */
-function useMessage(): (message: unknown) => string | undefined {
-  const t = useT();
-  return (message) => {
-    if (typeof message !== 'string' || !message) return undefined;
-    const text = String(t(message));
-    return text === message ? message : text;
-  };
-}
-
-/** The error of a dotted field name, if any. */
-function errorAt(errors: FieldErrors<Values>, name: string): unknown {
-  let node: unknown = errors;
-  for (const part of name.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  return node && typeof node === 'object' && 'message' in node ? (node as { message?: unknown }).message : undefined;
-}
-
 /** The tab a field belongs to (its top-level key). */
 function sectionOf(field: string): SettingsSection | undefined {
   const key = field.split('.')[0] as EditableSettingKey;
@@ -63,14 +45,14 @@ function sectionOf(field: string): SettingsSection | undefined {
 interface FormParts {
   register: UseFormRegister<Values>;
   control: Control<Values, unknown, AdminSettings>;
-  errors: FieldErrors<Values>;
+  /** The field's translated message (client key or the server's text), when invalid. */
+  errorFor: (name: Name) => string | undefined;
 }
 
 function TextField({ form, name, label, hint, multiline, rows, type, list }: { form: FormParts; name: Name; label: string; hint?: ReactNode; multiline?: boolean; rows?: number; type?: string; list?: string }) {
-  const message = useMessage();
   const numeric = type === 'number';
   return (
-    <Field label={label} hint={hint} error={message(errorAt(form.errors, name))}>
+    <Field label={label} hint={hint} error={form.errorFor(name)}>
       {(props) =>
         multiline ? (
           <Textarea rows={rows ?? 4} {...props} {...form.register(name)} data-testid={`setting-${name}`} />
@@ -84,12 +66,11 @@ function TextField({ form, name, label, hint, multiline, rows, type, list }: { f
 
 /** A list of words typed as "a, b, c". */
 function ListField({ form, name, label, hint }: { form: FormParts; name: 'siteKeywords' | 'recommendTags'; label: string; hint: string }) {
-  const message = useMessage();
   return (
     <Controller
       control={form.control}
       name={name}
-      render={({ field, fieldState }) => <ListInput label={label} hint={hint} error={message(fieldState.error?.message ?? errorAt(form.errors, name))} value={field.value as string[]} onChange={field.onChange} testId={`setting-${name}`} />}
+      render={({ field }) => <ListInput label={label} hint={hint} error={form.errorFor(name)} value={field.value as string[]} onChange={field.onChange} testId={`setting-${name}`} />}
     />
   );
 }
@@ -135,7 +116,6 @@ function SwitchField({ form, name, label }: { form: FormParts; name: Name; label
 
 function LogoField({ form }: { form: FormParts }) {
   const t = useT();
-  const message = useMessage();
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -143,7 +123,7 @@ function LogoField({ form }: { form: FormParts }) {
     <Controller
       control={form.control}
       name="siteLogo"
-      render={({ field, fieldState }) => {
+      render={({ field }) => {
         async function choose(event: ChangeEvent<HTMLInputElement>) {
           const file = event.target.files?.[0];
           event.target.value = '';
@@ -158,7 +138,7 @@ function LogoField({ form }: { form: FormParts }) {
           }
         }
         const logo = typeof field.value === 'string' ? field.value : '';
-        const error = message(fieldState.error?.message);
+        const error = form.errorFor('siteLogo');
         return (
           <div className="space-y-1.5">
             <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('adminSettings.site.siteLogo')}</p>
@@ -196,9 +176,8 @@ function LogoField({ form }: { form: FormParts }) {
 
 function NavLinks({ form }: { form: FormParts }) {
   const t = useT();
-  const message = useMessage();
   const { fields, append, remove, move } = useFieldArray({ control: form.control, name: 'siteNavs' });
-  const listError = message(errorAt(form.errors, 'siteNavs'));
+  const listError = form.errorFor('siteNavs');
   return (
     <div className="space-y-3">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('adminSettings.navigation.intro')}</p>
@@ -258,9 +237,10 @@ type RulePath = (typeof RULES)[number] | 'uploadLimits.perUser';
 /** One limit: at most `max` in a window typed in seconds (stored in ms). */
 function RuleRow({ form, path }: { form: FormParts; path: RulePath }) {
   const t = useT();
-  const message = useMessage();
   const rule = String(t(`adminSettings.limits.rules.${path}`));
-  const error = message(errorAt(form.errors, `${path}.max`)) ?? message(errorAt(form.errors, `${path}.windowMs`));
+  const maxError = form.errorFor(`${path}.max`);
+  const windowError = form.errorFor(`${path}.windowMs`);
+  const error = maxError ?? windowError;
   return (
     <tr className="align-top">
       <th scope="row" className="py-2 pr-3 text-left text-sm font-normal text-zinc-800 dark:text-zinc-200">
@@ -272,7 +252,7 @@ function RuleRow({ form, path }: { form: FormParts; path: RulePath }) {
         )}
       </th>
       <td className="py-2 pr-2">
-        <Input type="number" inputMode="numeric" min={0} className="w-24" aria-label={t('adminSettings.limits.maxOf', { rule })} aria-invalid={Boolean(errorAt(form.errors, `${path}.max`))} {...form.register(`${path}.max`, { valueAsNumber: true })} data-testid={`setting-${path}.max`} />
+        <Input type="number" inputMode="numeric" min={0} className="w-24" aria-label={t('adminSettings.limits.maxOf', { rule })} aria-invalid={Boolean(maxError)} {...form.register(`${path}.max`, { valueAsNumber: true })} data-testid={`setting-${path}.max`} />
       </td>
       <td className="py-2">
         <Controller
@@ -285,7 +265,7 @@ function RuleRow({ form, path }: { form: FormParts; path: RulePath }) {
               min={1}
               className="w-28"
               aria-label={t('adminSettings.limits.windowOf', { rule })}
-              aria-invalid={Boolean(errorAt(form.errors, `${path}.windowMs`))}
+              aria-invalid={Boolean(windowError)}
               name={field.name}
               ref={field.ref}
               onBlur={field.onBlur}
@@ -459,28 +439,31 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
 /** The mail tab's test: its own small form (an address), through the saved settings. */
 function TestMail() {
   const t = useT();
-  const message = useMessage();
   const toast = useToast();
-  const handleApiError = useApiErrorHandler();
-  const form = useForm({ resolver: zodResolver(testMailSchema), defaultValues: { to: '' } });
-  const send = form.handleSubmit(async (values) => {
-    try {
-      const { to } = await api<{ to: string }>('/api/admin/settings/test_mail', { method: 'POST', body: values });
-      toast.success(t('adminSettings.mail.testSent', { to }));
-    } catch (error) {
-      if (error instanceof ApiError && error.fields?.to) form.setError('to', { type: 'server', message: error.fields.to });
-      else if (error instanceof ApiError && !error.isNotSignedIn) toast.error(error.message);
-      else handleApiError(error);
-    }
-  });
+  const { form, submit, submitting, errorFor } = useAdminForm(
+    testMailSchema,
+    { to: '' },
+    {
+      onValid: async (values) => {
+        const { to } = await api<{ to: string }>('/api/admin/settings/test_mail', { method: 'POST', body: values });
+        toast.success(t('adminSettings.mail.testSent', { to }));
+      },
+      // The mail server's refusal is the answer to the test: said as it came.
+      onFailure: (error) => {
+        if (!(error instanceof ApiError) || error.isNotSignedIn) return false;
+        toast.error(error.message);
+        return true;
+      },
+    },
+  );
   return (
     <Card className="space-y-3 p-5">
       <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{t('adminSettings.mail.testTitle')}</h2>
-      <form onSubmit={(event) => void send(event)} noValidate className="flex flex-wrap items-start gap-3" data-testid="test-mail-form">
-        <Field label={t('adminSettings.mail.testTo')} hint={t('adminSettings.mail.testHint')} error={message(form.formState.errors.to?.message)} className="min-w-60 flex-1">
+      <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3" data-testid="test-mail-form">
+        <Field label={t('adminSettings.mail.testTo')} hint={t('adminSettings.mail.testHint')} error={errorFor('to')} className="min-w-60 flex-1">
           {(props) => <Input type="email" {...props} {...form.register('to')} />}
         </Field>
-        <Button type="submit" variant="secondary" className="sm:mt-6" loading={form.formState.isSubmitting}>
+        <Button type="submit" variant="secondary" className="sm:mt-6" loading={submitting}>
           {t('adminSettings.mail.testSend')}
         </Button>
       </form>
@@ -491,45 +474,31 @@ function TestMail() {
 export default function AdminSettingsPage() {
   const t = useT();
   const toast = useToast();
-  const handleApiError = useApiErrorHandler();
   const revalidator = useRevalidator();
   const { view } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const asked = params.get('tab') as SettingsSection | null;
   const [tab, setTab] = useState<SettingsSection>(asked && SECTIONS.includes(asked) ? asked : 'site');
-  const form = useForm<Values, unknown, AdminSettings>({ resolver: zodResolver(adminSettingsSchema), defaultValues: view.settings });
-  const { errors, dirtyFields, isSubmitting } = form.formState;
-  const parts: FormParts = { register: form.register, control: form.control, errors };
-  const tabsWithErrors = new Set(Object.keys(errors).map(sectionOf));
-
   const openFirstError = (fields: string[]) => {
     const section = fields.map(sectionOf).find(Boolean);
     if (section) setTab(section);
+    toast.error(t('adminSettings.invalid'));
   };
-
-  const save = form.handleSubmit(
-    async (values) => {
-      const changed = Object.keys(dirtyFields) as EditableSettingKey[];
+  const { form, submit, submitting, errorFor } = useAdminForm<Values, AdminSettings>(adminSettingsSchema, view.settings, {
+    onValid: async (values) => {
+      // Only the top-level settings that changed are sent.
+      const changed = Object.keys(form.formState.dirtyFields) as EditableSettingKey[];
       const body = Object.fromEntries(changed.map((key) => [key, values[key]]));
-      try {
-        const saved = await api<AdminSettingsView>('/api/admin/settings', { method: 'POST', body });
-        form.reset(saved.settings);
-        await revalidator.revalidate();
-        toast.success(t('adminSettings.saved'));
-      } catch (error) {
-        if (error instanceof ApiError && error.fields) {
-          const fields = Object.keys(error.fields);
-          for (const [field, text] of Object.entries(error.fields)) form.setError(field as Name, { type: 'server', message: text });
-          openFirstError(fields);
-          toast.error(t('adminSettings.invalid'));
-        } else handleApiError(error);
-      }
+      const saved = await api<AdminSettingsView>('/api/admin/settings', { method: 'POST', body });
+      form.reset(saved.settings);
+      await revalidator.revalidate();
+      toast.success(t('adminSettings.saved'));
     },
-    (invalid) => {
-      openFirstError(Object.keys(invalid));
-      toast.error(t('adminSettings.invalid'));
-    },
-  );
+    onInvalid: openFirstError,
+  });
+  const { errors, isDirty } = form.formState;
+  const parts: FormParts = { register: form.register, control: form.control, errorFor };
+  const tabsWithErrors = new Set(Object.keys(errors).map(sectionOf));
 
   return (
     <div className="space-y-4">
@@ -559,7 +528,7 @@ export default function AdminSettingsPage() {
           </button>
         ))}
       </div>
-      <form onSubmit={(event) => void save(event)} noValidate data-testid="settings-form">
+      <form onSubmit={submit} noValidate data-testid="settings-form">
         {SECTIONS.map((section) => (
           <div key={section} role="tabpanel" id={`panel-${section}`} aria-labelledby={`tab-${section}`} hidden={tab !== section}>
             <Card className="p-5">
@@ -568,11 +537,11 @@ export default function AdminSettingsPage() {
           </div>
         ))}
         <div className="sticky bottom-0 mt-4 flex justify-end gap-2 border-t border-zinc-200 bg-white/90 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
-          <Button variant="ghost" disabled={!form.formState.isDirty || isSubmitting} onClick={() => form.reset()}>
+          <Button variant="ghost" disabled={!isDirty || submitting} onClick={() => form.reset()}>
             {t('adminSettings.reset')}
           </Button>
-          <Button type="submit" loading={isSubmitting} data-testid="settings-save">
-            {isSubmitting ? t('adminSettings.saving') : t('adminSettings.save')}
+          <Button type="submit" loading={submitting} data-testid="settings-save">
+            {submitting ? t('adminSettings.saving') : t('adminSettings.save')}
           </Button>
         </div>
       </form>

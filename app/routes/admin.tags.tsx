@@ -13,6 +13,7 @@ import type { TagView } from '../../common/views/tag';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { useAdminForm } from '~/components/admin/use-admin-form';
 import { FormDialog, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { FormAlert } from '~/components/account/auth-card';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -20,7 +21,6 @@ import { Dialog, useConfirm } from '~/components/ui/dialog';
 import { Field, Input } from '~/components/ui/input';
 import { api } from '~/lib/api';
 import { paths } from '~/lib/paths';
-import { useZodForm } from '~/lib/use-zod-form';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
@@ -34,17 +34,19 @@ function RenameDialog({ tag, onDone }: { tag: TagView; onDone: () => void }) {
   const t = useT();
   const formId = useId();
   const saved = useSaved();
-  const form = useZodForm(tagRenameSchema, { id: String(tag.id), name: tag.name }, async (data) => {
-    await api('/api/admin/tag/rename', { method: 'POST', body: data });
-    onDone();
-    await saved();
+  const { form, submit, submitting, errorFor, formError } = useAdminForm(tagRenameSchema, { id: String(tag.id), name: tag.name }, {
+    onValid: async (data) => {
+      await api('/api/admin/tag/rename', { method: 'POST', body: data });
+      onDone();
+      await saved();
+    },
   });
   return (
-    <FormDialog open onOpenChange={(open) => !open && onDone()} title={t('adminSite.tags.renameTitle', { name: tag.name })} formId={formId} submitting={form.submitting}>
-      <form id={formId} noValidate onSubmit={form.onSubmit} className="space-y-4" data-testid="tag-rename-form">
-        <FormAlert message={form.formError} />
-        <Field label={t('adminSite.tags.newName')} required error={form.errorFor('name')}>
-          {(props) => <Input {...props} {...form.bind('name')} maxLength={TOPIC_LIMITS.tagNameMax} />}
+    <FormDialog open onOpenChange={(open) => !open && onDone()} title={t('adminSite.tags.renameTitle', { name: tag.name })} formId={formId} submitting={submitting}>
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4" data-testid="tag-rename-form">
+        <FormAlert message={formError} />
+        <Field label={t('adminSite.tags.newName')} required error={errorFor('name')}>
+          {(props) => <Input {...props} {...form.register('name')} maxLength={TOPIC_LIMITS.tagNameMax} />}
         </Field>
       </form>
     </FormDialog>

@@ -5,20 +5,21 @@
  * enforces). Patterns are checked in the browser with the API's own schema, then on the server
  * (which also times them on hostile inputs).
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Form, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { can } from '../../common/policies/can';
-import { WORD_ACTIONS, WORD_KINDS, WORD_LIMITS, wordSchema, wordsQuery, type WordAction, type WordKind } from '../../common/validation/words';
+import { WORD_ACTIONS, WORD_KINDS, WORD_LIMITS, wordSchema, wordsQuery, wordUpdateSchema, type WordAction, type WordInput, type WordKind } from '../../common/validation/words';
 import type { WordView } from '../../common/views/words';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { useAdminForm, type AdminForm } from '~/components/admin/use-admin-form';
+import { FormAlert } from '~/components/account/auth-card';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Dialog, useConfirm } from '~/components/ui/dialog';
 import { Field, Input } from '~/components/ui/input';
 import { api } from '~/lib/api';
-import { serverFieldErrors, useFieldMessage, validateForm, withoutField, type FieldErrors } from '~/lib/form-errors';
 import { paths } from '~/lib/paths';
 import { useCurrentUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -41,28 +42,31 @@ interface Draft {
 const EMPTY: Draft = { pattern: '', kind: 'word', action: 'review' };
 const SELECT = 'h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
+type WordForm = AdminForm<Draft & { id?: number }, WordInput>;
+
 /** The word's fields, shared by the add form and the edit dialog. */
-function WordFields({ draft, errors, onChange, idPrefix }: { draft: Draft; errors: FieldErrors; onChange: (draft: Draft, field: keyof Draft) => void; idPrefix: string }) {
+function WordFields({ word, idPrefix }: { word: WordForm; idPrefix: string }) {
   const t = useT();
-  const message = useFieldMessage();
+  const { form, errorFor } = word;
+  const regex = form.watch('kind') === 'regex';
   return (
     <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_12rem]">
-      <Field label={t('adminWords.form.pattern')} required error={message(errors.pattern)} hint={draft.kind === 'regex' ? t('adminWords.form.regexHint') : t('adminWords.form.wordHint')}>
+      <Field label={t('adminWords.form.pattern')} required error={errorFor('pattern')} hint={regex ? t('adminWords.form.regexHint') : t('adminWords.form.wordHint')}>
         {(control) => (
           <Input
             {...control}
-            value={draft.pattern}
+            {...form.register('pattern')}
             maxLength={WORD_LIMITS.patternMax}
-            onChange={(event) => onChange({ ...draft, pattern: event.target.value }, 'pattern')}
-            className={draft.kind === 'regex' ? 'font-mono' : ''}
+            className={regex ? 'font-mono' : ''}
             data-testid={`${idPrefix}-pattern`}
-            lang={draft.kind === 'regex' ? 'en' : undefined}
+            lang={regex ? 'en' : undefined}
           />
         )}
       </Field>
-      <Field label={t('adminWords.form.kind')} error={message(errors.kind)}>
+      <Field label={t('adminWords.form.kind')} error={errorFor('kind')}>
         {(control) => (
-          <select {...control} className={SELECT} value={draft.kind} onChange={(event) => onChange({ ...draft, kind: event.target.value as WordKind }, 'kind')} data-testid={`${idPrefix}-kind`}>
+          // Whether the pattern is a valid regular expression depends on the kind.
+          <select {...control} {...form.register('kind', { deps: 'pattern' })} className={SELECT} data-testid={`${idPrefix}-kind`}>
             {WORD_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`adminWords.kinds.${kind}`)}
@@ -71,9 +75,9 @@ function WordFields({ draft, errors, onChange, idPrefix }: { draft: Draft; error
           </select>
         )}
       </Field>
-      <Field label={t('adminWords.form.action')} error={message(errors.action)}>
+      <Field label={t('adminWords.form.action')} error={errorFor('action')}>
         {(control) => (
-          <select {...control} className={SELECT} value={draft.action} onChange={(event) => onChange({ ...draft, action: event.target.value as WordAction }, 'action')} data-testid={`${idPrefix}-action`}>
+          <select {...control} {...form.register('action')} className={SELECT} data-testid={`${idPrefix}-action`}>
             {WORD_ACTIONS.map((action) => (
               <option key={action} value={action}>
                 {t(`adminWords.actions.${action}`)}
@@ -86,62 +90,40 @@ function WordFields({ draft, errors, onChange, idPrefix }: { draft: Draft; error
   );
 }
 
-/** Draft state, its field errors, and a submit that validates with the API's schema first. */
-function useWordForm(initial: Draft, send: (draft: Draft) => Promise<void>) {
-  const handleApiError = useApiErrorHandler();
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const change = (next: Draft, field: keyof Draft) => {
-    setDraft(next);
-    setErrors((current) => withoutField(withoutField(current, field), 'pattern'));
-  };
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
-    const checked = validateForm(wordSchema, draft);
-    if (!checked.ok) return setErrors(checked.errors);
-    setBusy(true);
-    try {
-      await send(draft);
-      setDraft(EMPTY);
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
-      else handleApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { draft, setDraft, errors, setErrors, busy, change, submit };
-}
-
 function AddWord({ onSaved }: { onSaved: () => void }) {
   const t = useT();
   const toast = useToast();
-  const form = useWordForm(EMPTY, async (draft) => {
-    await api('/api/admin/words/create', { method: 'POST', body: { ...draft } });
-    toast.success(t('adminWords.added'));
-    onSaved();
+  const word: WordForm = useAdminForm<Draft & { id?: number }, WordInput>(wordSchema, EMPTY, {
+    onValid: async (data) => {
+      await api('/api/admin/words/create', { method: 'POST', body: data });
+      toast.success(t('adminWords.added'));
+      word.form.reset(EMPTY);
+      onSaved();
+    },
   });
   return (
-    <form onSubmit={(event) => void form.submit(event)} noValidate className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label={t('adminWords.form.addTitle')} data-testid="word-add">
+    <form onSubmit={word.submit} noValidate className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label={t('adminWords.form.addTitle')} data-testid="word-add">
       <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('adminWords.form.addTitle')}</h2>
-      <WordFields draft={form.draft} errors={form.errors} onChange={form.change} idPrefix="word-add" />
-      <Button type="submit" loading={form.busy} data-testid="word-add-submit">
+      <FormAlert message={word.formError} />
+      <WordFields word={word} idPrefix="word-add" />
+      <Button type="submit" loading={word.submitting} data-testid="word-add-submit">
         {t('adminWords.form.add')}
       </Button>
     </form>
   );
 }
 
-function EditWord({ word, onClose, onSaved }: { word: WordView; onClose: () => void; onSaved: () => void }) {
+function EditWord({ word: current, onClose, onSaved }: { word: WordView; onClose: () => void; onSaved: () => void }) {
   const t = useT();
   const toast = useToast();
-  const form = useWordForm({ pattern: word.pattern, kind: word.kind, action: word.action }, async (draft) => {
-    await api('/api/admin/words/update', { method: 'POST', body: { id: word.id, ...draft } });
-    toast.success(t('adminWords.saved'));
-    onClose();
-    onSaved();
+  const formId = useId();
+  const word: WordForm = useAdminForm<Draft & { id?: number }, WordInput>(wordUpdateSchema, { id: current.id, pattern: current.pattern, kind: current.kind, action: current.action }, {
+    onValid: async (data) => {
+      await api('/api/admin/words/update', { method: 'POST', body: data });
+      toast.success(t('adminWords.saved'));
+      onClose();
+      onSaved();
+    },
   });
   return (
     <Dialog
@@ -154,14 +136,15 @@ function EditWord({ word, onClose, onSaved }: { word: WordView; onClose: () => v
           <Button variant="secondary" onClick={onClose}>
             {t('adminWords.form.cancel')}
           </Button>
-          <Button loading={form.busy} onClick={() => void form.submit()} data-testid="word-edit-submit">
+          <Button type="submit" form={formId} loading={word.submitting} data-testid="word-edit-submit">
             {t('adminWords.form.save')}
           </Button>
         </>
       }
     >
-      <form onSubmit={(event) => void form.submit(event)} noValidate>
-        <WordFields draft={form.draft} errors={form.errors} onChange={form.change} idPrefix="word-edit" />
+      <form id={formId} onSubmit={word.submit} noValidate className="space-y-3">
+        <FormAlert message={word.formError} />
+        <WordFields word={word} idPrefix="word-edit" />
       </form>
     </Dialog>
   );

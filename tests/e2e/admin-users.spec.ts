@@ -73,6 +73,12 @@ test('an admin adds forbidden words; a member\u2019s post is refused naming the 
   await add.getByTestId('word-add-submit').click();
   await expect(page.getByTestId('word-pattern').filter({ hasText: 'casino-bonus' })).toBeVisible();
   await expect(page.getByTestId('admin-pager')).toContainText('2 in all');
+  // The server's own refusal (a duplicate) comes back under the field, which gets the focus.
+  await add.getByTestId('word-add-pattern').fill('casino-bonus');
+  await add.getByTestId('word-add-submit').click();
+  await expect(add.getByText('This word or pattern is already on the list')).toBeVisible();
+  await expect(add.getByTestId('word-add-pattern')).toBeFocused();
+  await expect(add.getByTestId('word-add-pattern')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, { label: 'admin words' });
   await shots(page, 'admin-words');
 

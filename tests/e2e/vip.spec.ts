@@ -114,6 +114,11 @@ test('[en-US] a member buys a plan and submits the hash; the admin activates it;
   await admin.getByTestId('confirm-ok').click();
   await expect(admin.getByTestId('vip-queue-empty')).toBeVisible();
   await expect(admin.getByTestId('vip-open-count')).toHaveText('0 orders waiting for a decision');
+  // The settings panel checks with the API's schema before sending, naming the field.
+  await admin.getByTestId('vip-price-1y').fill('thirty');
+  await admin.getByTestId('vip-settings-save').click();
+  await expect(admin.getByTestId('vip-settings').getByText('A price is a positive number of USDT with at most two decimals')).toBeVisible();
+  await expect(admin.getByTestId('vip-price-1y')).toBeFocused();
 
   // The member: VIP until…, the order active, the badge on their profile and their comment.
   await openHydrated(page, `${server.url}/user/profile/member`);

@@ -47,6 +47,7 @@ export function useSaved() {
   };
 }
 
+/** The logo of a form (its field `logo`): the hidden input names it, so the server's error on `logo` shows here. */
 export function LogoField({ value, onChange, error }: { value: string; onChange: (url: string) => void; error?: string }) {
   const t = useT();
   const id = useId();
@@ -66,6 +67,7 @@ export function LogoField({ value, onChange, error }: { value: string; onChange:
   }
   return (
     <div className="space-y-1.5">
+      <input type="hidden" name="logo" value={value} />
       <span id={`${id}-label`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {t('adminSite.common.logo')}
       </span>

@@ -1,43 +1,39 @@
 /**
  * Rejecting held posts: the reason every author will read (required, at most REJECT_REASON_MAX),
- * for one post or the selection. The field error comes back from the server under the field.
+ * for one post or the selection. Checked with the API's own schema before sending; the server's
+ * field error comes back under the field (the back office's form helper, ./use-admin-form.ts).
  */
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorCode } from '../../../common/errors';
-import { REJECT_REASON_MAX } from '../../../common/validation/review';
-import { ApiError } from '~/lib/api';
-import { useApiErrorHandler } from '~/lib/use-api-error';
+import { useId } from 'react';
+import { REJECT_REASON_MAX, rejectSchema } from '../../../common/validation/review';
 import { useT } from '~/lib/use-t';
+import { FormAlert } from '../account/auth-card';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Textarea } from '../ui/input';
+import { useAdminForm } from './use-admin-form';
+
+/** The dialog's one field; the kind and the ids come from the page. */
+const reasonSchema = rejectSchema.pick({ reason: true });
 
 export function RejectDialog({ count, open, onOpenChange, onReject }: { count: number; open: boolean; onOpenChange: (open: boolean) => void; onReject: (reason: string) => Promise<void> }) {
   const t = useT();
-  const handleApiError = useApiErrorHandler();
   const formId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await onReject(reason);
-      setReason('');
-      onOpenChange(false);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errorCode === ErrorCode.Validation && failure.fields?.reason) setError(failure.fields.reason);
-      else {
+  const { form, submit, submitting, errorFor, formError } = useAdminForm(
+    reasonSchema,
+    { reason: '' },
+    {
+      onValid: async ({ reason }) => {
+        await onReject(reason);
+        form.reset();
         onOpenChange(false);
-        handleApiError(failure);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+      },
+      // Anything but a field error (the posts were decided meanwhile…) closes the dialog and toasts.
+      onFailure: () => {
+        onOpenChange(false);
+        return false;
+      },
+    },
+  );
 
   return (
     <Dialog
@@ -50,15 +46,16 @@ export function RejectDialog({ count, open, onOpenChange, onReject }: { count: n
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('adminReview.rejectDialog.cancel')}
           </Button>
-          <Button variant="danger" type="submit" form={formId} loading={busy} data-testid="reject-submit">
+          <Button variant="danger" type="submit" form={formId} loading={submitting} data-testid="reject-submit">
             {t('adminReview.rejectDialog.submit')}
           </Button>
         </>
       }
     >
-      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
-        <Field label={t('adminReview.rejectDialog.reason')} required error={error} hint={t('adminReview.rejectDialog.hint', { max: REJECT_REASON_MAX })}>
-          {(control) => <Textarea {...control} rows={3} maxLength={REJECT_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} data-testid="reject-reason" />}
+      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
+        <FormAlert message={formError} />
+        <Field label={t('adminReview.rejectDialog.reason')} required error={errorFor('reason')} hint={t('adminReview.rejectDialog.hint', { max: REJECT_REASON_MAX })}>
+          {(control) => <Textarea {...control} {...form.register('reason')} rows={3} maxLength={REJECT_REASON_MAX} data-testid="reject-reason" />}
         </Field>
       </form>
     </Dialog>

@@ -39,15 +39,16 @@ function NavLinkItem({ item, className }: { item: NavItem; className: string }) 
 
 function SiteLogo({ config }: { config: SiteConfig }) {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-zinc-900 dark:text-zinc-50" data-testid="site-logo">
+    // A long title gives way first (ellipsis; the full text stays in the tooltip and the link's name).
+    <Link to="/" title={config.siteTitle} className="flex min-w-0 shrink-[4] items-center gap-2 rounded-md font-semibold text-zinc-900 dark:text-zinc-50" data-testid="site-logo">
       {config.siteLogo ? (
-        <img src={config.siteLogo} alt="" width={28} height={28} className="size-7 rounded-md object-contain" />
+        <img src={config.siteLogo} alt="" width={28} height={28} className="size-7 shrink-0 rounded-md object-contain" />
       ) : (
-        <span aria-hidden="true" className="bg-brand-700 grid size-7 place-items-center rounded-lg text-sm font-bold text-white">
+        <span aria-hidden="true" className="bg-brand-700 grid size-7 shrink-0 place-items-center rounded-lg text-sm font-bold text-white">
           {(config.siteTitle.trim()[0] ?? 'S').toUpperCase()}
         </span>
       )}
-      <span className="max-w-[10rem] truncate text-base sm:max-w-none">{config.siteTitle}</span>
+      <span className="min-w-0 truncate text-base">{config.siteTitle}</span>
     </Link>
   );
 }

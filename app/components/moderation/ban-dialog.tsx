@@ -2,15 +2,17 @@
  * The ban dialog (spec §4): 7 days or forever, and a reason the member will read; a forever ban
  * may also hide the member's topics, articles and comments until it is lifted (issue 16). The server
  * decides who may ban whom; its refusal (self, rank) comes back translated and is shown in the
- * dialog, prefixed as spec §8 words it ('Failed to ban user'). Field errors sit under their field.
+ * dialog, prefixed as spec §8 words it ('Failed to ban user'). The reason is checked with the API's
+ * schema first (the back office's form helper); field errors sit under their field.
  */
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorCode } from '../../../common/errors';
-import { BAN_REASON_MAX, type BanDays } from '../../../common/policy';
+import { useId, useState } from 'react';
+import { BAN_DAYS, BAN_REASON_MAX, type BanDays } from '../../../common/policy';
+import { banSchema } from '../../../common/validation/moderation';
 import { api, ApiError } from '~/lib/api';
 import { useToast } from '~/lib/toast';
-import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
+import { FormAlert } from '../account/auth-card';
+import { useAdminForm } from '../admin/use-admin-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Textarea } from '../ui/input';
@@ -23,36 +25,29 @@ export interface BanTarget {
 export function BanDialog({ member, open, onOpenChange, onBanned }: { member: BanTarget; open: boolean; onOpenChange: (open: boolean) => void; onBanned: () => void }) {
   const t = useT();
   const toast = useToast();
-  const handleApiError = useApiErrorHandler();
   const formId = useId();
-  const [days, setDays] = useState<BanDays>(7);
-  const [reason, setReason] = useState('');
-  // Only a forever ban may hide the member's content (the server refuses it with 7 days).
-  const [hideContent, setHideContent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setFields({});
-    setRefusal(null);
-    try {
-      await api('/api/admin/user/ban', { method: 'POST', body: { userId: member.id, days, reason, hideContent: days === -1 && hideContent } });
+  const initial = { userId: member.id, days: 7 as BanDays, reason: '', hideContent: false };
+  const { form, submit, submitting, errorFor, formError } = useAdminForm(banSchema, initial, {
+    onValid: async (ban) => {
+      setRefusal(null);
+      // Only a forever ban may hide the member's content (the server refuses it with 7 days).
+      await api('/api/admin/user/ban', { method: 'POST', body: { ...ban, hideContent: ban.days === -1 && ban.hideContent } });
       toast.success(t('ban.dialog.done', { nickname: member.nickname }));
-      setReason('');
-      setHideContent(false);
+      form.reset(initial);
       onOpenChange(false);
       onBanned();
-    } catch (error) {
-      if (error instanceof ApiError && error.errorCode === ErrorCode.Validation && error.fields) setFields(error.fields);
-      else if (error instanceof ApiError && error.errorCode !== ErrorCode.NotSignedIn) setRefusal(error.message.startsWith(t('ban.dialog.failed')) ? error.message : `${t('ban.dialog.failed')}: ${error.message}`);
-      else handleApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    // The server's refusal (self, rank) stays readable in the dialog; not signed in goes to the site's rule.
+    onFailure: (error) => {
+      if (!(error instanceof ApiError) || error.isNotSignedIn) return false;
+      setRefusal(error.message.startsWith(t('ban.dialog.failed')) ? error.message : `${t('ban.dialog.failed')}: ${error.message}`);
+      return true;
+    },
+  });
+  const days = form.watch('days');
+  const daysError = errorFor('days');
+  const hideError = errorFor('hideContent');
 
   return (
     <Dialog
@@ -65,39 +60,52 @@ export function BanDialog({ member, open, onOpenChange, onBanned }: { member: Ba
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('ban.dialog.cancel')}
           </Button>
-          <Button variant="danger" type="submit" form={formId} loading={busy} data-testid="ban-submit">
+          <Button variant="danger" type="submit" form={formId} loading={submitting} data-testid="ban-submit">
             {t('ban.dialog.submit')}
           </Button>
         </>
       }
     >
-      <form id={formId} onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+      <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
+        <FormAlert message={formError} />
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('ban.dialog.length')}</legend>
           <div className="flex gap-4">
-            {([7, -1] as const).map((value) => (
+            {BAN_DAYS.map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
-                <input type="radio" name="days" value={value} checked={days === value} onChange={() => setDays(value)} className="accent-brand-600 size-4" data-testid={`ban-days-${value}`} />
+                <input
+                  type="radio"
+                  name="days"
+                  value={value}
+                  checked={days === value}
+                  aria-invalid={daysError ? true : undefined}
+                  onChange={() => {
+                    form.setValue('days', value, { shouldDirty: true });
+                    if (value !== -1) form.setValue('hideContent', false);
+                  }}
+                  className="accent-brand-600 size-4"
+                  data-testid={`ban-days-${value}`}
+                />
                 {value === 7 ? t('ban.dialog.days7') : t('ban.dialog.forever')}
               </label>
             ))}
           </div>
-          {fields.days && <p className="mt-1 text-sm text-red-700 dark:text-red-400">{fields.days}</p>}
+          {daysError && <p className="mt-1 text-sm text-red-700 dark:text-red-400" role="alert">{daysError}</p>}
         </fieldset>
         {days === -1 && (
           <div>
             <label className="flex items-start gap-2 text-sm text-zinc-800 dark:text-zinc-200">
-              <input type="checkbox" checked={hideContent} onChange={(event) => setHideContent(event.target.checked)} className="accent-brand-600 mt-0.5 size-4 shrink-0" data-testid="ban-hide-content" />
+              <input type="checkbox" {...form.register('hideContent')} aria-invalid={hideError ? true : undefined} className="accent-brand-600 mt-0.5 size-4 shrink-0" data-testid="ban-hide-content" />
               <span>
                 {t('ban.dialog.hideContent')}
                 <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t('ban.dialog.hideContentHint')}</span>
               </span>
             </label>
-            {fields.hideContent && <p className="mt-1 text-sm text-red-700 dark:text-red-400">{fields.hideContent}</p>}
+            {hideError && <p className="mt-1 text-sm text-red-700 dark:text-red-400" role="alert">{hideError}</p>}
           </div>
         )}
-        <Field label={t('ban.dialog.reason')} required error={fields.reason} hint={t('ban.dialog.reasonHint', { max: BAN_REASON_MAX })}>
-          {(control) => <Textarea {...control} rows={3} maxLength={BAN_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} data-testid="ban-reason" />}
+        <Field label={t('ban.dialog.reason')} required error={errorFor('reason')} hint={t('ban.dialog.reasonHint', { max: BAN_REASON_MAX })}>
+          {(control) => <Textarea {...control} {...form.register('reason')} rows={3} maxLength={BAN_REASON_MAX} data-testid="ban-reason" />}
         </Field>
         {refusal && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200" data-testid="ban-refusal">

@@ -1,21 +1,26 @@
 /**
  * /admin/vip (issue 18, admins): the VIP settings panel (switch, wallet, prices, order expiry,
  * explorer link) above the order queue, whose submitted orders (oldest first) an admin checks
- * on the explorer and activates, or rejects with a reason the member is told.
+ * on the explorer and activates, or rejects with a reason the member is told. Both forms use the
+ * back office's form helper (react-hook-form with the API's zod schemas).
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
-import { VIP_ORDER_STATUSES, VIP_PLANS } from '../../../common/vip';
+import { VIP_LIMITS, VIP_ORDER_STATUSES, VIP_PLANS } from '../../../common/vip';
+import { vipRejectSchema, vipSettingsInput, type VipSettingsInput } from '../../../common/validation/vip';
 import type { VipQueuePage, VipQueueRow, VipSettingsView } from '../../../common/views/vip';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable } from '~/components/admin/admin-table';
+import { useAdminForm } from '~/components/admin/use-admin-form';
+import { FormAlert } from '~/components/account/auth-card';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Dialog, useConfirm } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { Switch } from '~/components/ui/switch';
-import { api, ApiError } from '~/lib/api';
+import { api } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -25,67 +30,50 @@ import { StatusChip } from './vip-parts';
 export function VipSettingsPanel({ settings, onSaved }: { settings: VipSettingsView; onSaved: () => void }) {
   const t = useT();
   const toast = useToast();
-  const handleApiError = useApiErrorHandler();
-  const [form, setForm] = useState(settings);
-  const [minutes, setMinutes] = useState(String(settings.orderExpiryMinutes));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await api<VipSettingsView>('/api/admin/vip/settings', { method: 'POST', body: { ...form, orderExpiryMinutes: Number(minutes) } });
-      setForm(saved);
-      setMinutes(String(saved.orderExpiryMinutes));
+  const { form, submit, submitting, errorFor } = useAdminForm<VipSettingsView, VipSettingsInput>(vipSettingsInput, settings, {
+    onValid: async (values) => {
+      const saved = await api<VipSettingsView>('/api/admin/vip/settings', { method: 'POST', body: values });
+      form.reset(saved);
       toast.success(t('adminVip.settings.saved'));
       onSaved();
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      else handleApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <Card>
       <CardHeader title={t('adminVip.settings.title')} />
       <CardBody>
-        <form onSubmit={(event) => void save(event)} noValidate className="space-y-4" data-testid="vip-settings">
+        <form onSubmit={submit} noValidate className="space-y-4" data-testid="vip-settings">
           <label className="flex items-start justify-between gap-4">
             <span className="min-w-0">
               <span className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('adminVip.settings.enabled')}</span>
               <span className="mt-1 block text-sm text-zinc-600 dark:text-zinc-400">{t('adminVip.settings.enabledHint')}</span>
             </span>
-            <Switch checked={form.enabled} onCheckedChange={(enabled) => setForm({ ...form, enabled })} data-testid="vip-enabled" />
+            <Controller control={form.control} name="enabled" render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} data-testid="vip-enabled" />} />
           </label>
-          <Field label={t('adminVip.settings.address')} hint={t('adminVip.settings.addressHint')} error={errors.address}>
-            {(control) => <Input {...control} value={form.address} onChange={(e) => setForm({ ...form, address: e.target.value })} className="font-mono" autoComplete="off" spellCheck={false} data-testid="vip-address-input" />}
+          <Field label={t('adminVip.settings.address')} hint={t('adminVip.settings.addressHint')} error={errorFor('address')}>
+            {(control) => <Input {...control} {...form.register('address')} className="font-mono" autoComplete="off" spellCheck={false} data-testid="vip-address-input" />}
           </Field>
           <fieldset>
             <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('adminVip.settings.prices')}</legend>
             <div className="mt-1.5 grid gap-3 sm:grid-cols-3">
               {VIP_PLANS.map((plan) => (
-                <Field key={plan} label={t(`vip.plan.${plan}`)} error={errors[`prices.${plan}`]}>
-                  {(control) => (
-                    <Input {...control} inputMode="decimal" value={form.prices[plan]} onChange={(e) => setForm({ ...form, prices: { ...form.prices, [plan]: e.target.value } })} data-testid={`vip-price-${plan}`} />
-                  )}
+                <Field key={plan} label={t(`vip.plan.${plan}`)} error={errorFor(`prices.${plan}`)}>
+                  {(control) => <Input {...control} {...form.register(`prices.${plan}`)} inputMode="decimal" data-testid={`vip-price-${plan}`} />}
                 </Field>
               ))}
             </div>
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-            <Field label={t('adminVip.settings.expiryMinutes')} hint={t('adminVip.settings.expiryHint')} error={errors.orderExpiryMinutes}>
-              {(control) => <Input {...control} inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value)} />}
+            <Field label={t('adminVip.settings.expiryMinutes')} hint={t('adminVip.settings.expiryHint')} error={errorFor('orderExpiryMinutes')}>
+              {(control) => <Input {...control} {...form.register('orderExpiryMinutes', { valueAsNumber: true })} inputMode="numeric" />}
             </Field>
-            <Field label={t('adminVip.settings.explorerUrl')} hint={t('adminVip.settings.explorerHint')} error={errors.explorerUrl}>
-              {(control) => <Input {...control} value={form.explorerUrl} onChange={(e) => setForm({ ...form, explorerUrl: e.target.value })} autoComplete="off" spellCheck={false} />}
+            <Field label={t('adminVip.settings.explorerUrl')} hint={t('adminVip.settings.explorerHint')} error={errorFor('explorerUrl')}>
+              {(control) => <Input {...control} {...form.register('explorerUrl')} autoComplete="off" spellCheck={false} />}
             </Field>
           </div>
           <div className="flex justify-end">
-            <Button type="submit" loading={busy} data-testid="vip-settings-save">
+            <Button type="submit" loading={submitting} data-testid="vip-settings-save">
               {t('adminVip.settings.save')}
             </Button>
           </div>
@@ -119,26 +107,16 @@ function StatusFilter({ current }: { current: string }) {
 function RejectDialog({ row, onClose, onDone }: { row: VipQueueRow | null; onClose: () => void; onDone: () => void }) {
   const t = useT();
   const toast = useToast();
-  const handleApiError = useApiErrorHandler();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function send() {
-    if (!row) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api(`/api/admin/vip/orders/${row.order.id}/reject`, { method: 'POST', body: { reason } });
+  const formId = useId();
+  const { form, submit, submitting, errorFor, formError } = useAdminForm(vipRejectSchema, { reason: '' }, {
+    onValid: async (body) => {
+      if (!row) return;
+      await api(`/api/admin/vip/orders/${row.order.id}/reject`, { method: 'POST', body });
       toast.success(t('adminVip.queue.rejected'));
-      setReason('');
+      form.reset();
       onDone();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.fields?.reason) setError(failure.fields.reason);
-      else handleApiError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
   return (
     <Dialog
       open={row !== null}
@@ -152,15 +130,18 @@ function RejectDialog({ row, onClose, onDone }: { row: VipQueueRow | null; onClo
           <Button variant="secondary" onClick={onClose}>
             {t('site.ui.cancel')}
           </Button>
-          <Button variant="danger" loading={busy} onClick={() => void send()} data-testid="vip-reject-confirm">
+          <Button variant="danger" type="submit" form={formId} loading={submitting} data-testid="vip-reject-confirm">
             {t('adminVip.queue.reject')}
           </Button>
         </>
       }
     >
-      <Field label={t('adminVip.queue.reason')} error={error} required>
-        {(control) => <Textarea {...control} rows={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="vip-reject-reason" />}
-      </Field>
+      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
+        <FormAlert message={formError} />
+        <Field label={t('adminVip.queue.reason')} error={errorFor('reason')} required>
+          {(control) => <Textarea {...control} {...form.register('reason')} rows={3} maxLength={VIP_LIMITS.reasonMax} data-testid="vip-reject-reason" />}
+        </Field>
+      </form>
     </Dialog>
   );
 }

@@ -1,0 +1,169 @@
+/**
+ * The back office's one form helper (issue 17): react-hook-form validated by `zodResolver` with
+ * the SAME zod schema the API uses (common/validation/*), so a field shows the server's message
+ * before anything is sent. Every admin form (settings, nodes, tags, links, notices, forbidden
+ * words, the ban and reject dialogs) goes through it:
+ *
+ *   const { form, submit, submitting, errorFor, formError } = useAdminForm(linkSchema, initial, {
+ *     onValid: async (data) => { await api('/api/admin/link/create', { method: 'POST', body: data }) },
+ *   });
+ *   <form onSubmit={submit} noValidate> <Field error={errorFor('title')}>…{...form.register('title')}
+ *
+ * - Client messages are i18n keys with params (a length limit's `{{max}}`), translated at render
+ *   time; the server's 400 `fields` (errorCode 5, see ~/lib/api ApiError) arrive translated and
+ *   are set on the same fields (type 'server'), shown as sent.
+ * - An error about a field the form has no input for (a hidden `id`) becomes the form's message.
+ * - After an invalid submit (client or server) the first invalid input in the form gets focus.
+ * - `submitting` is true while `onValid` runs (the submit button shows it and is disabled).
+ * - Any other failure goes to `onFailure` when given (return true when handled), else to the
+ *   site's API error rule (toast, sign-in redirect).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, type FormEvent } from 'react';
+import { get, useForm, type DefaultValues, type FieldError, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { isMessageKey, issueMessages, type IssueMessage } from '../../../common/validation/issues';
+import { ApiError } from '~/lib/api';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import type { TFunction } from '~/lib/i18n';
+import { useT } from '~/lib/use-t';
+
+/** The error type of a message the server sent (already translated). */
+export const SERVER_ERROR = 'server';
+/** Where a message about a field without an input goes (shown as the form's message). */
+const FORM_ERROR = 'root.form' as const;
+
+/**
+ * zodResolver keeps an issue's message (our i18n key) but not its params (`{{max}}`): the
+ * resolver below remembers each error object's issue here, looked up when it is translated.
+ */
+const issuesByError = new WeakMap<object, IssueMessage>();
+
+/** zodResolver over `schema`, noting each field error's i18n key and params. */
+export function adminResolver<V extends FieldValues, Out>(schema: z.ZodType<Out>): Resolver<V, unknown, Out> {
+  // The form holds what its inputs show (text, booleans); the schema's preprocessors read those,
+  // so its declared input type is wider than V: the resolver is typed by the form's values.
+  const base = zodResolver(schema as unknown as z.ZodType<Out, V>) as unknown as Resolver<V, unknown, Out>;
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    if (Object.keys(result.errors).length > 0) {
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) {
+        for (const [path, issue] of Object.entries(issueMessages(parsed.error))) {
+          const error: unknown = get(result.errors, path);
+          if (error && typeof error === 'object') issuesByError.set(error, issue);
+        }
+      }
+    }
+    return result;
+  };
+}
+
+/** A field error as text: the server's as sent, a client key translated with its issue's params. */
+export function messageOf(error: unknown, t: TFunction): string | undefined {
+  if (!isFieldError(error) || !error.message) return undefined;
+  if (error.type === SERVER_ERROR) return error.message;
+  const issue = issuesByError.get(error);
+  if (issue) return t(issue.key, issue.params ?? {});
+  return t(isMessageKey(error.message) ? error.message : 'validation.invalid');
+}
+
+function isFieldError(node: unknown): node is FieldError {
+  return typeof node === 'object' && node !== null && typeof (node as { type?: unknown }).type === 'string' && 'message' in node;
+}
+
+/** The dotted names of every field with an error (nested objects and arrays walked). */
+export function errorPaths(errors: FieldErrors | Record<string, unknown>, prefix = ''): string[] {
+  const paths: string[] = [];
+  for (const [key, node] of Object.entries(errors)) {
+    if (key === 'root' && !prefix) continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isFieldError(node)) paths.push(path);
+    else if (node && typeof node === 'object') paths.push(...errorPaths(node as Record<string, unknown>, path));
+  }
+  return paths;
+}
+
+function hasInput(form: HTMLFormElement | null, field: string): boolean {
+  return form !== null && form.elements.namedItem(field) !== null;
+}
+
+/** Moves focus to the first invalid input once React has rendered the messages. */
+function focusFirstInvalid(form: HTMLFormElement | null): void {
+  if (!form) return;
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+export interface AdminFormOptions<Out> {
+  /** Sends the valid values (the schema's output). A throw is shown by the form. */
+  onValid: (data: Out) => Promise<void>;
+  /** Fields were invalid (client or server), with their dotted names: e.g. open their tab. */
+  onInvalid?: (fields: string[]) => void;
+  /** A failure that named no field; return true when handled here (else the site's error rule). */
+  onFailure?: (error: unknown) => boolean;
+}
+
+export interface AdminForm<V extends FieldValues, Out> {
+  form: UseFormReturn<V, unknown, Out>;
+  /** The form's onSubmit. */
+  submit: (event: FormEvent<HTMLFormElement>) => void;
+  submitting: boolean;
+  /** The field's translated message, when it is invalid. */
+  errorFor: (name: FieldPath<V>) => string | undefined;
+  /** A message for the whole form (about a field it has no input for). */
+  formError: string | undefined;
+}
+
+/** Sets the server's `fields` of a 400 on the form; returns the fields it named (none: not a field error). */
+export function setServerErrors<V extends FieldValues>(form: UseFormReturn<V, unknown, unknown>, error: unknown, element: HTMLFormElement | null): string[] {
+  if (!(error instanceof ApiError) || !error.fields) return [];
+  const entries = Object.entries(error.fields);
+  for (const [field, message] of entries) {
+    const name = hasInput(element, field) ? field : FORM_ERROR;
+    form.setError(name as FieldPath<V>, { type: SERVER_ERROR, message });
+  }
+  return entries.map(([field]) => field);
+}
+
+export function useAdminForm<V extends FieldValues, Out>(schema: z.ZodType<Out>, defaultValues: DefaultValues<V>, options: AdminFormOptions<Out>): AdminForm<V, Out> {
+  const t = useT();
+  const handleApiError = useApiErrorHandler();
+  const form = useForm<V, unknown, Out>({ resolver: adminResolver<V, Out>(schema), defaultValues, shouldFocusError: false });
+  const { onValid, onInvalid, onFailure } = options;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const element = event.currentTarget;
+    void form.handleSubmit(
+      async (data) => {
+        try {
+          await onValid(data);
+        } catch (error) {
+          const fields = setServerErrors(form, error, element);
+          if (fields.length > 0) {
+            onInvalid?.(fields);
+            focusFirstInvalid(element);
+          } else if (!onFailure?.(error)) handleApiError(error);
+        }
+      },
+      (errors) => {
+        const fields = errorPaths(errors);
+        // A field without an input (an id) would be invisible: say it as the form's message.
+        const hidden = fields.find((field) => !hasInput(element, field));
+        if (hidden) {
+          const error = get(errors, hidden) as FieldError;
+          form.setError(FORM_ERROR as FieldPath<V>, { ...error });
+          const issue = issuesByError.get(error);
+          const root: unknown = get(form.formState.errors, FORM_ERROR);
+          if (issue && root && typeof root === 'object') issuesByError.set(root, issue);
+        }
+        onInvalid?.(fields);
+        focusFirstInvalid(element);
+      },
+    )(event);
+  };
+
+  const translate = useCallback((error: unknown) => messageOf(error, t), [t]);
+  const { errors, isSubmitting } = form.formState;
+  const errorFor = (name: FieldPath<V>) => translate(get(errors, name));
+  return { form, submit, submitting: isSubmitting, errorFor, formError: translate(get(errors, FORM_ERROR)) };
+}
