@@ -58,11 +58,11 @@ async function signUpAndOpenAccount(page: Page, account: Account) {
 }
 
 async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu').filter({ visible: true }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${server.url}/`);
-  await expect(page.getByTestId('user-menu')).toHaveCount(0);
+  await expect(page.getByTestId('user-menu').filter({ visible: true })).toHaveCount(0);
 }
 
 async function signIn(page: Page, username: string, password: string) {
@@ -95,7 +95,7 @@ test('sign-up, sign-out and sign-in each come back to the page that asked', asyn
 
   await expect(page).toHaveURL(`${server.url}/user/profile/account`);
   // The header knows the new member at once.
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
   // Only settings pages that exist get a tab; nothing before the page's <h1> is a heading.
   await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['Profile', 'Account']);
@@ -109,7 +109,7 @@ test('sign-up, sign-out and sign-in each come back to the page that asked', asyn
   await expect(page).toHaveURL(/\/user\/signin\?redirect=%2Fuser%2Fprofile%2Faccount$/);
   await signIn(page, account.email, account.password);
   await expect(page).toHaveURL(`${server.url}/user/profile/account`);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(account.email);
 });
 
@@ -127,7 +127,7 @@ test('a wrong password shows the server message in the form; a redirect off the 
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${server.url}/`);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
 });
 
 test('sign-up mails the verification link; a banner reminds on every page until the link is opened', async ({ page }) => {
@@ -227,7 +227,7 @@ test('username once, password change, and a forgotten password reset through the
   await page.getByRole('link', { name: 'Sign in' }).last().click();
   await signIn(page, 'newcomer1', 'third-pass-3');
   await expect(page).toHaveURL(`${server.url}/`);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
 });
 
 test('reply-mail notifications: the switch saves at once and survives reload', async ({ page }) => {

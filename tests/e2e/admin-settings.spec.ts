@@ -106,7 +106,7 @@ test('在中文界面关闭文章模块后，创建菜单不再有文章 (zh-CN)
   const errors = watchErrors(page);
   await expectNoSidewaysScroll(page, 'dark');
   await openHydrated(page, `${server.url}/`);
-  await page.getByTestId('create-menu').click();
+  await page.getByTestId('create-menu').filter({ visible: true }).click();
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['动态', '帖子', '文章']);
   await page.keyboard.press('Escape');
 
@@ -118,7 +118,7 @@ test('在中文界面关闭文章模块后，创建菜单不再有文章 (zh-CN)
   await expectAccessible(page, { label: 'settings zh-CN' });
 
   await openHydrated(page, `${server.url}/`);
-  await page.getByTestId('create-menu').click();
+  await page.getByTestId('create-menu').filter({ visible: true }).click();
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['动态', '帖子']);
   expect(errors).toEqual([]);
 });

@@ -220,7 +220,7 @@ test('with the article module off the create menu has no Article and the pages s
 
     await openRecordingToasts(page, `${closed.url}/`);
     await expect(page.getByTestId('latest-articles')).toHaveCount(0);
-    await page.getByTestId('create-menu').click();
+    await page.getByTestId('create-menu').filter({ visible: true }).click();
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitem')).toHaveText(['Tweet', 'Topic']);
     await page.keyboard.press('Escape');

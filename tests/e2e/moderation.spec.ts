@@ -146,14 +146,14 @@ test('the back office is for staff: a member gets 403, a visitor the sign-in pag
   expect(forbidden?.status()).toBe(403);
   await expect(member.page.getByRole('heading', { level: 1, name: 'No permission to access' })).toBeVisible();
   await openHydrated(member.page, `${server.url}/`);
-  await member.page.getByTestId('user-menu').click();
+  await member.page.getByTestId('user-menu').filter({ visible: true }).click();
   await expect(member.page.getByRole('menuitem', { name: 'Edit profile' })).toBeVisible();
   await expect(member.page.getByRole('menuitem', { name: 'Back office' })).toHaveCount(0);
   await member.context.close();
 
   const admin = await signedInAdmin(browser, 'en-US');
   await openHydrated(admin.page, `${server.url}/`);
-  await admin.page.getByTestId('user-menu').click();
+  await admin.page.getByTestId('user-menu').filter({ visible: true }).click();
   await admin.page.getByRole('menuitem', { name: 'Back office' }).click();
   // The back office opens on its dashboard.
   await expect(admin.page).toHaveURL(`${server.url}/admin`);

@@ -97,7 +97,7 @@ test('a signed-in member gets the shared page and then their own header and like
     if (r.url().includes('.data')) data.push(r.url());
   });
   await openHydrated(page, server.url + path);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
   await expect(page.getByTestId('sign-in-button')).toHaveCount(0);
   await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
   expect(data, 'one data request fills in the member’s parts').toHaveLength(1);
@@ -105,7 +105,7 @@ test('a signed-in member gets the shared page and then their own header and like
   // Home: the feed is the same for every reader, so only the root (header, badge) runs again.
   data.length = 0;
   await openHydrated(page, server.url + '/');
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
   expect(data).toHaveLength(1);
   expect(decodeURIComponent(new URL(data[0]!).search)).toBe('?_routes=root');
   expect(errors).toEqual([]);

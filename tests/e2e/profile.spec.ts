@@ -90,7 +90,7 @@ test('a member edits nickname, signature and home page, and changes the avatar',
   await expectRecordedToast(page, 'Avatar updated');
   expect(uploads).toBe(1);
   await expect(page.locator('main img[src$=".webp"]').first()).toBeVisible();
-  await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', /^\/uploads\/.+\.webp$/);
+  await expect(page.getByTestId('user-menu').filter({ visible: true }).locator('img')).toHaveAttribute('src', /^\/uploads\/.+\.webp$/);
 
   // The public profile shows what was saved.
   await page.getByTestId('profile-view-public').click();

@@ -115,7 +115,18 @@ test('[zh-CN] the queue says why an article waits; a rejected topic is restored 
   const admin = await adminToken(request, server);
   await apiPost(request, server, '/api/admin/words/create', admin, { pattern: 'casino', kind: 'word', action: 'review' });
   const host = await apiPost<{ id: number }>(request, server, '/api/topic/create', admin, { title: '夜市美食', content: '<p>推荐</p>' });
-  const held = await apiPost<{ id: number }>(request, server, '/api/comment/create', author.token, { entityType: 'topic', entityId: host.id, content: '去 casino 吗' });
+  // The author writes it on the page: told it waits for review, and it is not shown as posted.
+  const writer = await signedIn(browser, 'zh-CN', { username: author.email, password: author.password });
+  await openHydrated(writer.page, `${server.url}/topic/${host.id}`);
+  const box = writer.page.getByTestId('comment-box');
+  await box.getByRole('textbox').click();
+  await writer.page.keyboard.type('去 casino 吗');
+  const created = writer.page.waitForResponse((res) => res.url().endsWith('/api/comment/create'));
+  await box.getByTestId('comment-submit').click();
+  const held = ((await (await created).json()) as { data: { id: number } }).data;
+  await expect(writer.page.getByTestId('toast').getByText('你的评论需要管理员审核，通过后其他人才能看到')).toBeVisible();
+  await expect(writer.page.getByTestId('comment').filter({ hasText: 'casino' })).toHaveCount(0);
+  await writer.context.close();
   await openHydrated(staff.page, `${server.url}/admin/review?kind=comment`);
   const comment = staff.page.locator(`[data-testid="review-item"][data-id="${held.id}"]`);
   await expect(comment.getByRole('heading', { name: '话题「夜市美食」下的评论' })).toBeVisible();

@@ -345,7 +345,7 @@ test('an avatar that fails to load falls back to the initial on the user colour'
     const signin = await page.request.post(server.url + '/api/login/signin', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
     expect(signin.status()).toBe(200);
     await open(page, '/');
-    const menu = page.getByTestId('user-menu');
+    const menu = page.getByTestId('user-menu').filter({ visible: true });
     await expect(menu.getByTestId('avatar-fallback')).toHaveText('A');
     await expect(menu.locator('img')).toHaveCount(0);
     const background = await menu.getByTestId('avatar-fallback').evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -370,14 +370,14 @@ test('signed in: create menu, message notice, account menu and logout with confi
   await page.goBack();
   await expect(page).toHaveURL(`${server.url}/`);
 
-  await page.getByTestId('create-menu').click();
+  await page.getByTestId('create-menu').filter({ visible: true }).click();
   const createItems = page.getByRole('menuitem');
   await expect(createItems).toHaveText(['Tweet', 'Topic', 'Article']);
   await expect(createItems.first()).toHaveAttribute('href', '/topic/create?type=1');
   await expectAccessible(page, { label: 'create menu open' });
   await page.keyboard.press('Escape');
 
-  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu').filter({ visible: true }).click();
   // No "Membership" while VIP is off (the default; tests/e2e/vip.spec.ts sees it with VIP on).
   await expect(page.getByRole('menuitem')).toHaveText(['My profile', 'Scores', 'Favorites', 'Edit profile', 'Back office', 'Sign out']);
   await expect(page.getByRole('menuitem', { name: 'Scores' })).toHaveAttribute('href', '/user/scores');
@@ -390,9 +390,9 @@ test('signed in: create menu, message notice, account menu and logout with confi
   await expectAccessible(page, { label: 'logout confirmation' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
 
-  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu').filter({ visible: true }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('dialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByTestId('sign-in-button')).toBeVisible();
@@ -414,13 +414,13 @@ test('a header menu clicked while its code still loads opens once the code arriv
     await route.continue();
   });
   await open(page, '/');
-  await page.getByTestId('create-menu').click();
+  await page.getByTestId('create-menu').filter({ visible: true }).click();
   await expect(page.getByRole('menuitem')).toHaveCount(0);
   release();
   await expect(page.getByRole('menuitem')).toHaveText(['Tweet', 'Topic', 'Article']);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menuitem')).toHaveCount(0);
-  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu').filter({ visible: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -65,7 +65,7 @@ test('[en-US] a member buys a plan and submits the hash; the admin activates it;
 
   // The account menu leads to the page while VIP is on.
   await openHydrated(page, `${server.url}/`);
-  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu').filter({ visible: true }).click();
   await page.getByRole('menuitem', { name: 'Membership' }).click();
   await expect(page).toHaveURL(`${server.url}/user/profile/member`);
   await expect(page.getByTestId('vip-state')).toContainText('You are not a VIP member yet');
@@ -161,7 +161,7 @@ test('[zh-CN] the member page in Chinese; with VIP off it says so and the menu i
     await openHydrated(page, `${server.url}/user/profile/member`);
     await expect(page.getByTestId('vip-disabled')).toContainText('暂不提供 VIP 会员');
     await expect(page.getByTestId('vip-plan-1y')).toHaveCount(0);
-    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu').filter({ visible: true }).click();
     await expect(page.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: '会员' })).toHaveCount(0);
     await page.keyboard.press('Escape');

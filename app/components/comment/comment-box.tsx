@@ -10,7 +10,7 @@ import { ContentEditor, type ContentType } from '~/editor';
 import { api, ApiError } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
-import { COMMENT_LIMITS } from '../../../common/constants';
+import { COMMENT_LIMITS, CONTENT_STATUS } from '../../../common/constants';
 import { hasContent, type CommentView } from './types';
 import { useT } from '~/lib/use-t';
 
@@ -61,9 +61,16 @@ export function CommentBox({ target, onPosted, onCancel, quote, label, placehold
         method: 'POST',
         body: { entityType: target.entityType, entityId: target.entityId, content: value, contentType },
       });
-      toast.success(t('comment.success.submit'));
       setValue('');
       setError(null);
+      if (comment.status === CONTENT_STATUS.pending) {
+        // Held by a forbidden word: nobody sees it until a moderator approves it, so the list does
+        // not show it either; the author is told it waits instead of being told it is up.
+        toast.info(t('comment.success.held'));
+        onCancel?.();
+        return;
+      }
+      toast.success(t('comment.success.submit'));
       onPosted(comment);
     } catch (failure) {
       // Pictures sit inline in the content, so an over-the-limit imageList is this box's error too.
