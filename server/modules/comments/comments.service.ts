@@ -268,20 +268,34 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
     await scope.emit('content.held', { kind: 'comment', id: heldId, userId: author.id, reason: 'forbiddenWord', words: holdWords });
     return { row: { id: heldId, ...values }, repliedTo };
   }
-  if (parentId !== null && !(await bumpReplyCount(db, parentId, 1, meta.now))) throw errors.notFound(COMMENT_NOT_FOUND);
-  await kind.comments.added(db, info.id, author.id, meta.now);
-  await scope.emit('comment.countsMoved', { deltas: [[author.id, 1]] });
+  if (!(await countPublishedComment(scope, kind.comments, info.id, author.id, parentId, meta.now))) throw errors.notFound(COMMENT_NOT_FOUND);
   const id = await insertComment(db, values);
   const row: CommentRow = { id, ...values };
-
-  await scope.emit('comment.created', {
-    id,
-    authorId: author.id,
-    item: info,
-    repliedTo: repliedTo ? { id: repliedTo.id, userId: repliedTo.user_id, text: htmlToText(repliedTo.content_html) } : null,
-    text: rendered.text,
-  });
+  await announceComment(scope, { id, authorId: author.id }, info, repliedTo, rendered.text);
   return { row, repliedTo };
+}
+
+/**
+ * What a comment going out counts (a new one, or a held one approved), in the order a new comment
+ * locks: the parent's reply count (false, nothing counted, when the parent is no longer
+ * published), the item's comment count and last activity, the author's (`comment.countsMoved`).
+ */
+async function countPublishedComment(scope: WriteScope, comments: NonNullable<ContentKind['comments']>, itemId: number, authorId: number, parentId: number | null, now: number): Promise<boolean> {
+  if (parentId !== null && !(await bumpReplyCount(scope.db, parentId, 1, now))) return false;
+  await comments.added(scope.db, itemId, authorId, now);
+  await scope.emit('comment.countsMoved', { deltas: [[authorId, 1]] });
+  return true;
+}
+
+/** `comment.created`: the messages to the item's author and the member answered, the author's score, caches. */
+function announceComment(scope: WriteScope, comment: { id: number; authorId: number }, item: ContentHead, repliedTo: CommentRow | null, text: string): Promise<void> {
+  return scope.emit('comment.created', {
+    id: comment.id,
+    authorId: comment.authorId,
+    item,
+    repliedTo: repliedTo ? { id: repliedTo.id, userId: repliedTo.user_id, text: htmlToText(repliedTo.content_html) } : null,
+    text,
+  });
 }
 
 /** A new comment as its author sees it in the create answer: at most one query (a quoted reply's author). */
@@ -381,9 +395,7 @@ export async function approveHeldComment(scope: WriteScope, row: CommentRow, act
     row.quote_id !== null ? findCommentById(db, row.quote_id) : Promise.resolve(undefined),
   ]);
   if (row.parent_id !== null && parent?.status !== CONTENT_STATUS.published) return false;
-  if (parent && !(await bumpReplyCount(db, parent.id, 1, now))) return false;
-  await kind.comments.added(db, item.id, row.user_id, now);
-  await scope.emit('comment.countsMoved', { deltas: [[row.user_id, 1]] });
+  if (!(await countPublishedComment(scope, kind.comments, item.id, row.user_id, row.parent_id, now))) return false;
   await changeCommentStatus(db, row.id, CONTENT_STATUS.pending, CONTENT_STATUS.published, now);
   const text = htmlToText(row.content_html);
   await scope.emit('content.statusChanged', {
@@ -396,13 +408,7 @@ export async function approveHeldComment(scope: WriteScope, row: CommentRow, act
   });
   // The member answered: the quoted reply while it is still out, else the top-level comment.
   const repliedTo = quoted?.status === CONTENT_STATUS.published ? quoted : (parent ?? null);
-  await scope.emit('comment.created', {
-    id: row.id,
-    authorId: row.user_id,
-    item,
-    repliedTo: repliedTo ? { id: repliedTo.id, userId: repliedTo.user_id, text: htmlToText(repliedTo.content_html) } : null,
-    text,
-  });
+  await announceComment(scope, { id: row.id, authorId: row.user_id }, item, repliedTo, text);
   return true;
 }
 
@@ -496,17 +502,7 @@ export async function moveMemberComments(scope: WriteScope, userId: number, hide
   for (const row of rows) {
     const item = heads.get(`${row.entity_type}:${row.entity_id}`);
     await scope.emit('content.statusChanged', {
-      head: {
-        type: 'comment',
-        id: row.id,
-        ownerId: row.user_id,
-        status: to,
-        title: item?.title ?? '',
-        excerpt: '',
-        url: item ? `${item.url}#comment-${row.id}` : '',
-        root: { type: row.entity_type, id: row.entity_id },
-        ...(item ? { rootHead: item } : {}),
-      },
+      head: commentHead(row, item, to),
       from,
       to,
       actor,
