@@ -293,6 +293,16 @@ export interface SearchDocumentsTable {
   terms: string;
 }
 
+/**
+ * MariaDB/MySQL only: the inverted index of the search documents, one row per (encoded term,
+ * document), with the term's count in the document (ADR 0015 "MariaDB's term index").
+ */
+export interface SearchTermsTable {
+  term: string;
+  doc_id: number;
+  tf: number;
+}
+
 /** The index rebuild's progress per kind: the last item id indexed, and whether it finished. */
 export interface SearchReindexTable {
   kind: string;
@@ -407,6 +417,7 @@ export interface DB {
   score_logs: ScoreLogsTable;
   search_documents: SearchDocumentsTable;
   search_reindex: SearchReindexTable;
+  search_terms: SearchTermsTable;
   user_follows: UserFollowsTable;
   review_holds: ReviewHoldsTable;
   links: LinksTable;

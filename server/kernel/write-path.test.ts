@@ -316,10 +316,12 @@ for (const dialect of await testDatabases()) {
 
     // Topic create was 15 queries and its page's reads 12 before the write path (ADR 0010). By
     // design in the same transaction: the author's score and its log row (issue 14) add two, the
-    // search index two more (ADR 0015: the post's text read back, its document written).
+    // search index two more (ADR 0015: the post's text read back, its document written), and on
+    // MariaDB a third (the document's rows in its own term index).
+    const termIndex = dialect === 'mysql' ? 1 : 0;
     const budgets = [
-      { kind: 'topic', create: 13, page: 7 },
-      { kind: 'article', create: 10, page: 6 },
+      { kind: 'topic', create: 13 + termIndex, page: 7 },
+      { kind: 'article', create: 10 + termIndex, page: 6 },
     ] as const;
     for (const budget of budgets) {
       it(`query counts: ${budget.kind} create ≤ ${budget.create}; the ${budget.kind} page’s reads ≤ ${budget.page}`, async () => {

@@ -12,6 +12,7 @@ import * as expiryIndexes from './2026112312_expiry_indexes';
 import * as articles from './2026112601_articles';
 import * as scores from './2026112701_scores';
 import * as search from './2026112703_search';
+import * as searchTerms from './2026112901_search_terms';
 import * as follows from './2026112702_follows';
 import * as moderation from './2026112704_moderation';
 import * as review from './2026112801_review';
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026112804_site_links_notices': siteLinksNotices,
   '2026112805_vip': vip,
   '2026112806_profile_lists': profileLists,
+  '2026112901_search_terms': searchTerms,
 };

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { deleteDocument, deleteDocumentsInRange, insertDocument, insertDocuments, readProgress, replaceDocument, writeProgress, type IndexedDocument } from './search.repository';
+import { deleteDocument, deleteDocumentsInRange, insertDocument, insertDocuments, readProgress, replaceDocument, sweepIndex, writeProgress, type IndexedDocument, type SweepCursor } from './search.repository';
 import { SEARCH_KINDS, SOURCES, sourceItem, type SearchKind, type SourceItem } from './search.sources';
 import { documentTerms } from './search.text';
 
@@ -75,6 +75,12 @@ export async function reindexAll(
     }
     reports.push(report);
   }
+  // Entries left by documents removed other than through the index's own writes (by hand, say).
+  let sweep: SweepCursor | null = null;
+  do {
+    const from: SweepCursor | null = sweep;
+    sweep = await inTransaction((tx) => sweepIndex(tx, from));
+  } while (sweep !== null);
   return reports;
 }
 

@@ -23,7 +23,7 @@ import { findTopicsByIds } from '../topics/topics.repository';
 import { presentPublicUser } from '../users/users.presenter';
 import { countUsersByName, findUsersByName } from '../users/users.repository';
 import { highlight, snippet, type Needles } from './search.highlight';
-import { countHits, findHits, type HitFilter } from './search.repository';
+import { countHits, findHits, prepareQuery, type HitFilter } from './search.repository';
 import type { SearchKind } from './search.sources';
 import { fold, parseQuery } from './search.text';
 
@@ -72,18 +72,20 @@ async function searchPosts<V extends { id: number }>(
   present: (ids: number[], needles: Needles) => Promise<Map<number, SearchHit<V>>>,
 ): Promise<SearchPage<SearchHit<V>>> {
   const after = decodeSearchCursor(input.cursor);
-  const query = parseQuery(input.keyword);
+  const parsed = parseQuery(input.keyword);
+  if (parsed === null) return EMPTY;
+  const query = await prepareQuery(db, parsed);
   if (query === null) return EMPTY;
   const now = after?.[2] ?? context.now;
   const filter: HitFilter = { kind, nodeId: kind === 'topic' ? input.nodeId : undefined, since: sinceOf(input.timeRange, now), now, ceiling: after?.[3] };
-  const [{ hits, ceiling }, { total, capped }] = await Promise.all([
+  const [hits, { total, capped, ceiling }] = await Promise.all([
     findHits(db, query, filter, after ? [after[0], after[1]] : null, SEARCH_PAGE_SIZE + 1),
     countHits(db, query, filter),
   ]);
   const page = hits.slice(0, SEARCH_PAGE_SIZE);
   const views = await present(
     page.map((hit) => hit.itemId),
-    query.highlight,
+    parsed.highlight,
   );
   const last = page.at(-1);
   const hasMore = hits.length > SEARCH_PAGE_SIZE;

@@ -9,10 +9,11 @@
  *    characters is also indexed as its overlapping character pairs, and a query's Han runs are
  *    looked up by their pairs: 清迈 finds 我在清迈办签证 however ICU cut either.
  * 4. Encode: each term becomes `q` + its UTF-8 bytes as letters a–p (one per half byte). Every
- *    engine then sees plain ASCII words of at least 3 letters: MariaDB's InnoDB FULLTEXT keeps
- *    them (its minimum token size is 3, which drops most two-character Chinese words), none is an
- *    InnoDB stop word, PostgreSQL's parser and FTS5's tokenizer keep them whole, and no query can
+ *    engine then sees plain ASCII words of at least 3 letters: PostgreSQL's parser and FTS5's
+ *    tokenizer keep them whole, MariaDB's term index stores them as ASCII keys, and no query can
  *    carry an operator. The encoding keeps prefixes, so `sab*` finds `sabai` on every engine.
+ *    (It was first chosen for InnoDB FULLTEXT, whose minimum token size of 3 drops most
+ *    two-character Chinese words; ADR 0015.)
  */
 
 /** One ICU word segmenter serves every language: its rules pick dictionary breaking by script. */
@@ -22,8 +23,8 @@ const HAN = /\p{Script=Han}/u;
 const HAN_RUN = /\p{Script=Han}+/gu;
 
 /**
- * Terms longer than this many UTF-8 bytes are cut (at a character) before encoding: InnoDB drops
- * tokens over 84 characters, and `q` + 2 letters a byte stays under that at 40 bytes.
+ * Terms longer than this many UTF-8 bytes are cut (at a character) before encoding: `q` + 2
+ * letters a byte stays within MariaDB's term key (84 characters) at 40 bytes.
  */
 const TERM_MAX_BYTES = 40;
 
