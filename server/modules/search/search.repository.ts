@@ -242,29 +242,43 @@ function scoredWindow(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter, l
   }
 }
 
-/** One page of hits, best first, after the cursor's `(score, id)`, within the window; one query. */
-export async function findHits(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter, after: readonly [score: number, id: number] | null, limit: number): Promise<Hit[]> {
-  const keyset = after === null ? sql`` : sql` where m.score < ${after[0]} or (m.score = ${after[0]} and m.id < ${after[1]})`;
-  const { rows } = await sql<{ id: number | string; item_id: number | string; score: number | string }>`select m.id, m.item_id, m.score
-    from (${scoredWindow(db, query, filter, RANKED_MATCHES)}) m${keyset}
-    order by m.score desc, m.id desc limit ${limit}`.execute(db);
-  return rows.map((r) => ({ id: Number(r.id), itemId: Number(r.item_id), score: Number(r.score) }));
+/**
+ * The window's ceiling is its newest document. SQLite and MariaDB read their matches newest first
+ * anyway, so their count reads it off; PostgreSQL's count stops at the first 1,001 matches in heap
+ * order (ordering every match by id would fetch them all), so its page query adds it with
+ * `max(id) over ()` — a window function that cost MariaDB 65 ms on 1,000 rows.
+ */
+const CEILING_FROM_PAGE = (db: Kysely<DB>): boolean => dialectOf(db) === 'postgres';
+
+/** A page of hits, and on PostgreSQL the window's ceiling (see `CEILING_FROM_PAGE`). */
+export interface HitPage {
+  hits: Hit[];
+  ceiling?: number | null;
 }
 
-/** How many posts a search ranks, whether more matched, and the window's newest document. */
+/** One page of hits, best first, after the cursor's `(score, id)`, within the window; one query. */
+export async function findHits(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter, after: readonly [score: number, id: number] | null, limit: number): Promise<HitPage> {
+  const keyset = after === null ? sql`` : sql` where m.score < ${after[0]} or (m.score = ${after[0]} and m.id < ${after[1]})`;
+  const window = scoredWindow(db, query, filter, RANKED_MATCHES);
+  const ceiling = CEILING_FROM_PAGE(db);
+  const source = ceiling ? sql`(select w.id, w.item_id, w.score, max(w.id) over () as ceiling from (${window}) w)` : sql`(${window})`;
+  const { rows } = await sql<{ id: number | string; item_id: number | string; score: number | string; ceiling?: number | string }>`select m.*
+    from ${source} m${keyset}
+    order by m.score desc, m.id desc limit ${limit}`.execute(db);
+  const hits = rows.map((r) => ({ id: Number(r.id), itemId: Number(r.item_id), score: Number(r.score) }));
+  return ceiling ? { hits, ceiling: rows.length > 0 ? Number(rows[0]!.ceiling) : null } : { hits };
+}
+
+/** How many posts a search ranks, whether more matched, and (but on PostgreSQL) the window's ceiling. */
 export interface HitCount {
   /** At most `RANKED_MATCHES`. */
   total: number;
   capped: boolean;
-  /** The newest matching document: the ceiling that keeps later pages in this window (null: no match). */
-  ceiling: number | null;
+  /** The newest matching document (null: no match); undefined where the page query tells it. */
+  ceiling?: number | null;
 }
 
-/**
- * The count and the ceiling of a search: one query that reads the matches newest first and stops
- * one past the window. (The ceiling is not a window function over the ranked page: MariaDB took
- * 65 ms for `max() over ()` on 1,000 rows.)
- */
+/** The count of a search: one query that stops reading one match past the window. */
 export async function countHits(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter): Promise<HitCount> {
   const match = matchExpression(db, query.terms, query.prefixes);
   const limit = RANKED_MATCHES + 1;
@@ -273,15 +287,17 @@ export async function countHits(db: Kysely<DB>, query: PreparedQuery, filter: Hi
       case 'sqlite':
         return sql`select d.id as id from search_fts cross join search_documents d on d.id = search_fts.rowid where search_fts match ${match} and ${filters(filter)} order by search_fts.rowid desc limit ${limit}`;
       case 'postgres':
-        return sql`select d.id as id from search_documents d where d.tsv @@ to_tsquery('simple', ${match}) and ${filters(filter)} order by d.id desc limit ${limit}`;
+        return sql`select d.id as id from search_documents d where d.tsv @@ to_tsquery('simple', ${match}) and ${filters(filter)} limit ${limit}`;
       case 'mysql':
         return sql`select m.id from (${matchWindow(mysqlTerms(query), filters(filter), filter.ceiling, limit)}) m`;
     }
   })();
   const { rows } = await sql<{ n: number | string; ceiling: number | string | null }>`select count(*) as n, max(m.id) as ceiling from (${matches}) m`.execute(db);
   const n = Number(rows[0]?.n ?? 0);
+  const total = Math.min(n, RANKED_MATCHES);
+  if (CEILING_FROM_PAGE(db)) return { total, capped: n > RANKED_MATCHES };
   const ceiling = rows[0]?.ceiling;
-  return { total: Math.min(n, RANKED_MATCHES), capped: n > RANKED_MATCHES, ceiling: ceiling === null || ceiling === undefined ? null : Number(ceiling) };
+  return { total, capped: n > RANKED_MATCHES, ceiling: ceiling === null || ceiling === undefined ? null : Number(ceiling) };
 }
 
 /** The documents of node `from`'s topics follow them to node `to` (the node filter of search). */

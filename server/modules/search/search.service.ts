@@ -78,10 +78,12 @@ async function searchPosts<V extends { id: number }>(
   if (query === null) return EMPTY;
   const now = after?.[2] ?? context.now;
   const filter: HitFilter = { kind, nodeId: kind === 'topic' ? input.nodeId : undefined, since: sinceOf(input.timeRange, now), now, ceiling: after?.[3] };
-  const [hits, { total, capped, ceiling }] = await Promise.all([
+  const [{ hits, ceiling: pageCeiling }, { total, capped, ceiling: countCeiling }] = await Promise.all([
     findHits(db, query, filter, after ? [after[0], after[1]] : null, SEARCH_PAGE_SIZE + 1),
     countHits(db, query, filter),
   ]);
+  // The window's newest document, which later pages keep as their ceiling (the engine's count or page query tells it).
+  const ceiling = countCeiling ?? pageCeiling ?? null;
   const page = hits.slice(0, SEARCH_PAGE_SIZE);
   const views = await present(
     page.map((hit) => hit.itemId),
