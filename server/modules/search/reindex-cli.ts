@@ -37,6 +37,10 @@ try {
       current = kind;
       process.stdout.write(bar(kind, lastId, ends[kind], read));
     },
+    // MariaDB's term index is then checked for entries of documents removed by hand.
+    swept(slices) {
+      process.stdout.write(`${slices === 1 ? '\n' : '\r'}cleaning up the term index: ${slices} slices checked`);
+    },
   });
   process.stdout.write('\n');
   for (const report of reports) console.log(`${report.kind}: ${report.read} read, ${report.indexed} indexed`);

@@ -48,7 +48,7 @@ export async function reindexAll(
   db: Kysely<DB>,
   inTransaction: InTransaction,
   now: () => number,
-  options: { restart?: boolean; batch?: number; progress?: (kind: SearchKind, read: number, lastId: number) => void } = {},
+  options: { restart?: boolean; batch?: number; progress?: (kind: SearchKind, read: number, lastId: number) => void; swept?: (slices: number) => void } = {},
 ): Promise<ReindexReport[]> {
   const reports: ReindexReport[] = [];
   for (const kind of SEARCH_KINDS) {
@@ -77,9 +77,11 @@ export async function reindexAll(
   }
   // Entries left by documents removed other than through the index's own writes (by hand, say).
   let sweep: SweepCursor | null = null;
+  let slices = 0;
   do {
     const from: SweepCursor | null = sweep;
     sweep = await inTransaction((tx) => sweepIndex(tx, from));
+    if (sweep !== null) options.swept?.((slices += 1));
   } while (sweep !== null);
   return reports;
 }
