@@ -6,6 +6,7 @@
 import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api';
+import { focusFirstInvalid } from './focus-invalid';
 import { serverFieldErrors, useFieldMessage, validateForm, withoutField, type FieldErrors } from './form-errors';
 import { useApiErrorHandler } from './use-api-error';
 
@@ -43,11 +44,6 @@ export function placeFieldErrors(fields: FieldErrors, hasInput: (field: string) 
 
 function inputsOf(form: HTMLFormElement): (field: string) => boolean {
   return (field) => form.elements.namedItem(field) !== null;
-}
-
-/** Moves focus to the first invalid input once React has rendered the messages. */
-function focusFirstInvalid(form: HTMLFormElement): void {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 export interface ZodFormOptions {
@@ -97,7 +93,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, string>
       const result = validateForm(schema, values);
       if (!result.ok) {
         setErrors(placeFieldErrors(result.errors, inputsOf(form)));
-        focusFirstInvalid(form);
+        focusFirstInvalid(form, Object.keys(result.errors));
         return;
       }
       setErrors({});
@@ -110,7 +106,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, string>
           const fields = serverFieldErrors(error);
           if (fields) {
             setErrors(placeFieldErrors(fields, inputsOf(form)));
-            focusFirstInvalid(form);
+            focusFirstInvalid(form, Object.keys(fields));
           } else if (inlineErrors && error instanceof ApiError && !error.isNotSignedIn) {
             setErrors({ _: { text: error.message } });
           } else handleApiError(error);

@@ -26,6 +26,7 @@ import { isMessageKey, issueMessages, type IssueMessage } from '../../../common/
 import { ApiError } from '~/lib/api';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import type { TFunction } from '~/lib/i18n';
+import { focusFirstInvalid } from '~/lib/focus-invalid';
 import { useT } from '~/lib/use-t';
 
 /** The error type of a message the server sent (already translated). */
@@ -88,12 +89,6 @@ function hasInput(form: HTMLFormElement | null, field: string): boolean {
   return form !== null && form.elements.namedItem(field) !== null;
 }
 
-/** Moves focus to the first invalid input once React has rendered the messages. */
-function focusFirstInvalid(form: HTMLFormElement | null): void {
-  if (!form) return;
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
 export interface AdminFormOptions<Out> {
   /** Sends the valid values (the schema's output). A throw is shown by the form. */
   onValid: (data: Out) => Promise<void>;
@@ -141,7 +136,7 @@ export function useAdminForm<V extends FieldValues, Out>(schema: z.ZodType<Out>,
           const fields = setServerErrors(form, error, element);
           if (fields.length > 0) {
             onInvalid?.(fields);
-            focusFirstInvalid(element);
+            focusFirstInvalid(element, fields);
           } else if (!onFailure?.(error)) handleApiError(error);
         }
       },
@@ -157,7 +152,7 @@ export function useAdminForm<V extends FieldValues, Out>(schema: z.ZodType<Out>,
           if (issue && root && typeof root === 'object') issuesByError.set(root, issue);
         }
         onInvalid?.(fields);
-        focusFirstInvalid(element);
+        focusFirstInvalid(element, fields);
       },
     )(event);
   };

@@ -32,6 +32,7 @@ import { SiteStep } from './site-step';
 import { StepIndicator } from './step-indicator';
 import { WelcomeStep } from './welcome-step';
 import { useT } from '~/lib/use-t';
+import { focusFirstInvalid } from '~/lib/focus-invalid';
 
 /** How long "preparing" shows before "connecting to the database" (the server hashes first). */
 const PREPARING_MS = 400;
@@ -39,10 +40,6 @@ const PREPARING_MS = 400;
 const COMPLETED_MS = 900;
 
 const FORM_STEPS: InstallStepName[] = ['database', 'site', 'admin', 'language'];
-
-function focusFirstInvalid(root: HTMLElement | null): void {
-  requestAnimationFrame(() => root?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
 
 /** The spec's three failure texts: the server's refusal, a lost request, or anything else. */
 function failureOf(error: unknown): Extract<InstallState, { state: 'failed' }> {
@@ -104,7 +101,7 @@ export function Installer({ fixedDbType, initialLocale }: InstallerProps) {
     const invalid = validateStep('database', values, databaseFixed);
     if (invalid) {
       setErrors(invalid);
-      focusFirstInvalid(formRef.current);
+      focusFirstInvalid(formRef.current, Object.keys(invalid));
       return;
     }
     setTest({ state: 'testing' });
@@ -154,7 +151,7 @@ export function Installer({ fixedDbType, initialLocale }: InstallerProps) {
     const invalid = validateStep(step, values, databaseFixed);
     if (invalid) {
       setErrors(invalid);
-      focusFirstInvalid(formRef.current);
+      focusFirstInvalid(formRef.current, Object.keys(invalid));
       return;
     }
     // The step's own check failed (or is running) for these very settings: going on would only
