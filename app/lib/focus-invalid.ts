@@ -12,7 +12,8 @@ export function focusFirstInvalid(form: HTMLFormElement | null, fields: readonly
   const names = new Set(fields);
   for (const control of Array.from(form.elements)) {
     const name = control.getAttribute('name');
-    if (name !== null && names.has(name) && control instanceof HTMLElement) {
+    // A hidden or disabled control cannot take the focus: the next one, or the fallback, does.
+    if (name !== null && names.has(name) && control instanceof HTMLElement && control.matches(':not([type="hidden"]):not(:disabled)')) {
       control.focus();
       return;
     }

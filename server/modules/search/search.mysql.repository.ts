@@ -78,11 +78,7 @@ export async function deleteTermRows(db: Kysely<DB>, docs: readonly { id: number
  */
 export async function listTermRows(db: Kysely<DB>): Promise<{ post: string | null; term: string; tf: number }[]> {
   const rows = await db.selectFrom('search_terms as t').leftJoin('search_documents as d', 'd.id', 't.doc_id').select(['t.term', 't.tf', 'd.kind', 'd.item_id']).execute();
-  const out = rows.map((r) => ({
-    post: r.kind === null ? null : `${r.kind}:${r.item_id}`,
-    term: r.term,
-    tf: Number(r.tf),
-  }));
+  const out = rows.map((r) => ({ post: r.kind === null ? null : `${r.kind}:${r.item_id}`, term: r.term, tf: Number(r.tf) }));
   return out.sort((a, b) => (a.post ?? '').localeCompare(b.post ?? '') || a.term.localeCompare(b.term));
 }
 
@@ -125,10 +121,7 @@ export async function prepareTerms(db: Kysely<DB>, terms: readonly string[], pre
 async function expandPrefixes(db: Kysely<DB>, prefixes: readonly string[]): Promise<Map<number, string[]>> {
   // GROUP BY term over the primary key is a loose index scan: one dive per distinct term.
   const parts = prefixes.map((prefix, i) => sql`(select term, ${i} as g from search_terms where term like ${`${prefix}%`} group by term limit ${PREFIX_TERMS + 1})`);
-  const { rows } = await sql<{
-    term: string;
-    g: number | string;
-  }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  const { rows } = await sql<{ term: string; g: number | string }>`${sql.join(parts, sql` union all `)}`.execute(db);
   const out = new Map<number, string[]>();
   for (const row of rows) {
     const list = out.get(Number(row.g)) ?? [];
@@ -179,37 +172,26 @@ export function matchWindow(prepared: PreparedTerms, filters: RawBuilder<unknown
       joins.push(sql`${kind} search_terms ${sql.ref(alias)} on ${sql.ref(`${alias}.term`)} = ${term} and ${sql.ref(`${alias}.doc_id`)} = t.doc_id`);
       return alias;
     });
-    if (aliases.length > 1)
-      conditions.push(
-        sql`(${sql.join(
-          aliases.map((a) => sql`${sql.ref(`${a}.doc_id`)} is not null`),
-          sql` or `,
-        )})`,
-      );
-    restParts.push(
-      saturate(
-        sql.join(
-          aliases.map((a) => sql`coalesce(${sql.ref(`${a}.tf`)}, 0)`),
-          sql` + `,
-        ),
-      ),
-    );
+    if (aliases.length > 1) conditions.push(sql`(${sql.join(aliases.map((a) => sql`${sql.ref(`${a}.doc_id`)} is not null`), sql` or `)})`);
+    restParts.push(saturate(sql.join(aliases.map((a) => sql`coalesce(${sql.ref(`${a}.tf`)}, 0)`), sql` + `)));
   });
   const rest = restParts.length === 0 ? sql`0` : sql.join(restParts, sql` + `);
+  // `filters` bounds `d.id` already; bounding `t.doc_id` as well lets the walk start at the ceiling on the key.
   const ceilingCondition = ceiling === undefined ? sql`` : sql` and t.doc_id <= ${ceiling}`;
   const extra = conditions.length === 0 ? sql`` : sql` and ${sql.join(conditions, sql` and `)}`;
   // The walk reads the narrow copy of the documents unless a broad prefix needs their terms.
   const narrow = others.some((group) => group.broadPrefix !== undefined) ? sql`` : sql`force index (search_documents_walk)`;
-  const walk = (termCondition: RawBuilder<unknown>, grouped: boolean) =>
-    grouped
-      ? sql`(select straight_join t.doc_id as doc_id, max(d.item_id) as item_id, max(d.create_time) as create_time, sum(t.tf) as tf, max(${rest}) as rest
+  // One term's walk needs no grouping (a document holds a term once), and grouping could cost it
+  // the index order; a range of terms is grouped by document.
+  const walk = (termCondition: RawBuilder<unknown>, grouped: boolean) => {
+    const columns = grouped
+      ? sql`max(d.item_id) as item_id, max(d.create_time) as create_time, sum(t.tf) as tf, max(${rest}) as rest`
+      : sql`d.item_id as item_id, d.create_time as create_time, t.tf as tf, ${rest} as rest`;
+    return sql`(select straight_join t.doc_id as doc_id, ${columns}
       from search_terms t ${sql.join(joins, sql` `)} join search_documents d ${narrow} on d.id = t.doc_id
-      where ${termCondition}${ceilingCondition} and ${filters}${extra}
-      group by t.doc_id order by t.doc_id desc limit ${limit})`
-      : sql`(select straight_join t.doc_id as doc_id, d.item_id as item_id, d.create_time as create_time, t.tf as tf, ${rest} as rest
-      from search_terms t ${sql.join(joins, sql` `)} join search_documents d ${narrow} on d.id = t.doc_id
-      where ${termCondition}${ceilingCondition} and ${filters}${extra}
+      where ${termCondition}${ceilingCondition} and ${filters}${extra}${grouped ? sql` group by t.doc_id` : sql``}
       order by t.doc_id desc limit ${limit})`;
+  };
   // A broad prefix drives by its whole range of terms: a document holding several of them is one
   // row, and the range is sorted (no index order covers it).
   const walks = driver.broadPrefix !== undefined ? [walk(sql`t.term like ${`${driver.broadPrefix}%`}`, true)] : driver.terms.map((term) => walk(sql`t.term = ${term}`, false));

@@ -8,9 +8,8 @@
  * readies a query for it (the terms a prefix begins, the rarest word first).
  *
  * Ranking: the engine's relevance (FTS5 bm25, PostgreSQL ts_rank, the term index's saturated
- * counts) times a
- * light recency boost between 1 and 1.5 (1.5 for a post written at `now`, 1.25 at 30 days old,
- * falling towards 1), scaled to a whole number. Whole numbers compare exactly on every engine,
+ * counts) times a light recency boost between 1 and 1.5 (1.5 for a post written at `now`, 1.25 at
+ * 30 days old, falling towards 1), scaled to a whole number. Whole numbers compare exactly on every engine,
  * so the keyset cursor `(score, id)` pages without skipping or repeating; `now` is fixed by the
  * first page and carried in the cursor, so the scores of one search never drift between pages.
  */
