@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import type { DbOutage } from './db/outage';
-import { errors } from './http/errors';
+import { errors } from './infra/errors';
 import type { PageCache } from './http/page-cache';
 import type { Clock, Sleep } from './infra/clock';
 import type { DedupStore } from './infra/dedup';

@@ -11,7 +11,7 @@ import { ErrorCode, type ApiFailure } from '../../common/errors';
 import { resolveLocale, translator } from '../../common/i18n';
 import type { AppContext } from '../context';
 import { DB_RETRY_AFTER_S } from '../db/outage';
-import { AppError, errors, type MessageRef } from './errors';
+import { AppError, errors, type MessageRef } from '../infra/errors';
 import { UNAVAILABLE_PAGE_HEADERS, unavailablePage } from './unavailable-page';
 
 /** Formats `untilTime` params (ban ends) as a readable date in the locale. */

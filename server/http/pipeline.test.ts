@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { ok } from './envelope';
-import { errors } from './errors';
+import { errors } from '../infra/errors';
 import { redactUrl } from './logging';
 import { parseInput } from './validate';
 import { z } from 'zod';

@@ -25,7 +25,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { LoadContext } from './load-context';
 import { pageTag } from '../kernel/kinds';
 import { ErrorCode } from '../../common/errors';
-import { AppError } from './errors';
+import { AppError } from '../infra/errors';
 import { LIST_PAGES, hasSession, userPageId, userPageTag, isShareable, markForMember, pageCacheKey, withNonce } from './page-cache';
 import { decodePath } from './request-context';
 import { PERSONAL } from './response-headers';

@@ -10,7 +10,7 @@ import { testDatabases } from '../../tests/support/databases';
 import { createTopic, createUser, randomIp, type CreatedUser } from '../../tests/support/factories';
 import { createTestApp, type ApiResponse, type TestApp } from '../../tests/support/test-app';
 import { z } from 'zod';
-import { AppError } from './errors';
+import { AppError } from '../infra/errors';
 import { parseInput } from './validate';
 
 const dialects = await testDatabases();

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { issueMessages } from '../../common/validation/issues';
 import { UNSAFE_TEXT_MESSAGE, unsafeTextFields } from '../../common/validation/text-safety';
-import { errors, type MessageRef } from './errors';
+import { errors, type MessageRef } from '../infra/errors';
 
 /**
  * Converts zod issues into `{field: message}`, the first issue of each field winning; a length

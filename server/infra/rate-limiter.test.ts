@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import { clientKey, MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from './rate-limiter';
 
 function manualClock(start = 1_000_000) {

@@ -5,7 +5,7 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
-import { errors } from '../http/errors';
+import { errors } from './errors';
 import type { Clock } from './clock';
 
 export interface RateRule {

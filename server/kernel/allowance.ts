@@ -6,7 +6,7 @@
  */
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../infra/errors';
 import { clientKey, type RateRule } from '../infra/rate-limiter';
 import { isModerator } from '../policy/permissions';
 

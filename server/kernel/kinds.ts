@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../common/constants';
 import type { DB, UserRow } from '../db/schema';
-import { errors } from '../http/errors';
+import { errors } from '../infra/errors';
 import type { DedupStore } from '../infra/dedup';
 import { isModerator } from '../policy/permissions';
 import type { ViewerContext } from './caller';

@@ -11,7 +11,7 @@ import type * as Pages from '../../common/load-context';
 import type { PageResult } from '../../common/views/page';
 import { requireDb, type AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../infra/errors';
 import { EMPTY_LOCATION } from '../infra/ip-location';
 import type { Caller, ViewerContext } from './caller';
 

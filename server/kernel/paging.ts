@@ -5,7 +5,7 @@
  * `limit + 1` rows it read into a page. The last page carries no cursor.
  */
 import type { Page } from '../../common/views/page';
-import { errors } from '../http/errors';
+import { errors } from '../infra/errors';
 
 // The page shape lives in common/views (the pages read it too); named here for the server's imports.
 export type { Page };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../http/errors';
+import { AppError } from '../infra/errors';
 import { can, isBanned, requireVerifiedWriter, requireWriter, type Actor } from './permissions';
 
 const NOW = 1_800_000_000_000;

@@ -5,7 +5,7 @@
  */
 import { isAdmin, isModerator, roleOf } from '../../common/policy';
 import { can as sharedCan, type Action, type Resource } from '../../common/policies/can';
-import { errors } from '../http/errors';
+import { errors } from '../infra/errors';
 
 export interface Actor {
   id: number;

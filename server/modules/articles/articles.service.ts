@@ -10,7 +10,7 @@ import type { ArticleEditInput } from '../../../common/validation/article';
 import type { TagRef } from '../../../common/views/tag';
 import type { AppConfig } from '../../config';
 import type { ArticleRow, DB, NewArticle, UserRow } from '../../db/schema';
-import { errors, type MessageRef } from '../../http/errors';
+import { errors, type MessageRef } from '../../infra/errors';
 import type { ServedStorage } from '../../infra/storage';
 import type { ViewerContext } from '../../kernel/caller';
 import type { WriteScope } from '../../kernel/events';

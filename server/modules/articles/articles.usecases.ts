@@ -10,7 +10,7 @@ import { recommendSchema } from '../../../common/validation/topic';
 import type { TagView } from '../../../common/views/tag';
 import { requireDb, type AppContext } from '../../context';
 import type { Database } from '../../db/database';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { publicOrigin } from '../../http/site-address';
 import { parseInput } from '../../http/validate';
 import { createStorage } from '../../infra/storage';

@@ -8,7 +8,7 @@ import { setEmailSchema, setPasswordSchema, updatePasswordSchema, verifyEmailSch
 import { requireDb } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { siteBaseUrl } from '../../http/site-address';
 import { parseInput } from '../../http/validate';
 import { clientKey } from '../../infra/rate-limiter';

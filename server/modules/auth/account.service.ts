@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findUserByEmail, findUserById, setPasswordHashIfUnset, updateUser } from '../users/users.repository';
 import { emailTaken, reload } from '../users/users.service';

@@ -12,7 +12,7 @@ import {
 } from '../../../common/validation/account';
 import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
-import { AppError, errors } from '../../http/errors';
+import { AppError, errors } from '../../infra/errors';
 import { isSameOrigin } from '../../http/request-context';
 import { runWrite } from '../../kernel/write';
 import { parseInput } from '../../http/validate';

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { EMAIL_VERIFY_TTL_MS, PASSWORD_RESET_TTL_MS } from '../../../common/constants';
 import type { DB } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { findEmailCodeByHash, insertEmailCode, markEmailCodeUsed, type EmailCodePurpose, type EmailCodeRow } from './email-codes.repository';
 import { hashToken, newRandomToken } from './tokens.service';
 

@@ -19,7 +19,7 @@
  */
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { AppError, errors } from '../../http/errors';
+import { AppError, errors } from '../../infra/errors';
 import type { Settings } from '../settings/settings.schema';
 import { accountRule } from './rate-rules';
 

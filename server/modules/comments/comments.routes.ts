@@ -8,7 +8,7 @@ import { commentCreateSchema, commentListQuery, replyListQuery, userCommentsQuer
 import { pathId } from '../../../common/validation/fields';
 import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { publicOrigin } from '../../http/site-address';
 import { parseInput } from '../../http/validate';
 import { withAllowance } from '../../kernel/allowance';

@@ -10,7 +10,7 @@ import { COMMENT_LIMITS, CONTENT_STATUS, type CommentableType } from '../../../c
 import type { CommentCreateInput } from '../../../common/validation/comment';
 import type { CommentRow, DB, UserRow } from '../../db/schema';
 import { wordsThatHold } from '../words/words.check';
-import { errors, type MessageRef } from '../../http/errors';
+import { errors, type MessageRef } from '../../infra/errors';
 import type { IpLocation } from '../../infra/ip-location';
 import { postedFrom, type ViewerContext } from '../../kernel/caller';
 import type { Actor, WriteScope } from '../../kernel/events';

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import { renderHtml } from './content.service';
 import { publicOrigin } from '../../http/site-address';

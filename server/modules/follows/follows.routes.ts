@@ -9,7 +9,7 @@ import { followListQuery, followSchema } from '../../../common/validation/follow
 import { pathId } from '../../../common/validation/fields';
 import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import type { RateRule } from '../../infra/rate-limiter';
 import { callerOf, viewerContext } from '../../kernel/caller';

@@ -12,7 +12,7 @@ import type { FollowedPost, FollowState, FollowSuggestions } from '../../../comm
 import type { TopicView } from '../../../common/views/topic';
 import type { PublicUser } from '../../../common/views/user';
 import type { DB, UserRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { ViewerContext } from '../../kernel/caller';
 import type { WriteScope } from '../../kernel/events';
 import type { KindRegistry } from '../../kernel/kinds';

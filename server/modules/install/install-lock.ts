@@ -10,7 +10,7 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 
 const LOCK_FILE = 'install.lock';
 /** Far longer than an install takes (connect timeouts are 5 s; migrations a few seconds). */

@@ -10,7 +10,7 @@ import { installDbSchema, installSchema, installWithFixedDbSchema } from '../../
 import type { DbConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import { clientKey, type RateRule } from '../../infra/rate-limiter';
 import { installForum, isAllowedWebSqliteFile, resolveDbConfig, testConnection } from './install.service';

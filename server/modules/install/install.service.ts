@@ -20,7 +20,7 @@ import { readPersistedConfig, writePersistedConfig, type DbConfig, type Persiste
 import { createDatabase, type Database, type Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import { migrateToLatest } from '../../db/migrate';
-import { AppError, errors } from '../../http/errors';
+import { AppError, errors } from '../../infra/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { nameDefaultNode } from '../nodes/nodes.service';
 import { aboutTexts, writeSettings } from '../settings/settings.service';

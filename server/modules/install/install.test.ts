@@ -9,7 +9,7 @@ import { MYSQL_ADMIN, createTestDatabase, testDatabases, type TestDatabase } fro
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { readPersistedConfig, type DbConfig } from '../../config';
 import { createDatabase, type Database } from '../../db/database';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../infra/errors';
 import { verifyPassword } from '../auth/password';
 import { countAdmins, findUserByUsername } from '../users/users.repository';
 import { lockFilePath } from './install-lock';

@@ -24,7 +24,7 @@ import { isLocale, translator } from '../../../common/i18n';
 import { installSchema, installWithFixedDbSchema } from '../../../common/validation/install';
 import { issueMessages } from '../../../common/validation/issues';
 import { loadConfig, localSiteUrl, parseDatabaseUrl, type DbConfig } from '../../config';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../infra/errors';
 import { systemClock } from '../../infra/clock';
 import { describeDatabase, driverReason, installForum, resolveDbConfig } from './install.service';
 

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderInput } from '../../../common/validation/site-admin';
 import type { DB, LinkRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import { movedOrder, nextSortNo, renumbered } from '../../kernel/ordering';
 import { decodePairCursor, encodeCursor, type Page } from '../../kernel/paging';

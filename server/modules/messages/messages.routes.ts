@@ -11,7 +11,7 @@ import { markMessagesReadSchema, notificationSettingsSchema } from '../../../com
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import { viewerContext } from '../../kernel/caller';
 import { countUnread } from './messages.repository';

@@ -6,7 +6,7 @@ import type { MarkMessagesReadInput } from '../../../common/validation/comment';
 import type { MessageView, NotificationSettings } from '../../../common/views/message';
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import type { ReadSelection } from './messages.repository';

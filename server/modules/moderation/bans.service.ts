@@ -11,7 +11,7 @@ import { banRefusal, banUntil, type BanRefusal } from '../../../common/policy';
 import type { BanInput } from '../../../common/validation/moderation';
 import { ErrorCode } from '../../../common/errors';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import { isBanned } from '../../policy/permissions';
 import { getActiveUser, setBan } from '../users/users.service';

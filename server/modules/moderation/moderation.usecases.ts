@@ -6,7 +6,7 @@ import { banRefusal } from '../../../common/policy';
 import { ADMIN_PAGE_SIZE, type AuditQuery, type BanInput, type MembersQuery, type SetRoleInput } from '../../../common/validation/moderation';
 import type { AdminMemberView, AuditEntryView, BannedMemberView, BanStateView, MemberRef, OffsetPage } from '../../../common/views/moderation';
 import { roleOf } from '../../../common/policy';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { isVipActive } from '../users/users.presenter';
 import type { CurrentUser } from '../../../common/views/user';
 import { requireDb, type AppContext } from '../../context';

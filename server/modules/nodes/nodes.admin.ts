@@ -9,7 +9,7 @@
 import type { NodeDeleteInput, NodeInput, NodeUpdateInput, OrderInput } from '../../../common/validation/site-admin';
 import type { NodeRow } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/helpers';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import { movedOrder, nextSortNo, renumbered } from '../../kernel/ordering';
 import { bumpNodeTopicCount, countActiveNodes, deleteNodeRow, findNodeById, insertNode, lockNodeOrder, lockNodes, setNodeSortNo, updateNodeFields } from './nodes.repository';

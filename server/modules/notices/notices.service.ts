@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { NoticeInput } from '../../../common/validation/site-admin';
 import type { DB, NoticeRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import { renderHtml } from '../content/content.service';
 import { countNotices, deleteNotice, findLiveNotices, findNoticeById, findNoticesPage, insertNotice, updateNotice, type NoticeValues } from './notices.repository';

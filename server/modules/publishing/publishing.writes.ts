@@ -10,7 +10,7 @@ import { CONTENT_STATUS } from '../../../common/constants';
 import type { TagRef } from '../../../common/views/tag';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { postedFrom } from '../../kernel/caller';
 import type { Actor, CountedKind, DomainEventMap, WriteScope } from '../../kernel/events';
 import { canSee, type ContentHead } from '../../kernel/kinds';

@@ -12,7 +12,7 @@ import { requireDb } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { viewerContext } from '../../kernel/caller';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import { isModerator, requireWriter } from '../../policy/permissions';
 import { runWrite } from '../../kernel/write';

@@ -10,7 +10,7 @@ import { TOPIC_LIMITS } from '../../../common/constants';
 import type { FavoriteInput, LikeInput } from '../../../common/validation/comment';
 import type { FavoriteView } from '../../../common/views/favorite';
 import type { DB, UserRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { ViewerContext } from '../../kernel/caller';
 import { bumpCounter, readCounter } from '../../kernel/counters.repository';
 import type { WriteScope } from '../../kernel/events';

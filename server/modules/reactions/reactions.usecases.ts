@@ -4,7 +4,7 @@
  */
 import type { FavoriteView } from '../../../common/views/favorite';
 import { requireDb, type AppContext } from '../../context';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import { favoritesPage } from './reactions.service';

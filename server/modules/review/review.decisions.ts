@@ -12,7 +12,7 @@
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { PostKind, ReviewKind } from '../../../common/views/review';
 import type { CommentRow, UserRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../infra/errors';
 import { ErrorCode } from '../../../common/errors';
 import type { WriteScope } from '../../kernel/events';
 import { approveHeldComment, lockedComment, rejectHeldComment } from '../comments/comments.service';

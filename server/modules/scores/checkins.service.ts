@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { CheckinResult, CheckinState } from '../../../common/views/score';
 import type { DB, UserRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { WriteScope } from '../../kernel/events';
 import { dayOf, previousDay } from './day';
 import { findLatestCheckin, insertCheckinIfAbsent } from './scores.repository';

@@ -6,7 +6,7 @@ import type { CheckinRankEntry, CheckinResult, CheckinState, RankedUser, ScoreLo
 import { cursorQuery } from '../../../common/validation/fields';
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import type { Caller, ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';

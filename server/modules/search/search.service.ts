@@ -11,7 +11,7 @@ import { SEARCH_TIME_RANGES } from '../../../common/views/search';
 import type { TopicView } from '../../../common/views/topic';
 import type { PublicUser } from '../../../common/views/user';
 import type { DB } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { ViewerContext } from '../../kernel/caller';
 import { encodeCursor } from '../../kernel/paging';
 import { findArticlesByIds } from '../articles/articles.repository';

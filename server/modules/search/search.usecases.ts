@@ -10,7 +10,7 @@ import type { TopicView } from '../../../common/views/topic';
 import type { PublicUser } from '../../../common/views/user';
 import { postSearchQuery, userSearchQuery } from '../../../common/validation/search';
 import { requireDb, type AppContext } from '../../context';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import { clientKey, type RateRule } from '../../infra/rate-limiter';
 import type { Caller } from '../../kernel/caller';

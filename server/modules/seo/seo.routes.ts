@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { TOPIC_TYPES } from '../../../common/constants';
 import { pathId } from '../../../common/validation/fields';
 import { requireDb, type AppContext } from '../../context';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { siteBaseUrl } from '../../http/site-address';
 import { listNodesForSitemap } from '../nodes/nodes.repository';
 import { findActiveNode } from '../nodes/nodes.service';

@@ -8,7 +8,7 @@ import { adminSettingsSchema, SMTP_PASSWORD_MASK, type AdminSettings, type Admin
 import { translator } from '../../../common/i18n';
 import type { AboutView, AdminSettingsView } from '../../../common/views/settings';
 import { requireDb, type AppContext } from '../../context';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { createStorage } from '../../infra/storage';
 import type { Caller, ViewerContext } from '../../kernel/caller';
 import { runWrite } from '../../kernel/write';

@@ -9,7 +9,7 @@ import type { TagMergeInput, TagRenameInput } from '../../../common/validation/s
 import type { TagRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
 import { ErrorCode } from '../../../common/errors';
-import { AppError, errors } from '../../http/errors';
+import { AppError, errors } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import { deleteAllTagLinks, deleteTagRow, findTagsByNames, lockTags, moveTagLinks, recountTag, renameTagRow, type TaggedKind } from './tags.repository';
 

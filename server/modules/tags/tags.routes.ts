@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { tagAutocompleteSchema } from '../../../common/validation/topic';
 import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import { cursorQuery, pathId } from '../../../common/validation/fields';
 import { spendAutocomplete, spendFeedRead } from '../settings/read-limits';

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
 import type { DB } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { ViewerContext } from '../../kernel/caller';
 import { decodePairCursor, mapPage, mergeStatuses, pageById, pageOf, type Page } from '../../kernel/paging';
 import { findActiveNode } from '../nodes/nodes.service';

@@ -7,7 +7,7 @@
 import { CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
 import type { TopicRow, UserRow } from '../../db/schema';
 import { ErrorCode } from '../../../common/errors';
-import { AppError, errors } from '../../http/errors';
+import { AppError, errors } from '../../infra/errors';
 import type { WriteScope } from '../../kernel/events';
 import { actorOf, recommendPost, setPostStatus, type PostRef } from '../publishing/publishing.writes';
 import { topicHead } from './topics.kind';

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB, TopicRow, UserRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { ViewerContext } from '../../kernel/caller';
 import { canSee } from '../../kernel/kinds';
 import { findNodesByIds } from '../nodes/nodes.repository';

@@ -12,7 +12,7 @@ import { pathId, tagFeedQuery } from '../../../common/validation/fields';
 import { topicCreateSchema, topicTypeField } from '../../../common/validation/topic';
 import { requireDb } from '../../context';
 import { ok, sendFeed } from '../../http/envelope';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize, requireVerifiedWriter, requireWriter } from '../../policy/permissions';

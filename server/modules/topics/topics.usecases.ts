@@ -8,7 +8,7 @@ import { recommendSchema, stickySchema, topicEditSchema, type TopicCreateInput, 
 import { parseInput } from '../../http/validate';
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { withAllowance } from '../../kernel/allowance';
 import type { Caller, ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { TOPIC_TYPES, type ContentType } from '../../../common/constants';
 import type { TopicCreateInput, TopicEditInput } from '../../../common/validation/topic';
 import type { DB, NewTopic, NodeRow, TopicRow, UserRow } from '../../db/schema';
-import { errors, type MessageRef } from '../../http/errors';
+import { errors, type MessageRef } from '../../infra/errors';
 import type { IpLocation } from '../../infra/ip-location';
 import type { WriteScope } from '../../kernel/events';
 import { hasVisibleContent, renderContent } from '../content/content.service';

@@ -8,7 +8,7 @@
  * while the rest wait their turn or, past the queue, are told to retry (503).
  */
 import type { ImageLimits } from '../../config';
-import { errors, type AppError } from '../../http/errors';
+import { errors, type AppError } from '../../infra/errors';
 import { PoolBusyError, WorkerPool, WorkerTaskError } from '../../infra/worker-pool';
 import { declaredSize } from './image-header';
 import { detectImageKind } from './image-kind';

@@ -6,7 +6,7 @@
  * header): the client sent it, so 400 with errorCode 5 on the field, not a 500.
  */
 import type { FastifyRequest } from 'fastify';
-import { AppError, errors } from '../../http/errors';
+import { AppError, errors } from '../../infra/errors';
 import { tooLarge } from './uploads.service';
 
 function codeOf(error: unknown): unknown {

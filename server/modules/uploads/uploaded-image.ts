@@ -5,7 +5,7 @@
  * would have every reader's browser load a stranger's server.
  */
 import type { AppContext } from '../../context';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { createStorage } from '../../infra/storage';
 import { storedImageUrl } from './uploads.service';
 

@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { createStorage } from '../../infra/storage';
 import type { RateRule } from '../../infra/rate-limiter';
 import { requireWriter } from '../../policy/permissions';

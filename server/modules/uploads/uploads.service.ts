@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MAX_MB } from '../../../common/rich-text/policy';
 import type { AppConfig } from '../../config';
-import { errors, type AppError } from '../../http/errors';
+import { errors, type AppError } from '../../infra/errors';
 import { siteBaseUrl } from '../../http/site-address';
 import type { ServedStorage, Storage } from '../../infra/storage';
 import { IMAGE_FORMATS, type ImageKind } from './image-kind';

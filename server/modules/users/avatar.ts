@@ -4,7 +4,7 @@
  * (uploads.service `storedImageUrl`), never an outside one.
  */
 import type { AppConfig } from '../../config';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { RateRule } from '../../infra/rate-limiter';
 import type { ServedStorage } from '../../infra/storage';
 import { storedImageUrl } from '../uploads/uploads.service';

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import { cleanName } from '../../../common/validation/names';
 import type { DB, UserRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { isModerator } from '../../policy/permissions';
 import { LATIN_CONFUSABLES } from './confusables';
 import { findStaffNames } from './users.repository';

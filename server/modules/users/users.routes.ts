@@ -13,7 +13,7 @@ import type { DB, UserRow } from '../../db/schema';
 import { runWrite } from '../../kernel/write';
 import { ok } from '../../http/envelope';
 import { PERSONAL } from '../../http/response-headers';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import { createStorage } from '../../infra/storage';
 import { requireWriter } from '../../policy/permissions';

@@ -15,7 +15,7 @@ import { extendVip, VIP_LIMITS, type VipPlan } from '../../../common/vip';
 import type { VipSettings } from '../../../common/validation/vip';
 import type { UserRow, VipOrderRow } from '../../db/schema';
 import { stamps } from '../../db/helpers';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { Actor, VipOrderFact, WriteScope } from '../../kernel/events';
 import { lockMember, setVipExpiry } from '../users/users.service';
 import { presentOrder, priceMicro, statusOf } from './vip.presenter';

@@ -12,7 +12,7 @@ import type { VipAdminView, VipMembershipView, VipOrderView, VipPlansView, VipQu
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow, VipOrderRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import { parseInput } from '../../http/validate';
 import type { Caller, ViewerContext } from '../../kernel/caller';
 import type { Actor } from '../../kernel/events';

@@ -4,7 +4,7 @@
  */
 import { can } from '../../../common/policies/can';
 import type { UserRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { WriteScope } from '../../kernel/events';
 
 /**

@@ -9,7 +9,7 @@ import { foldText, WORD_LIMITS, type WordInput, type WordAction, type WordKind }
 import type { WordView } from '../../../common/views/words';
 import type { DB, ForbiddenWordRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
-import { errors } from '../../http/errors';
+import { errors } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import type { WordScreen } from './words.screen';
 import { countWords, deleteWord, findWordById, findWordByPattern, findWordsPage, insertWord, updateWord, type WordValues } from './words.repository';
