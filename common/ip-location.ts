@@ -2,13 +2,16 @@
  * An IP location as readers see it: the country's name in the reader's language (built-in
  * `Intl.DisplayNames`), then the region when known. Shared by the API presenters and the pages.
  */
-export interface IpLocationView {
+import { z } from 'zod';
+
+export const ipLocationViewSchema = z.strictObject({
   /** ISO 3166-1 alpha-2. */
-  country: string;
-  region: string;
+  country: z.string(),
+  region: z.string(),
   /** e.g. "Thailand · Bangkok", "泰国 · Bangkok". */
-  label: string;
-}
+  label: z.string(),
+});
+export type IpLocationView = z.infer<typeof ipLocationViewSchema>;
 
 const names = new Map<string, Intl.DisplayNames>();
 

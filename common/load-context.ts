@@ -9,6 +9,7 @@
  * which they only test for null and hand back to `site.*` as is.
  */
 import type { Readable } from 'node:stream';
+import type { InputOf, OutputOf, ReadContract } from './actions/contract';
 import type { CommentableType, Locale } from './constants';
 import type { InstallDbType } from './validation/install';
 import type { ArticleEditView, ArticleView } from './views/article';
@@ -83,8 +84,6 @@ export interface TopicPageServices<User = SessionRow> {
 
 /** `context.site.interactions`: comments, favorites, messages and the unread badge. */
 export interface InteractionPageServices<User = SessionRow> {
-  /** GET comment/comments: a page of an item's comments (first page without a cursor). */
-  comments(viewer: InteractionViewer<User>, params: { entityType: CommentableType; entityId: number; cursor?: string }): Promise<InteractionResult<Page<CommentView>>>;
   /** GET user/favorites, for the signed-in reader. */
   favorites(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<InteractionResult<Page<FavoriteView>>>;
   /** GET user/messages: a page of the reader's messages, as stored (reading marks nothing: POST user/messages/read does). */
@@ -103,8 +102,6 @@ export interface PeoplePageServices<User = SessionRow> {
   topics(viewer: PageViewer<User>, userId: number, cursor?: string, type?: number): Promise<PageResult<Page<TopicView>>>;
   /** How many published posts and tweets they have, apart (the counts of the profile's tabs). */
   topicCounts(viewer: PageViewer<User>, userId: number): Promise<PageResult<{ posts: number; tweets: number }>>;
-  /** GET comment/user_comments: their comments, newest first, each with its post's title and link. */
-  comments(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<UserCommentView>>>;
   /** GET fans/fans: the member's followers, newest first (each with the viewer's own follow state). */
   fans(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<PublicUser>>>;
   /** GET fans/followed: whom the member follows, newest first. */
@@ -301,6 +298,12 @@ export interface LoadContext<User = SessionRow> {
   requestId: string;
   /** The client's IP as Fastify resolved it (trust-proxy aware): view counting, never shown. */
   clientIp: string;
+  /**
+   * A declared read (ADR 0021) as this page's reader: the same steps as its API route (who, input,
+   * the use case, the answer's schema). A refusal comes back as the status and its message in the
+   * reader's language, for the error page.
+   */
+  read<C extends ReadContract>(contract: C, input: InputOf<C>): Promise<PageResult<OutputOf<C>>>;
   /** A per-request nonce for the CSP; the SSR scripts carry it. */
   nonce: string;
   site: SiteServices<User>;

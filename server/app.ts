@@ -33,6 +33,8 @@ import { createIpLocator } from './infra/ip-location';
 import { forumNamespace } from './infra/namespace';
 import { DomainEvents } from './kernel/events';
 import { KindRegistry } from './kernel/kinds';
+import { ActionRegistry } from './kernel/action-registry';
+import { registerActionRoutes } from './http/actions-http';
 import { assemblePages, type SiteServices } from './kernel/pages';
 import { createPageCache } from './http/page-cache';
 import { siteOriginOf } from './http/site-address';
@@ -122,6 +124,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installResponseHeaders(app);
 
   for (const feature of features) feature.setup?.(ctx);
+  for (const feature of features) if (feature.actions) ctx.actions.register(feature.name, feature.actions);
+  registerActionRoutes(app, ctx.actions);
   await app.register(
     async (api) => {
       for (const feature of features) if (feature.api) await api.register(feature.api);
@@ -203,6 +207,7 @@ function createContext(
     }),
     events: new DomainEvents(),
     kinds: new KindRegistry(),
+    actions: new ActionRegistry(),
     get bus() {
       if (!bus) {
         bus = redis ? new RedisEventBus(redis, forumNamespace(config), (error) => app.log.warn({ err: error }, 'event bus subscriber error')) : new MemoryEventBus();

@@ -129,6 +129,11 @@ export interface AppConfig {
   /** How long SIGTERM waits for requests in flight before closing their connections and exiting. */
   shutdownGraceMs: number;
   images: ImageLimits;
+  /**
+   * Every action's answer is checked against its declared schema (kernel/action-runner.ts): on
+   * under test, so a drifting answer fails the test that made it; off in production (no cost).
+   */
+  checkAnswers: boolean;
 }
 
 /** The site address of last resort (no PUBLIC_URL, none recorded at install): this machine. */
@@ -211,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     images: imageLimits(e),
+    checkAnswers: e.NODE_ENV === 'test',
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ import type { Mailer } from './infra/mail';
 import type { RateLimiter } from './infra/rate-limiter';
 import type { DomainEvents } from './kernel/events';
 import type { KindRegistry } from './kernel/kinds';
+import type { ActionRegistry } from './kernel/action-registry';
 import type { ImageProcessor } from './modules/uploads/images';
 import type { SiteServices } from './kernel/pages';
 import type { SettingsCache } from './modules/settings/settings.service';
@@ -43,6 +44,8 @@ export interface AppContext {
   events: DomainEvents;
   /** Content kinds (filled by the features at start-up). */
   kinds: KindRegistry;
+  /** Every declared action (filled from the features at start-up): the API's routes and the pages' reads. */
+  actions: ActionRegistry;
   /** Signals between processes (memory, or Redis pub/sub): the unread badge, cache invalidation. */
   readonly bus: EventBus;
   /** "Seen this visitor on this page lately?" for view counting. */

@@ -10,6 +10,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './context';
 import type { PageSlice } from './kernel/pages';
+import type { AnyAction } from './kernel/actions';
 import { articlesFeature } from './modules/articles/articles.feature';
 import { auditFeature } from './modules/audit/audit.feature';
 import { authFeature } from './modules/auth/auth.feature';
@@ -40,6 +41,8 @@ import { pagesFeature } from './http/pages.feature';
 
 export interface Feature {
   name: string;
+  /** The feature's declared actions (ADR 0021): its API routes and the pages' reads. */
+  actions?: readonly AnyAction[];
   /** Routes mounted under /api. */
   api?: FastifyPluginAsync;
   /** Routes outside /api (sitemaps, RSS, uploaded files), registered before the site's page handler. */

@@ -32,7 +32,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs<Ap
   const { viewer, id, visit } = itemRequest(context, request, params.id, tFor(context.locale)('article.errors.notFound'));
   const article = unwrap(await context.site.articles.detail(viewer, id, visit));
   const [comments, latest] = await Promise.all([
-    firstComments(context, viewer, { entityType: 'article', entityId: id }),
+    firstComments(context, { entityType: 'article', entityId: id }),
     context.site.articles.latest(viewer, ARTICLE_LIMITS.sidebarMax + 1),
   ]);
   return {

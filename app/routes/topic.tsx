@@ -29,7 +29,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs<Ap
   const topic = unwrap(await context.site.topics.detail(viewer, id, visit));
   const [hiddenResult, comments] = await Promise.all([
     topic.hasHiddenContent ? context.site.topics.hiddenContent(viewer, id) : null,
-    firstComments(context, viewer, { entityType: 'topic', entityId: id }),
+    firstComments(context, { entityType: 'topic', entityId: id }),
   ]);
   const hidden: HiddenContentView = hiddenResult ? unwrap(hiddenResult) : { exists: false, show: false, content: '' };
   return { topic, hidden, comments, now: context.site.now(), canonical: `${originOf(context)}/topic/${id}` };

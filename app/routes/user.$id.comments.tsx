@@ -7,11 +7,12 @@ import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaF
 import { loadProfile, type ProfileBase } from '~/components/people/profile-data.server';
 import { profileMeta, ProfileList } from '~/components/people/profile';
 import { UserCommentFeed, type UserCommentPage } from '~/components/people/user-comment-feed';
-import { unwrap, viewerOf } from '~/components/topic/page-data.server';
+import { unwrap } from '~/components/topic/page-data.server';
+import { commentActions } from '../../common/actions/comments';
 
 export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>): Promise<ProfileBase & { page: UserCommentPage }> {
   const { id, ...profile } = await loadProfile(context, params.id, '/comments');
-  return { ...profile, page: unwrap(await context.site.people.comments(viewerOf(context), { userId: id })) };
+  return { ...profile, page: unwrap(await context.read(commentActions.ofUser, { userId: id })) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => profileMeta(data, matches, 'profileTabs.comments.title');

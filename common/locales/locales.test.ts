@@ -74,6 +74,7 @@ const NOT_KEYS = new Set([
 /** Properties whose values look like keys but name something else. */
 const NOT_KEY_PROPERTIES = new Set([
   'action', // audit-log action names, e.g. action: 'topic.delete'
+  'name', // declared actions' names, e.g. name: 'comment.create' (common/actions)
 ]);
 
 interface KeyUse {

@@ -4,32 +4,36 @@
  * to the author or a moderator only). `title` and `summary` are plain text, answered raw: every
  * page escapes them.
  */
-import type { PostViewBase } from './post';
+import { z } from 'zod';
+import { postViewBaseSchema } from './post';
 
 /** The cover: an image this site stored, cropped in the browser to ARTICLE_LIMITS.coverRatio. */
-export interface ArticleCover {
+export const articleCoverSchema = z.strictObject({
   /** Site-relative (`/uploads/…`). */
-  url: string;
-}
+  url: z.string(),
+});
+export type ArticleCover = z.infer<typeof articleCoverSchema>;
 
-export interface ArticleView extends PostViewBase {
+export const articleViewSchema = postViewBaseSchema.extend({
   /** The author's summary, or one derived from the content (cut by characters, never mid-pair). */
-  summary: string;
+  summary: z.string(),
   /** html or markdown. */
-  contentType: string;
-  cover: ArticleCover | null;
-}
+  contentType: z.string(),
+  cover: articleCoverSchema.nullable(),
+});
+export type ArticleView = z.infer<typeof articleViewSchema>;
 
 /** What the edit form loads (GET article/edit/{id}): the raw editable fields. */
-export interface ArticleEditView {
-  id: number;
-  title: string;
+export const articleEditViewSchema = z.strictObject({
+  id: z.number(),
+  title: z.string(),
   /** The author's own summary; '' when it is derived from the content. */
-  summary: string;
+  summary: z.string(),
   /** Markdown: the source. HTML: the stored sanitized HTML (never unsanitized HTML). */
-  content: string;
-  contentType: string;
-  tags: string[];
-  cover: ArticleCover | null;
-  status: number;
-}
+  content: z.string(),
+  contentType: z.string(),
+  tags: z.array(z.string()),
+  cover: articleCoverSchema.nullable(),
+  status: z.number(),
+});
+export type ArticleEditView = z.infer<typeof articleEditViewSchema>;

@@ -1,15 +1,17 @@
 /** One of the signed-in user's favorites (GET user/favorites), with its item in the item's own API shape. */
-import type { ArticleView } from './article';
-import type { TopicView } from './topic';
+import { z } from 'zod';
+import { articleViewSchema } from './article';
+import { topicViewSchema } from './topic';
 
-export interface FavoriteView {
+export const favoriteViewSchema = z.strictObject({
   /** The favorite's own id (the cursor pages over it). */
-  id: number;
-  entityType: string;
-  entityId: number;
-  createTime: number;
+  id: z.number(),
+  entityType: z.string(),
+  entityId: z.number(),
+  createTime: z.number(),
   /** The topic, when `entityType` is `topic`. */
-  topic: TopicView | null;
+  topic: topicViewSchema.nullable(),
   /** The article, when `entityType` is `article` (added with issue 12: the favorites list shows articles too). */
-  article: ArticleView | null;
-}
+  article: articleViewSchema.nullable(),
+});
+export type FavoriteView = z.infer<typeof favoriteViewSchema>;

@@ -2,15 +2,14 @@
  * Follows as the API and the pages see them (API.md `fans/*`, the following feed). Pure shapes;
  * the server's follows feature fills them.
  */
-import type { ArticleView } from './article';
-import type { TopicView } from './topic';
-import type { PublicUser } from './user';
+import { z } from 'zod';
+import { articleViewSchema } from './article';
+import { topicViewSchema } from './topic';
+import { publicUserSchema, type PublicUser } from './user';
 
 /** POST fans/follow and fans/unfollow: the new state and the followed member's follower count after it. */
-export interface FollowState {
-  followed: boolean;
-  fansCount: number;
-}
+export const followStateSchema = z.strictObject({ followed: z.boolean(), fansCount: z.number() });
+export type FollowState = z.infer<typeof followStateSchema>;
 
 /**
  * A row of `fans/fans` and `fans/followed`: the member (their `followed` is the viewer's own
@@ -19,10 +18,12 @@ export interface FollowState {
 export type FollowListUser = PublicUser;
 
 /** An entry of the following feed: a topic or an article in its own API shape, and which it is. */
-export type FollowedPost = (TopicView & { entityType: 'topic' }) | (ArticleView & { entityType: 'article' });
+export const followedPostSchema = z.union([topicViewSchema.extend({ entityType: z.literal('topic') }), articleViewSchema.extend({ entityType: z.literal('article') })]);
+export type FollowedPost = z.infer<typeof followedPostSchema>;
 
 /** Members worth following (the following feed's empty state): the most followed, the most active this week. */
-export interface FollowSuggestions {
-  mostFollowed: PublicUser[];
-  activeThisWeek: PublicUser[];
-}
+export const followSuggestionsSchema = z.strictObject({
+  mostFollowed: z.array(publicUserSchema),
+  activeThisWeek: z.array(publicUserSchema),
+});
+export type FollowSuggestions = z.infer<typeof followSuggestionsSchema>;

@@ -1,11 +1,14 @@
 /** A friend link as `link/list` and /links show it (API.md: `{id, title, url, summary, logo}`). */
-export interface LinkView {
-  id: number;
-  title: string;
+import { z } from 'zod';
+
+export const linkViewSchema = z.strictObject({
+  id: z.number(),
+  title: z.string(),
   /** An http or https address. */
-  url: string;
+  url: z.string(),
   /** Plain text. */
-  summary: string;
+  summary: z.string(),
   /** A site-relative upload address, or ''. */
-  logo: string;
-}
+  logo: z.string(),
+});
+export type LinkView = z.infer<typeof linkViewSchema>;

@@ -2,28 +2,29 @@
  * Message as the API and the pages see it (API.md "Message"). The server writes the title at
  * read time in the reader's language; a system notice keeps its own title.
  */
-import type { MessageType } from '../constants';
-import type { PublicUser } from './user';
+import { z } from 'zod';
+import { MESSAGE_TYPES } from '../constants';
+import { publicUserSchema } from './user';
 
-export interface MessageView {
-  id: number;
-  type: MessageType;
-  title: string;
+export const messageViewSchema = z.strictObject({
+  id: z.number(),
+  type: z.enum(MESSAGE_TYPES),
+  title: z.string(),
   /** Plain text (the comment, the reason, the notice). */
-  content: string;
+  content: z.string(),
   /** Plain text of what was replied to or liked. */
-  quoteContent: string;
-  from: PublicUser | null;
+  quoteContent: z.string(),
+  from: publicUserSchema.nullable(),
   /** Site path to open (e.g. `/topic/12#comment-34`), or ''. */
-  url: string;
-  entityType: string;
-  entityId: number;
+  url: z.string(),
+  entityType: z.string(),
+  entityId: z.number(),
   /** 0 unread, 1 read (reading does not change it: POST user/messages/read does). */
-  status: number;
-  createTime: number;
-}
+  status: z.number(),
+  createTime: z.number(),
+});
+export type MessageView = z.infer<typeof messageViewSchema>;
 
 /** GET user/settings: the account page's notification switch. */
-export interface NotificationSettings {
-  replyMail: boolean;
-}
+export const notificationSettingsViewSchema = z.strictObject({ replyMail: z.boolean() });
+export type NotificationSettings = z.infer<typeof notificationSettingsViewSchema>;

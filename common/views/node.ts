@@ -1,14 +1,16 @@
 /** Node as the API and the pages see it (API.md: `{id, name, description, logo}`, plus counts and order). */
-export interface NodeView {
-  id: number;
-  name: string;
-  description: string;
-  logo: string;
-  sortNo: number;
-  topicCount: number;
-}
+import { z } from 'zod';
+
+export const nodeViewSchema = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  logo: z.string(),
+  sortNo: z.number(),
+  topicCount: z.number(),
+});
+export type NodeView = z.infer<typeof nodeViewSchema>;
 
 /** A node as the back office lists it: whether it shows in the navigation too. */
-export interface AdminNodeView extends NodeView {
-  inNav: boolean;
-}
+export const adminNodeViewSchema = nodeViewSchema.extend({ inNav: z.boolean() });
+export type AdminNodeView = z.infer<typeof adminNodeViewSchema>;

@@ -1,20 +1,24 @@
 /** A site notice as `notice/list` and the home page show it. */
-export interface NoticeView {
-  id: number;
-  title: string;
+import { z } from 'zod';
+
+export const noticeViewSchema = z.strictObject({
+  id: z.number(),
+  title: z.string(),
   /** Sanitized HTML. */
-  content: string;
+  content: z.string(),
   /** Epoch ms the window opens, or 0 (always open). */
-  startTime: number;
+  startTime: z.number(),
   /** Epoch ms the window closes, or 0 (never). */
-  endTime: number;
-  createTime: number;
-}
+  endTime: z.number(),
+  createTime: z.number(),
+});
+export type NoticeView = z.infer<typeof noticeViewSchema>;
 
 /** A notice as the back office edits it: the source as written beside the rendered HTML. */
-export interface AdminNoticeView extends NoticeView {
-  source: string;
-  contentType: 'markdown' | 'html';
+export const adminNoticeViewSchema = noticeViewSchema.extend({
+  source: z.string(),
+  contentType: z.enum(['markdown', 'html']),
   /** Whether the notice shows now (inside its window). */
-  live: boolean;
-}
+  live: z.boolean(),
+});
+export type AdminNoticeView = z.infer<typeof adminNoticeViewSchema>;

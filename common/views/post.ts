@@ -2,33 +2,35 @@
  * What every post kind (topics, articles) answers alike: its author, state, counters, times and
  * the reader's own reactions. Each kind's view extends it with its own fields.
  */
-import type { IpLocationView } from '../ip-location';
-import type { TagRef } from './tag';
-import type { PublicUser } from './user';
+import { z } from 'zod';
+import { ipLocationViewSchema } from '../ip-location';
+import { tagRefSchema } from './tag';
+import { publicUserSchema } from './user';
 
-export interface PostViewBase {
-  id: number;
-  title: string;
-  summary: string;
+export const postViewBaseSchema = z.strictObject({
+  id: z.number(),
+  title: z.string(),
+  summary: z.string(),
   /** Sanitized HTML; detail only. */
-  content?: string;
+  content: z.string().optional(),
   /** The type the author wrote in; `content` is always sanitized HTML. */
-  contentType: string;
-  tags: TagRef[];
-  user: PublicUser | null;
+  contentType: z.string(),
+  tags: z.array(tagRefSchema),
+  user: publicUserSchema.nullable(),
   /** 0 published, 1 deleted, 2 pending review. */
-  status: number;
-  recommend: boolean;
-  viewCount: number;
-  commentCount: number;
-  likeCount: number;
-  favoriteCount: number;
-  ipLocation: IpLocationView | null;
-  createTime: number;
-  updateTime: number;
-  lastCommentTime: number;
+  status: z.number(),
+  recommend: z.boolean(),
+  viewCount: z.number(),
+  commentCount: z.number(),
+  likeCount: z.number(),
+  favoriteCount: z.number(),
+  ipLocation: ipLocationViewSchema.nullable(),
+  createTime: z.number(),
+  updateTime: z.number(),
+  lastCommentTime: z.number(),
   /** Who commented last (lists are sorted by activity: they show who moved the item up); null before any comment. */
-  lastCommentUser: Pick<PublicUser, 'id' | 'nickname'> | null;
-  liked: boolean;
-  favorited: boolean;
-}
+  lastCommentUser: z.strictObject({ id: z.number(), nickname: z.string() }).nullable(),
+  liked: z.boolean(),
+  favorited: z.boolean(),
+});
+export type PostViewBase = z.infer<typeof postViewBaseSchema>;

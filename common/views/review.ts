@@ -2,7 +2,8 @@
  * What the review queue (`/admin/review`) and the content table (`/admin/content`) read
  * (issues 16, 17). Both page by offset with a total (common/views/moderation.ts `OffsetPage`).
  */
-import type { MemberRef, OffsetPage } from './moderation';
+import { z } from 'zod';
+import { memberRefSchema, offsetPageOf } from './moderation';
 
 /**
  * What can wait for review: posts (the site reviews new ones of a kind, or a forbidden word held
@@ -32,58 +33,60 @@ export const HOLD_REASONS = ['reviewSetting', 'forbiddenWord', 'unknown'] as con
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 /** One post or comment waiting for review, with its stored (server-sanitized) HTML. */
-export interface ReviewItemView {
-  kind: ReviewKind;
-  id: number;
+export const reviewItemViewSchema = z.strictObject({
+  kind: z.enum(REVIEW_KINDS),
+  id: z.number(),
   /** A post's display title; a comment's post's. */
-  title: string;
+  title: z.string(),
   /** A comment's post kind (its title is the post's); absent on posts. */
-  on?: PostKind;
+  on: z.enum(POST_KINDS).optional(),
   /** Sanitized when it was written (the rich-text policy); shown as is. */
-  contentHtml: string;
-  author: MemberRef;
-  reason: HoldReason;
+  contentHtml: z.string(),
+  author: memberRefSchema,
+  reason: z.enum(HOLD_REASONS),
   /** The forbidden words found, when that is the reason. */
-  words: string[];
-  createTime: number;
+  words: z.array(z.string()),
+  createTime: z.number(),
   /** When it was held (the creation, or the edit that sent it back). */
-  heldTime: number;
+  heldTime: z.number(),
   /** Its page (a comment: its post's page at the comment). */
-  url: string;
-}
+  url: z.string(),
+});
+export type ReviewItemView = z.infer<typeof reviewItemViewSchema>;
 
-export interface ReviewQueueView extends OffsetPage<ReviewItemView> {
-  kind: ReviewKind;
+export const reviewQueueViewSchema = offsetPageOf(reviewItemViewSchema).extend({
+  kind: z.enum(REVIEW_KINDS),
   /** Pending items of every kind (the tabs' badges). */
-  counts: Record<ReviewKind, number>;
-}
+  counts: z.record(z.enum(REVIEW_KINDS), z.number()),
+});
+export type ReviewQueueView = z.infer<typeof reviewQueueViewSchema>;
 
 /** What a decision on several items answers: the ids moved. */
-export interface ReviewDecisionView {
-  kind: ReviewKind;
-  ids: number[];
-}
+export const reviewDecisionViewSchema = z.strictObject({ kind: z.enum(REVIEW_KINDS), ids: z.array(z.number()) });
+export type ReviewDecisionView = z.infer<typeof reviewDecisionViewSchema>;
 
 /** One row of the content table. */
-export interface ContentRowView {
-  kind: ContentKindName;
-  id: number;
+export const contentRowViewSchema = z.strictObject({
+  kind: z.enum(CONTENT_KINDS),
+  id: z.number(),
   /** A post's display title; a comment's item's title. */
-  title: string;
+  title: z.string(),
   /** A plain-text excerpt (a post's summary, a comment's text). */
-  excerpt: string;
-  author: MemberRef;
-  status: ContentStatusName;
-  recommend: boolean;
+  excerpt: z.string(),
+  author: memberRefSchema,
+  status: z.enum(CONTENT_STATUS_NAMES),
+  recommend: z.boolean(),
   /** Topics only. */
-  sticky: boolean;
-  createTime: number;
+  sticky: z.boolean(),
+  createTime: z.number(),
   /** Its page (a comment: its item's page at the comment). */
-  url: string;
-}
+  url: z.string(),
+});
+export type ContentRowView = z.infer<typeof contentRowViewSchema>;
 
-export interface ContentTableView extends OffsetPage<ContentRowView> {
-  kind: ContentKindName;
-  status: ContentStatusName;
-  q: string;
-}
+export const contentTableViewSchema = offsetPageOf(contentRowViewSchema).extend({
+  kind: z.enum(CONTENT_KINDS),
+  status: z.enum(CONTENT_STATUS_NAMES),
+  q: z.string(),
+});
+export type ContentTableView = z.infer<typeof contentTableViewSchema>;

@@ -1,52 +1,54 @@
 /** What the back office's settings and dashboard screens read (GET admin/settings, admin/dashboard). */
-import type { AdminSettings } from '../validation/settings';
-import type { AuditEntryView } from './moderation';
+import { z } from 'zod';
+import { adminSettingsSchema } from '../validation/settings';
+import { auditEntryViewSchema } from './moderation';
 
 /** GET admin/settings: every editable setting, and what the server's environment fixes above them. */
-export interface AdminSettingsView {
+export const adminSettingsViewSchema = z.strictObject({
   /** The SMTP url's password, if any, is `SMTP_PASSWORD_MASK`. */
-  settings: AdminSettings;
-  server: {
+  settings: adminSettingsSchema,
+  server: z.strictObject({
     /** SMTP_URL is set: it is used instead of the `smtp.url` setting. */
-    smtpUrlFromEnv: boolean;
+    smtpUrlFromEnv: z.boolean(),
     /** MAIL_FROM is set: it is used instead of `smtp.from`. */
-    mailFromFromEnv: boolean;
+    mailFromFromEnv: z.boolean(),
     /** The server's image ceilings (IMAGE_MAX_*): the smaller of these and the settings applies. */
-    imageMax: { width: number; height: number; megapixels: number };
-  };
-}
+    imageMax: z.strictObject({ width: z.number(), height: z.number(), megapixels: z.number() }),
+  }),
+});
+export type AdminSettingsView = z.infer<typeof adminSettingsViewSchema>;
 
 /** The about page: the settings' texts as sanitized HTML (Markdown allowed). */
-export interface AboutView {
-  html: string;
-  contactHtml: string;
-}
+export const aboutViewSchema = z.strictObject({ html: z.string(), contactHtml: z.string() });
+export type AboutView = z.infer<typeof aboutViewSchema>;
 
 /** One day of the dashboard's chart, in the site's time zone. */
-export interface DashboardDay {
+export const dashboardDaySchema = z.strictObject({
   /** yyyy-mm-dd. */
-  day: string;
-  signups: number;
-  posts: number;
-}
+  day: z.string(),
+  signups: z.number(),
+  posts: z.number(),
+});
+export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 
 /** GET admin/dashboard. */
-export interface DashboardView {
-  counts: {
-    members: number;
-    topics: number;
-    articles: number;
-    comments: number;
-    signupsToday: number;
-    postsToday: number;
+export const dashboardViewSchema = z.strictObject({
+  counts: z.strictObject({
+    members: z.number(),
+    topics: z.number(),
+    articles: z.number(),
+    comments: z.number(),
+    signupsToday: z.number(),
+    postsToday: z.number(),
     /** Topics, articles and comments waiting for review (status 2). */
-    pendingReview: number;
+    pendingReview: z.number(),
     /** VIP orders submitted and waiting for an admin's decision (issue 18). */
-    vipOrders: number;
-  };
-  timeZone: string;
+    vipOrders: z.number(),
+  }),
+  timeZone: z.string(),
   /** The last 30 days, oldest first, today last. */
-  days: DashboardDay[];
+  days: z.array(dashboardDaySchema),
   /** The newest audit entries. */
-  recent: AuditEntryView[];
-}
+  recent: z.array(auditEntryViewSchema),
+});
+export type DashboardView = z.infer<typeof dashboardViewSchema>;

@@ -1,25 +1,25 @@
 /** The public site configuration (API.md `config/configs`); SMTP, limits and secrets stay out. */
-import type { Locale } from '../constants';
+import { z } from 'zod';
+import { LOCALES } from '../constants';
 
 /** A header nav link: a path of this site or an http(s) address. */
-export interface SiteNav {
-  title: string;
-  url: string;
-}
+export const siteNavSchema = z.strictObject({ title: z.string(), url: z.string() });
+export type SiteNav = z.infer<typeof siteNavSchema>;
 
-export interface SiteConfig {
-  installed: boolean;
-  language: Locale;
-  siteTitle: string;
-  siteDescription: string;
-  siteKeywords: string[];
-  siteLogo: string;
-  siteNavs: SiteNav[];
-  siteNotice: string;
-  modules: { tweet: boolean; topic: boolean; article: boolean };
-  aboutContent: string;
-  contact: string;
-  recommendTags: string[];
-  tokenExpireDays: number;
-  vip: { enabled: boolean };
-}
+export const siteConfigSchema = z.strictObject({
+  installed: z.boolean(),
+  language: z.enum(LOCALES),
+  siteTitle: z.string(),
+  siteDescription: z.string(),
+  siteKeywords: z.array(z.string()),
+  siteLogo: z.string(),
+  siteNavs: z.array(siteNavSchema),
+  siteNotice: z.string(),
+  modules: z.strictObject({ tweet: z.boolean(), topic: z.boolean(), article: z.boolean() }),
+  aboutContent: z.string(),
+  contact: z.string(),
+  recommendTags: z.array(z.string()),
+  tokenExpireDays: z.number(),
+  vip: z.strictObject({ enabled: z.boolean() }),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -1,15 +1,16 @@
 /** Tag as the API and the pages see it. */
-export interface TagView {
-  id: number;
-  name: string;
-  description: string;
-  logo: string;
-  topicCount: number;
-  articleCount: number;
-}
+import { z } from 'zod';
+
+export const tagViewSchema = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  logo: z.string(),
+  topicCount: z.number(),
+  articleCount: z.number(),
+});
+export type TagView = z.infer<typeof tagViewSchema>;
 
 /** The short form inside a topic. */
-export interface TagRef {
-  id: number;
-  name: string;
-}
+export const tagRefSchema = z.strictObject({ id: z.number(), name: z.string() });
+export type TagRef = z.infer<typeof tagRefSchema>;

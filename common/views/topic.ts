@@ -3,43 +3,46 @@
  * IP, the user agent or the unsanitized source (edit fields aside, which go to the author or a
  * moderator only). `title` is plain text, answered raw: every page and feed escapes it.
  */
-import type { NodeView } from './node';
-import type { PostViewBase } from './post';
+import { z } from 'zod';
+import { nodeViewSchema } from './node';
+import { postViewBaseSchema } from './post';
 
-export interface TopicImage {
-  url: string;
-}
+export const topicImageSchema = z.strictObject({ url: z.string() });
+export type TopicImage = z.infer<typeof topicImageSchema>;
 
-export interface TopicView extends PostViewBase {
+export const topicViewSchema = postViewBaseSchema.extend({
   /** 0 post, 1 tweet. */
-  type: number;
-  node: NodeView | null;
+  type: z.number(),
+  node: nodeViewSchema.nullable(),
   /** The type the author wrote in (html, markdown, text). */
-  contentType: string;
-  imageList: TopicImage[];
-  sticky: boolean;
-  hasHiddenContent: boolean;
-}
+  contentType: z.string(),
+  imageList: z.array(topicImageSchema),
+  sticky: z.boolean(),
+  hasHiddenContent: z.boolean(),
+});
+export type TopicView = z.infer<typeof topicViewSchema>;
 
 /** What the edit form loads (API.md "raw editable fields"). */
-export interface TopicEditView {
-  id: number;
-  type: number;
-  nodeId: number;
-  title: string;
+export const topicEditViewSchema = z.strictObject({
+  id: z.number(),
+  type: z.number(),
+  nodeId: z.number(),
+  title: z.string(),
   /** Markdown and text: the source. HTML: the stored sanitized HTML (never unsanitized HTML). */
-  content: string;
-  contentType: string;
-  hideContent: string;
-  tags: string[];
-  imageList: TopicImage[];
-  status: number;
-}
+  content: z.string(),
+  contentType: z.string(),
+  hideContent: z.string(),
+  tags: z.array(z.string()),
+  imageList: z.array(topicImageSchema),
+  status: z.number(),
+});
+export type TopicEditView = z.infer<typeof topicEditViewSchema>;
 
 /** A topic's hidden content for this reader (`GET topic/hide_content`). */
-export interface HiddenContent {
-  exists: boolean;
-  show: boolean;
+export const hiddenContentSchema = z.strictObject({
+  exists: z.boolean(),
+  show: z.boolean(),
   /** Sanitized HTML when shown, else ''. */
-  content: string;
-}
+  content: z.string(),
+});
+export type HiddenContent = z.infer<typeof hiddenContentSchema>;

@@ -1,12 +1,14 @@
 /** A forbidden word as the back office shows it (`GET admin/words`). */
-import type { WordAction, WordKind } from '../validation/words';
+import { z } from 'zod';
+import { WORD_ACTIONS, WORD_KINDS } from '../validation/words';
 
-export interface WordView {
-  id: number;
+export const wordViewSchema = z.strictObject({
+  id: z.number(),
   /** The word (width- and case-folded) or the regular expression's source. */
-  pattern: string;
-  kind: WordKind;
-  action: WordAction;
-  createTime: number;
-  updateTime: number;
-}
+  pattern: z.string(),
+  kind: z.enum(WORD_KINDS),
+  action: z.enum(WORD_ACTIONS),
+  createTime: z.number(),
+  updateTime: z.number(),
+});
+export type WordView = z.infer<typeof wordViewSchema>;

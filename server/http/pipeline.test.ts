@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { ok } from './envelope';
 import { errors } from '../infra/errors';
 import { redactUrl } from './logging';
-import { parseInput } from './validate';
+import { parseInput } from '../kernel/input';
 import { z } from 'zod';
 
 /** A pino destination that keeps every line, parsed. */

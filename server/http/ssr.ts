@@ -31,6 +31,7 @@ import { decodePath } from './request-context';
 import { PERSONAL } from './response-headers';
 import { presentSessionUser } from './session-user';
 import { countCachedView } from '../kernel/pages';
+import { callerFrom, userAgentOf } from '../kernel/caller';
 import { sendUnavailable } from './error-handler';
 
 const ROOT = process.cwd();
@@ -188,6 +189,7 @@ function loadContextOf(app: FastifyInstance, request: FastifyRequest, nonce: str
     clientIp: request.ip,
     nonce,
     site: app.ctx.site,
+    read: (contract, input) => app.ctx.actions.read(app.ctx, contract, callerFrom(app.ctx, { user, locale: request.locale, ip: request.ip, userAgent: userAgentOf(request) }), input),
   };
   return context;
 }

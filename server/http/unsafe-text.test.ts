@@ -11,7 +11,7 @@ import { createTopic, createUser, randomIp, type CreatedUser } from '../../tests
 import { createTestApp, type ApiResponse, type TestApp } from '../../tests/support/test-app';
 import { z } from 'zod';
 import { AppError } from '../infra/errors';
-import { parseInput } from './validate';
+import { parseInput } from '../kernel/input';
 
 const dialects = await testDatabases();
 

@@ -7,7 +7,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Locale } from '../../common/constants';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import type { IpLocation } from '../infra/ip-location';
+import { EMPTY_LOCATION, type IpLocation } from '../infra/ip-location';
+import { errors } from '../infra/errors';
+import { isModerator } from '../policy/permissions';
+import type { Actor } from './events';
 
 /** Who is looking, and in which language (for the IP location's country name and labels). */
 export interface ViewerContext {
@@ -45,22 +48,49 @@ export function userAgentOf(request: { headers: FastifyRequest['headers'] }): st
   return typeof ua === 'string' ? ua : '';
 }
 
-/** The caller of a Fastify request (JSON routes and page requests alike). */
-export function callerOf(ctx: AppContext, request: Pick<FastifyRequest, 'user' | 'locale' | 'ip' | 'headers'>): Caller {
+/** Who calls, as any door knows it: the user, their language, where the call came from. */
+export interface CallerSource {
+  user: UserRow | null;
+  locale: Locale;
+  ip: string;
+  userAgent: string;
+  /** Where the address is (a trusted proxy's country header, else the address's own); looked up once, on first use. */
+  locate?: () => IpLocation;
+}
+
+/** The one caller builder: the API's requests and the page loaders' reads alike. */
+export function callerFrom(ctx: AppContext, source: CallerSource): Caller {
   let location: IpLocation | undefined;
   return {
-    viewer: request.user,
-    locale: request.locale,
+    viewer: source.user,
+    locale: source.locale,
     now: ctx.clock.now(),
     origin: {
-      ip: request.ip,
-      userAgent: userAgentOf(request),
-      location: () => (location ??= ctx.ipLocator.locate(request)),
+      ip: source.ip,
+      userAgent: source.userAgent,
+      location: () => (location ??= source.locate?.() ?? EMPTY_LOCATION),
     },
   };
+}
+
+/** The caller of a Fastify request (JSON routes and page requests alike). */
+export function callerOf(ctx: AppContext, request: Pick<FastifyRequest, 'user' | 'locale' | 'ip' | 'headers'>): Caller {
+  return callerFrom(ctx, { user: request.user, locale: request.locale, ip: request.ip, userAgent: userAgentOf(request), locate: () => ctx.ipLocator.locate(request) });
 }
 
 /** Only the viewer part (reads). */
 export function viewerContext(ctx: AppContext, request: Pick<FastifyRequest, 'user' | 'locale'>): ViewerContext {
   return { viewer: request.user, locale: request.locale, now: ctx.clock.now() };
+}
+
+/** The signed-in caller's hand in a fact (audit rows, the author's messages): who, whether staff, from where. */
+export function actorOf(caller: Caller): Actor {
+  const user = memberOf(caller);
+  return { id: user.id, moderator: isModerator(user), ip: caller.origin.ip };
+}
+
+/** The signed-in user of a call whose gate let only members through (401 otherwise). */
+export function memberOf(caller: Pick<Caller, 'viewer'>): UserRow {
+  if (!caller.viewer) throw errors.notSignedIn();
+  return caller.viewer;
 }

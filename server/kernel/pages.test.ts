@@ -1,3 +1,4 @@
+import { commentActions } from '../../common/actions/comments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
@@ -21,9 +22,9 @@ describe('context.site (page loaders)', () => {
     await createComment(t, a.user, { entityType: 'comment', entityId: commentId, content: 'reply from a' });
     await t.post('/api/favorite/add', { entityType: 'topic', entityId: topicId }, { token: b.token });
 
-    const comments = await site.comments({ user: b.user, locale: 'en-US' }, { entityType: 'topic', entityId: topicId });
+    const comments = await t.read(commentActions.list, { entityType: 'topic', entityId: topicId }, { user: b.user });
     expect(comments.ok && comments.data.results.map((c) => [c.content, c.replies!.length])).toEqual([['<p>from b</p>', 1]]);
-    const missing = await site.comments({ user: null, locale: 'zh-CN' }, { entityType: 'topic', entityId: 999_999 });
+    const missing = await t.read(commentActions.list, { entityType: 'topic', entityId: 999_999 }, { locale: 'zh-CN' });
     expect(missing).toEqual({ ok: false, status: 404, message: '内容不存在或已被删除' });
 
     const favorites = await site.favorites({ user: b.user, locale: 'en-US' }, {});
@@ -46,7 +47,7 @@ describe('context.site (page loaders)', () => {
     const all = { name: 'all', slice: { topics: t.ctx.site.topics, interactions: t.ctx.site.interactions, people: t.ctx.site.people, articles: t.ctx.site.articles, scores: t.ctx.site.scores, search: t.ctx.site.search, admin: t.ctx.site.admin, about: t.ctx.site.about, links: t.ctx.site.links, notices: t.ctx.site.notices, adminSite: t.ctx.site.adminSite, vip: t.ctx.site.vip } };
     expect(assemblePages([all]).people).toEqual(t.ctx.site.people);
     expect(() => assemblePages([all, { name: 'again', slice: { people: { profile: t.ctx.site.people.profile } } }])).toThrow('site.people.profile is declared by both all and again');
-    expect(() => assemblePages([{ name: 'some', slice: { people: t.ctx.site.people } }])).toThrow('no feature declares site.interactions.comments');
+    expect(() => assemblePages([{ name: 'some', slice: { people: t.ctx.site.people } }])).toThrow('no feature declares site.interactions.favorites');
     expect(() => assemblePages([{ name: 'odd', slice: { people: { nickname: () => 'x' } as never } }])).toThrow('odd declares site.people.nickname');
   });
 });

@@ -6,6 +6,7 @@
  * shares: the page's reader as a use case's caller, and a refused read as a value the error page
  * shows (route modules run from the SSR bundle and cannot `instanceof` the server's AppError).
  */
+import type { Locale } from '../../common/constants';
 import { translator } from '../../common/i18n';
 import type * as Pages from '../../common/load-context';
 import type { PageResult } from '../../common/views/page';
@@ -47,15 +48,20 @@ export function pageCaller(ctx: AppContext, viewer: PageViewer, visit?: PageVisi
 }
 
 /** Runs a page read; a refused one (4xx) becomes the status and its message in the reader's language. */
-export async function attemptForPage<T>(viewer: PageViewer, run: () => Promise<T>): Promise<PageResult<T>> {
+export async function attemptForLocale<T>(locale: Locale, run: () => Promise<T>): Promise<PageResult<T>> {
   try {
     return { ok: true, data: await run() };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
-      return { ok: false, status: error.status, message: String(translator(viewer.locale)(error.messageKey, error.params)) };
+      return { ok: false, status: error.status, message: String(translator(locale)(error.messageKey, error.params)) };
     }
     throw error;
   }
+}
+
+/** As `attemptForLocale`, in the page reader's language. */
+export function attemptForPage<T>(viewer: PageViewer, run: () => Promise<T>): Promise<PageResult<T>> {
+  return attemptForLocale(viewer.locale, run);
 }
 
 /**
@@ -71,9 +77,9 @@ export function pageRead<A extends unknown[], T>(ctx: AppContext, read: (ctx: Ap
  * the compiler: `assemblePages` refuses to start without each one, or with one given twice.
  */
 const PAGE_METHODS = {
-  interactions: { comments: true, favorites: true, messages: true, unreadCount: true, notificationSettings: true },
+  interactions: { favorites: true, messages: true, unreadCount: true, notificationSettings: true },
   topics: { feed: true, tagFeed: true, detail: true, hiddenContent: true, forEdit: true, nodes: true, navNodes: true, node: true, tag: true },
-  people: { profile: true, topics: true, topicCounts: true, comments: true, fans: true, followed: true, followingFeed: true, suggestions: true },
+  people: { profile: true, topics: true, topicCounts: true, fans: true, followed: true, followingFeed: true, suggestions: true },
   articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
   scores: { summary: true, logs: true, rank: true, checkinRank: true },
   search: { topics: true, articles: true, users: true, articlesOn: true },

@@ -2,7 +2,7 @@
  * How a post's move from one counted placement to another changes a counter keyed by one of its
  * parts: each feature that counts posts (users, nodes, tags) asks for its own deltas.
  */
-import type { Placement } from './events';
+import type { Placement } from './content-events';
 
 const one = (counted: boolean) => (counted ? 1 : 0);
 

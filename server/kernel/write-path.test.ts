@@ -13,6 +13,7 @@
  *   - the back office: a node or tag edited shows at once in the cached feeds; links and notices drop the lists;
  *   - query counts: topic and article create and their pages' reads stay within budget.
  */
+import { commentActions } from '../../common/actions/comments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../tests/support/databases';
 import { postArticle } from '../../tests/support/article-factories';
@@ -337,7 +338,7 @@ for (const dialect of await testDatabases()) {
         // What the item page's loaders read for an anonymous visitor (its view counted).
         const page = await withCountedDb(t.ctx, async () => {
           const item = await detail(viewer, id, { ip: '198.51.100.20', userAgent: BROWSER });
-          const comments = await t.ctx.site.interactions.comments(viewer, { entityType: budget.kind, entityId: id });
+          const comments = await t.read(commentActions.list, { entityType: budget.kind, entityId: id });
           return item.ok && comments.ok;
         });
         expect(page.result).toBe(true);

@@ -14,6 +14,11 @@ import { openDatabase } from '../../server/db/open';
 import type { Settings } from '../../server/modules/settings/settings.schema';
 import { writeSettings } from '../../server/modules/settings/settings.service';
 import { createTestDatabase, type TestDatabase } from './databases';
+import type { InputOf, OutputOf, ReadContract } from '../../common/actions/contract';
+import type { Locale } from '../../common/constants';
+import type { PageResult } from '../../common/views/page';
+import type { UserRow } from '../../server/db/schema';
+import { callerFrom } from '../../server/kernel/caller';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -44,10 +49,22 @@ export interface TestApp {
   request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   get<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   post<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /**
+   * A page loader's read of a declared action (`context.read`), as `reader` (nobody by default, in
+   * en-US); `visit` is the browser's address and user agent (view counting).
+   */
+  read<C extends ReadContract>(contract: C, input: InputOf<C>, reader?: PageReader): Promise<PageResult<OutputOf<C>>>;
   /** Stops the app, keeping the database (for restart tests). */
   stop(): Promise<void>;
   /** Stops the app and drops the database and data directory. */
   close(): Promise<void>;
+}
+
+/** Who reads a page in a test (`TestApp.read`). */
+export interface PageReader {
+  user?: UserRow | null;
+  locale?: Locale;
+  visit?: { ip: string; userAgent: string };
 }
 
 export interface TestAppOptions extends BuildOptions {
@@ -109,6 +126,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     request,
+    read: (contract, input, reader = {}) =>
+      app.ctx.actions.read(app.ctx, contract, callerFrom(app.ctx, { user: reader.user ?? null, locale: reader.locale ?? 'en-US', ip: reader.visit?.ip ?? '', userAgent: reader.visit?.userAgent ?? '' }), input),
     get: (url, o) => request('GET', url, o),
     post: (url, body, o) => request('POST', url, { ...o, body }),
     stop,

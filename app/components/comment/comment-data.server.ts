@@ -1,6 +1,6 @@
 /** What the comment section's loaders send (server only): each comment as the section shows it. */
 import type { AppLoadContext } from 'react-router';
-import type { PageViewer } from '../../../common/load-context';
+import { commentActions } from '../../../common/actions/comments';
 import { emptyPage, type CommentAuthor, type CommentEntityType, type CommentView, type Page, type ShownComment } from './types';
 import '~/lib/load-context';
 
@@ -24,7 +24,7 @@ export function shownCommentPage(page: Page<CommentView>): Page<ShownComment> {
 }
 
 /** An item page's first page of comments, as the section shows it; none when the read is refused. */
-export async function firstComments(context: AppLoadContext, viewer: PageViewer, target: { entityType: CommentEntityType; entityId: number }): Promise<Page<ShownComment>> {
-  const result = await context.site.interactions.comments(viewer, target);
+export async function firstComments(context: AppLoadContext, target: { entityType: CommentEntityType; entityId: number }): Promise<Page<ShownComment>> {
+  const result = await context.read(commentActions.list, target);
   return result.ok ? shownCommentPage(result.data) : emptyPage<ShownComment>();
 }

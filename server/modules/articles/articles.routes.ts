@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { cursorQuery, pathId, tagFeedQuery, userFeedQuery } from '../../../common/validation/fields';
 import { ok, sendFeed } from '../../http/envelope';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { articleDetail, articleFeedAnswer, articleForEdit, createArticle, deleteArticle, editArticle, recommendArticle, userArticles } from './articles.usecases';
 

@@ -12,7 +12,7 @@ import { requireDb, type AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import { errors } from '../../infra/errors';
 import { publicOrigin } from '../../http/site-address';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { createStorage } from '../../infra/storage';
 import { withAllowance } from '../../kernel/allowance';
 import type { Caller, ViewerContext } from '../../kernel/caller';

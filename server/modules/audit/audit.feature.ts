@@ -4,7 +4,7 @@
  * change it records (handlers of the facts).
  */
 import type { Feature } from '../../features';
-import { moderationMove } from '../../kernel/events';
+import { moderationMove } from '../../kernel/content-events';
 import { recordAudit } from './audit.service';
 
 export const auditFeature: Feature = {

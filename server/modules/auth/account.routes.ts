@@ -10,7 +10,7 @@ import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { errors } from '../../infra/errors';
 import { siteBaseUrl } from '../../http/site-address';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { clientKey } from '../../infra/rate-limiter';
 import { presentCurrentUser } from '../users/users.presenter';
 import { sendAccountMail } from './account-mail';

@@ -15,7 +15,7 @@ import { ok } from '../../http/envelope';
 import { AppError, errors } from '../../infra/errors';
 import { isSameOrigin } from '../../http/request-context';
 import { runWrite } from '../../kernel/write';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { clientKey } from '../../infra/rate-limiter';
 import { presentCurrentUser } from '../users/users.presenter';
 import { siteBaseUrl } from '../../http/site-address';

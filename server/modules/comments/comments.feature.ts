@@ -1,14 +1,12 @@
-/** Comments and replies: the comment content kind, the routes, and hiding a forever-banned member's comments. */
+/** Comments and replies: the comment content kind, the actions, and hiding a forever-banned member's comments. */
 import type { Feature } from '../../features';
-import { commentPages } from './comments.pages';
+import { commentsActionList } from './comments.actions';
 import { commentKind } from './comments.kind';
-import { commentRoutes } from './comments.routes';
 import { moveMemberComments } from './comments.service';
 
 export const commentsFeature: Feature = {
   name: 'comments',
-  api: commentRoutes,
-  pages: commentPages,
+  actions: commentsActionList,
   setup(ctx) {
     ctx.kinds.register(commentKind(ctx.kinds));
     // A forever ban may hide the member's comments; lifting it (or a ban that does not hide) shows them again.

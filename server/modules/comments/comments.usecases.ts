@@ -1,26 +1,49 @@
 /**
- * The comment reads, one function each, for the JSON routes and the page loaders alike. (Create
- * and delete still run their steps in comments.routes.ts: ADR 0011, "What remains".)
+ * The comment use cases, one function per action (comments.actions.ts declares who may call each,
+ * its limit and its answer): the JSON API and the page loaders run the same ones.
  */
-import type { CommentableType } from '../../../common/constants';
-import { requireDb, type AppContext } from '../../context';
-import type { ViewerContext } from '../../kernel/caller';
-import type { Page } from '../../kernel/paging';
+import type { ParsedInputOf } from '../../../common/actions/contract';
+import type { commentActions } from '../../../common/actions/comments';
 import type { UserCommentView } from '../../../common/views/comment';
+import { publicOrigin } from '../../http/site-address';
+import type { ReadCall, WriteCall } from '../../kernel/actions';
+import { actorOf, memberOf } from '../../kernel/caller';
+import type { Page } from '../../kernel/paging';
 import type { CommentView } from './comments.presenter';
-import { commentPage, replyPage, userCommentPage } from './comments.service';
+import type { CommentRow } from '../../db/schema';
+import { commentPage, createComment as writeComment, deleteComment as removeComment, presentNewComment, replyPage, userCommentPage, type CreatedComment } from './comments.service';
+
+type Input<K extends keyof typeof commentActions> = ParsedInputOf<(typeof commentActions)[K]>;
 
 /** GET comment/comments: a page of an item's comments, each with its first replies. */
-export function commentList(ctx: AppContext, caller: ViewerContext, query: { entityType: CommentableType; entityId: number; cursor?: string }): Promise<Page<CommentView>> {
-  return commentPage(requireDb(ctx), ctx.kinds, query, caller);
+export function commentList({ db, ctx, input, caller }: ReadCall<Input<'list'>, undefined>): Promise<Page<CommentView>> {
+  return commentPage(db, ctx.kinds, input, caller);
 }
 
 /** GET comment/replies: a page of one comment's replies. */
-export function replyList(ctx: AppContext, caller: ViewerContext, query: { commentId: number; cursor?: string }): Promise<Page<CommentView>> {
-  return replyPage(requireDb(ctx), ctx.kinds, query, caller);
+export function replyList({ db, ctx, input, caller }: ReadCall<Input<'replies'>, undefined>): Promise<Page<CommentView>> {
+  return replyPage(db, ctx.kinds, input, caller);
 }
 
 /** GET comment/user_comments: a page of a member's comments, newest first, each with its post's title and link. */
-export function userComments(ctx: AppContext, caller: ViewerContext, query: { userId: number; cursor?: string }): Promise<Page<UserCommentView>> {
-  return userCommentPage(requireDb(ctx), ctx.kinds, query, caller);
+export function userComments({ db, ctx, input, caller }: ReadCall<Input<'ofUser'>, undefined>): Promise<Page<UserCommentView>> {
+  return userCommentPage(db, ctx.kinds, input, caller);
+}
+
+/** POST comment/create, inside the transaction: the comment, its counts and facts. */
+export function createComment({ scope, ctx, input, caller }: WriteCall<Input<'create'>, undefined>): Promise<CreatedComment> {
+  const { origin } = caller;
+  const meta = { now: caller.now, siteOrigin: publicOrigin(ctx.config), ip: origin.ip, userAgent: origin.userAgent, location: origin.location() };
+  return writeComment(scope, memberOf(caller), input, meta);
+}
+
+/** The new comment as its author sees it (at most one query: a quoted reply's author). */
+export function presentCreated({ db, caller }: ReadCall<Input<'create'>, undefined>, created: CreatedComment): Promise<CommentView> {
+  return presentNewComment(db, created, memberOf(caller), caller);
+}
+
+/** POST comment/delete/{id}, inside the transaction, the comment loaded and its rule passed. */
+export async function deleteComment({ scope, target, caller }: WriteCall<Input<'delete'>, CommentRow>): Promise<null> {
+  await removeComment(scope, target, actorOf(caller));
+  return null;
 }

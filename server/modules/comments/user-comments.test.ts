@@ -4,6 +4,7 @@
  * not see, in a constant number of queries) and their tweets and posts apart
  * (`GET topic/user_topics?type=`, the tabs' counts through `context.site.people.topicCounts`).
  */
+import { commentActions } from '../../../common/actions/comments';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTENT_STATUS, TOPIC_TYPES } from '../../../common/constants';
 import type { UserCommentView } from '../../../common/views/comment';
@@ -162,7 +163,7 @@ for (const dialect of await testDatabases()) {
       expect((await t.ctx.site.people.topicCounts(viewer, 99_999_999)).ok).toBe(false);
       const page = await t.ctx.site.people.topics(viewer, member.user.id, undefined, TOPIC_TYPES.tweet);
       expect(page.ok && page.data.results.map((topic) => topic.type)).toEqual([1, 1, 1]);
-      const commentsPage = await t.ctx.site.people.comments(viewer, { userId: member.user.id });
+      const commentsPage = await t.read(commentActions.ofUser, { userId: member.user.id });
       expect(commentsPage).toEqual({ ok: true, data: { results: [], cursor: '', hasMore: false } });
     });
   });

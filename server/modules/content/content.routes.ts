@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { renderHtml } from './content.service';
 import { publicOrigin } from '../../http/site-address';
 import { PREVIEW_RATE, previewSchema } from './content.schema';

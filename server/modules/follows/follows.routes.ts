@@ -10,7 +10,7 @@ import { pathId } from '../../../common/validation/fields';
 import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import type { RateRule } from '../../infra/rate-limiter';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { requireWriter } from '../../policy/permissions';

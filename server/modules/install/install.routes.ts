@@ -11,7 +11,7 @@ import type { DbConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { clientKey, type RateRule } from '../../infra/rate-limiter';
 import { installForum, isAllowedWebSqliteFile, resolveDbConfig, testConnection } from './install.service';
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { cursorQuery } from '../../../common/validation/fields';
 import { idSchema, linkSchema, linkUpdateSchema, orderSchema, sitePageQuery } from '../../../common/validation/site-admin';
 import { ok } from '../../http/envelope';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
 import { spendFeedRead } from '../settings/read-limits';

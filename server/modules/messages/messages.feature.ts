@@ -5,7 +5,7 @@
  */
 import type { MessageType } from '../../../common/constants';
 import type { Feature } from '../../features';
-import { moderationMove, type ModerationMove } from '../../kernel/events';
+import { moderationMove, type ModerationMove } from '../../kernel/content-events';
 import { messagePages } from './messages.pages';
 import { siteBaseUrl } from '../../http/site-address';
 import { announceUnread, notify, sendReplyMailLater } from './messages.service';

@@ -12,7 +12,7 @@ import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { viewerContext } from '../../kernel/caller';
 import { countUnread } from './messages.repository';
 import { recentMessages, updateNotificationSettings, type ReaderContext } from './messages.service';

@@ -9,7 +9,7 @@ import { idField } from '../../../common/validation/fields';
 import { auditQuery, bannedQuery, banSchema, membersQuery, setRoleSchema, unbanSchema, verifyEmailSchema } from '../../../common/validation/moderation';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
 import { auditLog, banState, bannedMembers, banUser, members, setRole, unbanUser, verifyMemberEmail } from './moderation.usecases';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { nodeDeleteSchema, nodeSchema, nodeUpdateSchema, orderSchema, sitePageQuery } from '../../../common/validation/site-admin';
 import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
 import { adminNodes, createNodeAsAdmin, deleteNodeAsAdmin, orderNodeAsAdmin, updateNodeAsAdmin } from './nodes.usecases';

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { CountedKind } from '../../kernel/events';
+import type { CountedKind } from '../../kernel/content-events';
 import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
 import { forgetPostComments, recordPostComment, type PostTable } from './publishing.repository';
 import { countPostView } from './publishing.views';

@@ -4,7 +4,8 @@
  * articles by the same rules (counts, messages, audit, search, scores, caches) as their own
  * routes do. The head comes from the kind (its display title and page).
  */
-import type { CountedKind, WriteScope } from '../../kernel/events';
+import type { WriteScope } from '../../kernel/events';
+import type { CountedKind } from '../../kernel/content-events';
 import { findPostForMove, type PostTable } from './publishing.repository';
 import type { PostRef } from './publishing.writes';
 

@@ -7,7 +7,7 @@ import { TOPIC_LIMITS } from '../../../common/constants';
 import { describeIpLocation } from '../../../common/ip-location';
 import type { ArticleView } from '../../../common/views/article';
 import type { TopicView } from '../../../common/views/topic';
-import type { CountedKind } from '../../kernel/events';
+import type { CountedKind } from '../../kernel/content-events';
 import type { ContentHead } from '../../kernel/kinds';
 import { shortText } from '../content/content.service';
 import { presentPublicUser } from '../users/users.presenter';

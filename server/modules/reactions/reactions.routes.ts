@@ -13,7 +13,7 @@ import type { UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { viewerContext } from '../../kernel/caller';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { isModerator, requireWriter } from '../../policy/permissions';
 import { runWrite } from '../../kernel/write';
 import { setFavorite, setLike } from './reactions.service';

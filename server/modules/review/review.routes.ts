@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { approveSchema, contentQuery, rejectSchema, restoreSchema, reviewQuery } from '../../../common/validation/review';
 import { ok } from '../../http/envelope';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
 import { approveReview, contentList, rejectReview, restoreContent, reviewList } from './review.usecases';

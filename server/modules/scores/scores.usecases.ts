@@ -7,7 +7,7 @@ import { cursorQuery } from '../../../common/validation/fields';
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import type { Caller, ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import { runWrite } from '../../kernel/write';

@@ -11,7 +11,7 @@ import type { PublicUser } from '../../../common/views/user';
 import { postSearchQuery, userSearchQuery } from '../../../common/validation/search';
 import { requireDb, type AppContext } from '../../context';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { clientKey, type RateRule } from '../../infra/rate-limiter';
 import type { Caller } from '../../kernel/caller';
 import { articlesClosed } from '../articles/articles.kind';

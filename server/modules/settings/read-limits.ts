@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireDb } from '../../context';
 import { clientKey, type RateRule } from '../../infra/rate-limiter';
+import { limit, type Limit } from '../../kernel/actions';
 import type { Settings } from './settings.schema';
 
 export type ReadRule = 'feedPerIp' | 'tagAutocomplete';
@@ -36,3 +37,9 @@ export async function spendAutocomplete(ctx: AppContext, request: Pick<FastifyRe
   const key = request.user ? `user:${request.user.id}` : `ip:${clientKey(request.ip)}`;
   await ctx.limiter.consume(readRule(settings, 'tagAutocomplete'), key);
 }
+
+/** The public feeds' limit (topics, comments, replies, tags: one budget per address), spent before the input is read. */
+export const feedReadLimit: Limit = limit.perIp((settings) => readRule(settings, 'feedPerIp'), { stage: 'beforeInput' });
+
+/** Tag autocomplete: the member's count (by id), or the address's when signed out. */
+export const autocompleteLimit: Limit = limit.rules([{ rule: (settings) => readRule(settings, 'tagAutocomplete'), key: ({ caller }) => (caller.viewer ? `user:${caller.viewer.id}` : `ip:${clientKey(caller.origin.ip)}`) }], { stage: 'beforeInput' });

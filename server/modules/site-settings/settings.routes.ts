@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminSettingsUpdateSchema, testMailSchema } from '../../../common/validation/settings';
 import { ok } from '../../http/envelope';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
 import { adminSettings, sendTestMail, updateSettings } from './settings.usecases';

@@ -4,7 +4,7 @@ import { CONTENT_STATUS } from '../../../common/constants';
 import { dialectOf } from '../../db/database';
 import type { DB, TagRow } from '../../db/schema';
 import { stamps } from '../../db/helpers';
-import type { CountedKind } from '../../kernel/events';
+import type { CountedKind } from '../../kernel/content-events';
 
 /**
  * Each tagged kind's link table and item column, and its published-item count on `tags`. The

@@ -4,7 +4,7 @@ import { tagAutocompleteSchema } from '../../../common/validation/topic';
 import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { cursorQuery, pathId } from '../../../common/validation/fields';
 import { spendAutocomplete, spendFeedRead } from '../settings/read-limits';
 import { presentTag } from './tags.presenter';

@@ -13,7 +13,7 @@ import { topicCreateSchema, topicTypeField } from '../../../common/validation/to
 import { requireDb } from '../../context';
 import { ok, sendFeed } from '../../http/envelope';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize, requireVerifiedWriter, requireWriter } from '../../policy/permissions';
 import { navNodeList, nodeList } from '../nodes/nodes.usecases';

@@ -5,7 +5,7 @@
  */
 import { TOPIC_TYPES } from '../../../common/constants';
 import { recommendSchema, stickySchema, topicEditSchema, type TopicCreateInput, type TopicEditInput } from '../../../common/validation/topic';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { errors } from '../../infra/errors';

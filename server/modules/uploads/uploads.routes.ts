@@ -13,7 +13,7 @@ import { errors } from '../../infra/errors';
 import { createStorage } from '../../infra/storage';
 import type { RateRule } from '../../infra/rate-limiter';
 import { requireWriter } from '../../policy/permissions';
-import { readImagePart } from './upload-part';
+import { readImagePart } from '../../http/upload-part';
 import { IMAGE_FORMATS, parseStoredKey, siteUploadLimits, storeImage } from './uploads.service';
 import { requireDb } from '../../context';
 import type { Settings } from '../settings/settings.schema';

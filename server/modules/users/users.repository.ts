@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { dialectOf } from '../../db/database';
 import { findRowsByIds, insertReturningId, lockedRead, timeBucket } from '../../db/helpers';
-import type { CountedKind } from '../../kernel/events';
+import type { CountedKind } from '../../kernel/content-events';
 
 export async function insertUser(db: Kysely<DB>, values: NewUser): Promise<number> {
   return insertReturningId(db, 'users', values);

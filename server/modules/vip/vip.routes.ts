@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { pathId } from '../../../common/validation/fields';
 import { vipQueueQuery } from '../../../common/validation/vip';
 import { ok } from '../../http/envelope';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
 import { activate, myOrders, placeOrder, readVipSettings, reject, submitTxHash, updateVipSettings, vipPlans, vipQueue } from './vip.usecases';

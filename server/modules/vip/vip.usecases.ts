@@ -13,7 +13,7 @@ import { requireDb, type AppContext } from '../../context';
 import type { UserRow, VipOrderRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import type { Caller, ViewerContext } from '../../kernel/caller';
 import type { Actor } from '../../kernel/events';
 import { mapPage, pageById, type Page } from '../../kernel/paging';

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { wordDeleteSchema, wordSchema, wordsQuery, wordUpdateSchema } from '../../../common/validation/words';
 import { ok } from '../../http/envelope';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
 import { addWord, deleteWord, editWord, listWords } from './words.usecases';

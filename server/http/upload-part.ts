@@ -6,8 +6,14 @@
  * header): the client sent it, so 400 with errorCode 5 on the field, not a 500.
  */
 import type { FastifyRequest } from 'fastify';
-import { AppError, errors } from '../../infra/errors';
-import { tooLarge } from './uploads.service';
+import { IMAGE_MAX_MB } from '../../common/rich-text/policy';
+import { AppError, errors } from '../infra/errors';
+import type { UploadSource } from '../kernel/actions';
+
+/** 413 naming the limit in megabytes (the site's own, else the transport's 5 MB). */
+function tooLarge(mb = IMAGE_MAX_MB): AppError {
+  return errors.payloadTooLarge('upload.tooLarge', { mb });
+}
 
 function codeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
@@ -49,4 +55,9 @@ export async function readImagePart(request: FastifyRequest, field: string, limi
   if (part.file.truncated) throw tooLarge(limit?.mb);
   if (buffer.length === 0) throw errors.validation({ [field]: 'upload.missingFile' });
   return { buffer, filename: part.filename };
+}
+
+/** A request's file part as an action's `upload` (the contract names the field). */
+export function uploadSourceOf(request: FastifyRequest, field: string): UploadSource {
+  return { isMultipart: request.isMultipart(), read: (limit) => readImagePart(request, field, limit) };
 }

@@ -1,0 +1,72 @@
+/**
+ * The JSON API's door to the declared actions (ADR 0021): one Fastify route per action that has
+ * a method and a path, registered from the declarations. A route holds no steps of its own: it
+ * hands the request's caller, path parameters and query (GET) or body (POST) to the runner, runs
+ * the declaration's HTTP finishing step if it names one, and sends the answer — the success
+ * envelope, a cached feed's envelope as it was serialized, a document of its own media type, or
+ * a live stream.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { AnyAction, MediaAnswer, StreamAnswer } from '../kernel/actions';
+import { Serialized } from '../kernel/actions';
+import { answered, performAction } from '../kernel/action-runner';
+import type { ActionRegistry } from '../kernel/action-registry';
+import { callerOf } from '../kernel/caller';
+import { ok } from './envelope';
+import { PERSONAL } from './response-headers';
+import { uploadSourceOf } from './upload-part';
+
+/** Path parameters under the names the input knows: a wildcard (`/*`) is `path`. */
+function paramsOf(request: FastifyRequest): Record<string, unknown> {
+  const params = { ...((request.params ?? {}) as Record<string, unknown>) };
+  if ('*' in params) {
+    params.path = params['*'];
+    delete params['*'];
+  }
+  return params;
+}
+
+function isStream(value: unknown): value is StreamAnswer {
+  return typeof value === 'object' && value !== null && typeof (value as StreamAnswer).open === 'function';
+}
+
+function sendMedia(reply: FastifyReply, answer: MediaAnswer): FastifyReply {
+  if (answer.status) reply.code(answer.status);
+  if (answer.type) reply.type(answer.type);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+  return answer.body === undefined ? reply.send() : reply.send(answer.body);
+}
+
+async function handle(ctx: AppContext, action: AnyAction, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const { contract } = action;
+  const value = await performAction(ctx, action, {
+    caller: callerOf(ctx, request),
+    params: paramsOf(request),
+    fields: contract.method === 'GET' ? request.query : request.body,
+    via: 'api',
+    headers: request.headers,
+    upload: contract.upload ? uploadSourceOf(request, contract.upload) : undefined,
+  });
+  const body = answered(ctx, action, action.respond ? await action.respond(value, { request, reply, ctx }) : value);
+  if (action.personal) reply.header('cache-control', PERSONAL);
+  if ('media' in action.answer) {
+    if (isStream(body)) {
+      reply.hijack();
+      body.open(reply.raw);
+      return reply;
+    }
+    return sendMedia(reply, body as MediaAnswer);
+  }
+  if (body instanceof Serialized) return reply.type('application/json; charset=utf-8').send(body.json);
+  return ok(body);
+}
+
+/** A route for every action of the registry that has one. */
+export function registerActionRoutes(app: FastifyInstance, registry: ActionRegistry): void {
+  for (const { action } of registry.routed()) {
+    const { method, path } = action.contract;
+    if (!method || !path) continue;
+    app.route({ method, url: path, handler: (request, reply) => handle(app.ctx, action, request, reply) });
+  }
+}

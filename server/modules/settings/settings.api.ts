@@ -1,0 +1,9 @@
+/**
+ * The settings store's public surface (DESIGN convention 13): what other features may use of it.
+ * Every feature reads the site settings through `ctx.settings` (the cache); the read limits are
+ * the rate limits their public reads declare.
+ */
+export type { Settings } from './settings.schema';
+export { defaultSettings } from './settings.schema';
+export { aboutTexts, writeSettings } from './settings.service';
+export { autocompleteLimit, feedReadLimit, readRule } from './read-limits';
