@@ -1,8 +1,10 @@
 /**
- * CONTRACT — browser calls to the JSON API (spec §7–§8, API.md).
+ * CONTRACT — browser calls to the JSON API (spec §7–§8, API.md), through the declared actions'
+ * contracts (common/actions, ADR 0021): the method, the path and the types come from the one
+ * declaration the server registers its route from.
  *
- *   const user = await api<User>('/api/user/update', { method: 'POST', body: { nickname } });
- *   const page = await api<Page<Topic>>('/api/topic/topics', { query: { cursor } });
+ *   const user = await send(userActions.update, { nickname });
+ *   const page = await send(topicActions.feed, { nodeId: 0, cursor });
  *
  * - Same-origin fetch with credentials: the HttpOnly `sabai_token` cookie carries auth (the
  *   server's same-origin check makes cookie-auth writes CSRF-safe).
@@ -16,6 +18,7 @@
  *   from `useApiErrorHandler()` (./use-api-error.ts): errorCode 1 toasts 'please sign in' and then
  *   goes to /user/signin?redirect=<current path>; other errors toast their message.
  */
+import { fillPath, type AnyContract, type InputOf, type OutputOf } from '../../common/actions/contract';
 import { ErrorCode } from '../../common/errors';
 import { tFor } from './i18n';
 import { asLocale } from './locale';
@@ -137,4 +140,23 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
     throw new ApiError(0, ErrorCode.Other, requestFailedText());
   }
   return readEnvelope<T>(response);
+}
+
+/** What `send` takes besides the input: an abort signal, extra headers. */
+export interface SendOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Calls a declared action: its path parameters filled from `input`, the rest sent as the query of
+ * a GET or the JSON body of a POST (a FormData input is sent as it is: an upload). Answers the
+ * envelope's data, typed by the contract; failures throw `ApiError` as `api` does.
+ */
+export function send<C extends AnyContract>(contract: C, input: InputOf<C> | FormData, options: SendOptions = {}): Promise<OutputOf<C>> {
+  if (!contract.method || !contract.path) throw new Error(`${contract.name} has no HTTP route: the pages read it on the server`);
+  if (input instanceof FormData) return api<OutputOf<C>>(contract.path, { method: contract.method, body: input, ...options });
+  const { url, rest } = fillPath(contract.path, (input ?? {}) as Record<string, unknown>);
+  if (contract.method === 'GET') return api<OutputOf<C>>(url, { method: 'GET', query: rest as Record<string, QueryValue>, ...options });
+  return api<OutputOf<C>>(url, { method: 'POST', body: rest, ...options });
 }

@@ -7,7 +7,8 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Button } from '~/components/ui/button';
 import { ContentEditor, type ContentType } from '~/editor';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
+import { commentActions } from '../../../common/actions/comments';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { COMMENT_LIMITS, CONTENT_STATUS } from '../../../common/constants';
@@ -57,10 +58,7 @@ export function CommentBox({ target, onPosted, onCancel, quote, label, placehold
     }
     setSubmitting(true);
     try {
-      const comment = await api<CommentView>('/api/comment/create', {
-        method: 'POST',
-        body: { entityType: target.entityType, entityId: target.entityId, content: value, contentType },
-      });
+      const comment = await send(commentActions.create, { entityType: target.entityType, entityId: target.entityId, content: value, contentType });
       setValue('');
       setError(null);
       if (comment.status === CONTENT_STATUS.pending) {

@@ -12,7 +12,8 @@ import { can } from '../../../common/policies/can';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useConfirm } from '~/components/ui/dialog';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
+import { commentActions } from '../../../common/actions/comments';
 import { signInPath, paths } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -20,7 +21,7 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { ErrorCode } from '../../../common/errors';
 import { CommentBox } from './comment-box';
 import { CommentThread, type ThreadActions } from './comment-thread';
-import { commentIdFromHash, mergeById, type CommentEntityType, type CommentView, type Page, type ShownComment } from './types';
+import { commentIdFromHash, mergeById, type CommentEntityType, type Page, type ShownComment } from './types';
 import { useT } from '~/lib/use-t';
 
 export interface CommentSectionProps {
@@ -70,7 +71,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
     if (loading || !list.hasMore) return;
     setLoading(true);
     try {
-      const page = await api<Page<CommentView>>('/api/comment/comments', { query: { entityType, entityId, cursor: list.cursor } });
+      const page = await send(commentActions.list, { entityType, entityId, cursor: list.cursor });
       setList((l) => (l.key === key ? { ...l, comments: mergeById(l.comments, page.results), cursor: page.cursor, hasMore: page.hasMore } : l));
     } catch (error) {
       handleApiError(error);
@@ -122,7 +123,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
     });
     if (!ok) return false;
     try {
-      await api(`/api/comment/delete/${comment.id}`, { method: 'POST' });
+      await send(commentActions.delete, { id: comment.id });
     } catch (error) {
       handleApiError(error);
       return false;

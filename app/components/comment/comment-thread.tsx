@@ -6,11 +6,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { COMMENT_LIMITS } from '../../../common/constants';
 import { Spinner } from '~/components/ui/spinner';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
+import { commentActions } from '../../../common/actions/comments';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { CommentBox } from './comment-box';
 import { CommentItem } from './comment-item';
-import { mergeById, type CommentView, type Page, type ShownComment } from './types';
+import { mergeById, type ShownComment } from './types';
 import { useT } from '~/lib/use-t';
 
 export interface ThreadActions {
@@ -60,7 +61,7 @@ export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, 
     if (loading) return;
     setLoading(true);
     try {
-      const page = await api<Page<CommentView>>('/api/comment/replies', { query: { commentId: comment.id, cursor: replies.fetched ? replies.cursor : undefined } });
+      const page = await send(commentActions.replies, { commentId: comment.id, cursor: replies.fetched ? replies.cursor : undefined });
       setReplies((r) => ({ ...r, list: mergeById(r.list, page.results), fetched: true, cursor: page.cursor, hasMore: page.hasMore }));
       onRepliesLoaded?.();
     } catch (error) {
