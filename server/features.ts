@@ -12,7 +12,6 @@ import type { AppContext } from './context';
 import type { PageSlice } from './kernel/pages';
 import type { AnyAction } from './kernel/actions';
 import { articlesFeature } from './modules/articles/articles.feature';
-import { auditFeature } from './modules/audit/audit.feature';
 import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
 import { contentRoutes } from './modules/content/content.routes';
@@ -30,7 +29,7 @@ import { scoresFeature } from './modules/scores/scores.feature';
 import { searchFeature } from './modules/search/search.feature';
 import { settingsFeature } from './modules/site-settings/settings.feature';
 import { seoRoutes } from './modules/seo/seo.routes';
-import { siteRoutes } from './modules/site/site.routes';
+import { siteFeature } from './modules/site/site.feature';
 import { tagsFeature } from './modules/tags/tags.feature';
 import { topicsFeature } from './modules/topics/topics.feature';
 import { uploadFileRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
@@ -57,7 +56,7 @@ export interface Feature {
 }
 
 export const features: Feature[] = [
-  { name: 'site', api: siteRoutes },
+  siteFeature,
   { name: 'install', api: installRoutes },
   authFeature,
   usersFeature,
@@ -70,7 +69,6 @@ export const features: Feature[] = [
   followsFeature,
   messagesFeature,
   scoresFeature,
-  auditFeature,
   searchFeature,
   moderationFeature,
   reviewFeature,

@@ -8,7 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema';
 import { MemoryEventBus } from '../infra/events';
-import { ALL_PAGES, LIST_PAGES, PageCache, isShareable, memberShareable, pageCacheKey, withNonce, type PageToStore } from './page-cache';
+import { PageCache, isShareable, memberShareable, pageCacheKey, withNonce, type PageToStore } from './page-cache';
+import { ALL_PAGES, LIST_PAGES } from '../kernel/page-tags';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 

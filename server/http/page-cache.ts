@@ -32,21 +32,13 @@ import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import type { EventBus } from '../infra/events';
+import { ALL_PAGES } from '../kernel/page-tags';
 
 /** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const MAX_BODY_BYTES = 1024 * 1024;
-/** Every page: the tag an invalidation uses when it cannot name the pages (a member's new nickname). */
-export const ALL_PAGES = '*';
-/** The list pages (home, feeds, node and tag pages, profiles): what an item entering or leaving a list changes. */
-export const LIST_PAGES = 'lists';
 const BUS_TOPIC = 'pages.invalidate';
-
-/** The tag of a member's own pages (`/user/{id}`, its tabs, fans and followed). */
-export function userPageTag(userId: number): string {
-  return `user:${userId}`;
-}
 
 /** The member a `/user/{id}…` page is about, or null for any other path. */
 export function userPageId(url: string): number | null {

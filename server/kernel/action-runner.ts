@@ -171,9 +171,10 @@ export async function performAction(ctx: AppContext, action: AnyAction, request:
       );
       value = action.present ? await action.present({ ...base, db: requireDb(ctx), target }, written) : written;
     } else {
-      const readDb = db ?? requireDb(ctx);
-      const target = await loadTarget(action, readDb, input, caller, false);
-      value = await action.run({ ...base, db: readDb, target });
+      const target = db ? await loadTarget(action, db, input, caller, false) : undefined;
+      // Before install (the installer's own reads) there is no database: asking for it is 428.
+      const call: ReadCall<unknown, unknown> = db ? { ...base, db, target } : Object.defineProperty({ ...base, target } as ReadCall<unknown, unknown>, 'db', { get: () => requireDb(ctx) });
+      value = await action.run(call);
     }
     await settle(ctx, limit, spent, { ok: true });
     return value;

@@ -3,11 +3,12 @@
  * The kind (comments, likes, favorites, messages, views and page tags come with it), the API
  * routes, the pages' slice, and the article feeds' cache kept in step with the facts that move an
  * article in or within a feed. Member and tag counts are the users and tags features' handlers of
- * `content.placementChanged`; page-cache tags are http/pages.feature.ts's.
+ * `content.placementChanged`.
  */
 import type { ArticleRow } from '../../db/schema';
 import type { Feature } from '../../features';
 import { dropFeedsOf } from '../../kernel/feed-cache';
+import { dropPages, LIST_PAGES, pageTag } from '../../kernel/page-tags';
 import { followBans } from '../publishing/publishing.writes';
 import { articleHead, articleKind } from './articles.kind';
 import { articlePages } from './articles.pages';
@@ -22,6 +23,9 @@ export const articlesFeature: Feature = {
     const dropFeeds = dropFeedsOf(ctx, 'articles', 'article');
     ctx.events.onCommit('article.created', 'articles', dropFeeds);
     ctx.events.onCommit('article.edited', 'articles', dropFeeds);
+    // A new article enters the lists; an edited one changes its own page and the lists.
+    ctx.events.onCommit('article.created', 'articles', (_event, app) => dropPages(app, [LIST_PAGES]));
+    ctx.events.onCommit('article.edited', 'articles', ({ id }, app) => dropPages(app, [pageTag('article', id), LIST_PAGES]));
     // Articles show their tags: a tag renamed, merged or deleted in the back office moves them.
     ctx.events.onCommit('site.catalogChanged', 'articles', ({ what }, app) => {
       if (what === 'tag') dropFeeds(null, app);

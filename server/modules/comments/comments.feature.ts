@@ -3,6 +3,8 @@ import type { Feature } from '../../features';
 import { commentsActionList } from './comments.actions';
 import { commentKind } from './comments.kind';
 import { moveMemberComments } from './comments.service';
+import { notify } from '../messages/messages.api';
+import { contentPageTags, dropPages } from '../../kernel/page-tags';
 
 export const commentsFeature: Feature = {
   name: 'comments',
@@ -16,5 +18,14 @@ export const commentsFeature: Feature = {
     ctx.events.onWrite('user.unbanned', 'comments', async ({ user, actor }, scope) => {
       await moveMemberComments(scope, user.id, false, actor);
     });
+    // A comment tells the author of the comment it replies to, and the item's author (once each).
+    ctx.events.onWrite('comment.created', 'comments', async ({ id, authorId, item, repliedTo, text }, scope) => {
+      const message = { from: authorId, title: item.title, content: text, url: `${item.url}#comment-${id}`, entity: { type: 'comment', id }, eventKey: `comment:${id}` };
+      if (repliedTo) await notify(scope, { ...message, to: repliedTo.userId, type: 'comment_reply', quote: repliedTo.text });
+      // `on`: the kind commented on, so the title says "your article" where it was one.
+      if (item.ownerId !== repliedTo?.userId) await notify(scope, { ...message, to: item.ownerId, type: 'topic_comment', quote: item.excerpt, params: { on: item.type } });
+    });
+    // The item's page (its count, the new comment), its root's and the lists (last activity).
+    ctx.events.onCommit('comment.created', 'comments', ({ item }, app) => dropPages(app, contentPageTags(item)));
   },
 };

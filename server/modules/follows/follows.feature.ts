@@ -1,14 +1,28 @@
 /**
- * Following members: the routes, the profile and list pages. The follow's side effects are
- * handlers of `follow.changed` in the features owning the data: the counts (users), the
- * followed member's message (messages), the cached pages (pages).
+ * Following members: the routes, the profile and list pages. The counts are the users feature's
+ * handler of `follow.changed`; the followed member's message and both members' pages are here.
  */
 import type { Feature } from '../../features';
+import { dropPages, userPageTag } from '../../kernel/page-tags';
+import { notify } from '../messages/messages.api';
 import { followPages } from './follows.pages';
 import { followRoutes } from './follows.routes';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const followsFeature: Feature = {
   name: 'follows',
   api: followRoutes,
   pages: followPages,
+  setup(ctx) {
+    // A new follower tells the member, at most once a day per follower: following, unfollowing
+    // and following again the same day sends nothing new (the key names the day).
+    ctx.events.onWrite('follow.changed', 'follows', async ({ followerId, followedId, on }, scope) => {
+      if (!on) return;
+      const day = Math.floor(scope.now / DAY_MS);
+      await notify(scope, { to: followedId, from: followerId, type: 'follow', url: `/user/${followerId}`, entity: { type: 'user', id: followerId }, eventKey: `follow:${followerId}:${day}` });
+    });
+    // Both members' profiles, lists and fans pages show the counts and lists a follow moves.
+    ctx.events.onCommit('follow.changed', 'follows', ({ followerId, followedId }, app) => dropPages(app, [userPageTag(followerId), userPageTag(followedId)]));
+  },
 };

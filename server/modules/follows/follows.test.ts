@@ -16,7 +16,7 @@ import { withCountedDb } from '../../../tests/support/query-counter';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
-import { userPageTag } from '../../http/page-cache';
+import { userPageTag } from '../../kernel/page-tags';
 
 const START = 1_800_000_000_000;
 const DAY = 24 * 60 * 60 * 1000;

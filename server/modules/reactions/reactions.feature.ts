@@ -1,5 +1,10 @@
-/** Likes and favorites: the routes and the favorites page. */
+/**
+ * Likes and favorites: the routes and the favorites page. The first like or favorite of an item
+ * by a member tells its author; a reaction's count shows on the item's page and the lists.
+ */
 import type { Feature } from '../../features';
+import { contentPageTags, dropPages } from '../../kernel/page-tags';
+import { notify } from '../messages/messages.api';
 import { reactionPages } from './reactions.pages';
 import { reactionRoutes } from './reactions.routes';
 
@@ -7,4 +12,21 @@ export const reactionsFeature: Feature = {
   name: 'reactions',
   api: reactionRoutes,
   pages: reactionPages,
+  setup(ctx) {
+    // Taking it back and giving it again tells nothing new (the event key names the member and item).
+    ctx.events.onWrite('reaction.changed', 'reactions', async ({ reaction, on, actorId, item }, scope) => {
+      if (!on) return;
+      await notify(scope, {
+        to: item.ownerId,
+        from: actorId,
+        type: reaction,
+        title: item.title,
+        quote: item.excerpt,
+        url: item.url,
+        entity: { type: item.type, id: item.id },
+        eventKey: `${reaction}:${item.type}:${item.id}:${actorId}`,
+      });
+    });
+    ctx.events.onCommit('reaction.changed', 'reactions', ({ item }, app) => dropPages(app, contentPageTags(item)));
+  },
 };

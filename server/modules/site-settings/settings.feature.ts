@@ -3,9 +3,11 @@
  * a change sets off. A folder of its own beside modules/settings (the store every feature reads):
  * the screen also sends a test mail (auth) and checks the logo (uploads), and those read the store. `settings.changed` (commit): this process's settings and feed caches are
  * dropped and every other process is told over the bus (each drops its own: app.ts connects the
- * cache); the pages feature drops every cached page; the audit feature writes the row (write).
+ * cache) and every cached page goes; the change is audited (write).
  */
 import type { Feature } from '../../features';
+import { ALL_PAGES, dropPages } from '../../kernel/page-tags';
+import { recordAudit } from '../audit/audit.api';
 import { settingsPages } from './settings.pages';
 import { settingsRoutes } from './settings.routes';
 
@@ -18,6 +20,13 @@ export const settingsFeature: Feature = {
       // Feeds hold what the settings decide (a module's items, the review rules): drop them all here.
       app.feedCache.clear();
       await app.settings.changed(keys);
+    });
+    // The header (title, logo, nav links, the create menu's modules) is on every page, and a
+    // module switched off must not stay readable from the cache.
+    ctx.events.onCommit('settings.changed', 'settings', (_event, app) => dropPages(app, [ALL_PAGES]));
+    // Who changed which keys (not the values: the SMTP password is one of them).
+    ctx.events.onWrite('settings.changed', 'settings', async ({ keys, actor }, { db, now }) => {
+      await recordAudit(db, { actorId: actor.id, action: 'settings.update', targetType: 'settings', targetId: null, detail: { keys: keys.join(', ') }, ip: actor.ip, time: now });
     });
   },
 };

@@ -5,6 +5,7 @@
 import type { TopicRow } from '../../db/schema';
 import type { Feature } from '../../features';
 import { dropFeedsOf } from '../../kernel/feed-cache';
+import { dropPages, LIST_PAGES, pageTag } from '../../kernel/page-tags';
 import { followBans } from '../publishing/publishing.writes';
 import { postRef } from './topics.moderation';
 import { topicPages } from './topics.pages';
@@ -22,6 +23,9 @@ export const topicsFeature: Feature = {
     const dropFeeds = dropFeedsOf(ctx, 'topics', 'topic');
     ctx.events.onCommit('topic.created', 'topics', dropFeeds);
     ctx.events.onCommit('topic.edited', 'topics', dropFeeds);
+    // A new topic enters the lists; an edited one changes its own page and the lists.
+    ctx.events.onCommit('topic.created', 'topics', (_event, app) => dropPages(app, [LIST_PAGES]));
+    ctx.events.onCommit('topic.edited', 'topics', ({ id }, app) => dropPages(app, [pageTag('topic', id), LIST_PAGES]));
     // A node being deleted hands its topics on (inside the delete's transaction).
     ctx.events.onWrite('node.topicsMoved', 'topics', ({ from, to }, { db, now }) => moveTopicsToNode(db, from, to, now));
     // Topics show their node's name and their tags: a node or tag edited in the back office moves them.

@@ -3,6 +3,8 @@
  * (published topics, articles and comments; follows and fans), kept in step inside the write's transaction.
  */
 import type { Feature } from '../../features';
+import { HANDLER_ORDER } from '../../kernel/events';
+import { ALL_PAGES, dropPages } from '../../kernel/page-tags';
 import { singleKeyDeltas } from '../../kernel/placement';
 import { bumpUserCommentCount, bumpUserFollowCount, bumpUserPostCount } from './users.repository';
 import { usersRoutes } from './users.routes';
@@ -13,11 +15,11 @@ export const usersFeature: Feature = {
   setup(ctx) {
     ctx.events.onWrite('content.placementChanged', 'users', async ({ kind, before, after }, { db, now }) => {
       for (const [userId, delta] of singleKeyDeltas(before, after, (p) => p.userId)) await bumpUserPostCount(db, kind, userId, delta, now);
-    });
+    }, { order: HANDLER_ORDER.memberRows });
     ctx.events.onWrite('comment.countsMoved', 'users', async ({ deltas }, { db, now }) => {
       // In id order: concurrent writes lock member rows in one order and queue instead of deadlocking.
       for (const [userId, delta] of [...deltas].sort((a, b) => a[0] - b[0])) await bumpUserCommentCount(db, userId, delta, now);
-    });
+    }, { order: HANDLER_ORDER.memberRows });
     // A follow moves the follower's follow count and the followed member's fans count, in id
     // order (the follow already locked both rows in that order).
     ctx.events.onWrite('follow.changed', 'users', async ({ followerId, followedId, on }, { db, now }) => {
@@ -27,6 +29,8 @@ export const usersFeature: Feature = {
         { userId: followedId, column: 'fans_count' as const },
       ].sort((a, b) => a.userId - b.userId);
       for (const move of moves) await bumpUserFollowCount(db, move.column, move.userId, delta, now);
-    });
+    }, { order: HANDLER_ORDER.memberRows });
+    // A member's name and face show on every page they wrote on: no tag names them all.
+    ctx.events.onCommit('user.profileChanged', 'users', (_event, app) => dropPages(app, [ALL_PAGES]));
   },
 };

@@ -1,9 +1,10 @@
 /**
  * Forbidden words (issue 16): the `forbidden_words` table, its admin routes and page slice, and
  * the screen every post and comment passes (`ctx.words`, words.screen.ts). A change drops this
- * process's cached list after commit; the audit row is the audit feature's handler of `words.changed`.
+ * process's cached list after commit; each change is audited.
  */
 import type { Feature } from '../../features';
+import { recordAudit } from '../audit/audit.api';
 import { wordsPages } from './words.pages';
 import { wordsRoutes } from './words.routes';
 
@@ -13,5 +14,10 @@ export const wordsFeature: Feature = {
   pages: wordsPages,
   setup(ctx) {
     ctx.events.onCommit('words.changed', 'words', (_payload, app) => app.words.invalidate());
+    // What was added, changed (and from what) or removed, in the audit log.
+    ctx.events.onWrite('words.changed', 'words', async ({ change, word, before, actor }, { db, now }) => {
+      const detail = { pattern: word.pattern, kind: word.kind, action: word.action, ...(before ? { previousPattern: before.pattern, previousKind: before.kind, previousAction: before.action } : {}) };
+      await recordAudit(db, { actorId: actor.id, action: `word.${change}`, targetType: 'word', targetId: word.id, detail, ip: actor.ip, time: now });
+    });
   },
 };
