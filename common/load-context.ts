@@ -10,10 +10,9 @@
  */
 import type { Readable } from 'node:stream';
 import type { InputOf, OutputOf, ReadContract } from './actions/contract';
-import type { CommentableType, Locale } from './constants';
+import type { Locale } from './constants';
 import type { InstallDbType } from './validation/install';
 import type { ArticleEditView, ArticleView } from './views/article';
-import type { CommentView, UserCommentView } from './views/comment';
 import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';

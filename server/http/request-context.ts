@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE, TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import { resolveLocale, translator } from '../../common/i18n';
-import { userForToken } from '../modules/auth/tokens.service';
+import { userForToken } from '../modules/auth/auth.api';
 import { errors } from '../infra/errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

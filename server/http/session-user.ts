@@ -5,7 +5,7 @@
  */
 import type { SessionUser } from '../../common/views/user';
 import type { UserRow } from '../db/schema';
-import { presentCurrentUser } from '../modules/users/users.presenter';
+import { presentCurrentUser } from '../modules/users/users.api';
 
 export type { SessionUser };
 

@@ -9,7 +9,7 @@ import type { ArticleRow } from '../../db/schema';
 import type { Feature } from '../../features';
 import { dropFeedsOf } from '../../kernel/feed-cache';
 import { dropPages, LIST_PAGES, pageTag } from '../../kernel/page-tags';
-import { followBans } from '../publishing/publishing.writes';
+import { followBans } from '../publishing/publishing.api';
 import { articleHead, articleKind } from './articles.kind';
 import { articlePages } from './articles.pages';
 import { articleRoutes } from './articles.routes';

@@ -6,10 +6,10 @@
 import type { AppContext } from '../../context';
 import type { ArticleRow } from '../../db/schema';
 import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
-import { postKind } from '../publishing/publishing.kind';
-import { postHead } from '../publishing/publishing.presenter';
-import { findPostHeads } from '../publishing/publishing.repository';
-import type { Settings } from '../settings/settings.schema';
+import { postKind } from '../publishing/publishing.api';
+import { postHead } from '../publishing/publishing.api';
+import { findPostHeads } from '../publishing/publishing.api';
+import type { Settings } from '../settings/settings.api';
 import { findArticleHead, findArticlesByIds } from './articles.repository';
 import { assembleArticles } from './articles.service';
 

@@ -4,8 +4,8 @@
  */
 import type { ArticleCover, ArticleEditView, ArticleView } from '../../../common/views/article';
 import type { ArticleRow } from '../../db/schema';
-import { presentPost } from '../publishing/publishing.presenter';
-import type { PostRelations } from '../publishing/publishing.read';
+import { presentPost } from '../publishing/publishing.api';
+import type { PostRelations } from '../publishing/publishing.api';
 import type { ArticleListRow } from './articles.repository';
 
 export type { ArticleEditView, ArticleView };

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { MailMessage, MailTarget } from '../../infra/mail';
-import type { Settings } from '../settings/settings.schema';
+import type { Settings } from '../settings/settings.api';
 import { deleteEmailCodeByHash } from './email-codes.repository';
 import { issueEmailCode } from './email-codes.service';
 import { hashToken } from './tokens.service';

@@ -12,7 +12,7 @@ import { errors } from '../../infra/errors';
 import { siteBaseUrl } from '../../http/site-address';
 import { parseInput } from '../../kernel/input';
 import { clientKey } from '../../infra/rate-limiter';
-import { presentCurrentUser } from '../users/users.presenter';
+import { presentCurrentUser } from '../users/users.api';
 import { sendAccountMail } from './account-mail';
 import { checkCurrentPassword, hasPassword, replacePassword, setEmail, setFirstPassword, verifyEmailWithCode } from './account.service';
 import { limitLinkCheck } from './link-checks';

@@ -17,7 +17,7 @@ import { isSameOrigin } from '../../http/request-context';
 import { runWrite } from '../../kernel/write';
 import { parseInput } from '../../kernel/input';
 import { clientKey } from '../../infra/rate-limiter';
-import { presentCurrentUser } from '../users/users.presenter';
+import { presentCurrentUser } from '../users/users.api';
 import { siteBaseUrl } from '../../http/site-address';
 import { sendAccountMail, sendAttackMail } from './account-mail';
 import { checkSignInPassword, findAccount, findResettableAccount, registerUser, resetPasswordWithCode, signInKey } from './auth.service';

@@ -1,6 +1,6 @@
 /** The account routes' rate-limit rules, built from the `rateLimits` setting. */
 import type { RateRule } from '../../infra/rate-limiter';
-import type { Settings } from '../settings/settings.schema';
+import type { Settings } from '../settings/settings.api';
 
 export type AccountRule =
   | 'signinPerIp'

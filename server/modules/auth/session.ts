@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_COOKIE } from '../../../common/constants';
 import type { Database } from '../../db/database';
-import type { Settings } from '../settings/settings.schema';
+import type { Settings } from '../settings/settings.api';
 import { revokeToken, type IssuedToken } from './tokens.service';
 
 function cookieOptions(request: FastifyRequest) {

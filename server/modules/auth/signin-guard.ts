@@ -20,7 +20,7 @@
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError, errors } from '../../infra/errors';
-import type { Settings } from '../settings/settings.schema';
+import type { Settings } from '../settings/settings.api';
 import { accountRule } from './rate-rules';
 
 /** Failures of one account from one source that cost nothing: a member mistyping. */

@@ -4,7 +4,7 @@
  */
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { ContentKind, KindRegistry } from '../../kernel/kinds';
-import { htmlToText, shortText } from '../content/content.service';
+import { htmlToText, shortText } from '../content/content.api';
 import { findCommentById } from './comments.repository';
 
 const EXCERPT_MAX = 160;

@@ -6,9 +6,9 @@ import { COMMENT_LIMITS, CONTENT_STATUS } from '../../../common/constants';
 import { describeIpLocation } from '../../../common/ip-location';
 import type { CommentQuote, CommentView } from '../../../common/views/comment';
 import type { CommentRow, UserRow } from '../../db/schema';
-import { htmlToText, shortText } from '../content/content.service';
-import { parseImageList } from '../content/images';
-import { presentPublicUser } from '../users/users.presenter';
+import { htmlToText, shortText } from '../content/content.api';
+import { parseImageList } from '../content/content.api';
+import { presentPublicUser } from '../users/users.api';
 
 // The shapes live in common/views (the pages read them too); named here for the server's imports.
 export type { CommentQuote, CommentView };

@@ -9,12 +9,12 @@ import type { DashboardDay, DashboardView } from '../../../common/views/settings
 import { requireDb, type AppContext } from '../../context';
 import type { ViewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
-import { pendingCommentCount, publishedCommentCount } from '../comments/comments.service';
-import { auditLog } from '../moderation/moderation.usecases';
-import { postStats } from '../publishing/publishing.stats';
-import { dayOf, previousDay } from '../scores/day';
-import { memberStats } from '../users/users.service';
-import { vipOrdersWaiting } from '../vip/vip.service';
+import { pendingCommentCount, publishedCommentCount } from '../comments/comments.api';
+import { auditLog } from '../moderation/moderation.api';
+import { postStats } from '../publishing/publishing.api';
+import { dayOf, previousDay } from '../scores/scores.api';
+import { memberStats } from '../users/users.api';
+import { vipOrdersWaiting } from '../vip/vip.api';
 
 export const DASHBOARD_DAYS = 30;
 export const DASHBOARD_RECENT = 8;

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../../db/database';
 import type { DB } from '../../db/schema';
-import type { AuthorSet } from '../publishing/publishing.repository';
+import type { AuthorSet } from '../publishing/publishing.api';
 
 /** Inserts the follow unless it exists; answers whether a row was inserted. */
 export async function addFollow(db: Kysely<DB>, userId: number, otherId: number, now: number): Promise<boolean> {

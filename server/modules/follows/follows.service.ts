@@ -17,9 +17,9 @@ import type { ViewerContext } from '../../kernel/caller';
 import type { WriteScope } from '../../kernel/events';
 import type { KindRegistry } from '../../kernel/kinds';
 import { decodeIdCursor, decodeTripleCursor, pageOf, type Page } from '../../kernel/paging';
-import { findAuthoredPostsPage, findBusiestAuthors, type PostTable } from '../publishing/publishing.repository';
-import { presentPublicUser } from '../users/users.presenter';
-import { getActiveUser, lockMembers, mostFollowedMembers, usersByIds } from '../users/users.service';
+import { findAuthoredPostsPage, findBusiestAuthors, type PostTable } from '../publishing/publishing.api';
+import { presentPublicUser } from '../users/users.api';
+import { getActiveUser, lockMembers, mostFollowedMembers, usersByIds } from '../users/users.api';
 import { addFollow, findFollowPage, followedAmong, followedAuthors, removeFollow } from './follows.repository';
 
 /** POST fans/follow (`on`) and fans/unfollow, inside the write: the new state and the member's follower count. */

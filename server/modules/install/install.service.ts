@@ -21,11 +21,11 @@ import { createDatabase, type Database, type Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import { migrateToLatest } from '../../db/migrate';
 import { AppError, errors } from '../../infra/errors';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { nameDefaultNode } from '../nodes/nodes.service';
-import { aboutTexts, writeSettings } from '../settings/settings.service';
-import { newUserValues } from '../users/users.service';
-import { countAdmins, findUserByUsername, insertUser } from '../users/users.repository';
+import { hashPassword, verifyPassword } from '../auth/auth.api';
+import { nameDefaultNode } from '../nodes/nodes.api';
+import { aboutTexts, writeSettings } from '../settings/settings.api';
+import { newUserValues } from '../users/users.api';
+import { countAdmins, findUserByUsername, insertUser } from '../users/users.api';
 import { withInstallLock } from './install-lock';
 import { deleteInstallation, insertInstallMarker, pingDatabase } from './install.repository';
 

@@ -10,7 +10,7 @@ import { ok } from '../../http/envelope';
 import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
-import { spendFeedRead } from '../settings/read-limits';
+import { spendFeedRead } from '../settings/settings.api';
 import { adminLinks, createLinkAsAdmin, deleteLinkAsAdmin, linkList, orderLinkAsAdmin, updateLinkAsAdmin } from './links.usecases';
 
 export const linkRoutes: FastifyPluginAsync = async (app) => {

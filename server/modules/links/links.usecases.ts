@@ -13,7 +13,7 @@ import type { Caller, ViewerContext } from '../../kernel/caller';
 import type { Actor } from '../../kernel/events';
 import { runWrite } from '../../kernel/write';
 import { authorize } from '../../policy/permissions';
-import { uploadedImageOrRefuse } from '../uploads/uploaded-image';
+import { uploadedImageOrRefuse } from '../uploads/uploads.api';
 import { createLink, editLink, linksPage, linksTable, orderLink, removeLink } from './links.service';
 
 /** Links a page of `link/list` holds (the /links page shows them all, a page at a time). */

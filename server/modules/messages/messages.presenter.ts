@@ -7,7 +7,7 @@ import type { TFunction } from '../../../common/translate';
 import { MESSAGE_TYPES, type MessageType } from '../../../common/constants';
 import type { MessageView } from '../../../common/views/message';
 import type { MessageRow, UserRow } from '../../db/schema';
-import { presentPublicUser } from '../users/users.presenter';
+import { presentPublicUser } from '../users/users.api';
 
 // The shape lives in common/views (the pages read it too); named here for the server's imports.
 export type { MessageView };

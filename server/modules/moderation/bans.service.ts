@@ -14,7 +14,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import { isBanned } from '../../policy/permissions';
-import { getActiveUser, setBan } from '../users/users.service';
+import { getActiveUser, setBan } from '../users/users.api';
 
 const REFUSAL_KEYS: Record<BanRefusal, string> = {
   notStaff: 'errors.forbidden',

@@ -7,16 +7,16 @@ import { ADMIN_PAGE_SIZE, type AuditQuery, type BanInput, type MembersQuery, typ
 import type { AdminMemberView, AuditEntryView, BannedMemberView, BanStateView, MemberRef, OffsetPage } from '../../../common/views/moderation';
 import { roleOf } from '../../../common/policy';
 import { errors } from '../../infra/errors';
-import { isVipActive } from '../users/users.presenter';
+import { isVipActive } from '../users/users.api';
 import type { CurrentUser } from '../../../common/views/user';
 import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { Caller, ViewerContext } from '../../kernel/caller';
 import { runWrite } from '../../kernel/write';
 import { authorize, isBanned } from '../../policy/permissions';
-import { auditPage, type AuditRecord } from '../audit/audit.service';
-import { presentCurrentUser } from '../users/users.presenter';
-import { bannedUsers, changeRole, getActiveUser, membersPage, usersByIds, verifyEmail } from '../users/users.service';
+import { auditPage, type AuditRecord } from '../audit/audit.api';
+import { presentCurrentUser } from '../users/users.api';
+import { bannedUsers, changeRole, getActiveUser, membersPage, usersByIds, verifyEmail } from '../users/users.api';
 import { banMember, unbanMember } from './bans.service';
 
 function memberRef(row: UserRow): MemberRef {

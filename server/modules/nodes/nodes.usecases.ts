@@ -12,7 +12,7 @@ import type { Caller, ViewerContext } from '../../kernel/caller';
 import type { Actor } from '../../kernel/events';
 import { runWrite } from '../../kernel/write';
 import { authorize } from '../../policy/permissions';
-import { uploadedImageOrRefuse } from '../uploads/uploaded-image';
+import { uploadedImageOrRefuse } from '../uploads/uploads.api';
 import { createNode, editNode, orderNode, removeNode } from './nodes.admin';
 import { presentNode } from './nodes.presenter';
 import { countActiveNodes, findNodesPage } from './nodes.repository';

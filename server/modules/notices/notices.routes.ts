@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope';
 import { parseInput } from '../../kernel/input';
 import { callerOf, viewerContext } from '../../kernel/caller';
 import { authorize } from '../../policy/permissions';
-import { spendFeedRead } from '../settings/read-limits';
+import { spendFeedRead } from '../settings/settings.api';
 import { adminNotices, createNoticeAsAdmin, deleteNoticeAsAdmin, noticeList, updateNoticeAsAdmin } from './notices.usecases';
 
 export const noticeRoutes: FastifyPluginAsync = async (app) => {

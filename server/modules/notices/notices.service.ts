@@ -9,7 +9,7 @@ import type { NoticeInput } from '../../../common/validation/site-admin';
 import type { DB, NoticeRow } from '../../db/schema';
 import { errors } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
-import { renderHtml } from '../content/content.service';
+import { renderHtml } from '../content/content.api';
 import { countNotices, deleteNotice, findLiveNotices, findNoticeById, findNoticesPage, insertNotice, updateNotice, type NoticeValues } from './notices.repository';
 
 /** Whether a notice shows at `now`. */

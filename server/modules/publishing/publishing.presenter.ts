@@ -9,8 +9,8 @@ import type { ArticleView } from '../../../common/views/article';
 import type { TopicView } from '../../../common/views/topic';
 import type { CountedKind } from '../../kernel/content-events';
 import type { ContentHead } from '../../kernel/kinds';
-import { shortText } from '../content/content.service';
-import { presentPublicUser } from '../users/users.presenter';
+import { shortText } from '../content/content.api';
+import { presentPublicUser } from '../users/users.api';
 import type { PostRelations } from './publishing.read';
 
 /** A post's display title: its title, or (a tweet) its opening words. */

@@ -9,9 +9,9 @@ import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import type { ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
-import { likedAndFavoritedIds } from '../reactions/reactions.service';
-import { tagsOf, type TaggedKind } from '../tags/tags.service';
-import { usersByIds } from '../users/users.service';
+import { likedAndFavoritedIds } from '../reactions/reactions.api';
+import { tagsOf, type TaggedKind } from '../tags/tags.api';
+import { usersByIds } from '../users/users.api';
 
 export interface ViewerFlags {
   liked: ReadonlySet<number>;

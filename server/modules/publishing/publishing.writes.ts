@@ -16,9 +16,9 @@ import type { Actor, DomainEventMap, WriteScope } from '../../kernel/events';
 import type { CountedKind } from '../../kernel/content-events';
 import { canSee, type ContentHead } from '../../kernel/kinds';
 import { can } from '../../../common/policies/can';
-import { wordsThatHold } from '../words/words.check';
+import { wordsThatHold } from '../words/words.api';
 import { authorize, isModerator } from '../../policy/permissions';
-import { relinkTags, resolveTags, tagIdsOf } from '../tags/tags.service';
+import { relinkTags, resolveTags, tagIdsOf } from '../tags/tags.api';
 import { changePostStatus, lockPostsOfUser, setPostRecommend, type PostTable } from './publishing.repository';
 
 /** Why a post waits for a moderator (stored by the review feature, shown in its queue). */

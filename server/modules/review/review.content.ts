@@ -8,12 +8,12 @@ import { CONTENT_STATUS } from '../../../common/constants';
 import type { ContentQuery } from '../../../common/validation/review';
 import type { ContentRowView, ContentStatusName, ContentTableView } from '../../../common/views/review';
 import type { DB } from '../../db/schema';
-import { commentsByStatus } from '../comments/comments.service';
-import { htmlToText, shortText } from '../content/content.service';
-import { POST_TABLES } from '../publishing/publishing.moderation';
-import { displayTitle } from '../publishing/publishing.presenter';
-import { countPostsByStatus, findPostsByStatus } from '../publishing/publishing.repository';
-import { usersByIds } from '../users/users.service';
+import { commentsByStatus } from '../comments/comments.api';
+import { htmlToText, shortText } from '../content/content.api';
+import { POST_TABLES } from '../publishing/publishing.api';
+import { displayTitle } from '../publishing/publishing.api';
+import { countPostsByStatus, findPostsByStatus } from '../publishing/publishing.api';
+import { usersByIds } from '../users/users.api';
 import { itemTitles, memberRef } from './review.queue';
 
 const STATUS: Record<ContentStatusName, number> = { published: CONTENT_STATUS.published, pending: CONTENT_STATUS.pending, deleted: CONTENT_STATUS.deleted };

@@ -15,9 +15,9 @@ import type { CommentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import { ErrorCode } from '../../../common/errors';
 import type { WriteScope } from '../../kernel/events';
-import { approveHeldComment, lockedComment, rejectHeldComment } from '../comments/comments.service';
-import { lockedPostRef } from '../publishing/publishing.moderation';
-import { actorOf, setPostStatus, type PostRef } from '../publishing/publishing.writes';
+import { approveHeldComment, lockedComment, rejectHeldComment } from '../comments/comments.api';
+import { lockedPostRef } from '../publishing/publishing.api';
+import { actorOf, setPostStatus, type PostRef } from '../publishing/publishing.api';
 
 const NOT_FOUND: Record<ReviewKind, string> = { topic: 'topic.errors.notFound', article: 'article.errors.notFound', comment: 'comment.errors.notFound' };
 

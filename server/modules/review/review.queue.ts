@@ -10,11 +10,11 @@ import { CONTENT_STATUS } from '../../../common/constants';
 import { POST_KINDS, REVIEW_KINDS, type PostKind, type ReviewItemView, type ReviewKind, type ReviewQueueView } from '../../../common/views/review';
 import type { MemberRef } from '../../../common/views/moderation';
 import type { CommentRow, DB, UserRow } from '../../db/schema';
-import { commentsByStatus, pendingCommentCount } from '../comments/comments.service';
-import { POST_TABLES } from '../publishing/publishing.moderation';
-import { displayTitle } from '../publishing/publishing.presenter';
-import { countPostsByStatus, findPostBodies, findPostsByStatus, findPostTitles } from '../publishing/publishing.repository';
-import { usersByIds } from '../users/users.service';
+import { commentsByStatus, pendingCommentCount } from '../comments/comments.api';
+import { POST_TABLES } from '../publishing/publishing.api';
+import { displayTitle } from '../publishing/publishing.api';
+import { countPostsByStatus, findPostBodies, findPostsByStatus, findPostTitles } from '../publishing/publishing.api';
+import { usersByIds } from '../users/users.api';
 import { holdsOf } from './review.holds';
 
 export function memberRef(row: UserRow | undefined, id: number): MemberRef {

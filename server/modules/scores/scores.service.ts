@@ -11,8 +11,8 @@ import { SCORE_LOG_TYPES, type CheckinRankEntry, type RankedUser, type ScoreLogV
 import type { DB, ScoreLogRow } from '../../db/schema';
 import type { WriteScope } from '../../kernel/events';
 import { pageById, mapPage, type Page } from '../../kernel/paging';
-import type { Settings } from '../settings/settings.schema';
-import { moveScore, topScorers, usersByIds } from '../users/users.service';
+import type { Settings } from '../settings/settings.api';
+import { moveScore, topScorers, usersByIds } from '../users/users.api';
 import { findEarliestCheckins, findScoreLogPage, insertScoreLog, sumEarned, unlinkSource } from './scores.repository';
 
 export type ScoreRules = Settings['scoreRules'];

@@ -7,9 +7,9 @@
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { DB } from '../../db/schema';
-import { findArticlesForIndex, lastArticleId } from '../articles/articles.repository';
-import { htmlToText } from '../content/content.service';
-import { findTopicsForIndex, lastTopicId } from '../topics/topics.repository';
+import { findArticlesForIndex, lastArticleId } from '../articles/articles.api';
+import { htmlToText } from '../content/content.api';
+import { findTopicsForIndex, lastTopicId } from '../topics/topics.api';
 
 export type SearchKind = 'topic' | 'article';
 export const SEARCH_KINDS: readonly SearchKind[] = ['topic', 'article'];

@@ -14,7 +14,7 @@ import { errors } from '../../infra/errors';
 import { parseInput } from '../../kernel/input';
 import { clientKey, type RateRule } from '../../infra/rate-limiter';
 import type { Caller } from '../../kernel/caller';
-import { articlesClosed } from '../articles/articles.kind';
+import { articlesClosed } from '../articles/articles.api';
 import { searchArticles, searchTopics, searchUsers } from './search.service';
 
 /**

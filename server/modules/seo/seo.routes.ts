@@ -15,13 +15,13 @@ import { pathId } from '../../../common/validation/fields';
 import { requireDb, type AppContext } from '../../context';
 import { errors } from '../../infra/errors';
 import { siteBaseUrl } from '../../http/site-address';
-import { listNodesForSitemap } from '../nodes/nodes.repository';
-import { findActiveNode } from '../nodes/nodes.service';
-import { articlesClosed } from '../articles/articles.kind';
-import { articleFeedPage } from '../articles/articles.service';
-import { findPostsForSitemap, maxPostId, type PostTable } from '../publishing/publishing.repository';
-import { findRecentTopics } from '../topics/topics.repository';
-import { findUsersByIds } from '../users/users.repository';
+import { listNodesForSitemap } from '../nodes/nodes.api';
+import { findActiveNode } from '../nodes/nodes.api';
+import { articlesClosed } from '../articles/articles.api';
+import { articleFeedPage } from '../articles/articles.api';
+import { findPostsForSitemap, maxPostId, type PostTable } from '../publishing/publishing.api';
+import { findRecentTopics } from '../topics/topics.api';
+import { findUsersByIds } from '../users/users.api';
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_PAGE_SIZE = 50_000;

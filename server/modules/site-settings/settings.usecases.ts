@@ -13,11 +13,11 @@ import { createStorage } from '../../infra/storage';
 import type { Caller, ViewerContext } from '../../kernel/caller';
 import { runWrite } from '../../kernel/write';
 import { authorize } from '../../policy/permissions';
-import { mailTarget } from '../auth/account-mail';
-import { renderHtml } from '../content/content.service';
-import { storedImageUrl } from '../uploads/uploads.service';
-import type { Settings } from '../settings/settings.schema';
-import { aboutTexts, writeSettings } from '../settings/settings.service';
+import { mailTarget } from '../auth/auth.api';
+import { renderHtml } from '../content/content.api';
+import { storedImageUrl } from '../uploads/uploads.api';
+import type { Settings } from '../settings/settings.api';
+import { aboutTexts, writeSettings } from '../settings/settings.api';
 
 /** The SMTP url with its password replaced by the mask (the form never holds the real one). */
 export function maskSmtpUrl(url: string): string {

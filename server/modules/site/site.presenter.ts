@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../../common/views/site';
-import type { Settings } from '../settings/settings.schema';
-import { aboutTexts } from '../settings/settings.service';
+import type { Settings } from '../settings/settings.api';
+import { aboutTexts } from '../settings/settings.api';
 
 // The shape lives in common/views (the pages read it too); named here for the server's imports.
 export type { SiteConfig };

@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope';
 import { errors } from '../../infra/errors';
 import { parseInput } from '../../kernel/input';
 import { cursorQuery, pathId } from '../../../common/validation/fields';
-import { spendAutocomplete, spendFeedRead } from '../settings/read-limits';
+import { spendAutocomplete, spendFeedRead } from '../settings/settings.api';
 import { presentTag } from './tags.presenter';
 import { autocompleteTags, listTags } from './tags.service';
 import { adminTags, deleteTagAsAdmin, mergeTagsAsAdmin, publicTag, renameTagAsAdmin } from './tags.usecases';

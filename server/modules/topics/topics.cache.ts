@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
-import { cachedFeedAnswer, cachedFeedPage, type PublicFeed } from '../publishing/publishing.read';
+import { cachedFeedAnswer, cachedFeedPage, type PublicFeed } from '../publishing/publishing.api';
 import { tagTopicFeed, topicFeed } from './topics.feeds';
 import type { TopicView } from './topics.presenter';
 

@@ -9,7 +9,7 @@ import type { DB, TopicRow, UserRow } from '../../db/schema';
 import type { ViewerContext } from '../../kernel/caller';
 import type { Visit } from '../../kernel/kinds';
 import { isModerator } from '../../policy/permissions';
-import { countPostView } from '../publishing/publishing.views';
+import { countPostView } from '../publishing/publishing.api';
 import type { TopicView } from './topics.presenter';
 import { assembleTopics, visibleTopic } from './topics.read';
 import { hasUserCommented } from './topics.seams';

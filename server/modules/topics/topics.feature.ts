@@ -6,7 +6,7 @@ import type { TopicRow } from '../../db/schema';
 import type { Feature } from '../../features';
 import { dropFeedsOf } from '../../kernel/feed-cache';
 import { dropPages, LIST_PAGES, pageTag } from '../../kernel/page-tags';
-import { followBans } from '../publishing/publishing.writes';
+import { followBans } from '../publishing/publishing.api';
 import { postRef } from './topics.moderation';
 import { topicPages } from './topics.pages';
 import { topicKind } from './topics.kind';

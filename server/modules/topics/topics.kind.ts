@@ -5,9 +5,9 @@
  */
 import type { TopicRow } from '../../db/schema';
 import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
-import { postKind } from '../publishing/publishing.kind';
-import { displayTitle, postHead } from '../publishing/publishing.presenter';
-import { findPostHeads } from '../publishing/publishing.repository';
+import { postKind } from '../publishing/publishing.api';
+import { displayTitle, postHead } from '../publishing/publishing.api';
+import { findPostHeads } from '../publishing/publishing.api';
 import { assembleTopics } from './topics.read';
 import { findTopicHead, findTopicsByIds } from './topics.repository';
 

@@ -9,7 +9,7 @@ import type { TopicRow, UserRow } from '../../db/schema';
 import { ErrorCode } from '../../../common/errors';
 import { AppError, errors } from '../../infra/errors';
 import type { WriteScope } from '../../kernel/events';
-import { actorOf, recommendPost, setPostStatus, type PostRef } from '../publishing/publishing.writes';
+import { actorOf, recommendPost, setPostStatus, type PostRef } from '../publishing/publishing.api';
 import { topicHead } from './topics.kind';
 import { countStickyTopics, updateTopic } from './topics.repository';
 

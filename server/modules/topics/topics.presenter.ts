@@ -5,11 +5,11 @@
  */
 import type { TopicEditView, TopicImage, TopicView } from '../../../common/views/topic';
 import type { NodeRow, TopicRow } from '../../db/schema';
-import { presentNode } from '../nodes/nodes.presenter';
-import { presentPost } from '../publishing/publishing.presenter';
-import type { PostRelations } from '../publishing/publishing.read';
+import { presentNode } from '../nodes/nodes.api';
+import { presentPost } from '../publishing/publishing.api';
+import type { PostRelations } from '../publishing/publishing.api';
 import type { TopicListRow } from './topics.repository';
-import { parseImageList } from '../content/images';
+import { parseImageList } from '../content/content.api';
 
 // The shapes live in common/views (the pages read them too); named here for the server's imports.
 export type { TopicEditView, TopicImage, TopicView };

@@ -7,8 +7,8 @@ import type { DB, TopicRow, UserRow } from '../../db/schema';
 import { errors } from '../../infra/errors';
 import type { ViewerContext } from '../../kernel/caller';
 import { canSee } from '../../kernel/kinds';
-import { findNodesByIds } from '../nodes/nodes.repository';
-import { postRelations } from '../publishing/publishing.read';
+import { findNodesByIds } from '../nodes/nodes.api';
+import { postRelations } from '../publishing/publishing.api';
 import { presentTopic, type PresentContext, type TopicView } from './topics.presenter';
 import { findTopicById, type TopicListRow } from './topics.repository';
 

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { hasCommented } from '../comments/comments.service';
+import { hasCommented } from '../comments/comments.api';
 
 /** Whether `userId` has a published comment (or reply) on the topic (hidden content opens to commenters). */
 export async function hasUserCommented(db: Kysely<DB>, topicId: number, userId: number): Promise<boolean> {

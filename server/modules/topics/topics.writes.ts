@@ -11,12 +11,12 @@ import type { DB, NewTopic, NodeRow, TopicRow, UserRow } from '../../db/schema';
 import { errors, type MessageRef } from '../../infra/errors';
 import type { IpLocation } from '../../infra/ip-location';
 import type { WriteScope } from '../../kernel/events';
-import { hasVisibleContent, renderContent } from '../content/content.service';
-import { findDefaultNode, findNodeById } from '../nodes/nodes.repository';
-import { findActiveNode } from '../nodes/nodes.service';
-import type { Settings } from '../settings/settings.schema';
-import { actorOf, createPost, editablePost, editPost, type PostWrite } from '../publishing/publishing.writes';
-import { tagsOf } from '../tags/tags.service';
+import { hasVisibleContent, renderContent } from '../content/content.api';
+import { findDefaultNode, findNodeById } from '../nodes/nodes.api';
+import { findActiveNode } from '../nodes/nodes.api';
+import type { Settings } from '../settings/settings.api';
+import { actorOf, createPost, editablePost, editPost, type PostWrite } from '../publishing/publishing.api';
+import { tagsOf } from '../tags/tags.api';
 import { presentTopicForEdit, type TopicEditView } from './topics.presenter';
 import { findTopicById, insertTopic, updateTopic } from './topics.repository';
 

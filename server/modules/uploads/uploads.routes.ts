@@ -16,7 +16,7 @@ import { requireWriter } from '../../policy/permissions';
 import { readImagePart } from '../../http/upload-part';
 import { IMAGE_FORMATS, parseStoredKey, siteUploadLimits, storeImage } from './uploads.service';
 import { requireDb } from '../../context';
-import type { Settings } from '../settings/settings.schema';
+import type { Settings } from '../settings/settings.api';
 
 /** Uploads per user (setting `uploadLimits.perUser`): pasting a dozen screenshots at once is normal, hundreds are not. */
 export function uploadRate(settings: Pick<Settings, 'uploadLimits'>): RateRule {

@@ -12,7 +12,7 @@ import { siteBaseUrl } from '../../http/site-address';
 import type { ServedStorage, Storage } from '../../infra/storage';
 import { IMAGE_FORMATS, type ImageKind } from './image-kind';
 import type { ProcessedImage, SizeLimits } from './image-pipeline';
-import type { Settings } from '../settings/settings.schema';
+import type { Settings } from '../settings/settings.api';
 import type { ImageProcessor } from './images';
 
 export { detectImageKind, IMAGE_FORMATS, looksLikeSvg, type ImageKind } from './image-kind';

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config';
 import { errors } from '../../infra/errors';
 import type { RateRule } from '../../infra/rate-limiter';
 import type { ServedStorage } from '../../infra/storage';
-import { storedImageUrl } from '../uploads/uploads.service';
+import { storedImageUrl } from '../uploads/uploads.api';
 
 /** Avatar changes per user: trying a few pictures is normal, a stream of them is not. */
 export const AVATAR_RATE: RateRule = { name: 'avatar:user', max: 20, windowMs: 10 * 60_000 };

@@ -18,7 +18,7 @@ import { parseInput } from '../../kernel/input';
 import { createStorage } from '../../infra/storage';
 import { requireWriter } from '../../policy/permissions';
 import { readImagePart } from '../../http/upload-part';
-import { siteUploadLimits, storeAvatar, storedImageUrl } from '../uploads/uploads.service';
+import { siteUploadLimits, storeAvatar, storedImageUrl } from '../uploads/uploads.api';
 import { AVATAR_RATE, storedAvatarUrl } from './avatar';
 import { presentCurrentUser } from './users.presenter';
 import { setUsername, updateAvatar, updateBackground, updateProfile } from './users.service';

@@ -9,8 +9,8 @@ import type { AppContext } from '../../context';
 import type { MailMessage } from '../../infra/mail';
 import type { DomainEventMap } from '../../kernel/events';
 import { siteBaseUrl } from '../../http/site-address';
-import { mailTarget } from '../auth/account-mail';
-import { usersByIds } from '../users/users.service';
+import { mailTarget } from '../auth/auth.api';
+import { usersByIds } from '../users/users.api';
 
 export const MEMBERSHIP_PAGE = '/user/profile/member';
 

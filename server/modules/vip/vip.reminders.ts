@@ -9,7 +9,7 @@
 import { DAY_MS, VIP_LIMITS } from '../../../common/vip';
 import type { AppContext } from '../../context';
 import { runWrite } from '../../kernel/write';
-import { membersWithVipEndingBetween } from '../users/users.service';
+import { membersWithVipEndingBetween } from '../users/users.api';
 
 export const REMINDER_INTERVAL_MS = 60 * 60_000;
 /** Members reminded per tick at most (the next tick takes the rest). */

@@ -18,7 +18,7 @@ import { stamps } from '../../db/helpers';
 import { errors } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import type { VipOrderFact } from './vip.events';
-import { lockMember, setVipExpiry } from '../users/users.service';
+import { lockMember, setVipExpiry } from '../users/users.api';
 import { presentOrder, priceMicro, statusOf } from './vip.presenter';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
