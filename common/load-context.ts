@@ -32,7 +32,6 @@ import type { AboutView, AdminSettingsView, DashboardView } from './views/settin
 import type { SiteConfig } from './views/site';
 import type { TagView } from './views/tag';
 import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
-import type { CheckinRankEntry, RankedUser, ScoreLogView, ScoreSummary } from './views/score';
 import type { PublicUser, SessionUser } from './views/user';
 import type { VipAdminView, VipMembershipView } from './views/vip';
 import type { VipQueueQuery } from './validation/vip';
@@ -132,18 +131,6 @@ export interface ArticlePageServices<User = SessionRow> {
   tags(limit: number): Promise<TagView[]>;
   /** The newest published articles (the home sidebar); [] when the module is off. */
   latest(viewer: PageViewer<User>, limit: number): Promise<ArticleView[]>;
-}
-
-/** `context.site.scores` (issue 14): `/user/scores` and the rankings. */
-export interface ScorePageServices<User = SessionRow> {
-  /** The reader's score and check-in state (401 when signed out). */
-  summary(viewer: PageViewer<User>): Promise<PageResult<ScoreSummary>>;
-  /** GET user/score_logs: a page of the reader's score log, newest first. */
-  logs(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<PageResult<Page<ScoreLogView>>>;
-  /** GET user/score/rank: the top members by score. */
-  rank(): Promise<RankedUser[]>;
-  /** GET checkin/rank: today's earliest check-ins. */
-  checkinRank(): Promise<CheckinRankEntry[]>;
 }
 
 /** The /search page's query as its URL holds it (the use cases parse and check it). */
@@ -258,8 +245,6 @@ export interface PageSections<User = SessionRow> {
   people: PeoplePageServices<User>;
   /** Article feeds, detail, edit fields, a profile's articles (article pages). */
   articles: ArticlePageServices<User>;
-  /** Check-in state, score log and rankings (`/user/scores`). */
-  scores: ScorePageServices<User>;
   /** Search results (`/search`). */
   search: SearchPageServices<User>;
   /** The back office's tables (`/admin/*`). */
