@@ -13,7 +13,6 @@ import type { InputOf, OutputOf, ReadContract } from './actions/contract';
 import type { Locale } from './constants';
 import type { InstallDbType } from './validation/install';
 import type { ArticleEditView, ArticleView } from './views/article';
-import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
 import type { ContentQuery, ReviewQuery } from './validation/review';
@@ -80,10 +79,8 @@ export interface TopicPageServices<User = SessionRow> {
   tag(id: number): Promise<TagView | null>;
 }
 
-/** `context.site.interactions`: comments, favorites, messages and the unread badge. */
+/** `context.site.interactions`: messages and the unread badge. */
 export interface InteractionPageServices<User = SessionRow> {
-  /** GET user/favorites, for the signed-in reader. */
-  favorites(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<InteractionResult<Page<FavoriteView>>>;
   /** GET user/messages: a page of the reader's messages, as stored (reading marks nothing: POST user/messages/read does). */
   messages(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<InteractionResult<Page<MessageView>>>;
   /** The header badge: unread messages of the user (0 for anonymous or before install). */

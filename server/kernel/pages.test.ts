@@ -1,4 +1,5 @@
 import { commentActions } from '../../common/actions/comments';
+import { reactionActions } from '../../common/actions/reactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
@@ -27,7 +28,7 @@ describe('context.site (page loaders)', () => {
     const missing = await t.read(commentActions.list, { entityType: 'topic', entityId: 999_999 }, { locale: 'zh-CN' });
     expect(missing).toEqual({ ok: false, status: 404, message: '内容不存在或已被删除' });
 
-    const favorites = await site.favorites({ user: b.user, locale: 'en-US' }, {});
+    const favorites = await t.read(reactionActions.favorites, {}, { user: b.user });
     expect(favorites.ok && favorites.data.results.map((f) => f.topic?.title)).toEqual(['Loader topic']);
 
     expect(await site.unreadCount(null)).toBe(0);
@@ -47,7 +48,7 @@ describe('context.site (page loaders)', () => {
     const all = { name: 'all', slice: { topics: t.ctx.site.topics, interactions: t.ctx.site.interactions, people: t.ctx.site.people, articles: t.ctx.site.articles, search: t.ctx.site.search, admin: t.ctx.site.admin, about: t.ctx.site.about, links: t.ctx.site.links, notices: t.ctx.site.notices, adminSite: t.ctx.site.adminSite, vip: t.ctx.site.vip } };
     expect(assemblePages([all]).people).toEqual(t.ctx.site.people);
     expect(() => assemblePages([all, { name: 'again', slice: { people: { profile: t.ctx.site.people.profile } } }])).toThrow('site.people.profile is declared by both all and again');
-    expect(() => assemblePages([{ name: 'some', slice: { people: t.ctx.site.people } }])).toThrow('no feature declares site.interactions.favorites');
+    expect(() => assemblePages([{ name: 'some', slice: { people: t.ctx.site.people } }])).toThrow('no feature declares site.interactions.messages');
     expect(() => assemblePages([{ name: 'odd', slice: { people: { nickname: () => 'x' } as never } }])).toThrow('odd declares site.people.nickname');
   });
 });

@@ -77,7 +77,7 @@ export function pageRead<A extends unknown[], T>(ctx: AppContext, read: (ctx: Ap
  * the compiler: `assemblePages` refuses to start without each one, or with one given twice.
  */
 const PAGE_METHODS = {
-  interactions: { favorites: true, messages: true, unreadCount: true, notificationSettings: true },
+  interactions: { messages: true, unreadCount: true, notificationSettings: true },
   topics: { feed: true, tagFeed: true, detail: true, hiddenContent: true, forEdit: true, nodes: true, navNodes: true, node: true, tag: true },
   people: { profile: true, topics: true, topicCounts: true, fans: true, followed: true, followingFeed: true, suggestions: true },
   articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
