@@ -14,7 +14,6 @@ import type { Locale } from './constants';
 import type { InstallDbType } from './validation/install';
 import type { ArticleEditView, ArticleView } from './views/article';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
-import type { MessageView, NotificationSettings } from './views/message';
 import type { ContentQuery, ReviewQuery } from './validation/review';
 import type { ContentTableView, ReviewQueueView } from './views/review';
 import type { AdminNodeView, NodeView } from './views/node';
@@ -54,12 +53,6 @@ export interface PageViewer<User = SessionRow> {
 /** A reader known to be signed in (the user-center pages, the topic editor). */
 export type SignedInViewer<User = SessionRow> = PageViewer<User> & { user: User };
 
-/** The comment, favorite and message pages' reader: the same as the topic pages'. */
-export type InteractionViewer<User = SessionRow> = PageViewer<User>;
-
-/** A page-visible outcome of the interaction pages: the same as the topic pages'. */
-export type InteractionResult<T> = PageResult<T>;
-
 /**
  * `context.site.topics`: topic feeds, detail, edit fields, nodes and tags. Failures the pages
  * show (not found, forbidden) come back as values with the message in the reader's language.
@@ -77,16 +70,6 @@ export interface TopicPageServices<User = SessionRow> {
   navNodes(): Promise<NodeView[]>;
   node(id: number): Promise<NodeView | null>;
   tag(id: number): Promise<TagView | null>;
-}
-
-/** `context.site.interactions`: messages and the unread badge. */
-export interface InteractionPageServices<User = SessionRow> {
-  /** GET user/messages: a page of the reader's messages, as stored (reading marks nothing: POST user/messages/read does). */
-  messages(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<InteractionResult<Page<MessageView>>>;
-  /** The header badge: unread messages of the user (0 for anonymous or before install). */
-  unreadCount(user: User | null): Promise<number>;
-  /** GET user/settings: `{replyMail}` (the account page's notification switch). */
-  notificationSettings(user: User): NotificationSettings;
 }
 
 /** `context.site.people`: public profiles and their topics (`/user/{id}`). */
@@ -234,8 +217,6 @@ export interface InstallState {
  * of its use cases (server/features.ts), and the server assembles them once per app.
  */
 export interface PageSections<User = SessionRow> {
-  /** Comments, favorites, messages and the unread badge (comment section, /user/favorites, /user/messages). */
-  interactions: InteractionPageServices<User>;
   /** Topic feeds, detail, edit fields, nodes and tags (topic pages). */
   topics: TopicPageServices<User>;
   /** Public profiles and their topics (`/user/{id}`). */
