@@ -3,7 +3,8 @@
  * and toast providers, the loading bar, and the root loader every page reads (`useRootData()`).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRevalidator, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRevalidator, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { messageActions } from '../common/actions/messages';
 import { DEFAULT_LOCALE } from '../common/constants';
 import appCss from './app.css?url';
 import { ErrorPage, errorDetails, errorHeading } from './components/layout/error-page';
@@ -30,8 +31,15 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<RootData>
     user: context.sessionUser,
     locale: context.locale,
     nonce: context.nonce,
-    unreadCount: await context.site.interactions.unreadCount(context.user),
+    unreadCount: await unreadCountOf(context),
   };
+}
+
+/** The header badge: the reader's unread messages (none for a visitor, or when the read is refused). */
+async function unreadCountOf(context: AppLoadContext): Promise<number> {
+  if (!context.user) return 0;
+  const unread = await context.read(messageActions.unreadCount, {});
+  return unread.ok ? unread.data : 0;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {

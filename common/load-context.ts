@@ -13,9 +13,7 @@ import type { InputOf, OutputOf, ReadContract } from './actions/contract';
 import type { Locale } from './constants';
 import type { InstallDbType } from './validation/install';
 import type { ArticleEditView, ArticleView } from './views/article';
-import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
-import type { MessageView, NotificationSettings } from './views/message';
 import type { ContentQuery, ReviewQuery } from './validation/review';
 import type { ContentTableView, ReviewQueueView } from './views/review';
 import type { AdminNodeView, NodeView } from './views/node';
@@ -32,7 +30,6 @@ import type { AboutView, AdminSettingsView, DashboardView } from './views/settin
 import type { SiteConfig } from './views/site';
 import type { TagView } from './views/tag';
 import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
-import type { CheckinRankEntry, RankedUser, ScoreLogView, ScoreSummary } from './views/score';
 import type { PublicUser, SessionUser } from './views/user';
 import type { VipAdminView, VipMembershipView } from './views/vip';
 import type { VipQueueQuery } from './validation/vip';
@@ -56,12 +53,6 @@ export interface PageViewer<User = SessionRow> {
 /** A reader known to be signed in (the user-center pages, the topic editor). */
 export type SignedInViewer<User = SessionRow> = PageViewer<User> & { user: User };
 
-/** The comment, favorite and message pages' reader: the same as the topic pages'. */
-export type InteractionViewer<User = SessionRow> = PageViewer<User>;
-
-/** A page-visible outcome of the interaction pages: the same as the topic pages'. */
-export type InteractionResult<T> = PageResult<T>;
-
 /**
  * `context.site.topics`: topic feeds, detail, edit fields, nodes and tags. Failures the pages
  * show (not found, forbidden) come back as values with the message in the reader's language.
@@ -79,18 +70,6 @@ export interface TopicPageServices<User = SessionRow> {
   navNodes(): Promise<NodeView[]>;
   node(id: number): Promise<NodeView | null>;
   tag(id: number): Promise<TagView | null>;
-}
-
-/** `context.site.interactions`: comments, favorites, messages and the unread badge. */
-export interface InteractionPageServices<User = SessionRow> {
-  /** GET user/favorites, for the signed-in reader. */
-  favorites(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<InteractionResult<Page<FavoriteView>>>;
-  /** GET user/messages: a page of the reader's messages, as stored (reading marks nothing: POST user/messages/read does). */
-  messages(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<InteractionResult<Page<MessageView>>>;
-  /** The header badge: unread messages of the user (0 for anonymous or before install). */
-  unreadCount(user: User | null): Promise<number>;
-  /** GET user/settings: `{replyMail}` (the account page's notification switch). */
-  notificationSettings(user: User): NotificationSettings;
 }
 
 /** `context.site.people`: public profiles and their topics (`/user/{id}`). */
@@ -132,18 +111,6 @@ export interface ArticlePageServices<User = SessionRow> {
   tags(limit: number): Promise<TagView[]>;
   /** The newest published articles (the home sidebar); [] when the module is off. */
   latest(viewer: PageViewer<User>, limit: number): Promise<ArticleView[]>;
-}
-
-/** `context.site.scores` (issue 14): `/user/scores` and the rankings. */
-export interface ScorePageServices<User = SessionRow> {
-  /** The reader's score and check-in state (401 when signed out). */
-  summary(viewer: PageViewer<User>): Promise<PageResult<ScoreSummary>>;
-  /** GET user/score_logs: a page of the reader's score log, newest first. */
-  logs(viewer: SignedInViewer<User>, params: { cursor?: string }): Promise<PageResult<Page<ScoreLogView>>>;
-  /** GET user/score/rank: the top members by score. */
-  rank(): Promise<RankedUser[]>;
-  /** GET checkin/rank: today's earliest check-ins. */
-  checkinRank(): Promise<CheckinRankEntry[]>;
 }
 
 /** The /search page's query as its URL holds it (the use cases parse and check it). */
@@ -250,16 +217,12 @@ export interface InstallState {
  * of its use cases (server/features.ts), and the server assembles them once per app.
  */
 export interface PageSections<User = SessionRow> {
-  /** Comments, favorites, messages and the unread badge (comment section, /user/favorites, /user/messages). */
-  interactions: InteractionPageServices<User>;
   /** Topic feeds, detail, edit fields, nodes and tags (topic pages). */
   topics: TopicPageServices<User>;
   /** Public profiles and their topics (`/user/{id}`). */
   people: PeoplePageServices<User>;
   /** Article feeds, detail, edit fields, a profile's articles (article pages). */
   articles: ArticlePageServices<User>;
-  /** Check-in state, score log and rankings (`/user/scores`). */
-  scores: ScorePageServices<User>;
   /** Search results (`/search`). */
   search: SearchPageServices<User>;
   /** The back office's tables (`/admin/*`). */

@@ -126,6 +126,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   for (const feature of features) feature.setup?.(ctx);
   for (const feature of features) if (feature.actions) ctx.actions.register(feature.name, feature.actions);
   registerActionRoutes(app, ctx.actions);
+  for (const feature of features) {
+    const stop = await feature.start?.(ctx);
+    if (stop) app.addHook('preClose', async () => stop());
+  }
   await app.register(
     async (api) => {
       for (const feature of features) if (feature.api) await api.register(feature.api);

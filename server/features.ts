@@ -53,6 +53,12 @@ export interface Feature {
   pages?(ctx: AppContext): PageSlice;
   /** Registers the feature's content kinds and event handlers on the app context. */
   setup?(ctx: AppContext): void;
+  /**
+   * What runs as long as the app does (the live unread streams' hub): started once every feature
+   * is set up; the function it answers stops it first when the app closes, before the server
+   * waits for its connections (an open stream would hold it: http/drain.ts).
+   */
+  start?(ctx: AppContext): Promise<() => void | Promise<void>>;
 }
 
 export const features: Feature[] = [

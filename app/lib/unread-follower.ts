@@ -8,7 +8,8 @@
  * becomes visible, and the stream's first event ends the polling (a deploy or a restart costs
  * the live badge only that long).
  */
-import { api, ApiError } from './api';
+import { messageActions, UNREAD_STREAM_PATH } from '../../common/actions/messages';
+import { ApiError, send } from './api';
 import { REFRESH_EVENT } from './use-unread-count';
 
 export const UNREAD_POLL_MS = 30_000;
@@ -63,7 +64,7 @@ export function followUnreadCount(onCount: (count: number) => void, options: Fol
   async function poll() {
     if (closed) return;
     try {
-      const recent = await api<{ count: number }>('/api/user/msg_recent');
+      const recent = await send(messageActions.recent, {});
       if (!closed) onCount(recent.count);
     } catch (error) {
       // Signed out elsewhere: stop asking until the page knows.
@@ -106,7 +107,7 @@ export function followUnreadCount(onCount: (count: number) => void, options: Fol
   function connect() {
     if (!EventSourceImpl) return;
     let errors = 0;
-    const stream = new EventSourceImpl('/api/user/events', { withCredentials: true });
+    const stream = new EventSourceImpl(UNREAD_STREAM_PATH, { withCredentials: true });
     source = stream;
     stream.addEventListener('unread', (event) => {
       if (closed || source !== stream) return;

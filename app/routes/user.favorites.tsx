@@ -9,11 +9,10 @@ import {
 } from "react-router";
 import { accountMeta } from "~/components/account/page-meta";
 import { FavoriteList } from "~/components/comment/favorite-list";
-import {
-  signedInViewer,
-  unwrapResult,
-} from "~/components/comment/ucenter-data.server";
+import { unwrapResult } from "~/components/comment/ucenter-data.server";
 import { UcenterPage } from "~/components/comment/ucenter-page";
+import { requireUser } from "~/lib/auth.server";
+import { reactionActions } from "../../common/actions/reactions";
 import { useT } from "~/lib/use-t";
 
 export const meta = accountMeta("ucenter.favorites.title");
@@ -22,10 +21,8 @@ export async function loader({
   context,
   request,
 }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = signedInViewer(context, request);
-  const page = unwrapResult(
-    await context.site.interactions.favorites(viewer, {}),
-  );
+  requireUser(context, request);
+  const page = unwrapResult(await context.read(reactionActions.favorites, {}));
   return { page, now: context.site.now() };
 }
 

@@ -12,11 +12,10 @@ import {
 } from "react-router";
 import { accountMeta } from "~/components/account/page-meta";
 import { MessageList } from "~/components/comment/message-list";
-import {
-  signedInViewer,
-  unwrapResult,
-} from "~/components/comment/ucenter-data.server";
+import { unwrapResult } from "~/components/comment/ucenter-data.server";
 import { UcenterPage } from "~/components/comment/ucenter-page";
+import { requireUser } from "~/lib/auth.server";
+import { messageActions } from "../../common/actions/messages";
 import { useT } from "~/lib/use-t";
 
 export const meta = accountMeta("ucenter.messages.title");
@@ -25,10 +24,8 @@ export async function loader({
   context,
   request,
 }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = signedInViewer(context, request);
-  const page = unwrapResult(
-    await context.site.interactions.messages(viewer, {}),
-  );
+  requireUser(context, request);
+  const page = unwrapResult(await context.read(messageActions.list, {}));
   return { page, now: context.site.now() };
 }
 

@@ -3,21 +3,22 @@
  * with its verification, the password, and reply-mail notifications. The loader reads the signed-in user in-process;
  * each section re-runs it after a change.
  */
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { EmailSection } from '~/components/account/email-section';
 import { NotificationSection } from '~/components/account/notification-section';
+import { unwrapResult } from '~/components/comment/ucenter-data.server';
 import { accountMeta } from '~/components/account/page-meta';
 import { PasswordSection } from '~/components/account/password-section';
 import { UsernameSection } from '~/components/account/username-section';
 import { requireUser } from '~/lib/auth.server';
+import { messageActions } from '../../common/actions/messages';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('accountSettings.title');
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const user = requireUser(context, request);
-  // requireUser returned, so the raw row is there too (the settings service reads the row).
-  const notifications = context.user ? context.site.interactions.notificationSettings(context.user) : { replyMail: false };
+  const notifications = unwrapResult(await context.read(messageActions.settings, {}));
   // Only what this page shows: it is serialized into the HTML.
   return { username: user.username, email: user.email, emailVerified: user.emailVerified, passwordSet: user.passwordSet, notifications };
 }

@@ -10,16 +10,15 @@ import {
   type LoaderFunctionArgs,
 } from "react-router";
 import { accountMeta } from "~/components/account/page-meta";
-import {
-  signedInViewer,
-  unwrapResult,
-} from "~/components/comment/ucenter-data.server";
+import { unwrapResult } from "~/components/comment/ucenter-data.server";
 import { CheckinCard } from "~/components/score/checkin-card";
 import { FlameIcon, TrophyIcon } from "~/components/score/icons";
 import { CheckinRankCard, ScoreRankCard } from "~/components/score/rankings";
 import { ScoreLog } from "~/components/score/score-log";
 import { UcenterPage } from "~/components/comment/ucenter-page";
 import { Card } from "~/components/ui/card";
+import { requireUser } from "~/lib/auth.server";
+import { scoreActions } from "../../common/actions/scores";
 import { useT } from "~/lib/use-t";
 
 export const meta = accountMeta("score.page.title");
@@ -28,18 +27,18 @@ export async function loader({
   context,
   request,
 }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = signedInViewer(context, request);
+  requireUser(context, request);
   const [summary, page, rank, checkins] = await Promise.all([
-    context.site.scores.summary(viewer),
-    context.site.scores.logs(viewer, {}),
-    context.site.scores.rank(),
-    context.site.scores.checkinRank(),
+    context.read(scoreActions.summary, {}),
+    context.read(scoreActions.logs, {}),
+    context.read(scoreActions.rank, {}),
+    context.read(scoreActions.checkinRank, {}),
   ]);
   return {
     summary: unwrapResult(summary),
     page: unwrapResult(page),
-    rank,
-    checkins,
+    rank: unwrapResult(rank),
+    checkins: unwrapResult(checkins),
     now: context.site.now(),
   };
 }

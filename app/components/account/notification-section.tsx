@@ -8,7 +8,8 @@ import { useId, useState } from 'react';
 import { MESSAGE_LIMITS } from '../../../common/constants';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Switch } from '~/components/ui/switch';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
+import { messageActions } from '../../../common/actions/messages';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useAccountSaved } from './use-account-update';
 import { useT } from '~/lib/use-t';
@@ -32,7 +33,7 @@ export function NotificationSection({ settings }: { settings: NotificationSettin
     setReplyMail(on);
     setSaving(true);
     try {
-      const result = await api<NotificationSettings>('/api/user/settings', { method: 'POST', body: { replyMail: on } });
+      const result = await send(messageActions.updateSettings, { replyMail: on });
       setReplyMail(result.replyMail);
       await saved();
     } catch (error) {

@@ -12,7 +12,8 @@ import { TopicTime } from '~/components/topic/time';
 import { Avatar } from '~/components/user/avatar';
 import { UserHandle } from '~/components/user/user-handle';
 import { VipBadge } from '~/components/user/vip-badge';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
+import { reactionActions } from '../../../common/actions/reactions';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import type { ShownComment } from './types';
@@ -57,10 +58,7 @@ export function CommentItem({ comment, reply = false, highlighted, canDelete, on
     if (busy || !requireSignIn()) return;
     setBusy(true);
     try {
-      const answer = await api<{ liked: boolean; likeCount: number }>(like.liked ? '/api/like/unlike' : '/api/like/like', {
-        method: 'POST',
-        body: { entityType: 'comment', entityId: comment.id },
-      });
+      const answer = await send(like.liked ? reactionActions.unlike : reactionActions.like, { entityType: 'comment', entityId: comment.id });
       setLike({ liked: answer.liked, count: answer.likeCount });
       if (answer.liked) toast.success(t('comment.success.like'));
     } catch (error) {

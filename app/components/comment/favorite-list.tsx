@@ -11,10 +11,11 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { Avatar } from '~/components/user/avatar';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
+import { reactionActions } from '../../../common/actions/reactions';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
-import { TOPIC_TYPES } from '../../../common/constants';
+import { TOPIC_TYPES, type FavoriteType } from '../../../common/constants';
 import type { FavoriteView, Page } from './types';
 import type { TFunction } from '~/lib/i18n';
 import { useT } from '~/lib/use-t';
@@ -93,18 +94,23 @@ function FavoriteItem({ favorite, onRemove, removing }: { favorite: FavoriteView
   );
 }
 
+/** What a favorite is of: the list holds topics and articles only (FAVORITE_TYPES). */
+function kindOf(favorite: FavoriteView): FavoriteType {
+  return favorite.entityType === 'article' ? 'article' : 'topic';
+}
+
 export function FavoriteList({ initial }: { initial: Page<FavoriteView> }) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
-  const { list, setList, loading, loadMore } = useNewestFirstList<FavoriteView>(initial, '/api/user/favorites');
+  const { list, setList, loading, loadMore } = useNewestFirstList<FavoriteView>(initial, reactionActions.favorites);
   const [removing, setRemoving] = useState<number | null>(null);
 
   async function remove(favorite: FavoriteView) {
     if (removing !== null) return;
     setRemoving(favorite.id);
     try {
-      await api('/api/favorite/delete', { method: 'POST', body: { entityType: favorite.entityType, entityId: favorite.entityId } });
+      await send(reactionActions.unfavorite, { entityType: kindOf(favorite), entityId: favorite.entityId });
       setList((l) => ({ ...l, results: l.results.filter((f) => f.id !== favorite.id) }));
       toast.success(t('ucenter.favorites.removed'));
     } catch (error) {

@@ -19,10 +19,11 @@ import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { BellIcon, PlusIcon } from '~/components/ui/icons';
 import { Avatar } from '~/components/user/avatar';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { refreshUnreadCount } from '~/lib/use-unread-count';
+import { messageActions } from '../../../common/actions/messages';
 import { MESSAGE_STATUS, type MessageType } from '../../../common/constants';
 import { groupMessages, type MessageGroup } from './message-groups';
 import type { MessageView, Page } from './types';
@@ -148,7 +149,7 @@ function useMarkShownRead(messages: readonly MessageView[]): void {
     if (ids.length === 0) return;
     return whenVisible(() => {
       for (const id of ids) asked.current.add(id);
-      api('/api/user/messages/read', { method: 'POST', body: { ids } }).then(refreshUnreadCount, (error: unknown) => {
+      send(messageActions.markRead, { ids }).then(refreshUnreadCount, (error: unknown) => {
         for (const id of ids) asked.current.delete(id);
         handleApiError(error);
       });
@@ -188,7 +189,7 @@ export function MessageList({ initial }: { initial: Page<MessageView> }) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
-  const { list, setList, loading, loadMore } = useNewestFirstList<MessageView>(initial, '/api/user/messages');
+  const { list, setList, loading, loadMore } = useNewestFirstList<MessageView>(initial, messageActions.list);
   const [marking, setMarking] = useState(false);
   useMarkShownRead(list.results);
 
@@ -196,7 +197,7 @@ export function MessageList({ initial }: { initial: Page<MessageView> }) {
     if (marking) return;
     setMarking(true);
     try {
-      await api('/api/user/messages/read_all', { method: 'POST' });
+      await send(messageActions.markAllRead, {});
       setList((l) => ({ ...l, results: l.results.map((m) => ({ ...m, status: MESSAGE_STATUS.read })) }));
       refreshUnreadCount();
       toast.success(t('ucenter.messages.allRead'));

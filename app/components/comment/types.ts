@@ -1,7 +1,7 @@
 /**
  * The shapes the comment section, /user/messages and /user/favorites receive (API.md
  * "Comment", "Message", user/favorites): common/views, which the server's presenters fill too,
- * so loaders (in-process, through `context.site.interactions`) and the JSON API agree.
+ * so loaders (in-process, through `context.read`) and the JSON API agree.
  */
 import type { CommentQuote, CommentView } from '../../../common/views/comment';
 import type { FavoriteView } from '../../../common/views/favorite';

@@ -1,9 +1,10 @@
 /**
- * Loader helpers of the user-center pages (server only): the signed-in reader for
- * `context.site.interactions`, or the sign-in redirect.
+ * Loader helpers of the user-center pages (server only): the signed-in reader, or the sign-in
+ * redirect; a refused read as the error page.
  */
 import { data, type AppLoadContext } from 'react-router';
-import type { InteractionResult, SignedInViewer } from '../../../common/load-context';
+import type { SignedInViewer } from '../../../common/load-context';
+import type { PageResult } from '../../../common/views/page';
 import { requireUser } from '~/lib/auth.server';
 import '~/lib/load-context';
 
@@ -16,7 +17,7 @@ export function signedInViewer(context: AppLoadContext, request: Request): Signe
 }
 
 /** The value, or the error page with the service's translated message. */
-export function unwrapResult<T>(result: InteractionResult<T>): T {
+export function unwrapResult<T>(result: PageResult<T>): T {
   if (!result.ok) throw data(result.message, { status: result.status });
   return result.data;
 }

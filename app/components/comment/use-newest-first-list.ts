@@ -1,14 +1,31 @@
 /**
  * A member's keyset list shown newest first (messages, favorites, the score log): the loader's
- * first page, then "Load more" pages from `url` merged by id. When the loader runs again (after
- * a write on the page, a revalidation), the list starts over from its new first page.
+ * first page, then "Load more" pages from the list's declared action (`GET …` with `cursor`)
+ * merged by id. When the loader runs again (after a write on the page, a revalidation), the list
+ * starts over from its new first page.
  */
 import { useState } from 'react';
-import { api } from '~/lib/api';
+import type { z } from 'zod';
+import type { Contract } from '../../../common/actions/contract';
+import { api, send } from '~/lib/api';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { mergeNewestFirst, type Page } from './types';
 
-export function useNewestFirstList<T extends { id: number }>(initial: Page<T>, url: string) {
+/** A list's action: a GET that takes a `cursor` and answers a page. */
+export type PagedContract<T> = Contract<z.ZodType, Page<T>, 'GET'>;
+
+/**
+ * Where the next page comes from: the list's declared action, or (until its feature declares
+ * one) the route's path.
+ */
+export type PageSource<T> = PagedContract<T> | string;
+
+function nextPage<T>(source: PageSource<T>, cursor: string): Promise<Page<T>> {
+  if (typeof source === 'string') return api<Page<T>>(source, { query: { cursor } });
+  return send(source, { cursor });
+}
+
+export function useNewestFirstList<T extends { id: number }>(initial: Page<T>, source: PageSource<T>) {
   const handleApiError = useApiErrorHandler();
   const [seen, setSeen] = useState(initial);
   const [list, setList] = useState(initial);
@@ -22,7 +39,7 @@ export function useNewestFirstList<T extends { id: number }>(initial: Page<T>, u
     if (loading || !list.hasMore) return;
     setLoading(true);
     try {
-      const page = await api<Page<T>>(url, { query: { cursor: list.cursor } });
+      const page = await nextPage(source, list.cursor);
       setList((l) => ({ results: mergeNewestFirst(l.results, page.results), cursor: page.cursor, hasMore: page.hasMore }));
     } catch (error) {
       handleApiError(error);

@@ -12,7 +12,8 @@ import { EditIcon, HeartIcon, ShieldIcon, StarIcon, TrashIcon } from '~/componen
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Dropdown, DropdownItem, DropdownSeparator } from '~/components/ui/dropdown';
-import { api, ApiError } from '~/lib/api';
+import { api, ApiError, send } from '~/lib/api';
+import { reactionActions } from '../../../common/actions/reactions';
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { SessionUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -87,7 +88,7 @@ function ReactionButtons({ kind, item, user, runner }: { kind: CommentEntityType
   const toggleLike = () =>
     requireSignIn() &&
     void runner.run('like', async () => {
-      const answer = await api<{ liked: boolean; likeCount: number }>(state.liked ? '/api/like/unlike' : '/api/like/like', { method: 'POST', body: target });
+      const answer = await send(state.liked ? reactionActions.unlike : reactionActions.like, target);
       setState((s) => ({ ...s, liked: answer.liked, likeCount: answer.likeCount }));
       if (answer.liked) toast.success(t('topicUi.detail.likeSuccess'));
     });
@@ -95,7 +96,7 @@ function ReactionButtons({ kind, item, user, runner }: { kind: CommentEntityType
   const toggleFavorite = () =>
     requireSignIn() &&
     void runner.run('favorite', async () => {
-      const answer = await api<{ favorited: boolean }>(state.favorited ? '/api/favorite/delete' : '/api/favorite/add', { method: 'POST', body: target });
+      const answer = await send(state.favorited ? reactionActions.unfavorite : reactionActions.favorite, target);
       setState((s) => ({ ...s, favorited: answer.favorited }));
       toast.success(answer.favorited ? t('topicUi.detail.favoriteSuccess') : t('topicUi.detail.unfavoriteSuccess'));
     });

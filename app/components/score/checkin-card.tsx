@@ -8,7 +8,8 @@ import { useLocation } from 'react-router';
 import type { CheckinResult, CheckinState } from '../../../common/views/score';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
+import { scoreActions } from '../../../common/actions/scores';
 import { signInPath } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -38,7 +39,7 @@ function MemberCheckin({ initial, onCheckedIn }: { initial: CheckinState | null;
 
   async function refresh() {
     try {
-      setState(await api<CheckinState>('/api/checkin/checkin'));
+      setState(await send(scoreActions.checkinState, {}));
     } catch (error) {
       handleApiError(error);
     }
@@ -49,7 +50,7 @@ function MemberCheckin({ initial, onCheckedIn }: { initial: CheckinState | null;
     // The shared (cached) home page carries no member state: ask once after load. Should that
     // fail, offer the button; a check-in already made answers 409 and the state is read again.
     const controller = new AbortController();
-    api<CheckinState>('/api/checkin/checkin', { signal: controller.signal }).then(setState, () => {
+    send(scoreActions.checkinState, {}, { signal: controller.signal }).then(setState, () => {
       if (!controller.signal.aborted) setState(NOT_CHECKED_IN);
     });
     return () => controller.abort();
@@ -59,7 +60,7 @@ function MemberCheckin({ initial, onCheckedIn }: { initial: CheckinState | null;
     if (busy) return;
     setBusy(true);
     try {
-      const result = await api<CheckinResult>('/api/checkin/checkin', { method: 'POST' });
+      const result = await send(scoreActions.checkin, {});
       setState((s) => ({ checkedInToday: true, consecutiveDays: result.consecutiveDays, latestDay: s?.latestDay ?? 0 }));
       toast.success(t('score.checkin.earned', { score: result.score }));
       onCheckedIn?.(result);

@@ -9,7 +9,8 @@ import type { CheckinRankEntry, RankedUser } from '../../../common/views/score';
 import { TopicTime } from '~/components/topic/time';
 import { Card } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
+import { scoreActions } from '../../../common/actions/scores';
 import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 import { CalendarCheckIcon, TrophyIcon } from './icons';
@@ -106,8 +107,8 @@ export function HomeRankings() {
     const controller = new AbortController();
     const { signal } = controller;
     // A failed side column is not worth a toast: it shows as empty.
-    api<RankedUser[]>('/api/user/score/rank', { signal }).then(setUsers, () => !signal.aborted && setUsers([]));
-    api<CheckinRankEntry[]>('/api/checkin/rank', { signal }).then(setEntries, () => !signal.aborted && setEntries([]));
+    send(scoreActions.rank, {}, { signal }).then(setUsers, () => !signal.aborted && setUsers([]));
+    send(scoreActions.checkinRank, {}, { signal }).then(setEntries, () => !signal.aborted && setEntries([]));
     return () => controller.abort();
   }, []);
   return (

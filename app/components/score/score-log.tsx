@@ -4,6 +4,7 @@
  * "Load more" pages by cursor through GET user/score_logs.
  */
 import { Link } from 'react-router';
+import { scoreActions } from '../../../common/actions/scores';
 import type { Page } from '../../../common/views/page';
 import type { ScoreLogView } from '../../../common/views/score';
 import { TopicTime } from '~/components/topic/time';
@@ -48,7 +49,7 @@ function LogEntry({ entry }: { entry: ScoreLogView }) {
 
 export function ScoreLog({ initial }: { initial: Page<ScoreLogView> }) {
   const t = useT();
-  const { list, loading, loadMore } = useNewestFirstList<ScoreLogView>(initial, '/api/user/score_logs');
+  const { list, loading, loadMore } = useNewestFirstList<ScoreLogView>(initial, scoreActions.logs);
 
   if (list.results.length === 0) {
     return (

@@ -8,6 +8,7 @@
  * kernel/write-path.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messageActions } from '../../../common/actions/messages';
 import { ARTICLE_LIMITS } from '../../../common/constants';
 import type { ArticleEditView, ArticleView } from '../../../common/views/article';
 import type { FavoriteView } from '../../../common/views/favorite';
@@ -436,7 +437,7 @@ for (const dialect of await testDatabases()) {
         const listed = await t.get<Page<ArticleView>>('/api/article/articles', { token: other.token });
         expect(listed.body.data!.results.find((x) => x.id === a.id)).toMatchObject({ liked: true, favorited: true });
 
-        expect(await t.ctx.site.interactions.unreadCount(author.user)).toBe(3);
+        expect(await t.read(messageActions.unreadCount, {}, { user: author.user })).toEqual({ ok: true, data: 3 });
         const messages = await t.get<Page<MessageView>>('/api/user/messages', { token: author.token });
         const nickname = other.user.nickname;
         expect(messages.body.data!.results.map((m) => [m.type, m.title, m.url])).toEqual([

@@ -17,7 +17,7 @@ import type { Actor, WriteScope } from '../../kernel/events';
 import { assertOpen, writable, type ContentHead, type ContentKind, type KindRegistry } from '../../kernel/kinds';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import { hasVisibleContent, htmlToText, renderHtml } from '../content/content.api';
-import { reactedIds } from '../reactions/reactions.api';
+import { likedIds } from '../reactions/reactions.api';
 import { findUsersByIds } from '../users/users.api';
 import { getActiveUser } from '../users/users.api';
 import type { UserCommentView } from '../../../common/views/comment';
@@ -59,9 +59,8 @@ export async function assembleComments(db: Kysely<DB>, rows: readonly CommentRow
     findCommentsByIds(db, quoteIds),
     viewerId === null
       ? Promise.resolve(new Set<number>())
-      : reactedIds(
+      : likedIds(
           db,
-          'user_likes',
           viewerId,
           'comment',
           rows.map((r) => r.id),

@@ -14,13 +14,12 @@ import type { DB, MessageRow, UserRow } from '../../db/schema';
 import { forumNamespace } from '../../infra/namespace';
 import type { DomainEventMap, WriteScope } from '../../kernel/events';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
-import { runWrite } from '../../kernel/write';
 import { mailTarget } from '../auth/auth.api';
 import { summarize } from '../content/content.api';
 import { findUsersByIds } from '../users/users.api';
 import { messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
 import { countUnread, findMessagesPage, findReplyMailRecipients, findUnread, insertMessageIfAbsent, markRead, setReplyMail, type ReadSelection } from './messages.repository';
-import { UNREAD_TOPIC } from './unread-hub';
+import { UnreadHub, UNREAD_TOPIC } from './unread-hub';
 
 /** Types a reply mail is sent for. */
 export const MAILED_TYPES: ReadonlySet<MessageType> = new Set(['topic_comment', 'comment_reply']);
@@ -94,6 +93,27 @@ export async function announceUnread(ctx: AppContext, userIds: Iterable<number>)
   } catch (error) {
     ctx.log.warn({ err: error }, 'could not announce unread counts');
   }
+}
+
+/**
+ * Each app's hub of live unread streams, made on first use (`GET user/events`, and the feature's
+ * start with the app): it counts with the app's database and hears the app's bus.
+ */
+const hubs = new WeakMap<AppContext, UnreadHub>();
+
+export function unreadHubOf(ctx: AppContext): UnreadHub {
+  let hub = hubs.get(ctx);
+  if (!hub) {
+    hub = new UnreadHub(ctx.bus, {
+      heartbeatMs: MESSAGE_LIMITS.sseHeartbeatMs,
+      maxPerUser: MESSAGE_LIMITS.sseMaxPerUser,
+      retryMs: MESSAGE_LIMITS.sseRetryMs,
+      count: async (userId) => (ctx.state.db ? countUnread(ctx.state.db, userId) : 0),
+      onError: (error) => ctx.log.warn({ err: error }, 'unread count refresh failed'),
+    });
+    hubs.set(ctx, hub);
+  }
+  return hub;
 }
 
 /** After the commit: a reply mail, sent in the background (a failed mail is logged, never fails the request). */
@@ -200,20 +220,14 @@ export interface MarkedRead {
 }
 
 /**
- * POST user/messages/read and read_all: the selected unread messages of the member become
- * read, in one write that records `message.read` when any did; its after-commit handler pushes
+ * POST user/messages/read and read_all, inside the write: the selected unread messages of the
+ * member become read, recording `message.read` when any did; its after-commit handler pushes
  * the new unread count to the member's live badges.
  */
-export async function markMessagesRead(ctx: AppContext, userId: number, selection: ReadSelection, now: number): Promise<MarkedRead> {
-  return runWrite(
-    ctx,
-    async (scope) => {
-      const marked = await markRead(scope.db, userId, selection, now);
-      if (marked > 0) await scope.emit('message.read', { userId });
-      return { marked, count: await countUnread(scope.db, userId) };
-    },
-    { now },
-  );
+export async function markMessagesRead(scope: WriteScope, userId: number, selection: ReadSelection): Promise<MarkedRead> {
+  const marked = await markRead(scope.db, userId, selection, scope.now);
+  if (marked > 0) await scope.emit('message.read', { userId });
+  return { marked, count: await countUnread(scope.db, userId) };
 }
 
 export type { NotificationSettings };

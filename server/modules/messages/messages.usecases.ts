@@ -1,48 +1,69 @@
 /**
- * The message use cases, for the JSON routes and the page loaders alike: who may act (the
- * signed-in member, 401 otherwise; a ban does not close one's own inbox), then the service.
+ * The message use cases, one function per action (messages.actions.ts declares who may call
+ * each — the signed-in member; a ban does not close one's own inbox — its limit and its answer):
+ * the JSON API and the page loaders run the same ones.
  */
-import type { MarkMessagesReadInput } from '../../../common/validation/comment';
-import type { MessageView, NotificationSettings } from '../../../common/views/message';
-import { requireDb, type AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { errors } from '../../infra/errors';
-import type { ViewerContext } from '../../kernel/caller';
+import type { ParsedInputOf } from '../../../common/actions/contract';
+import type { messageActions } from '../../../common/actions/messages';
+import type { MessageView, NotificationSettings, RecentMessagesView } from '../../../common/views/message';
+import type { ReadCall, StreamAnswer, WriteCall } from '../../kernel/actions';
+import { memberOf } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import type { ReadSelection } from './messages.repository';
-import { markMessagesRead, messagesPage, notificationSettingsOf, unreadCount, type MarkedRead } from './messages.service';
+import { markMessagesRead, messagesPage, notificationSettingsOf, recentMessages, unreadCount, unreadHubOf, updateNotificationSettings, type MarkedRead } from './messages.service';
 
-function reader(caller: Pick<ViewerContext, 'viewer'>): UserRow {
-  if (!caller.viewer) throw errors.notSignedIn();
-  return caller.viewer;
+type Input<K extends keyof typeof messageActions> = ParsedInputOf<(typeof messageActions)[K]>;
+
+/** GET user/msg_recent: the unread count and the newest unread messages. */
+export function recentList({ db, caller }: ReadCall<Input<'recent'>, undefined>): Promise<RecentMessagesView> {
+  return recentMessages(db, memberOf(caller).id, caller);
 }
 
 /** GET user/messages: a page of the reader's messages, as stored (reading marks nothing). */
-export function messageList(ctx: AppContext, caller: ViewerContext, params: { cursor?: string }): Promise<Page<MessageView>> {
-  const db = requireDb(ctx);
-  return messagesPage(db, reader(caller).id, params, { locale: caller.locale, now: caller.now });
+export function messageList({ db, caller, input }: ReadCall<Input<'list'>, undefined>): Promise<Page<MessageView>> {
+  return messagesPage(db, memberOf(caller).id, input, caller);
 }
 
-/** POST user/messages/read: the named messages, or all up to `upTo`, become read. */
-export function markRead(ctx: AppContext, caller: Pick<ViewerContext, 'viewer' | 'now'>, input: MarkMessagesReadInput): Promise<MarkedRead> {
-  requireDb(ctx);
+/** POST user/messages/read, inside the transaction: the named messages, or all up to `upTo`, become read. */
+export function markRead({ scope, caller, input }: WriteCall<Input<'markRead'>, undefined>): Promise<MarkedRead> {
   const selection: ReadSelection = input.ids ? { ids: input.ids } : { upTo: input.upTo ?? null };
-  return markMessagesRead(ctx, reader(caller).id, selection, caller.now);
+  return markMessagesRead(scope, memberOf(caller).id, selection);
 }
 
-/** POST user/messages/read_all: every message of the reader becomes read. */
-export function markAllRead(ctx: AppContext, caller: Pick<ViewerContext, 'viewer' | 'now'>): Promise<MarkedRead> {
-  requireDb(ctx);
-  return markMessagesRead(ctx, reader(caller).id, { upTo: null }, caller.now);
+/** POST user/messages/read_all, inside the transaction: every message of the reader becomes read. */
+export function markAllRead({ scope, caller }: WriteCall<Input<'markAllRead'>, undefined>): Promise<MarkedRead> {
+  return markMessagesRead(scope, memberOf(caller).id, { upTo: null });
+}
+
+/**
+ * GET user/events: the reader's live unread count. The HTTP door hands the raw response over;
+ * the app's hub writes the stream's head, the first count and every change until the client
+ * goes away or the app closes.
+ */
+export async function unreadStream({ ctx, caller }: ReadCall<Input<'events'>, undefined>): Promise<StreamAnswer> {
+  const userId = memberOf(caller).id;
+  const hub = unreadHubOf(ctx);
+  return {
+    open(response) {
+      // Each event goes out at once, and an idle stream is kept alive by TCP too.
+      response.socket?.setNoDelay(true);
+      response.socket?.setKeepAlive(true);
+      hub.open(userId, response);
+    },
+  };
 }
 
 /** GET user/settings: the reader's notification switches. */
-export function notificationSettings(ctx: AppContext, caller: Pick<ViewerContext, 'viewer'>): NotificationSettings {
-  requireDb(ctx);
-  return notificationSettingsOf(reader(caller));
+export async function notificationSettings({ caller }: ReadCall<Input<'settings'>, undefined>): Promise<NotificationSettings> {
+  return notificationSettingsOf(memberOf(caller));
 }
 
-/** The header badge: the member's unread messages (0 for anonymous or before install). */
-export async function unreadBadge(ctx: AppContext, user: UserRow | null): Promise<number> {
-  return user && ctx.state.installed && ctx.state.db ? unreadCount(ctx.state.db, user.id) : 0;
+/** POST user/settings, inside the transaction: reply mails on or off. */
+export function updateSettings({ scope, caller, input }: WriteCall<Input<'updateSettings'>, undefined>): Promise<NotificationSettings> {
+  return updateNotificationSettings(scope.db, memberOf(caller).id, input, scope.now);
+}
+
+/** The header badge: the reader's unread messages. */
+export function unreadBadge({ db, caller }: ReadCall<Input<'unreadCount'>, undefined>): Promise<number> {
+  return unreadCount(db, memberOf(caller).id);
 }

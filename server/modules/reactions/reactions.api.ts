@@ -1,6 +1,6 @@
 /**
- * The reactions feature's public surface (DESIGN convention 13): what other features may use of it.
+ * The reactions feature's public surface (DESIGN convention 13): what other features may use of
+ * it — which items of a page the reader liked or favorited, for the pages' hearts and stars.
  * Anything not exported here is the feature's own.
  */
-export { reactedIds } from './reactions.repository';
-export { likedAndFavoritedIds } from './reactions.service';
+export { likedAndFavoritedIds, likedIds } from './reactions.service';

@@ -1,17 +1,15 @@
 /**
- * Likes and favorites: the routes and the favorites page. The first like or favorite of an item
+ * Likes and favorites: the actions and the favorites list. The first like or favorite of an item
  * by a member tells its author; a reaction's count shows on the item's page and the lists.
  */
 import type { Feature } from '../../features';
 import { contentPageTags, dropPages } from '../../kernel/page-tags';
 import { notify } from '../messages/messages.api';
-import { reactionPages } from './reactions.pages';
-import { reactionRoutes } from './reactions.routes';
+import { reactionsActionList } from './reactions.actions';
 
 export const reactionsFeature: Feature = {
   name: 'reactions',
-  api: reactionRoutes,
-  pages: reactionPages,
+  actions: reactionsActionList,
   setup(ctx) {
     // Taking it back and giving it again tells nothing new (the event key names the member and item).
     ctx.events.onWrite('reaction.changed', 'reactions', async ({ reaction, on, actorId, item }, scope) => {

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { TOPIC_LIMITS } from '../../../common/constants';
 import type { FavoriteInput, LikeInput } from '../../../common/validation/comment';
 import type { FavoriteView } from '../../../common/views/favorite';
+import type { FavoriteState, LikeState } from '../../../common/views/reaction';
 import type { DB, UserRow } from '../../db/schema';
 import { errors } from '../../infra/errors';
 import type { ViewerContext } from '../../kernel/caller';
@@ -18,17 +19,10 @@ import { assertOpen, writable, type ContentHead, type ContentKind, type KindRegi
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import type { ArticleView } from '../../../common/views/article';
 import type { TopicView } from '../../../common/views/topic';
-import { addReaction, findFavoritesPage, likedAndFavoritedIds as likedAndFavoritedRows, removeReaction, type ReactionTable } from './reactions.repository';
+import { addReaction, findFavoritesPage, likedAndFavoritedIds as likedAndFavoritedRows, reactedIds, removeReaction, type ReactionTable } from './reactions.repository';
 
-export interface LikeState {
-  liked: boolean;
-  likeCount: number;
-}
-
-export interface FavoriteState {
-  favorited: boolean;
-  favoriteCount: number;
-}
+// The shapes live in common/views (the declared answers); named here for the server's imports.
+export type { FavoriteState, LikeState };
 
 const NOT_FOUND = 'comment.errors.entityNotFound';
 
@@ -103,4 +97,9 @@ export async function favoritesPage(db: Kysely<DB>, kinds: KindRegistry, user: U
 /** Which of the items the member liked and which they favorited: one query for a whole page. */
 export function likedAndFavoritedIds(db: Kysely<DB>, userId: number, type: string, ids: readonly number[]): Promise<{ liked: Set<number>; favorited: Set<number> }> {
   return likedAndFavoritedRows(db, userId, type, ids);
+}
+
+/** Of the items, those the member liked: one query for a whole page (a comment list's hearts). */
+export function likedIds(db: Kysely<DB>, userId: number, type: string, ids: readonly number[]): Promise<Set<number>> {
+  return reactedIds(db, 'user_likes', userId, type, ids);
 }

@@ -7,8 +7,7 @@ import { CONTENT_STATUS } from '../../../common/constants';
 import type { Feature } from '../../features';
 import type { ContentHead } from '../../kernel/kinds';
 import type { WriteScope } from '../../kernel/events';
-import { scorePages } from './scores.pages';
-import { scoreRoutes } from './scores.routes';
+import { scoresActionList } from './scores.actions';
 import { applyScore, NO_SOURCE, rulesOf, takeBack, unlink, type ScoreRules, type ScoreSource } from './scores.service';
 import { dropRankings } from './scores.usecases';
 
@@ -53,8 +52,7 @@ async function statusChanged(scope: WriteScope, head: ContentHead, from: number,
 
 export const scoresFeature: Feature = {
   name: 'scores',
-  api: scoreRoutes,
-  pages: scorePages,
+  actions: scoresActionList,
   setup(ctx) {
     const { events } = ctx;
     events.onWrite('checkin.recorded', 'scores', async ({ userId, score }, scope) => {

@@ -5,6 +5,7 @@
  * reversal, the log's pages and language, and the rankings' cache dropped on change.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scoreActions } from '../../../common/actions/scores';
 import type { CheckinRankEntry, CheckinResult, CheckinState, RankedUser, ScoreLogView } from '../../../common/views/score';
 import { postArticle } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
@@ -130,6 +131,11 @@ for (const dialect of await testDatabases()) {
         const statuses = [];
         for (let i = 0; i < 5; i += 1) statuses.push((await checkin(token)).status);
         expect(statuses).toEqual([200, 409, 409, 429, 429]);
+        // Moderators click freely: past the limit they still hear that today is done.
+        const moderator = await createUser(t, { role: 'moderator' });
+        const clicks = [];
+        for (let i = 0; i < 5; i += 1) clicks.push((await checkin(moderator.token)).status);
+        expect(clicks).toEqual([200, 409, 409, 409, 409]);
       } finally {
         await writeTestSettings(t, { checkinLimits: { perUser: { max: 20, windowMs: 60_000 } } }, clock);
       }
@@ -239,6 +245,23 @@ for (const dialect of await testDatabases()) {
       const bad = await t.get('/api/user/score_logs', { token, query: { cursor: '!!' } });
       expect(bad.status).toBe(400);
       expect(bad.body.fields).toHaveProperty('cursor');
+    });
+
+    it('serves /user/scores through the same actions: the summary (a page read), the log and the rankings', async () => {
+      const member = await createUser(t);
+      expect(await t.read(scoreActions.summary, {})).toEqual({ ok: false, status: 401, message: 'Please sign in first' });
+      expect(await t.read(scoreActions.logs, {})).toMatchObject({ ok: false, status: 401 });
+      expect(await t.read(scoreActions.summary, {}, { user: member.user })).toEqual({ ok: true, data: { score: 0, checkin: { checkedInToday: false, consecutiveDays: 0, latestDay: 0 } } });
+      expect((await checkin(member.token)).status).toBe(200);
+      // The page's reader is read afresh per request: its score moved with the check-in.
+      const reader = await db.selectFrom('users').selectAll().where('id', '=', member.user.id).executeTakeFirstOrThrow();
+      const summary = await t.read(scoreActions.summary, {}, { user: reader });
+      expect(summary.ok && summary.data).toMatchObject({ score: 1, checkin: { checkedInToday: true, consecutiveDays: 1 } });
+      const logs = await t.read(scoreActions.logs, {}, { user: reader, locale: 'zh-CN' });
+      expect(logs.ok && logs.data.results.map((r) => [r.type, r.reason])).toEqual([['checkin', '每日签到']]);
+      const today = await t.read(scoreActions.checkinRank, {});
+      expect(today.ok && today.data.some((e) => e.user.id === member.user.id)).toBe(true);
+      expect((await t.read(scoreActions.rank, {})).ok).toBe(true);
     });
 
     it('ranks members by score and today’s earliest check-ins, and drops the cached rankings on change', async () => {
