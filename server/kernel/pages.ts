@@ -78,8 +78,7 @@ export function pageRead<A extends unknown[], T>(ctx: AppContext, read: (ctx: Ap
  */
 const PAGE_METHODS = {
   interactions: { favorites: true, messages: true, unreadCount: true, notificationSettings: true },
-  topics: { feed: true, tagFeed: true, detail: true, hiddenContent: true, forEdit: true, nodes: true, navNodes: true, node: true, tag: true },
-  people: { profile: true, topics: true, topicCounts: true, fans: true, followed: true, followingFeed: true, suggestions: true },
+  people: { profile: true, fans: true, followed: true, followingFeed: true, suggestions: true },
   articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
   scores: { summary: true, logs: true, rank: true, checkinRank: true },
   search: { topics: true, articles: true, users: true, articlesOn: true },
@@ -87,7 +86,7 @@ const PAGE_METHODS = {
   about: { page: true },
   links: { list: true },
   notices: { current: true },
-  adminSite: { nodes: true, tags: true, links: true, notices: true },
+  adminSite: { links: true, notices: true },
   vip: { membership: true, admin: true },
 } as const satisfies { [S in keyof PageSections]: Record<keyof PageSections[S], true> };
 
