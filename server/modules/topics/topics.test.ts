@@ -211,6 +211,11 @@ for (const dialect of await testDatabases()) {
         const tweet = await t.post('/api/topic/create', { type: 1, content: 'hi' }, { token: member.token });
         expect(tweet.status).toBe(403);
         expect(tweet.body).toMatchObject({ errorCode: 2, message: 'The tweet feature is not enabled' });
+        // The switch answers before the fields (an empty tweet), and after who may post (an unverified e-mail).
+        expect((await t.post('/api/topic/create', { type: 'tweet', content: '', imageList: 'not a list' }, { token: member.token })).body).toMatchObject({ errorCode: 2, message: 'The tweet feature is not enabled' });
+        expect((await t.post('/api/topic/create', { type: 1, content: 'hi' }, { token: unverified.token })).body.errorCode).toBe(4);
+        // A type the schema refuses is a field error, whatever is switched off.
+        expect((await t.post('/api/topic/create', { type: 7, content: 'hi' }, { token: member.token })).status).toBe(400);
         expect((await t.post('/api/topic/create', { title: 'ok', content: 'ok' }, { token: member.token })).status).toBe(200);
         await settings({ modules: { tweet: true, topic: false, article: true } });
         const post = await t.post('/api/topic/create', { type: 0, title: 'x', content: 'y' }, { token: member.token });
