@@ -16,10 +16,8 @@ import type { ArticleEditView, ArticleView } from './views/article';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { ContentQuery, ReviewQuery } from './validation/review';
 import type { ContentTableView, ReviewQueueView } from './views/review';
-import type { AdminNodeView, NodeView } from './views/node';
 import type { LinkView } from './views/links';
 import type { AdminNoticeView, NoticeView } from './views/notices';
-import type { TagQuery } from './validation/site-admin';
 import type { AdminMemberView, AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
 import type { AuditQuery, MembersQuery } from './validation/moderation';
 import type { WordsQuery } from './validation/words';
@@ -29,7 +27,7 @@ import type { SearchHit, SearchPage } from './views/search';
 import type { AboutView, AdminSettingsView, DashboardView } from './views/settings';
 import type { SiteConfig } from './views/site';
 import type { TagView } from './views/tag';
-import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
+import type { TopicView } from './views/topic';
 import type { PublicUser, SessionUser } from './views/user';
 import type { VipAdminView, VipMembershipView } from './views/vip';
 import type { VipQueueQuery } from './validation/vip';
@@ -53,33 +51,10 @@ export interface PageViewer<User = SessionRow> {
 /** A reader known to be signed in (the user-center pages, the topic editor). */
 export type SignedInViewer<User = SessionRow> = PageViewer<User> & { user: User };
 
-/**
- * `context.site.topics`: topic feeds, detail, edit fields, nodes and tags. Failures the pages
- * show (not found, forbidden) come back as values with the message in the reader's language.
- */
-export interface TopicPageServices<User = SessionRow> {
-  /** GET topic/topics: 0 latest (sticky first), −1 recommended, −2 followed users, >0 one node. */
-  feed(viewer: PageViewer<User>, params: { nodeId: number; cursor?: string }): Promise<PageResult<Page<TopicView>>>;
-  tagFeed(viewer: PageViewer<User>, params: { tagId: number; cursor?: string }): Promise<PageResult<Page<TopicView>>>;
-  /** GET topic/{id}; counts the view when `visit` is given (the browser's IP and user agent). */
-  detail(viewer: PageViewer<User>, id: number, visit?: { ip: string; userAgent: string }): Promise<PageResult<TopicView>>;
-  hiddenContent(viewer: PageViewer<User>, id: number): Promise<PageResult<HiddenContent>>;
-  /** GET topic/edit/{id}: the raw fields, for the author or a moderator. */
-  forEdit(viewer: SignedInViewer<User>, id: number): Promise<PageResult<TopicEditView>>;
-  nodes(): Promise<NodeView[]>;
-  navNodes(): Promise<NodeView[]>;
-  node(id: number): Promise<NodeView | null>;
-  tag(id: number): Promise<TagView | null>;
-}
-
-/** `context.site.people`: public profiles and their topics (`/user/{id}`). */
+/** `context.site.people`: public profiles and their follows (`/user/{id}`). */
 export interface PeoplePageServices<User = SessionRow> {
   /** An active user's public profile; 404 for unknown or disabled accounts. */
   profile(viewer: PageViewer<User>, id: number): Promise<PageResult<PublicUser>>;
-  /** Their topics, newest first, 20 a page by keyset cursor; `type` 0 posts alone, 1 tweets alone (the profile's tabs). */
-  topics(viewer: PageViewer<User>, userId: number, cursor?: string, type?: number): Promise<PageResult<Page<TopicView>>>;
-  /** How many published posts and tweets they have, apart (the counts of the profile's tabs). */
-  topicCounts(viewer: PageViewer<User>, userId: number): Promise<PageResult<{ posts: number; tweets: number }>>;
   /** GET fans/fans: the member's followers, newest first (each with the viewer's own follow state). */
   fans(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<PublicUser>>>;
   /** GET fans/followed: whom the member follows, newest first. */
@@ -175,14 +150,11 @@ export interface NoticePageServices {
 }
 
 /**
- * `context.site.adminSite` (issue 17): the back office's site-content tables, for admins only
- * (403 for moderators and members, 401 for nobody). Offset pages with a total.
+ * `context.site.adminSite` (issue 17): the back office's friend links and notices, for admins
+ * only (403 for moderators and members, 401 for nobody). Offset pages with a total. (Nodes and
+ * tags are declared actions: `nodeActions.adminList`, `tagActions.adminList`.)
  */
 export interface AdminSitePageServices<User = SessionRow> {
-  /** GET admin/nodes. */
-  nodes(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<AdminNodeView>>>;
-  /** GET admin/tags: searched by name. */
-  tags(viewer: PageViewer<User>, query: TagQuery): Promise<PageResult<OffsetPage<TagView>>>;
   /** GET admin/links. */
   links(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<LinkView>>>;
   /** GET admin/notices. */
@@ -217,9 +189,7 @@ export interface InstallState {
  * of its use cases (server/features.ts), and the server assembles them once per app.
  */
 export interface PageSections<User = SessionRow> {
-  /** Topic feeds, detail, edit fields, nodes and tags (topic pages). */
-  topics: TopicPageServices<User>;
-  /** Public profiles and their topics (`/user/{id}`). */
+  /** Public profiles and their follows (`/user/{id}`). */
   people: PeoplePageServices<User>;
   /** Article feeds, detail, edit fields, a profile's articles (article pages). */
   articles: ArticlePageServices<User>;
@@ -233,7 +203,7 @@ export interface PageSections<User = SessionRow> {
   links: LinkPageServices;
   /** Site notices (the home page). */
   notices: NoticePageServices;
-  /** The back office's nodes, tags, friend links and notices (`/admin/nodes`…). */
+  /** The back office's friend links and notices (`/admin/links`, `/admin/notices`). */
   adminSite: AdminSitePageServices<User>;
   /** VIP membership (`/user/profile/member`, `/admin/vip`). */
   vip: VipPageServices<User>;

@@ -7,6 +7,8 @@
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { nodeActions } from '../../common/actions/nodes';
+import { topicActions } from '../../common/actions/topics';
 import { nodeSchema, nodeUpdateSchema, sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
 import type { AdminNodeView, NodeView } from '../../common/views/node';
 import { AdminPager } from '~/components/admin/admin-pager';
@@ -19,16 +21,16 @@ import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { Switch } from '~/components/ui/switch';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  staffViewer(context, request);
   const query = sitePageQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  const table = unwrapAdmin(await context.site.adminSite.nodes(viewer, query.data.page));
+  const table = unwrapAdmin(await context.read(nodeActions.adminList, query.data));
   // Every node, for the delete dialog's "move its topics to" (the table holds one page).
-  return { table, all: await context.site.topics.nodes() };
+  return { table, all: unwrapAdmin(await context.read(topicActions.nodes, {})) };
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; node: AdminNodeView };
@@ -41,7 +43,7 @@ function NodeForm({ editing, onDone }: { editing: Editing; onDone: () => void })
   const initial = { id: node ? String(node.id) : '', name: node?.name ?? '', description: node?.description ?? '', logo: node?.logo ?? '', inNav: node?.inNav ?? false };
   const { form, submit, submitting, errorFor, formError } = useAdminForm(node ? nodeUpdateSchema : nodeSchema, initial, {
     onValid: async (data) => {
-      await api(node ? '/api/admin/node/update' : '/api/admin/node/create', { method: 'POST', body: data });
+      await (node ? send(nodeActions.update, { ...data, id: node.id }) : send(nodeActions.create, data));
       onDone();
       await saved();
     },
@@ -106,7 +108,7 @@ function DeleteNodeDialog({ node, all, onDone }: { node: AdminNodeView; all: Nod
               loading={busy}
               data-testid="confirm-ok"
               onClick={() =>
-                void run(() => api('/api/admin/node/delete', { method: 'POST', body: { id: node.id, moveTo } }), t('adminSite.common.deleted')).then((ok) => ok && onDone())
+                void run(() => send(nodeActions.delete, { id: node.id, moveTo }), t('adminSite.common.deleted')).then((ok) => ok && onDone())
               }
             >
               {t('adminSite.nodes.confirmDelete')}
@@ -145,7 +147,7 @@ export default function AdminNodesPage() {
   const [deleting, setDeleting] = useState<AdminNodeView | null>(null);
   const { run, busy } = useAdminAction();
   const firstIndex = (table.page - 1) * table.pageSize;
-  const move = (node: AdminNodeView, direction: 'up' | 'down') => void run(() => api('/api/admin/node/order', { method: 'POST', body: { id: node.id, direction } }), t('adminSite.common.moved'));
+  const move = (node: AdminNodeView, direction: 'up' | 'down') => void run(() => send(nodeActions.order, { id: node.id, direction }), t('adminSite.common.moved'));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -6,9 +6,9 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Form, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { tagActions } from '../../common/actions/tags';
 import { TOPIC_LIMITS } from '../../common/constants';
 import { tagQuery, tagRenameSchema } from '../../common/validation/site-admin';
-import type { OffsetPage } from '../../common/views/moderation';
 import type { TagView } from '../../common/views/tag';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
@@ -19,15 +19,15 @@ import { FormAlert } from '~/components/account/auth-card';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Dialog, useConfirm } from '~/components/ui/dialog';
 import { Field, Input } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  staffViewer(context, request);
   const query = tagQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { table: unwrapAdmin(await context.site.adminSite.tags(viewer, query.data)), q: query.data.q ?? '' };
+  return { table: unwrapAdmin(await context.read(tagActions.adminList, query.data)), q: query.data.q ?? '' };
 }
 
 function RenameDialog({ tag, onDone }: { tag: TagView; onDone: () => void }) {
@@ -36,7 +36,7 @@ function RenameDialog({ tag, onDone }: { tag: TagView; onDone: () => void }) {
   const saved = useSaved();
   const { form, submit, submitting, errorFor, formError } = useAdminForm(tagRenameSchema, { id: String(tag.id), name: tag.name }, {
     onValid: async (data) => {
-      await api('/api/admin/tag/rename', { method: 'POST', body: data });
+      await send(tagActions.rename, data);
       onDone();
       await saved();
     },
@@ -62,7 +62,7 @@ function MergeDialog({ tag, onDone }: { tag: TagView; onDone: () => void }) {
   const [into, setInto] = useState<TagView | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api<OffsetPage<TagView>>('/api/admin/tags', { query: { q: q.trim() || undefined }, signal: controller.signal })
+    send(tagActions.adminList, { q: q.trim() || undefined }, { signal: controller.signal })
       .then((page) => setMatches(page.results.filter((other) => other.id !== tag.id)))
       .catch(() => {
         // A search typed over or refused: the list stays as it was.
@@ -86,7 +86,7 @@ function MergeDialog({ tag, onDone }: { tag: TagView; onDone: () => void }) {
             loading={busy}
             data-testid="merge-submit"
             onClick={() =>
-              into && void run(() => api('/api/admin/tag/merge', { method: 'POST', body: { id: tag.id, into: into.id } }), t('adminSite.tags.mergeDone', { name: into.name })).then((ok) => ok && onDone())
+              into && void run(() => send(tagActions.merge, { id: tag.id, into: into.id }), t('adminSite.tags.mergeDone', { name: into.name })).then((ok) => ok && onDone())
             }
           >
             {t('adminSite.tags.merge')}
@@ -135,7 +135,7 @@ export default function AdminTagsPage() {
   const { run } = useAdminAction();
   async function remove(tag: TagView) {
     if (!(await confirm({ title: t('adminSite.tags.deleteTitle', { name: tag.name }), description: t('adminSite.tags.deleteHelp'), confirmLabel: t('adminSite.tags.confirmDelete'), danger: true }))) return;
-    await run(() => api('/api/admin/tag/delete', { method: 'POST', body: { id: tag.id } }), t('adminSite.common.deleted'));
+    await run(() => send(tagActions.delete, { id: tag.id }), t('adminSite.common.deleted'));
   }
   return (
     <div className="space-y-4">

@@ -1,7 +1,8 @@
 /**
  * Home `/` (spec §2): the latest topics (sticky ones first, then by last activity), with the
  * recommended and following tabs (`?tab=`), the node strip and the side column. The first page
- * is rendered on the server from `context.site.topics`; "Load more" pages through the JSON API.
+ * is rendered on the server from `topic/topics` read in-process (`context.read`); "Load more" pages
+ * through the JSON API.
  * Above it, the site notices whose window holds now (`context.site.notices`), each dismissible.
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';

@@ -4,9 +4,11 @@
  * starting node.
  */
 import { data, Link, redirect, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { topicActions } from '../../common/actions/topics';
 import { can } from '../../common/policies/can';
 import { privateMeta } from '~/components/content/item-meta';
 import { TopicForm, type TopicMode } from '~/components/topic/topic-form';
+import { unwrap } from '~/components/topic/page-data.server';
 import { requireUser } from '~/lib/auth.server';
 import { tFor } from '~/lib/i18n';
 import { useT } from '~/lib/use-t';
@@ -28,7 +30,7 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
   return {
     mode: requested,
     enabled,
-    nodes: await context.site.topics.nodes(),
+    nodes: unwrap(await context.read(topicActions.nodes, {})),
     defaultNodeId: Number.isSafeInteger(nodeParam) && nodeParam > 0 ? nodeParam : undefined,
     needsVerifiedEmail: !user.emailVerified && !can(user, 'content:postUnverified'),
   };

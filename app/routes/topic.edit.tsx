@@ -1,9 +1,10 @@
 /**
  * `/topic/edit/{id}` (spec §2; sign-in required): the author or a moderator edits a topic. The
- * loader reads the raw editable fields in-process (GET topic/edit/{id}'s service); someone
+ * loader reads the raw editable fields in-process (GET topic/edit/{id}); someone
  * else's topic is refused (403), a missing one is 404.
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { topicActions } from '../../common/actions/topics';
 import { TOPIC_TYPES } from '../../common/constants';
 import { EditorPage } from '~/components/content/editor-page';
 import { privateMeta } from '~/components/content/item-meta';
@@ -17,9 +18,8 @@ import { useT } from '~/lib/use-t';
 export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
   const user = requireUser(context, request);
   const id = pathId(params.id, tFor(context.locale)('topic.errors.notFound'));
-  const row = context.user!;
-  const [initial, nodes] = await Promise.all([context.site.topics.forEdit({ user: row, locale: context.locale }, id), context.site.topics.nodes()]);
-  return { topic: unwrap(initial), nodes, needsVerifiedEmail: !user.emailVerified && !can(user, 'content:postUnverified') };
+  const [initial, nodes] = await Promise.all([context.read(topicActions.forEdit, { id }), context.read(topicActions.nodes, {})]);
+  return { topic: unwrap(initial), nodes: unwrap(nodes), needsVerifiedEmail: !user.emailVerified && !can(user, 'content:postUnverified') };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

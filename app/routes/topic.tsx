@@ -1,11 +1,12 @@
 /**
  * `/topic/{id}` (spec §2): the topic with its author, publish time, IP location, view count,
  * node and tags, its sanitized content, hidden content, like and favorite, the author's and
- * moderators' actions, and the comment section. The loader counts the view (one per visitor per
- * 10 minutes; bots not counted) through the topic service in-process.
+ * moderators' actions, and the comment section. The loader reads `topic/{id}` in-process, which
+ * counts the view (one per visitor per 10 minutes; bots not counted).
  */
 import { useState } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { topicActions } from '../../common/actions/topics';
 import { TOPIC_TYPES } from '../../common/constants';
 import { firstComments } from '~/components/comment/comment-data.server';
 import { Byline } from '~/components/content/byline';
@@ -15,7 +16,7 @@ import { AuthorCard } from '~/components/topic/author-card';
 import { NodeLink, RecommendBadge, StickyBadge, TagList, TweetBadge } from '~/components/topic/badges';
 import { HiddenContent } from '~/components/topic/hidden-content';
 import { ImageGrid } from '~/components/topic/image-grid';
-import { itemRequest, originOf, unwrap } from '~/components/topic/page-data.server';
+import { originOf, pathId, unwrap } from '~/components/topic/page-data.server';
 import { TopicActions } from '~/components/topic/topic-actions';
 import type { HiddenContentView, TopicView } from '~/components/topic/types';
 import { Card } from '~/components/ui/card';
@@ -24,11 +25,12 @@ import { useRootData } from '~/lib/session';
 import '~/editor/content.css';
 import { useT } from '~/lib/use-t';
 
-export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
-  const { viewer, id, visit } = itemRequest(context, request, params.id, tFor(context.locale)('topic.errors.notFound'));
-  const topic = unwrap(await context.site.topics.detail(viewer, id, visit));
+export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>) {
+  const id = pathId(params.id, tFor(context.locale)('topic.errors.notFound'));
+  // The page's reader is the browser: its address and user agent count the view.
+  const topic = unwrap(await context.read(topicActions.detail, { id }));
   const [hiddenResult, comments] = await Promise.all([
-    topic.hasHiddenContent ? context.site.topics.hiddenContent(viewer, id) : null,
+    topic.hasHiddenContent ? context.read(topicActions.hiddenContent, { topicId: id }) : null,
     firstComments(context, { entityType: 'topic', entityId: id }),
   ]);
   const hidden: HiddenContentView = hiddenResult ? unwrap(hiddenResult) : { exists: false, show: false, content: '' };

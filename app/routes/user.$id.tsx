@@ -6,17 +6,18 @@
  * awaiting review, and a link to edit the profile.
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { topicActions } from '../../common/actions/topics';
 import { TOPIC_TYPES } from '../../common/constants';
 import { loadProfile, tweetsOn, type ProfileBase } from '~/components/people/profile-data.server';
 import { profileMeta, ProfileList } from '~/components/people/profile';
-import { feedPage, unwrap, viewerOf } from '~/components/topic/page-data.server';
+import { feedPage, unwrap } from '~/components/topic/page-data.server';
 import { TopicFeed } from '~/components/topic/topic-feed';
 import type { TopicPage } from '~/components/topic/types';
 
 export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>): Promise<ProfileBase & { page: TopicPage }> {
   const [{ id, ...profile }, split] = await Promise.all([loadProfile(context, params.id), tweetsOn(context)]);
   const type = split ? TOPIC_TYPES.post : undefined;
-  return { ...profile, page: feedPage(unwrap(await context.site.people.topics(viewerOf(context), id, undefined, type))) };
+  return { ...profile, page: feedPage(unwrap(await context.read(topicActions.ofUser, { userId: id, type }))) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => profileMeta(data, matches);

@@ -4,10 +4,11 @@
  * With the tweet module off the tab is not shown and this page is a 404.
  */
 import { data, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { topicActions } from '../../common/actions/topics';
 import { TOPIC_TYPES } from '../../common/constants';
 import { loadProfile, tweetsOn, type ProfileBase } from '~/components/people/profile-data.server';
 import { profileMeta, ProfileList } from '~/components/people/profile';
-import { feedPage, unwrap, viewerOf } from '~/components/topic/page-data.server';
+import { feedPage, unwrap } from '~/components/topic/page-data.server';
 import { TopicFeed } from '~/components/topic/topic-feed';
 import type { TopicPage } from '~/components/topic/types';
 import { tFor } from '~/lib/i18n';
@@ -15,7 +16,7 @@ import { tFor } from '~/lib/i18n';
 export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>): Promise<ProfileBase & { page: TopicPage }> {
   if (!(await tweetsOn(context))) throw data(tFor(context.locale)('topic.errors.tweetDisabled'), { status: 404 });
   const { id, ...profile } = await loadProfile(context, params.id, '/tweets');
-  return { ...profile, page: feedPage(unwrap(await context.site.people.topics(viewerOf(context), id, undefined, TOPIC_TYPES.tweet))) };
+  return { ...profile, page: feedPage(unwrap(await context.read(topicActions.ofUser, { userId: id, type: TOPIC_TYPES.tweet }))) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => profileMeta(data, matches, 'profileTabs.tweets.title');

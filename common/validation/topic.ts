@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CONTENT_TYPES, TOPIC_LIMITS, TOPIC_TYPES } from '../constants';
-import { idField } from './fields';
+import { cursorField, idField, integerField } from './fields';
 
 /** `0`/`1`, `"0"`/`"1"` or `"post"`/`"tweet"`. */
 export const topicTypeField = z.preprocess(
@@ -111,6 +111,30 @@ export type TopicEditInput = z.infer<typeof topicEditSchema>;
 
 export const recommendSchema = z.object({ recommend: switchField });
 export const stickySchema = z.object({ sticky: switchField });
+
+// The topic feeds' queries (GET topic/topics, topic/user_topics, topic/hide_content; the tag feed's is fields.ts `tagFeedQuery`).
+
+/** GET topic/topics: `nodeId` 0 latest, −1 recommended, −2 followed members, >0 one node. */
+export const topicFeedQuery = z.object({
+  nodeId: integerField(-2).default(0),
+  cursor: cursorField,
+});
+
+/**
+ * GET topic/user_topics: a member's topics; `type` 0 posts only, 1 tweets only (their profile's
+ * tabs), absent both. A query carries it as text; a page loader may hand the number itself.
+ */
+export const userTopicsQuery = z.object({
+  userId: idField,
+  cursor: cursorField,
+  type: z.union([z.literal(TOPIC_TYPES.post), z.literal(TOPIC_TYPES.tweet), z.enum(['0', '1']).transform(Number)], { error: 'validation.invalid' }).optional(),
+});
+
+/** GET topic/hide_content. */
+export const hideContentQuery = z.object({ topicId: idField });
+
+/** A member's published posts and tweets, counted apart (their profile's tabs; a page read). */
+export const userTopicCountsQuery = z.object({ userId: idField });
 
 export const tagAutocompleteSchema = z.object({
   input: z.string({ error: 'validation.invalid' }).trim().max(TOPIC_LIMITS.tagNameMax, 'topic.validation.tagTooLong').default(''),

@@ -77,15 +77,14 @@ export function pageRead<A extends unknown[], T>(ctx: AppContext, read: (ctx: Ap
  * the compiler: `assemblePages` refuses to start without each one, or with one given twice.
  */
 const PAGE_METHODS = {
-  topics: { feed: true, tagFeed: true, detail: true, hiddenContent: true, forEdit: true, nodes: true, navNodes: true, node: true, tag: true },
-  people: { profile: true, topics: true, topicCounts: true, fans: true, followed: true, followingFeed: true, suggestions: true },
+  people: { profile: true, fans: true, followed: true, followingFeed: true, suggestions: true },
   articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
   search: { topics: true, articles: true, users: true, articlesOn: true },
   admin: { bannedMembers: true, auditLog: true, reviewQueue: true, contentTable: true, settings: true, dashboard: true, words: true, members: true },
   about: { page: true },
   links: { list: true },
   notices: { current: true },
-  adminSite: { nodes: true, tags: true, links: true, notices: true },
+  adminSite: { links: true, notices: true },
   vip: { membership: true, admin: true },
 } as const satisfies { [S in keyof PageSections]: Record<keyof PageSections[S], true> };
 

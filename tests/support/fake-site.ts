@@ -1,12 +1,13 @@
 /**
  * A small React Router server build for tests that need the page route (ssr.ts: the shared
  * page cache, the "temporarily unavailable" page) without `npm run build`: a root route whose
- * loader reads the forum's nodes through `context.site` (a database query on every render) and
+ * loader reads the forum's nodes through `context.read` (a database query on every render) and
  * a catch-all below it, so every path is a page; and
  * an entry that writes the loader data into a minimal HTML page instead of rendering React. Its
  * `handleError` reports to `context.site.log`, as app/entry.server.tsx does.
  */
 import type { HandleDocumentRequestFunction, HandleErrorFunction, LoaderFunctionArgs, ServerBuild } from 'react-router';
+import { topicActions } from '../../common/actions/topics';
 import '../../app/lib/load-context';
 
 const renderPage: HandleDocumentRequestFunction = (_request, status, headers, routerContext, loadContext) => {
@@ -21,7 +22,9 @@ const handleError: HandleErrorFunction = (error, { context }) => {
 };
 
 async function rootLoader({ context }: LoaderFunctionArgs): Promise<{ nodes: number }> {
-  return { nodes: (await context.site.topics.nodes()).length };
+  const nodes = await context.read(topicActions.nodes, {});
+  if (!nodes.ok) throw new Error(nodes.message);
+  return { nodes: nodes.data.length };
 }
 
 export function fakeSiteBuild(): ServerBuild {

@@ -83,9 +83,6 @@ function serverCrossings(): string[] {
  */
 const API_REPOSITORY_EXPORTS_LEFT: readonly string[] = [
   'modules/articles/articles.api.ts',
-  'modules/nodes/nodes.api.ts',
-  'modules/publishing/publishing.api.ts',
-  'modules/topics/topics.api.ts',
   'modules/users/users.api.ts',
 ];
 

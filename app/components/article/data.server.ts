@@ -4,6 +4,7 @@
  * unknown article or tag: 404) becomes the error page with the service's own message.
  */
 import { data, type AppLoadContext } from 'react-router';
+import { tagActions } from '../../../common/actions/tags';
 import type { Page } from '../../../common/views/page';
 import { originOf, unwrap, viewerOf } from '~/components/topic/page-data.server';
 import type { ArticleFeedData, ArticlePage, ArticleView, FeedArticle } from './types';
@@ -49,14 +50,14 @@ export async function loadArticleFeed(context: AppLoadContext): Promise<ArticleF
 
 /** `/articles/tag/{id}`: the feed answers first (403 with the module off, 404 for an unknown tag). */
 export async function loadArticleTagFeed(context: AppLoadContext, tagId: number, notFound: string): Promise<ArticleFeedData> {
-  const [result, tag, tags] = await Promise.all([context.site.articles.tagFeed(viewerOf(context), { tagId }), context.site.topics.tag(tagId), context.site.articles.tags(ASIDE_TAGS)]);
+  const [result, tag, tags] = await Promise.all([context.site.articles.tagFeed(viewerOf(context), { tagId }), context.read(tagActions.get, { id: tagId }), context.site.articles.tags(ASIDE_TAGS)]);
   const page = articleFeedPage(unwrap(result));
   // The feed knew the tag; a tag gone between the two reads is as unknown.
-  if (!tag) throw data(notFound, { status: 404 });
+  if (!tag.ok) throw data(notFound, { status: 404 });
   return {
     page,
     source: { path: '/api/article/tag/articles', query: { tagId } },
-    tag,
+    tag: tag.data,
     tags,
     now: context.site.now(),
     canonical: `${originOf(context)}/articles/tag/${tagId}`,

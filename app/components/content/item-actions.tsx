@@ -14,6 +14,7 @@ import { useConfirm } from '~/components/ui/dialog';
 import { Dropdown, DropdownItem, DropdownSeparator } from '~/components/ui/dropdown';
 import { api, ApiError, send } from '~/lib/api';
 import { reactionActions } from '../../../common/actions/reactions';
+import { topicActions } from '../../../common/actions/topics';
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { SessionUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -135,6 +136,12 @@ function ReactionButtons({ kind, item, user, runner }: { kind: CommentEntityType
   );
 }
 
+/** Each kind's delete call: a declared action (`send`), or the API path of a kind not declared yet. */
+const DELETE_CALL: Record<CommentEntityType, (id: number) => Promise<unknown>> = {
+  topic: (id) => send(topicActions.delete, { id }),
+  article: (id) => api(`/api/article/delete/${id}`, { method: 'POST' }),
+};
+
 /** Each kind's delete: the confirmation in its words, the toast after it, where the reader goes then. */
 const DELETE: Record<CommentEntityType, { title: string; body: string; done: string; then: string }> = {
   topic: { title: 'moderation.deleteTitle', body: 'moderation.deleteBody', done: 'moderation.deleted', then: '/' },
@@ -142,6 +149,12 @@ const DELETE: Record<CommentEntityType, { title: string; body: string; done: str
 };
 
 export type ItemFlag = 'recommend' | 'sticky';
+
+/** Each kind's moderator flags: its declared actions (`send`), or the API path of a kind not declared yet. */
+const FLAG_CALL: Record<CommentEntityType, (id: number, flag: ItemFlag, on: boolean) => Promise<unknown>> = {
+  topic: (id, flag, on) => (flag === 'recommend' ? send(topicActions.recommend, { id, recommend: on }) : send(topicActions.sticky, { id, sticky: on })),
+  article: (id, flag, on) => api(`/api/article/${flag}/${id}`, { method: 'POST', body: { [flag]: on } }),
+};
 
 /**
  * A moderator's flag on an item: POST {kind}/{flag}/{id} `{[flag]: on}` (API.md), the toast, and
@@ -153,7 +166,8 @@ export function useFlagSetter<V>(kind: CommentEntityType, id: number, runner: Ac
   const revalidator = useRevalidator();
   return (flag: ItemFlag, on: boolean) =>
     runner.run(flag, async () => {
-      onAnswer(await api<V>(`/api/${kind}/${flag}/${id}`, { method: 'POST', body: { [flag]: on } }));
+      // The kind's own view (a topic, an article): the caller names it, as the kind it passed.
+      onAnswer((await FLAG_CALL[kind](id, flag, on)) as V);
       toast.success(t(`moderation.${flag}${on ? 'On' : 'Off'}`));
       void revalidator.revalidate();
     });
@@ -188,7 +202,7 @@ export function ItemActions({ kind, item, user, runner, moderatorItems, children
     if (!ok) return;
     await runner.run('delete', async () => {
       try {
-        await api(`/api/${kind}/delete/${item.id}`, { method: 'POST' });
+        await DELETE_CALL[kind](item.id);
       } catch (error) {
         if (error instanceof ApiError && error.errorCode !== ErrorCode.NotSignedIn) {
           toast.error(`${t('moderation.deleteFailed')}: ${error.message}`);

@@ -1,7 +1,8 @@
 /**
  * How an item editor (topic, article) submits, the same for every kind: refused while an image
  * uploads (spec §4, §5: 'Image uploading, please retry later...'), the browser's checks first
- * (focus goes to the first invalid field), then POST {kind}/create or {kind}/edit/{id}; the
+ * (focus goes to the first invalid field), then the kind's create or edit (POST {kind}/create or
+ * {kind}/edit/{id}); the
  * server's field messages go next to their fields, an unverified e-mail brings the verify notice
  * back, and an edit that fails says 'Submit failed: {message}' (spec §8). Saved: the kind's toast
  * (or "waiting for review") and the item's page.
@@ -23,12 +24,23 @@ const SAVED: Record<CommentEntityType, { created: string; edited: string; pendin
   article: { created: 'articleEdit.createSuccess', edited: 'articleEdit.editSuccess', pending: 'articleEdit.pendingReview' },
 };
 
-export interface ItemSubmitOptions {
+/** What a create or an edit answers that the form needs: where the item is, and whether it waits for review. */
+export interface SavedItem {
+  id: number;
+  status: number;
+}
+
+/**
+ * How the form sends: `save`, the kind's declared create or edit (`send(topicActions.create, …)`);
+ * or, for a kind whose actions are not declared yet, `body`, posted to `{kind}/create` or
+ * `{kind}/edit/{id}`.
+ */
+type ItemSave = { save: () => Promise<SavedItem>; body?: undefined } | { body: () => Record<string, unknown>; save?: undefined };
+
+export type ItemSubmitOptions = ItemSave & {
   kind: CommentEntityType;
   /** The item being edited; a new one is created without. */
   editingId?: number;
-  /** What is posted to `{kind}/create` or `{kind}/edit/{id}`. */
-  body: () => Record<string, unknown>;
   /** An image (editor, pictures, cover) is still uploading. */
   uploading: boolean;
   /** The checks the browser can make before asking (the server repeats them all). */
@@ -37,9 +49,9 @@ export interface ItemSubmitOptions {
   needsVerifiedEmail: boolean;
   /** Just before going to the saved item (an unsaved-changes guard lets it through). */
   beforeLeave?: () => void;
-}
+};
 
-export function useItemSubmit({ kind, editingId, body, uploading, check, needsVerifiedEmail, beforeLeave }: ItemSubmitOptions) {
+export function useItemSubmit({ kind, editingId, save, body, uploading, check, needsVerifiedEmail, beforeLeave }: ItemSubmitOptions) {
   const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
@@ -75,14 +87,14 @@ export function useItemSubmit({ kind, editingId, body, uploading, check, needsVe
     }
     setSubmitting(true);
     try {
-      saved(await api<{ id: number; status: number }>(editing ? `/api/${kind}/edit/${editingId}` : `/api/${kind}/create`, { method: 'POST', body: body() }));
+      saved(await (save ? save() : api<SavedItem>(editing ? `/api/${kind}/edit/${editingId}` : `/api/${kind}/create`, { method: 'POST', body: body() })));
     } catch (error) {
       failed(error);
     }
   }
 
   /** The toast, then the item's page. */
-  function saved(item: { id: number; status: number }) {
+  function saved(item: SavedItem) {
     const text = SAVED[kind];
     if (item.status === CONTENT_STATUS.pending) toast.info(t(text.pending), { durationMs: 5000 });
     else toast.success(t(editing ? text.edited : text.created));

@@ -6,14 +6,15 @@
  * cached as a good page.
  */
 import { data, type AppLoadContext } from 'react-router';
+import { topicActions } from '../../../common/actions/topics';
 import { LIMITS } from '../../../common/constants';
-import { viewerOf } from '~/components/topic/page-data.server';
+import { unwrap, viewerOf } from '~/components/topic/page-data.server';
 import { apiQuery, searchParamsOf, type SearchData, type SearchResults } from './search-params';
 
 export async function loadSearch(context: AppLoadContext, request: Request) {
   const params = searchParamsOf(new URL(request.url));
-  const [nodes, articlesOn] = await Promise.all([context.site.topics.nodes(), context.site.search.articlesOn()]);
-  const base = { params, nodes, articlesOn, now: context.site.now() };
+  const [nodes, articlesOn] = await Promise.all([context.read(topicActions.nodes, {}), context.site.search.articlesOn()]);
+  const base = { params, nodes: unwrap(nodes), articlesOn, now: context.site.now() };
   if (params.keyword === '') return data<SearchData>({ ...base, results: null, error: null });
   const viewer = viewerOf(context);
   const visit = { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' };

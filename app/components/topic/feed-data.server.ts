@@ -1,5 +1,8 @@
 /** What the topic list pages load (server only): one feed page, the nodes, the render time. */
 import { data, type AppLoadContext } from 'react-router';
+import { nodeActions } from '../../../common/actions/nodes';
+import { tagActions } from '../../../common/actions/tags';
+import { topicActions } from '../../../common/actions/topics';
 import { ARTICLE_LIMITS } from '../../../common/constants';
 import { feedArticle } from '~/components/article/data.server';
 import type { FollowingData, FollowingEntry } from '~/components/people/following-feed';
@@ -7,7 +10,7 @@ import type { FollowedPost } from '../../../common/views/follow';
 import type { PageViewer } from '../../../common/load-context';
 import type { FeedData, FeedTab } from './feed-view';
 import { FEED } from './types';
-import { feedPage, feedTopic, originOf, unwrap, viewerOf } from './page-data.server';
+import { feedPage, feedSource, feedTopic, originOf, topicsOnly, unwrap, viewerOf } from './page-data.server';
 
 export function tabOf(request: Request): FeedTab {
   const tab = new URL(request.url).searchParams.get('tab');
@@ -32,28 +35,32 @@ async function loadFollowing(context: AppLoadContext, viewer: PageViewer<NonNull
   return { page: { results: page.results.map(followingEntry), cursor: page.cursor, hasMore: page.hasMore }, suggestions };
 }
 
+/** A feed page's frame: the navigation's nodes and every node (the side column). */
+async function nodeLists(context: AppLoadContext) {
+  const [navNodes, nodes] = await Promise.all([context.read(topicActions.navNodes, {}), context.read(topicActions.nodes, {})]);
+  return { navNodes: unwrap(navNodes), nodes: unwrap(nodes) };
+}
+
 /** `/` and `/topics`: the latest, recommended or following feed. */
 export async function loadTabFeed(context: AppLoadContext, request: Request, kind: 'home' | 'topics'): Promise<FeedData> {
   const tab = tabOf(request);
   const viewer = viewerOf(context);
   const base = kind === 'home' ? '/' : '/topics';
-  const [result, following, navNodes, nodes, articles] = await Promise.all([
-    tab === 'following' ? null : context.site.topics.feed(viewer, { nodeId: TAB_FEED[tab] }),
+  const [result, following, lists, articles] = await Promise.all([
+    tab === 'following' ? null : context.read(topicActions.feed, { nodeId: TAB_FEED[tab] }),
     tab === 'following' ? loadFollowing(context, viewer) : null,
-    context.site.topics.navNodes(),
-    context.site.topics.nodes(),
+    nodeLists(context),
     // The home side column shows the latest articles ([] with the article module off).
     kind === 'home' ? context.site.articles.latest(viewer, ARTICLE_LIMITS.sidebarMax) : [],
   ]);
-  const page = result ? feedPage(unwrap(result)) : { results: [], cursor: '', hasMore: false };
+  const page = result ? feedPage(topicsOnly(unwrap(result))) : { results: [], cursor: '', hasMore: false };
   return {
     kind,
     tab,
     page,
     following,
-    source: { path: '/api/topic/topics', query: { nodeId: TAB_FEED[tab] } },
-    navNodes,
-    nodes,
+    source: feedSource(topicActions.feed, { nodeId: TAB_FEED[tab] }),
+    ...lists,
     articles: articles.map(feedArticle),
     node: null,
     tag: null,
@@ -63,20 +70,18 @@ export async function loadTabFeed(context: AppLoadContext, request: Request, kin
 }
 
 export async function loadNodeFeed(context: AppLoadContext, request: Request, id: number, notFound: string): Promise<FeedData> {
-  const viewer = viewerOf(context);
-  const [node, navNodes, nodes] = await Promise.all([context.site.topics.node(id), context.site.topics.navNodes(), context.site.topics.nodes()]);
-  if (!node) throw data(notFound, { status: 404 });
-  const page = feedPage(unwrap(await context.site.topics.feed(viewer, { nodeId: id })));
+  const [node, lists] = await Promise.all([context.read(nodeActions.active, { id }), nodeLists(context)]);
+  if (!node.ok) throw data(notFound, { status: 404 });
+  const page = feedPage(topicsOnly(unwrap(await context.read(topicActions.feed, { nodeId: id }))));
   return {
     kind: 'node',
     tab: null,
     page,
     following: null,
-    source: { path: '/api/topic/topics', query: { nodeId: id } },
-    navNodes,
-    nodes,
+    source: feedSource(topicActions.feed, { nodeId: id }),
+    ...lists,
     articles: [],
-    node,
+    node: node.data,
     tag: null,
     now: context.site.now(),
     canonical: `${originOf(context)}/topics/node/${id}`,
@@ -84,21 +89,19 @@ export async function loadNodeFeed(context: AppLoadContext, request: Request, id
 }
 
 export async function loadTagFeed(context: AppLoadContext, request: Request, id: number, notFound: string): Promise<FeedData> {
-  const viewer = viewerOf(context);
-  const [tag, navNodes, nodes] = await Promise.all([context.site.topics.tag(id), context.site.topics.navNodes(), context.site.topics.nodes()]);
-  if (!tag) throw data(notFound, { status: 404 });
-  const page = feedPage(unwrap(await context.site.topics.tagFeed(viewer, { tagId: id })));
+  const [tag, lists] = await Promise.all([context.read(tagActions.get, { id }), nodeLists(context)]);
+  if (!tag.ok) throw data(notFound, { status: 404 });
+  const page = feedPage(unwrap(await context.read(topicActions.tagFeed, { tagId: id })));
   return {
     kind: 'tag',
     tab: null,
     page,
     following: null,
-    source: { path: '/api/topic/tag/topics', query: { tagId: id } },
-    navNodes,
-    nodes,
+    source: feedSource(topicActions.tagFeed, { tagId: id }),
+    ...lists,
     articles: [],
     node: null,
-    tag,
+    tag: tag.data,
     now: context.site.now(),
     canonical: `${originOf(context)}/topics/tag/${id}`,
   };

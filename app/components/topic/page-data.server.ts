@@ -1,11 +1,15 @@
 /**
- * Loader helpers of the topic pages (server only). They read `context.site.topics` (DESIGN
- * convention 11) and turn a refused read into the error page with the service's own message.
+ * Loader helpers of the topic pages (server only). They read the topics' declared actions
+ * (`context.read`, DESIGN convention 11) and turn a refused read into the error page with the
+ * service's own message.
  */
 import { data, type AppLoadContext } from 'react-router';
+import type { ReadContract } from '../../../common/actions/contract';
 import type { PageViewer } from '../../../common/load-context';
 import { parseId } from '../../../common/validation/fields';
+import type { FollowedPost } from '../../../common/views/follow';
 import type { Page, PageResult } from '../../../common/views/page';
+import type { FeedSource } from '~/components/content/keyset-feed';
 import type { FeedTopic, TopicPage, TopicView } from './types';
 import '~/lib/load-context';
 
@@ -56,6 +60,20 @@ export function feedTopic(topic: TopicView): FeedTopic {
 
 export function feedPage(page: Page<TopicView>): TopicPage {
   return { results: page.results.map(feedTopic), cursor: page.cursor, hasMore: page.hasMore };
+}
+
+/**
+ * A page of `topic/topics` that is not the followed members' (nodeId −2, topics and articles
+ * mixed, which names each entry's kind): only topics, as the feed pages read it.
+ */
+export function topicsOnly(page: Page<TopicView | FollowedPost>): Page<TopicView> {
+  return { ...page, results: page.results.filter((entry): entry is TopicView => !('entityType' in entry)) };
+}
+
+/** Where a feed's "Load more" asks for the next pages: the declared read's path, and its query besides the cursor. */
+export function feedSource(action: ReadContract, query: FeedSource['query']): FeedSource {
+  if (!action.path) throw new Error(`${action.name} has no route to load more from`);
+  return { path: action.path, query };
 }
 
 /**

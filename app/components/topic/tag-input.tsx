@@ -4,9 +4,10 @@
  * chip, Up/Down move through the suggestions, Escape closes them. ARIA combobox + listbox.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { tagActions } from '../../../common/actions/tags';
 import { TOPIC_LIMITS } from '../../../common/constants';
 import { normalizeTagName } from '../../../common/validation/topic';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { HashIcon, XIcon } from './icons';
 import type { TagView } from './types';
 import { useT } from '~/lib/use-t';
@@ -27,7 +28,7 @@ function useSuggestions(input: string, taken: readonly string[]): TagView[] {
     if (!query) return;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      api<TagView[]>('/api/tag/autocomplete', { method: 'POST', body: { input: query }, signal: controller.signal })
+      send(tagActions.autocomplete, { input: query }, { signal: controller.signal })
         .then((tags) => setFound({ input: query, tags }))
         .catch(() => undefined);
     }, 150);

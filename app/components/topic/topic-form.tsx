@@ -5,6 +5,8 @@
  * messages appear under their fields.
  */
 import { useCallback, useState } from 'react';
+import type { InputOf } from '../../../common/actions/contract';
+import { topicActions } from '../../../common/actions/topics';
 import { TOPIC_LIMITS, TOPIC_TYPES } from '../../../common/constants';
 import { topicCreateSchema } from '../../../common/validation/topic';
 import { ContentEditor, type ContentType } from '~/editor';
@@ -12,6 +14,7 @@ import { ContentField, FormFooter, FormSection, TagsField, TextField, VerifyEmai
 import { useItemSubmit } from '~/components/content/use-item-submit';
 import { Card } from '~/components/ui/card';
 import { Field, controlClass } from '~/components/ui/input';
+import { send } from '~/lib/api';
 import { useFieldMessage, validateForm, type FieldErrors } from '~/lib/form-errors';
 import { LockIcon } from './icons';
 import { ImagePicker } from './image-picker';
@@ -69,7 +72,7 @@ export function TopicForm(props: TopicFormProps) {
   const onHiddenUploading = useCallback((busy: boolean) => setUploads((u) => (u.hidden === busy ? u : { ...u, hidden: busy })), []);
   const onImagesUploading = useCallback((busy: boolean) => setUploads((u) => (u.images === busy ? u : { ...u, images: busy })), []);
 
-  function body() {
+  function body(): InputOf<typeof topicActions.create> {
     return {
       type: tweet ? TOPIC_TYPES.tweet : TOPIC_TYPES.post,
       nodeId: values.nodeId || undefined,
@@ -93,11 +96,17 @@ export function TopicForm(props: TopicFormProps) {
     return found;
   }
 
+  /** POST topic/create, or topic/edit/{id}: an edit keeps its type (it takes everything but the type). */
+  function save() {
+    if (!initial) return send(topicActions.create, body());
+    const { type: _type, ...fields } = body();
+    return send(topicActions.edit, { ...fields, id: initial.id });
+  }
+
   const { submit, submitting, errors, clearError, verifyNeeded } = useItemSubmit({
     kind: 'topic',
     editingId: initial?.id,
-    // An edit keeps its type (API: POST topic/edit takes everything but the type).
-    body: () => (initial ? { ...body(), type: undefined } : body()),
+    save,
     uploading,
     check: localErrors,
     needsVerifiedEmail,

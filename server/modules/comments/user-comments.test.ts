@@ -2,9 +2,10 @@
  * A member's profile lists on every engine (issue 13): their comments (`GET comment/user_comments`:
  * newest first by keyset, each with its post's title and link, leaving out what the reader may
  * not see, in a constant number of queries) and their tweets and posts apart
- * (`GET topic/user_topics?type=`, the tabs' counts through `context.site.people.topicCounts`).
+ * (`GET topic/user_topics?type=`, the tabs' counts through the page read `topic.userCounts`).
  */
 import { commentActions } from '../../../common/actions/comments';
+import { topicActions } from '../../../common/actions/topics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTENT_STATUS, TOPIC_TYPES } from '../../../common/constants';
 import type { UserCommentView } from '../../../common/views/comment';
@@ -158,10 +159,9 @@ for (const dialect of await testDatabases()) {
       const bad = await t.get('/api/topic/user_topics', { query: { userId: String(member.user.id), type: '2' } });
       expect(bad.status).toBe(400);
       expect(bad.body.fields).toHaveProperty('type');
-      const viewer = { user: null, locale: 'en-US' } as const;
-      expect(await t.ctx.site.people.topicCounts(viewer, member.user.id)).toEqual({ ok: true, data: { posts: 2, tweets: 3 } });
-      expect((await t.ctx.site.people.topicCounts(viewer, 99_999_999)).ok).toBe(false);
-      const page = await t.ctx.site.people.topics(viewer, member.user.id, undefined, TOPIC_TYPES.tweet);
+      expect(await t.read(topicActions.userCounts, { userId: member.user.id })).toEqual({ ok: true, data: { posts: 2, tweets: 3 } });
+      expect((await t.read(topicActions.userCounts, { userId: 99_999_999 })).ok).toBe(false);
+      const page = await t.read(topicActions.ofUser, { userId: member.user.id, type: TOPIC_TYPES.tweet });
       expect(page.ok && page.data.results.map((topic) => topic.type)).toEqual([1, 1, 1]);
       const commentsPage = await t.read(commentActions.ofUser, { userId: member.user.id });
       expect(commentsPage).toEqual({ ok: true, data: { results: [], cursor: '', hasMore: false } });

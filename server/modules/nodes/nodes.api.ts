@@ -1,8 +1,7 @@
 /**
  * The nodes feature's public surface (DESIGN convention 13): what other features may use of it.
- * Anything not exported here is the feature's own.
+ * Topics present their node and check the one a topic goes to; the topic pages list the nodes
+ * (`nodeViews`); the sitemaps list them; the installer names the default one.
  */
 export { presentNode } from './nodes.presenter';
-export { findDefaultNode, findNodeById, findNodesByIds, listNodesForSitemap } from './nodes.repository';
-export { findActiveNode, nameDefaultNode } from './nodes.service';
-export { navNodeList, nodeList } from './nodes.usecases';
+export { findActiveNode, findDefaultNode, findNodeById, findNodesByIds, listNodesForSitemap, nameDefaultNode, nodeViews } from './nodes.service';

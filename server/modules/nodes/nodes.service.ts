@@ -1,9 +1,11 @@
-/** Nodes: the sections topics are posted in. Admin editing of nodes belongs to the admin issue. */
+/** Nodes: the sections topics are posted in, as the topics feature and the sitemaps read them. */
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../../common/constants';
 import { translator } from '../../../common/i18n';
+import type { NodeView } from '../../../common/views/node';
 import type { DB, NodeRow } from '../../db/schema';
-import { countNodes, findDefaultNode, findNodeById, insertNode, listActiveNodes, renameNode } from './nodes.repository';
+import { presentNode } from './nodes.presenter';
+import * as nodes from './nodes.repository';
 
 /** The name the topics migration gives the default node: English, since no language is chosen yet. */
 export const SEEDED_NODE_NAME = 'General';
@@ -17,24 +19,41 @@ export const SEEDED_NODE_NAME = 'General';
  */
 export async function nameDefaultNode(db: Kysely<DB>, locale: Locale, now: number): Promise<NodeRow> {
   const name = translator(locale)('topic.nodes.defaultName');
-  if ((await countNodes(db)) === 0) await insertNode(db, { name, inNav: true }, now);
-  const node = await findDefaultNode(db);
+  if ((await nodes.countNodes(db)) === 0) await nodes.insertNode(db, { name, inNav: true }, now);
+  const node = await nodes.findDefaultNode(db);
   if (!node) throw new Error('No active node to name');
   if (node.name !== SEEDED_NODE_NAME || node.topic_count !== 0 || name === node.name) return node;
-  await renameNode(db, node.id, name, now);
+  await nodes.renameNode(db, node.id, name, now);
   return { ...node, name, update_time: now };
 }
 
-export async function listNodes(db: Kysely<DB>): Promise<NodeRow[]> {
-  return listActiveNodes(db);
-}
-
-export async function listNavNodes(db: Kysely<DB>): Promise<NodeRow[]> {
-  return listActiveNodes(db, { navOnly: true });
+/** The active nodes as the API shows them, in display order; `navOnly`: those shown in the navigation. */
+export async function nodeViews(db: Kysely<DB>, options: { navOnly?: boolean } = {}): Promise<NodeView[]> {
+  return (await nodes.listActiveNodes(db, options)).map(presentNode);
 }
 
 /** An active node, or undefined. */
 export async function findActiveNode(db: Kysely<DB>, id: number): Promise<NodeRow | undefined> {
-  const node = await findNodeById(db, id);
+  const node = await nodes.findNodeById(db, id);
   return node && node.status === 0 ? node : undefined;
+}
+
+/** A node of any status (an edited topic keeps the node it has), or undefined. */
+export function findNodeById(db: Kysely<DB>, id: number): Promise<NodeRow | undefined> {
+  return nodes.findNodeById(db, id);
+}
+
+/** The nodes with these ids, any status (a page of topics shows each one's node): one query. */
+export function findNodesByIds(db: Kysely<DB>, ids: readonly number[]): Promise<NodeRow[]> {
+  return nodes.findNodesByIds(db, ids);
+}
+
+/** The node new topics go to when none is chosen: the first active node in display order. */
+export function findDefaultNode(db: Kysely<DB>): Promise<NodeRow | undefined> {
+  return nodes.findDefaultNode(db);
+}
+
+/** Every active node id with its last change, for the sitemap. */
+export function listNodesForSitemap(db: Kysely<DB>): Promise<Array<{ id: number; update_time: number }>> {
+  return nodes.listNodesForSitemap(db);
 }

@@ -1,77 +1,75 @@
 /**
- * The node use cases: the sections topics are posted in, as the JSON routes (`topic/nodes`,
- * `topic/node_navs`) and the page loaders read them.
+ * The node use cases, one function per action (nodes.actions.ts declares who may call each, its
+ * limit and its answer): one node for the node page, and the back office's table and writes
+ * (issue 17). The node lists of the topic pages are the topics feature's actions (nodes.service
+ * `nodeViews`).
  */
+import type { ParsedInputOf } from '../../../common/actions/contract';
+import type { nodeActions } from '../../../common/actions/nodes';
 import { ADMIN_PAGE_SIZE } from '../../../common/validation/moderation';
-import type { NodeDeleteInput, NodeInput, NodeUpdateInput, OrderInput } from '../../../common/validation/site-admin';
 import type { OffsetPage } from '../../../common/views/moderation';
 import type { AdminNodeView, NodeView } from '../../../common/views/node';
-import { requireDb, type AppContext } from '../../context';
+import type { AppContext } from '../../context';
 import type { NodeRow } from '../../db/schema';
-import type { Caller, ViewerContext } from '../../kernel/caller';
-import type { Actor } from '../../kernel/events';
-import { runWrite } from '../../kernel/write';
-import { authorize } from '../../policy/permissions';
+import { errors } from '../../infra/errors';
+import type { ReadCall, WriteCall } from '../../kernel/actions';
+import { actorOf } from '../../kernel/caller';
 import { uploadedImageOrRefuse } from '../uploads/uploads.api';
 import { createNode, editNode, orderNode, removeNode } from './nodes.admin';
 import { presentNode } from './nodes.presenter';
 import { countActiveNodes, findNodesPage } from './nodes.repository';
-import { findActiveNode, listNavNodes, listNodes } from './nodes.service';
+import { findActiveNode } from './nodes.service';
 
-/** Every active node, in display order. */
-export async function nodeList(ctx: AppContext): Promise<NodeView[]> {
-  return (await listNodes(requireDb(ctx))).map(presentNode);
+type Input<K extends keyof typeof nodeActions> = ParsedInputOf<(typeof nodeActions)[K]>;
+
+/** One active node (the node page's header); 404 for an unknown or removed one. */
+export async function activeNode({ db, input }: ReadCall<Input<'active'>, undefined>): Promise<NodeView> {
+  const node = await findActiveNode(db, input.id);
+  if (!node) throw errors.notFound('topic.errors.nodeNotFound');
+  return presentNode(node);
 }
 
-/** The active nodes shown in the navigation. */
-export async function navNodeList(ctx: AppContext): Promise<NodeView[]> {
-  return (await listNavNodes(requireDb(ctx))).map(presentNode);
-}
-
-/** One active node, or null. */
-export async function activeNode(ctx: AppContext, id: number): Promise<NodeView | null> {
-  const node = await findActiveNode(requireDb(ctx), id);
-  return node ? presentNode(node) : null;
-}
-
-// The back office (issue 17): admins only.
-
-function actorOf(caller: Caller): Actor {
-  authorize(caller.viewer, 'site:manage');
-  return { id: caller.viewer.id, moderator: true, ip: caller.origin.ip };
-}
+// The back office (issue 17): admins only (the declarations' `who`).
 
 function presentAdminNode(row: NodeRow): AdminNodeView {
   return { ...presentNode(row), inNav: row.in_nav === 1 };
 }
 
+/**
+ * A logo must be an image this site stores (400 `fields.logo` otherwise). Checked in the write's
+ * run, after the fields: a look at the upload storage, no row read or written.
+ */
+function storedLogo(ctx: AppContext, logo: string): Promise<string> {
+  return uploadedImageOrRefuse(ctx, logo, 'logo', 'adminSite.validation.logoInvalid');
+}
+
 /** GET admin/nodes: every active node in display order, a numbered page. */
-export async function adminNodes(ctx: AppContext, viewer: ViewerContext, page: number): Promise<OffsetPage<AdminNodeView>> {
-  authorize(viewer.viewer, 'site:manage');
-  const db = requireDb(ctx);
-  const offset = (page - 1) * ADMIN_PAGE_SIZE;
+export async function adminNodes({ db, input }: ReadCall<Input<'adminList'>, undefined>): Promise<OffsetPage<AdminNodeView>> {
+  const offset = (input.page - 1) * ADMIN_PAGE_SIZE;
   const [rows, total] = await Promise.all([findNodesPage(db, offset, ADMIN_PAGE_SIZE), countActiveNodes(db)]);
-  return { results: rows.map(presentAdminNode), total, page, pageSize: ADMIN_PAGE_SIZE };
+  return { results: rows.map(presentAdminNode), total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
 }
 
-export async function createNodeAsAdmin(ctx: AppContext, caller: Caller, input: NodeInput): Promise<AdminNodeView> {
-  const actor = actorOf(caller);
-  const logo = await uploadedImageOrRefuse(ctx, input.logo, 'logo', 'adminSite.validation.logoInvalid');
-  return presentAdminNode(await runWrite(ctx, (scope) => createNode(scope, actor, { ...input, logo })));
+/** POST admin/node/create, inside the transaction: the node goes last in the order. */
+export async function createNodeAsAdmin({ scope, ctx, caller, input }: WriteCall<Input<'create'>, undefined>): Promise<AdminNodeView> {
+  const logo = await storedLogo(ctx, input.logo);
+  return presentAdminNode(await createNode(scope, actorOf(caller), { ...input, logo }));
 }
 
-export async function updateNodeAsAdmin(ctx: AppContext, caller: Caller, input: NodeUpdateInput): Promise<AdminNodeView> {
-  const actor = actorOf(caller);
-  const logo = await uploadedImageOrRefuse(ctx, input.logo, 'logo', 'adminSite.validation.logoInvalid');
-  return presentAdminNode(await runWrite(ctx, (scope) => editNode(scope, actor, { ...input, logo })));
+/** POST admin/node/update. */
+export async function updateNodeAsAdmin({ scope, ctx, caller, input }: WriteCall<Input<'update'>, undefined>): Promise<AdminNodeView> {
+  const logo = await storedLogo(ctx, input.logo);
+  return presentAdminNode(await editNode(scope, actorOf(caller), { ...input, logo }));
 }
 
-export async function orderNodeAsAdmin(ctx: AppContext, caller: Caller, input: OrderInput): Promise<void> {
-  const actor = actorOf(caller);
-  await runWrite(ctx, (scope) => orderNode(scope, actor, input));
+/** POST admin/node/order. */
+export async function orderNodeAsAdmin({ scope, caller, input }: WriteCall<Input<'order'>, undefined>): Promise<null> {
+  await orderNode(scope, actorOf(caller), input);
+  return null;
 }
 
-export async function deleteNodeAsAdmin(ctx: AppContext, caller: Caller, input: NodeDeleteInput): Promise<void> {
-  const actor = actorOf(caller);
-  await runWrite(ctx, (scope) => removeNode(scope, actor, input));
+/** POST admin/node/delete: its topics move to `moveTo` first. */
+export async function deleteNodeAsAdmin({ scope, caller, input }: WriteCall<Input<'delete'>, undefined>): Promise<null> {
+  await removeNode(scope, actorOf(caller), input);
+  return null;
 }

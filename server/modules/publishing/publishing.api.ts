@@ -1,12 +1,36 @@
 /**
- * The publishing feature's public surface (DESIGN convention 13): what other features may use of it.
- * Anything not exported here is the feature's own.
+ * The publishing feature's public surface (DESIGN convention 13): the post core every post kind
+ * (topics, articles) shares, and what other features read of posts. It holds no actions of its
+ * own: the kinds declare theirs and call these.
+ *
+ * - a kind's shape: `postKind`, `postHead`, `displayTitle`, `presentPost`, `postRelations`,
+ *   `writtenRelations`;
+ * - public feeds through the micro-cache: `publicFeedAnswer` (declared reads), and
+ *   `cachedFeedAnswer`/`cachedFeedPage` for kinds not declared yet;
+ * - the post rules of writes: `createPost`, `editPost`, `postForEditor` (404: what an editor may
+ *   reach; the action's target rule judges the rest), `editablePost` (the same and 403 in one, for
+ *   use cases not declared yet), `setPostStatus`, `recommendPost`, `followBans`, `actorOf`;
+ * - views: `countPostView`; the back office: `POST_TABLES`, `lockedPostRef`, `postStats`;
+ * - reads across kinds (publishing.service.ts): sitemaps, the following feed, the back office's
+ *   tables, heads.
  */
 export { postKind } from './publishing.kind';
 export { POST_TABLES, lockedPostRef } from './publishing.moderation';
 export { displayTitle, postHead, presentPost } from './publishing.presenter';
-export { cachedFeedAnswer, cachedFeedPage, postRelations, writtenRelations, type PostRelations, type PublicFeed } from './publishing.read';
-export { countPostsByStatus, findAuthoredPostsPage, findBusiestAuthors, findPostBodies, findPostHeads, findPostTitles, findPostsByStatus, findPostsForSitemap, maxPostId, type AuthorSet, type PostTable } from './publishing.repository';
+export { cachedFeedAnswer, cachedFeedPage, postRelations, publicFeedAnswer, writtenRelations, type FeedCall, type PostRelations, type PublicFeed } from './publishing.read';
+export {
+  countPostsByStatus,
+  findAuthoredPostsPage,
+  findBusiestAuthors,
+  findPostBodies,
+  findPostHeads,
+  findPostTitles,
+  findPostsByStatus,
+  findPostsForSitemap,
+  maxPostId,
+  type AuthorSet,
+  type PostTable,
+} from './publishing.service';
 export { postStats } from './publishing.stats';
 export { countPostView } from './publishing.views';
-export { actorOf, createPost, editPost, editablePost, followBans, recommendPost, setPostStatus, type PostOrigin, type PostRef, type PostWrite } from './publishing.writes';
+export { actorOf, createPost, editPost, editablePost, followBans, postForEditor, recommendPost, setPostStatus, type PostOrigin, type PostRef, type PostWrite } from './publishing.writes';

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { TagRef } from '../../../common/views/tag';
 import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
+import { Serialized, type ReadCall } from '../../kernel/actions';
 import type { ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import { likedAndFavoritedIds } from '../reactions/reactions.api';
@@ -85,6 +86,24 @@ async function withViewerFlags<V extends Reactable>(db: Kysely<DB>, type: string
 function cacheKeyAndLoader<V extends Reactable>(feed: PublicFeed<V>, context: ViewerContext): [string, () => Promise<Page<V>>] {
   return [`${feed.key}|${context.locale}`, () => feed.load({ ...context, viewer: null })];
 }
+
+/** What a feed read needs of its declared call: the app, the database, who reads, through which door. */
+export type FeedCall = Pick<ReadCall<unknown, unknown>, 'ctx' | 'db' | 'caller' | 'via'>;
+
+/**
+ * A public feed page through the cache, as a declared read answers it (one path for the JSON API
+ * and the pages): for an anonymous reader of the API, the success envelope itself, serialized
+ * once per cache entry (no parse, no second serialization); for anyone else, the page with the
+ * reader's own flags laid over it.
+ */
+export async function publicFeedAnswer<V extends Reactable>(call: FeedCall, feed: PublicFeed<V>): Promise<Page<V> | Serialized<Page<V>>> {
+  const { ctx, db, caller } = call;
+  const [key, load] = cacheKeyAndLoader(feed, caller);
+  if (call.via === 'api' && !caller.viewer) return new Serialized<Page<V>>(await ctx.feedCache.body(key, ctx.clock.now(), load));
+  return withViewerFlags(db, feed.type, await ctx.feedCache.get(key, ctx.clock.now(), load), caller.viewer);
+}
+
+// The two forms below are the articles' until their feeds are declared reads (`publicFeedAnswer`).
 
 /** A public feed page through the cache, with the reader's own flags (the page loaders' form). */
 export async function cachedFeedPage<V extends Reactable>(ctx: AppContext, db: Kysely<DB>, feed: PublicFeed<V>, context: ViewerContext): Promise<Page<V>> {

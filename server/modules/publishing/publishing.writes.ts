@@ -48,15 +48,26 @@ export function actorOf(user: UserRow, ip: string): Actor {
 }
 
 /**
- * The post an actor may change: 404 when it does not exist or (for all but moderators) is deleted
- * or not visible to them, as the detail answers (a hidden post does not exist); 403 when it is
- * someone else's and the actor is no moderator.
+ * The post as an editor may reach it: 404 when it does not exist or (for all but moderators) is
+ * deleted or not visible to them, as the detail answers (a hidden post does not exist). Whether
+ * they may change it (its owner or a moderator: 403 otherwise) is the action's target rule
+ * (`content:edit`, `content:delete`), judged on what this answers.
  */
-export function editablePost<R extends { status: number; user_id: number }>(row: R | undefined, actor: UserRow, notFoundKey: string): R {
+export function postForEditor<R extends { status: number; user_id: number }>(row: R | undefined, actor: UserRow, notFoundKey: string): R {
   if (!row) throw errors.notFound(notFoundKey);
   if (!isModerator(actor) && (row.status === CONTENT_STATUS.deleted || !canSee(row, actor))) throw errors.notFound(notFoundKey);
-  authorize(actor, 'content:edit', { userId: row.user_id });
   return row;
+}
+
+/**
+ * The post an actor may change: `postForEditor`'s 404, then 403 when it is someone else's and the
+ * actor is no moderator. For use cases that are not declared actions yet (a declared one names
+ * `content:edit` as its target rule instead).
+ */
+export function editablePost<R extends { status: number; user_id: number }>(row: R | undefined, actor: UserRow, notFoundKey: string): R {
+  const post = postForEditor(row, actor, notFoundKey);
+  authorize(actor, 'content:edit', { userId: post.user_id });
+  return post;
 }
 
 /** Where a new post came from and when (its IP, user agent and location are kept on the row). */

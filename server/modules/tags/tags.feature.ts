@@ -1,15 +1,13 @@
-/** Tags: routes (autocomplete, tag pages' data) and each tag's published topic and article counts (inside the write's transaction). */
+/** Tags: the tag actions (list, one tag, autocomplete, the back office's), and each tag's published topic and article counts (inside the write's transaction). */
 import type { Feature } from '../../features';
 import { HANDLER_ORDER } from '../../kernel/events';
-import { tagPages } from './tags.pages';
 import { tagDeltas } from '../../kernel/placement';
+import { tagsActionList } from './tags.actions';
 import { bumpTagCounts } from './tags.repository';
-import { tagRoutes } from './tags.routes';
 
 export const tagsFeature: Feature = {
   name: 'tags',
-  api: tagRoutes,
-  pages: tagPages,
+  actions: tagsActionList,
   setup(ctx) {
     ctx.events.onWrite('content.placementChanged', 'tags', async ({ kind, before, after }, { db, now }) => {
       const { removed, added } = tagDeltas(before, after);

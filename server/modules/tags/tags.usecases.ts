@@ -1,52 +1,64 @@
-/** The tag use cases, as the JSON routes (`tag/{id}`) and the page loaders (tag pages) read them. */
+/**
+ * The tag use cases, one function per action (tags.actions.ts declares who may call each, its
+ * limit and its answer): the public tag list, one tag, autocomplete, and the back office's table
+ * and writes (issue 17).
+ */
+import type { ParsedInputOf } from '../../../common/actions/contract';
+import type { tagActions } from '../../../common/actions/tags';
 import { ADMIN_PAGE_SIZE } from '../../../common/validation/moderation';
-import type { TagMergeInput, TagQuery, TagRenameInput } from '../../../common/validation/site-admin';
 import type { OffsetPage } from '../../../common/views/moderation';
+import type { Page } from '../../../common/views/page';
 import type { TagView } from '../../../common/views/tag';
-import { requireDb, type AppContext } from '../../context';
-import type { Caller, ViewerContext } from '../../kernel/caller';
-import type { Actor } from '../../kernel/events';
-import { runWrite } from '../../kernel/write';
-import { authorize } from '../../policy/permissions';
+import { errors } from '../../infra/errors';
+import type { ReadCall, WriteCall } from '../../kernel/actions';
+import { actorOf } from '../../kernel/caller';
 import { mergeTags, removeTag, renameTag } from './tags.admin';
-import { countAdminTags, findAdminTagsPage } from './tags.repository';
 import { presentTag } from './tags.presenter';
-import { findPublicTag } from './tags.service';
+import { countAdminTags, findAdminTagsPage } from './tags.repository';
+import { autocompleteTags, findPublicTag, listTags } from './tags.service';
 
-/** A public tag, or null. */
-export async function publicTag(ctx: AppContext, id: number): Promise<TagView | null> {
-  const tag = await findPublicTag(requireDb(ctx), id);
-  return tag ? presentTag(tag) : null;
+type Input<K extends keyof typeof tagActions> = ParsedInputOf<(typeof tagActions)[K]>;
+
+/** GET tag/tags: public tags by popularity, keyset paged. */
+export async function tagList({ db, input }: ReadCall<Input<'list'>, undefined>): Promise<Page<TagView>> {
+  const page = await listTags(db, input.cursor);
+  return { ...page, results: page.results.map(presentTag) };
 }
 
-// The back office (issue 17): admins only.
-
-function actorOf(caller: Caller): Actor {
-  authorize(caller.viewer, 'site:manage');
-  return { id: caller.viewer.id, moderator: true, ip: caller.origin.ip };
+/** POST tag/autocomplete: public tags starting with what was typed, most used first. */
+export async function tagAutocomplete({ db, input }: ReadCall<Input<'autocomplete'>, undefined>): Promise<TagView[]> {
+  return (await autocompleteTags(db, input.input)).map(presentTag);
 }
+
+/** GET tag/{id}: a public tag (the tag pages' header); 404 for one no published item carries. */
+export async function publicTag({ db, input }: ReadCall<Input<'get'>, undefined>): Promise<TagView> {
+  const tag = await findPublicTag(db, input.id);
+  if (!tag) throw errors.notFound('topic.errors.tagNotFound');
+  return presentTag(tag);
+}
+
+// The back office (issue 17): admins only (the declarations' `who`).
 
 /** GET admin/tags: active tags (used or not) whose names contain `q`, most used first, a numbered page. */
-export async function adminTags(ctx: AppContext, viewer: ViewerContext, query: TagQuery): Promise<OffsetPage<TagView>> {
-  authorize(viewer.viewer, 'site:manage');
-  const db = requireDb(ctx);
-  const q = query.q || undefined;
-  const offset = (query.page - 1) * ADMIN_PAGE_SIZE;
+export async function adminTags({ db, input }: ReadCall<Input<'adminList'>, undefined>): Promise<OffsetPage<TagView>> {
+  const q = input.q || undefined;
+  const offset = (input.page - 1) * ADMIN_PAGE_SIZE;
   const [rows, total] = await Promise.all([findAdminTagsPage(db, q, offset, ADMIN_PAGE_SIZE), countAdminTags(db, q)]);
-  return { results: rows.map(presentTag), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+  return { results: rows.map(presentTag), total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
 }
 
-export async function renameTagAsAdmin(ctx: AppContext, caller: Caller, input: TagRenameInput): Promise<TagView> {
-  const actor = actorOf(caller);
-  return presentTag(await runWrite(ctx, (scope) => renameTag(scope, actor, input)));
+/** POST admin/tag/rename, inside the transaction. */
+export async function renameTagAsAdmin({ scope, caller, input }: WriteCall<Input<'rename'>, undefined>): Promise<TagView> {
+  return presentTag(await renameTag(scope, actorOf(caller), input));
 }
 
-export async function mergeTagsAsAdmin(ctx: AppContext, caller: Caller, input: TagMergeInput): Promise<TagView> {
-  const actor = actorOf(caller);
-  return presentTag(await runWrite(ctx, (scope) => mergeTags(scope, actor, input)));
+/** POST admin/tag/merge: answers `into`, counted again. */
+export async function mergeTagsAsAdmin({ scope, caller, input }: WriteCall<Input<'merge'>, undefined>): Promise<TagView> {
+  return presentTag(await mergeTags(scope, actorOf(caller), input));
 }
 
-export async function deleteTagAsAdmin(ctx: AppContext, caller: Caller, id: number): Promise<void> {
-  const actor = actorOf(caller);
-  await runWrite(ctx, (scope) => removeTag(scope, actor, id));
+/** POST admin/tag/delete: the tag and its links go; the items stay. */
+export async function deleteTagAsAdmin({ scope, caller, input }: WriteCall<Input<'delete'>, undefined>): Promise<null> {
+  await removeTag(scope, actorOf(caller), input.id);
+  return null;
 }

@@ -25,7 +25,7 @@ export async function topicDetail(db: Kysely<DB>, id: number, context: ViewerCon
 export type { HiddenContent };
 
 /** Hidden content opens to the author, moderators and anyone who has commented. */
-export async function hiddenContentFor(db: Kysely<DB>, row: TopicRow, viewer: UserRow | null): Promise<HiddenContent> {
+async function hiddenContentFor(db: Kysely<DB>, row: TopicRow, viewer: UserRow | null): Promise<HiddenContent> {
   const exists = row.hide_content !== '';
   if (!exists) return { exists, show: false, content: '' };
   const show = viewer !== null && (viewer.id === row.user_id || isModerator(viewer) || (await hasUserCommented(db, row.id, viewer.id)));

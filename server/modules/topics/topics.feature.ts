@@ -1,22 +1,20 @@
 /**
- * Topics and tweets: the topic content kind, the API routes, and the topic feeds' cache kept in
- * step with every fact that moves a topic in or within a feed.
+ * Topics and tweets: the topic content kind, the actions, and the topic feeds' cache kept in step
+ * with every fact that moves a topic in or within a feed.
  */
 import type { TopicRow } from '../../db/schema';
 import type { Feature } from '../../features';
 import { dropFeedsOf } from '../../kernel/feed-cache';
 import { dropPages, LIST_PAGES, pageTag } from '../../kernel/page-tags';
 import { followBans } from '../publishing/publishing.api';
+import { topicsActionList } from './topics.actions';
 import { postRef } from './topics.moderation';
-import { topicPages } from './topics.pages';
 import { topicKind } from './topics.kind';
 import { moveTopicsToNode } from './topics.repository';
-import { topicRoutes } from './topics.routes';
 
 export const topicsFeature: Feature = {
   name: 'topics',
-  api: topicRoutes,
-  pages: topicPages,
+  actions: topicsActionList,
   setup(ctx) {
     ctx.kinds.register(topicKind);
     // Feeds list topics by last activity, recommendation and stickiness: these facts move one.

@@ -5,11 +5,11 @@
  * `content.flagged`).
  */
 import { CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
-import type { TopicRow, UserRow } from '../../db/schema';
+import type { TopicRow } from '../../db/schema';
 import { ErrorCode } from '../../../common/errors';
 import { AppError, errors } from '../../infra/errors';
-import type { WriteScope } from '../../kernel/events';
-import { actorOf, recommendPost, setPostStatus, type PostRef } from '../publishing/publishing.api';
+import type { Actor, WriteScope } from '../../kernel/events';
+import { recommendPost, setPostStatus, type PostRef } from '../publishing/publishing.api';
 import { topicHead } from './topics.kind';
 import { countStickyTopics, updateTopic } from './topics.repository';
 
@@ -17,18 +17,13 @@ export function postRef(row: TopicRow): PostRef {
   return { kind: 'topic', table: 'topics', row, head: topicHead(row), nodeId: row.node_id };
 }
 
-export interface ModerationMeta {
-  now: number;
-  ip: string;
-}
-
 /**
- * POST topic/delete/{id} (soft), inside the route's transaction, on the locked row (counters,
+ * POST topic/delete/{id} (soft), inside the write's transaction, on the locked row (counters,
  * messages, audit, caches: `setPostStatus`). A moderator's delete is audited; a delete that
  * changed nothing (already deleted) writes nothing.
  */
-export async function deleteTopic(scope: WriteScope, row: TopicRow, actor: UserRow, meta: ModerationMeta): Promise<void> {
-  await setPostStatus(scope, postRef(row), CONTENT_STATUS.deleted, actorOf(actor, meta.ip));
+export async function deleteTopic(scope: WriteScope, row: TopicRow, actor: Actor): Promise<void> {
+  await setPostStatus(scope, postRef(row), CONTENT_STATUS.deleted, actor);
 }
 
 /**
@@ -47,12 +42,11 @@ async function assertStickyRoom(db: WriteScope['db']): Promise<void> {
  * the topic already has changes nothing (no new time, so a second "recommend" does not push the
  * topic back to the top; no audit row, no message).
  */
-export async function setTopicFlag(scope: WriteScope, row: TopicRow, actor: UserRow, flag: 'recommend' | 'sticky', on: boolean, meta: ModerationMeta): Promise<void> {
-  const moderator = { id: actor.id, moderator: true, ip: meta.ip };
+export async function setTopicFlag(scope: WriteScope, row: TopicRow, moderator: Actor, flag: 'recommend' | 'sticky', on: boolean): Promise<void> {
   if (flag === 'recommend') return recommendPost(scope, { ...postRef(row), recommended: row.recommend === 1 }, on, moderator, 'topic.errors.notFound');
   if (row.status === CONTENT_STATUS.deleted) throw errors.notFound('topic.errors.notFound');
   if (row.sticky === (on ? 1 : 0)) return;
   if (on) await assertStickyRoom(scope.db);
-  await updateTopic(scope.db, row.id, { sticky: on ? 1 : 0, sticky_time: on ? meta.now : 0, update_time: meta.now });
+  await updateTopic(scope.db, row.id, { sticky: on ? 1 : 0, sticky_time: on ? scope.now : 0, update_time: scope.now });
   await scope.emit('content.flagged', { head: topicHead(row), flag, on, actor: moderator });
 }

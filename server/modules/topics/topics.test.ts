@@ -8,6 +8,9 @@ import { createComment, createUser, type CreatedUser } from '../../../tests/supp
 import { createTestApp, writeTestSettings, type ApiResponse, type TestApp } from '../../../tests/support/test-app';
 import { createTopic, postTopic } from '../../../tests/support/topic-factories';
 import { setForbiddenWords } from '../../../tests/support/words';
+import { nodeActions } from '../../../common/actions/nodes';
+import { tagActions } from '../../../common/actions/tags';
+import { topicActions } from '../../../common/actions/topics';
 import { TOPIC_LIMITS } from '../../../common/constants';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
@@ -208,6 +211,11 @@ for (const dialect of await testDatabases()) {
         const tweet = await t.post('/api/topic/create', { type: 1, content: 'hi' }, { token: member.token });
         expect(tweet.status).toBe(403);
         expect(tweet.body).toMatchObject({ errorCode: 2, message: 'The tweet feature is not enabled' });
+        // The switch answers before the fields (an empty tweet), and after who may post (an unverified e-mail).
+        expect((await t.post('/api/topic/create', { type: 'tweet', content: '', imageList: 'not a list' }, { token: member.token })).body).toMatchObject({ errorCode: 2, message: 'The tweet feature is not enabled' });
+        expect((await t.post('/api/topic/create', { type: 1, content: 'hi' }, { token: unverified.token })).body.errorCode).toBe(4);
+        // A type the schema refuses is a field error, whatever is switched off.
+        expect((await t.post('/api/topic/create', { type: 7, content: 'hi' }, { token: member.token })).status).toBe(400);
         expect((await t.post('/api/topic/create', { title: 'ok', content: 'ok' }, { token: member.token })).status).toBe(200);
         await settings({ modules: { tweet: true, topic: false, article: true } });
         const post = await t.post('/api/topic/create', { type: 0, title: 'x', content: 'y' }, { token: member.token });
@@ -767,7 +775,50 @@ for (const dialect of await testDatabases()) {
       });
     });
 
+    describe('the pages read the same declared actions', () => {
+      it('a topic page counts the view of its reader (address and browser), as the API does', async () => {
+        const id = await createTopic(t, other.user);
+        const visit = { ip: '198.51.100.90', userAgent: BROWSER };
+        const first = await t.read(topicActions.detail, { id }, { visit });
+        expect(first.ok && first.data.viewCount).toBe(1);
+        expect((await t.read(topicActions.detail, { id }, { visit })).ok).toBe(true);
+        // No user agent (a loader in a test, a script): no view.
+        expect((await t.read(topicActions.detail, { id })).ok).toBe(true);
+        expect((await db.selectFrom('topics').select('view_count').where('id', '=', id).executeTakeFirstOrThrow()).view_count).toBe(1);
+        expect(await t.read(topicActions.detail, { id: 987654321 })).toEqual({ ok: false, status: 404, message: 'Topic not found' });
+      });
+
+      it('a feed page is the page itself, with the reader’s own flags; a node and a tag page read one node and one tag', async () => {
+        const n = await insertNode(db, { name: 'Page reads' }, clock);
+        const id = await createTopic(t, member.user, { nodeId: n, tags: ['pageread'] });
+        expect((await t.post('/api/like/like', { entityType: 'topic', entityId: id }, { token: other.token })).status).toBe(200);
+        const mine = await t.read(topicActions.feed, { nodeId: n }, { user: other.user });
+        expect(mine.ok && mine.data.results.map((r) => [r.id, r.liked])).toEqual([[id, true]]);
+        const nobody = await t.read(topicActions.feed, { nodeId: n });
+        expect(nobody.ok && nobody.data.results.map((r) => [r.id, r.liked])).toEqual([[id, false]]);
+        expect(await t.read(nodeActions.active, { id: n })).toMatchObject({ ok: true, data: { id: n, name: 'Page reads' } });
+        expect(await t.read(nodeActions.active, { id: 999_999 })).toEqual({ ok: false, status: 404, message: 'Node not found' });
+        const tag = await db.selectFrom('tags').select('id').where('name', '=', 'pageread').executeTakeFirstOrThrow();
+        expect(await t.read(tagActions.get, { id: tag.id })).toMatchObject({ ok: true, data: { id: tag.id, name: 'pageread', topicCount: 1 } });
+        const forEdit = await t.read(topicActions.forEdit, { id }, { user: other.user });
+        expect(forEdit).toMatchObject({ ok: false, status: 403 });
+        expect(await t.read(topicActions.forEdit, { id }, { user: member.user })).toMatchObject({ ok: true, data: { id, tags: ['pageread'] } });
+      });
+    });
+
     describe('edit, delete and moderator actions', () => {
+      it('an edit reads its fields before the topic (the declared order): a bad field is 400 whoever asks, and nothing changes', async () => {
+        const id = await createTopic(t, member.user, { title: 'kept as is' });
+        for (const token of [member.token, other.token]) {
+          const res = await t.post(`/api/topic/edit/${id}`, { title: 'x'.repeat(TOPIC_LIMITS.titleMax + 1), content: 'y' }, { token });
+          expect(res.status).toBe(400);
+          expect(res.body.fields).toHaveProperty('title');
+        }
+        // With good fields, someone else's topic is refused by its rule (403), as before.
+        expect((await t.post(`/api/topic/edit/${id}`, { title: 'taken', content: 'y' }, { token: other.token })).status).toBe(403);
+        expect((await db.selectFrom('topics').select('title').where('id', '=', id).executeTakeFirstOrThrow()).title).toBe('kept as is');
+      });
+
       it('edit form answers raw editable fields; edits move tag and node counters', async () => {
         const node2 = await insertNode(db, { name: 'Edit target' }, clock);
         const id = await createTopic(t, member.user, { title: 'Markdown one', content: '# Title\n\n**bold**', contentType: 'markdown', tags: ['keep', 'drop'] });

@@ -12,10 +12,9 @@ import { errors, type MessageRef } from '../../infra/errors';
 import type { IpLocation } from '../../infra/ip-location';
 import type { WriteScope } from '../../kernel/events';
 import { hasVisibleContent, renderContent } from '../content/content.api';
-import { findDefaultNode, findNodeById } from '../nodes/nodes.api';
-import { findActiveNode } from '../nodes/nodes.api';
+import { findActiveNode, findDefaultNode, findNodeById } from '../nodes/nodes.api';
 import type { Settings } from '../settings/settings.api';
-import { actorOf, createPost, editablePost, editPost, type PostWrite } from '../publishing/publishing.api';
+import { actorOf, createPost, editPost, postForEditor, type PostWrite } from '../publishing/publishing.api';
 import { tagsOf } from '../tags/tags.api';
 import { presentTopicForEdit, type TopicEditView } from './topics.presenter';
 import { findTopicById, insertTopic, updateTopic } from './topics.repository';
@@ -143,18 +142,24 @@ export async function createTopic(scope: WriteScope, author: UserRow, input: Top
   return { row, node: prepared.node, tags };
 }
 
-/**
- * The topic an actor may change (the post rule: 404 for what they may not see, 403 for someone
- * else's). `lock`: inside a transaction, lock the row (MySQL, PostgreSQL) so a concurrent edit or
- * delete waits and then starts from the status this one leaves, instead of moving counters twice.
- */
-export async function editableTopic(db: Kysely<DB>, id: number, actor: UserRow, options: { lock?: boolean } = {}): Promise<TopicRow> {
-  return editablePost(await findTopicById(db, id, options), actor, 'topic.errors.notFound');
+/** The module switch of a topic type: a type switched off is refused with 403. */
+export function assertTypeEnabled(settings: Pick<Settings, 'modules'>, type: number): void {
+  if (type === TOPIC_TYPES.tweet && !settings.modules.tweet) throw errors.forbidden('topic.errors.tweetDisabled');
+  if (type === TOPIC_TYPES.post && !settings.modules.topic) throw errors.forbidden('topic.errors.topicDisabled');
 }
 
-/** GET topic/edit/{id}. */
-export async function topicForEdit(db: Kysely<DB>, id: number, actor: UserRow): Promise<TopicEditView> {
-  const row = await editableTopic(db, id, actor);
+/**
+ * The topic as an editor may reach it (the post rule: 404 for what they may not see; whether they
+ * may change it is the action's target rule). `lock`: inside a transaction, lock the row (MySQL,
+ * PostgreSQL) so a concurrent edit or delete waits and then starts from the status this one
+ * leaves, instead of moving counters twice.
+ */
+export async function topicForEditor(db: Kysely<DB>, id: number, editor: UserRow, options: { lock?: boolean } = {}): Promise<TopicRow> {
+  return postForEditor(await findTopicById(db, id, options), editor, 'topic.errors.notFound');
+}
+
+/** GET topic/edit/{id}: the raw editable fields of a topic the editor may change, with its tag names. */
+export async function topicEditFields(db: Kysely<DB>, row: TopicRow): Promise<TopicEditView> {
   const tags = await tagsOf(db, 'topic', [row.id]);
   return presentTopicForEdit(
     row,
@@ -163,7 +168,7 @@ export async function topicForEdit(db: Kysely<DB>, id: number, actor: UserRow): 
 }
 
 /**
- * POST topic/edit/{id}, inside the route's transaction (`editPost`: a forbidden word sends a
+ * POST topic/edit/{id}, inside the write's transaction, on the row read locked (`editPost`: a forbidden word sends a
  * member's edit back to review; counts, row, tag links).
  */
 export async function editTopic(scope: WriteScope, row: TopicRow, actor: UserRow, input: TopicEditInput, meta: WriteMeta & { ip: string }): Promise<void> {
