@@ -8,7 +8,8 @@
  *   to `#/components/schemas/<name>`;
  * - a recursion nobody named (a getter's cycle outside `names`) is extracted by zod as
  *   `__schema0`: a counter that restarts at every conversion, so it is renamed with the caller's
- *   prefix before it joins the shared components;
+ *   prefix before it joins the shared components; one at the root is `$ref: '#'`, which in the
+ *   document would mean the document itself, so the root becomes such a component too;
  * - a transform has no JSON Schema (zod throws on one in an answer, `io: 'output'`): the
  *   transforms our schemas make keep their input's type (a dedupe, a case fold, a cast), so a
  *   pipe into a transform is documented as its input side (`override`), after the transform
@@ -131,7 +132,15 @@ function liftDefs(generated: JsonSchema, prefix: string, into: Record<string, Js
     const unnamed = ZOD_UNNAMED.exec(name);
     names.set(name, unnamed ? `${prefix}.Recursive${Number(unnamed[1]) + 1}` : name);
   }
+  // A schema that recurs into itself at the root is `$ref: '#'`, which in the document would be
+  // the document: the root becomes a component of its own, and the schema a ref to it.
+  const self = `${prefix}.Recursive`;
+  let selfReferenced = false;
   const rename = (ref: string): string | null => {
+    if (ref === '#') {
+      selfReferenced = true;
+      return COMPONENT_REF + self;
+    }
     if (!ref.startsWith(ZOD_DEF_REF)) return null;
     const name = ref.slice(ZOD_DEF_REF.length);
     return COMPONENT_REF + (names.get(name) ?? name);
@@ -142,7 +151,9 @@ function liftDefs(generated: JsonSchema, prefix: string, into: Record<string, Js
     rewriteRefs(def, rename);
     into[names.get(name) ?? name] = def;
   }
-  return { schema, defs: into };
+  if (!selfReferenced) return { schema, defs: into };
+  into[self] = schema;
+  return { schema: { $ref: COMPONENT_REF + self }, defs: into };
 }
 
 /** The component a `$ref` names (`#/components/schemas/PublicUser` → `PublicUser`), or null. */
