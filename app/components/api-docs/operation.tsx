@@ -33,15 +33,16 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 
 function Who({ who }: { who: OperationView['who'] }) {
   const t = useT();
-  const lines = [t(`apiDocs.gate.${who.gate}`)];
-  if (who.verifiedEmail === 'whenTheSiteAsks') lines.push(t('apiDocs.verifiedWhenAsked'));
-  if (who.can) lines.push(t('apiDocs.rule', { rule: who.can }));
-  if (who.itemRule) lines.push(t('apiDocs.itemRule', { rule: who.itemRule }));
-  if (who.bannedMay && who.gate !== 'anyone') lines.push(t('apiDocs.bannedMay', { reason: who.bannedMay }));
+  const code = (text: string) => <code className={CODE}>{text}</code>;
+  const lines: Array<{ key: string; line: ReactNode }> = [{ key: 'gate', line: t(`apiDocs.gate.${who.gate}`) }];
+  if (who.verifiedEmail === 'whenTheSiteAsks') lines.push({ key: 'verified', line: t('apiDocs.verifiedWhenAsked') });
+  if (who.can) lines.push({ key: 'can', line: <Phrase text={t('apiDocs.rule')} parts={{ rule: code(who.can) }} /> });
+  if (who.itemRule) lines.push({ key: 'item', line: <Phrase text={t('apiDocs.itemRule')} parts={{ rule: code(who.itemRule) }} /> });
+  if (who.bannedMay && who.gate !== 'anyone') lines.push({ key: 'banned', line: t('apiDocs.bannedMay', { reason: who.bannedMay }) });
   return (
     <ul className="space-y-0.5">
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
+      {lines.map(({ key, line }) => (
+        <li key={key}>{line}</li>
       ))}
     </ul>
   );
@@ -83,11 +84,15 @@ function Refusals({ errors, names }: { errors: OperationView['errors']; names: R
   return (
     <ul className="space-y-1">
       {errors.map(({ status, codes }) => (
-        <li key={status} className="flex flex-wrap gap-x-2">
+        <li key={status} className="grid grid-cols-[2.5rem_1fr] gap-x-2">
           <code className={`${CODE} font-semibold`}>{status}</code>
-          <span>
-            {codes.map((code) => `${t('apiDocs.errors.code')} ${code}: ${t(`apiDocs.errors.names.${names.get(code) ?? 'Other'}`)}`).join('; ')}
-          </span>
+          <ul>
+            {codes.map((code) => (
+              <li key={code}>
+                <code className={CODE}>{`${t('apiDocs.errors.code')} ${code}`}</code> {t(`apiDocs.errors.names.${names.get(code) ?? 'Other'}`)}
+              </li>
+            ))}
+          </ul>
         </li>
       ))}
     </ul>

@@ -261,6 +261,9 @@ describe('the OpenAPI document', () => {
     expect(remove?.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'integer' }) }]);
     expect(remove?.requestBody).toBeUndefined();
     expect(remove?.['x-sabai-who'].itemRule).toBe('content:delete');
+    // Its only field is in the path: a bad one is a 404, never a 400.
+    expect(Object.keys(remove?.responses ?? {}).sort()).toEqual(['200', '401', '403', '404', 'default']);
+    expect(remove?.responses['403']?.['x-sabai-error-codes']).toEqual([2, 3]);
 
     const list = document.paths['/api/comment/comments']?.get;
     expect(list?.parameters?.map(({ name, in: where, required }) => [name, where, required])).toEqual([

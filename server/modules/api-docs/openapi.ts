@@ -234,7 +234,9 @@ export function refusalsOf(action: AnyAction, input: JsonSchema): Map<number, nu
   const { contract } = action;
   const pathNames = contract.path ? pathParameterNames(contract.path) : [];
   const refusals = new Map<number, number[]>();
-  if (Object.keys(objectFields(input).properties).length > 0 || contract.upload) refusals.set(400, [5]);
+  // A bad path parameter is 404 (it names nothing), so only the other fields make a 400.
+  const fields = Object.keys(objectFields(input).properties).filter((name) => !pathNames.includes(name));
+  if (fields.length > 0 || contract.upload) refusals.set(400, [5]);
   if (action.who.gate !== 'anyone' || action.who.can) refusals.set(401, [1]);
   const forbidden = forbiddenCodes(action);
   if (forbidden.length > 0) refusals.set(403, forbidden);
