@@ -12,6 +12,8 @@ export const apiDocsActions = {
     input: z.object({}),
     output: returns<z.infer<typeof openApiDocumentSchema>>(),
     summary: 'This API described as an OpenAPI 3.1 document, made from the declared actions.',
+    // The document itself, not in the envelope: OpenAPI tools read the file as it is.
+    media: 'application/json',
   }),
   /** The page `/developers/api` reads the same document, made readable (no route of its own). */
   reference: contract({

@@ -4,7 +4,6 @@
  */
 import { apiDocsActions } from '../../../common/actions/api-docs';
 import { apiReferenceViewSchema } from '../../../common/views/api-reference';
-import { openApiDocumentSchema } from '../../../common/views/openapi';
 import { limit, readAction, who } from '../../kernel/actions';
 import { apiDocument, apiReference } from './api-docs.usecases';
 
@@ -12,7 +11,7 @@ export const apiDocsActionList = [
   readAction(apiDocsActions.document, {
     who: who.anyone(),
     limit: limit.none('built once per app and served from memory: a call costs no query'),
-    answer: openApiDocumentSchema,
+    answer: { media: 'application/json' },
     run: apiDocument,
   }),
   readAction(apiDocsActions.reference, {

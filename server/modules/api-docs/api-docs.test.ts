@@ -187,10 +187,12 @@ describe('the OpenAPI document', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { PUBLIC_URL: `${PUBLIC_URL}/` } });
     await writeTestSettings(t, { siteTitle: 'Sabai Developers' }, t.ctx.clock.now());
-    const response = await t.get<OpenApiDocument>('/api/openapi.json', { headers: { host: 'attacker.example' } });
+    const response = await t.get('/api/openapi.json', { headers: { host: 'attacker.example' } });
     expect(response.status).toBe(200);
-    expect(response.body.success).toBe(true);
-    document = response.body.data!;
+    // The document itself, not in the envelope: OpenAPI tools read the file as it is.
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    document = response.raw.json<OpenApiDocument>();
   });
   afterAll(() => t.close());
 
@@ -287,9 +289,29 @@ describe('the OpenAPI document', () => {
     const self = document.paths['/api/openapi.json']?.get;
     expect(self).toMatchObject({ operationId: 'apiDocs.document', tags: ['apiDocs'], 'x-sabai-writes': false, 'x-sabai-who': { gate: 'anyone' } });
     expect(self?.['x-sabai-rate-limit']).toEqual({ none: expect.stringContaining('built once per app') });
-    const first = await t.read(apiDocsActions.document, {});
-    const second = await t.read(apiDocsActions.document, {});
-    expect(first.ok && second.ok && first.data.paths === second.data.paths).toBe(true);
+    expect(self?.responses['200']?.content).toEqual({ 'application/json': { schema: { type: 'object' } } });
+    const first = await t.read(apiDocsActions.reference, {});
+    const second = await t.read(apiDocsActions.reference, {});
+    expect(first.ok && second.ok && first.data.features === second.data.features).toBe(true);
+  });
+
+  it('follows a new site title at the next call (the operations stay built)', async () => {
+    await writeTestSettings(t, { siteTitle: 'Sabai Renamed' }, t.ctx.clock.now());
+    const renamed = (await t.get('/api/openapi.json')).raw.json<OpenApiDocument>();
+    expect(renamed.info.title).toBe('Sabai Renamed');
+    expect(renamed.paths).toEqual(document.paths);
+    await writeTestSettings(t, { siteTitle: 'Sabai Developers' }, t.ctx.clock.now());
+  });
+
+  it('answers 428 before install, in the envelope, like every other route', async () => {
+    const fresh = await createTestApp({ installed: false });
+    try {
+      const response = await fresh.get('/api/openapi.json');
+      expect(response.status).toBe(428);
+      expect(response.body).toMatchObject({ success: false, errorCode: 8 });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('reads as the reference page shows it (the page-only read)', async () => {

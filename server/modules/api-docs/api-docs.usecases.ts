@@ -1,6 +1,6 @@
 /**
- * The API's description, read: the OpenAPI document (`GET /api/openapi.json`) and the reference
- * page's readable form of it. The operations change only with the code, so they are made once
+ * The API's description, read: the OpenAPI document (`GET /api/openapi.json`, answered as the
+ * file itself, as OpenAPI tools expect it) and the reference page's readable form of it. The operations change only with the code, so they are made once
  * per app (the first call builds them from the action registry; later calls reuse them); the
  * site's title and public address are read at each call, since an admin may change the one and
  * the installer records the other.
@@ -10,9 +10,9 @@ import type { ApiReferenceView } from '../../../common/views/api-reference';
 import type { AppContext } from '../../context';
 import { siteOriginOf } from '../../http/site-address';
 import type { ActionRegistry } from '../../kernel/action-registry';
-import type { ReadCall, SiteSettings } from '../../kernel/actions';
+import type { MediaAnswer, ReadCall, SiteSettings } from '../../kernel/actions';
 import { namedViews } from './named-views';
-import { openApiDocument, operationsOf, type OpenApiDocument, type OperationsPart, type SiteFacts } from './openapi';
+import { openApiDocument, operationsOf, type OperationsPart, type SiteFacts } from './openapi';
 import { referenceOf, type ReferenceBody } from './reference';
 
 /** Where the document is served (the reference page links to it). */
@@ -21,6 +21,8 @@ export const DOCUMENT_PATH = '/api/openapi.json';
 interface Built {
   operations: OperationsPart;
   reference?: ReferenceBody;
+  /** The document's JSON text, and the site facts it was written with. */
+  text?: { facts: string; json: string };
 }
 
 /** Per app: the registry is the app's, filled once at start. */
@@ -39,8 +41,16 @@ function siteFacts(ctx: AppContext, settings: SiteSettings): SiteFacts {
   return { title: settings.siteTitle || 'Sabai', version: packageJson.version, origin: siteOriginOf(ctx.config) };
 }
 
-export async function apiDocument({ ctx, settings }: ReadCall<unknown, undefined>): Promise<OpenApiDocument> {
-  return openApiDocument(builtFor(ctx, settings).operations, siteFacts(ctx, settings));
+/** Browsers and tools may keep it a few minutes: it changes with the code, the site's title and address. */
+const DOCUMENT_CACHE = 'public, max-age=300';
+
+/** The document as it is (the media answer of `GET /api/openapi.json`): its text made once per site facts. */
+export async function apiDocument({ ctx, settings }: ReadCall<unknown, undefined>): Promise<MediaAnswer> {
+  const entry = builtFor(ctx, settings);
+  const site = siteFacts(ctx, settings);
+  const facts = JSON.stringify(site);
+  if (entry.text?.facts !== facts) entry.text = { facts, json: JSON.stringify(openApiDocument(entry.operations, site)) };
+  return { type: 'application/json; charset=utf-8', headers: { 'cache-control': DOCUMENT_CACHE }, body: entry.text.json };
 }
 
 export async function apiReference({ ctx, settings }: ReadCall<unknown, undefined>): Promise<ApiReferenceView> {

@@ -110,6 +110,7 @@ describe('what the declaration knows', () => {
 
   it('answers a media document as its media type, JSON otherwise in the envelope', () => {
     expect(mediaSchema('application/rss+xml')).toEqual({ type: 'string' });
+    expect(mediaSchema('application/json')).toEqual({ type: 'object' });
     expect(mediaSchema('text/event-stream')).toEqual({ type: 'string' });
     expect(mediaSchema('image/png')).toEqual({ type: 'string', contentMediaType: 'image/png' });
     const rss = readAction(contract({ ...feed, name: 'rss', input: z.object({}) }), { who: who.anyone(), answer: { media: 'application/rss+xml' }, run: async () => ({ body: '' }) });

@@ -256,9 +256,10 @@ function refusalResponse(status: number, codes: number[]): ResponseObject {
   return response;
 }
 
-/** The schema of a document answered as it is: text for text, XML and event streams, bytes otherwise. */
+/** The schema of a document answered as it is: an object for JSON, text for text, XML and event streams, bytes otherwise. */
 export function mediaSchema(media: string): JsonSchema {
-  if (/^text\/|[+/]xml$|[+/]json$/.test(media)) return { type: 'string' };
+  if (/[+/]json$/.test(media)) return { type: 'object' };
+  if (/^text\/|[+/]xml$/.test(media)) return { type: 'string' };
   return { type: 'string', contentMediaType: media };
 }
 
