@@ -77,6 +77,40 @@ describe('zod → JSON Schema', () => {
   });
 });
 
+describe('every shared schema converts', () => {
+  const moduleNames = (folder: string) =>
+    readdirSync(new URL(`../../../common/${folder}/`, import.meta.url))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => file.replace(/\.ts$/, ''));
+
+  // What features will declare next: each input of common/validation as a caller sends it, each
+  // view of common/views as the server answers it, with no gap left for the document to trip on.
+  for (const [folder, io] of [
+    ['validation', 'input'],
+    ['views', 'output'],
+  ] as const) {
+    it(`common/${folder}, io ${io}: no throw, no $defs, no ref outside components`, async () => {
+      let converted = 0;
+      for (const name of moduleNames(folder)) {
+        const exports = (await import(`../../../common/${folder}/${name}.ts`)) as Record<string, unknown>;
+        for (const [exportName, value] of Object.entries(exports)) {
+          if (!(value instanceof z.ZodType)) continue;
+          const result = convertSchema(value, { io, names, prefix: `${name}.${exportName}` });
+          const text = JSON.stringify(result);
+          expect(text, `${folder}/${name}.${exportName}`).not.toMatch(/"\$(?:defs|schema|id)"/);
+          for (const [, ref = ''] of text.matchAll(/"\$ref":"([^"]*)"/g)) {
+            expect(ref, `${folder}/${name}.${exportName}`).toMatch(/^#\/components\/schemas\/[^/#]+$/);
+            // Every component a ref names comes back with the conversion.
+            expect(Object.keys(result.defs), `${folder}/${name}.${exportName} → ${ref}`).toContain(ref.split('/').pop());
+          }
+          converted++;
+        }
+      }
+      expect(converted).toBeGreaterThan(40);
+    });
+  }
+});
+
 describe('named views', () => {
   it('names every module of common/views', () => {
     const files = readdirSync(new URL('../../../common/views/', import.meta.url))
