@@ -10,7 +10,7 @@ import { Card } from '~/components/ui/card';
 import type { TFunction } from '~/lib/i18n';
 import { useT } from '~/lib/use-t';
 import { CODE, FieldList, Phrase, TypeName, viewAnchor } from './field-list';
-import { Operation } from './operation';
+import { FoldMark, Operation } from './operation';
 
 /** A feature's heading: its translated name, else the tag itself (a feature added since). */
 function featureLabel(t: TFunction, name: string): string {
@@ -188,8 +188,9 @@ function Views({ schemas }: { schemas: ApiReferenceView['schemas'] }) {
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('apiDocs.schemas.intro')}</p>
       <div className="mt-3 space-y-2">
         {schemas.map(({ name, shape }) => (
-          <details key={name} id={viewAnchor(name)} data-view={name} className="scroll-mt-20 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-            <summary className="cursor-pointer rounded-lg px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-800/60">
+          <details key={name} id={viewAnchor(name)} data-view={name} className="group scroll-mt-20 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+            <summary className="flex cursor-pointer list-none items-baseline gap-2 rounded-lg px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-800/60 [&::-webkit-details-marker]:hidden">
+              <FoldMark />
               <TypeName type={name} refName={null} />
             </summary>
             <div className="border-t border-zinc-100 px-4 py-2 dark:border-zinc-800">

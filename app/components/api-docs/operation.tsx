@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { OperationView } from '../../../common/views/api-reference';
+import { Svg } from '~/components/ui/icons';
 import { useT } from '~/lib/use-t';
 import { CODE, FieldList, Phrase, TypeName } from './field-list';
 
@@ -15,6 +16,15 @@ const METHOD_STYLE: Record<OperationView['method'], string> = {
 
 export function MethodBadge({ method }: { method: OperationView['method'] }) {
   return <span className={`inline-block w-12 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_STYLE[method]}`}>{method}</span>;
+}
+
+/** Points right while folded, down once open (the entry's <details> is the `group`). */
+export function FoldMark() {
+  return (
+    <Svg className="size-4 shrink-0 self-center text-zinc-500 transition-transform group-open:rotate-90 dark:text-zinc-400">
+      <path d="m9 6 6 6-6 6" />
+    </Svg>
+  );
 }
 
 /** The id of an operation's entry (`#op-comment.create`). */
@@ -106,6 +116,7 @@ export function Operation({ operation, codeNames }: { operation: OperationView; 
     <details id={operationAnchor(operation.name)} data-operation={operation.name} className="group scroll-mt-20 rounded-lg border border-zinc-200 bg-white open:shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <summary className="flex cursor-pointer list-none flex-col gap-1 rounded-lg px-4 py-3 hover:bg-zinc-50 sm:flex-row sm:items-baseline sm:gap-3 dark:hover:bg-zinc-800/60 [&::-webkit-details-marker]:hidden">
         <span className="flex min-w-0 items-baseline gap-2">
+          <FoldMark />
           <MethodBadge method={operation.method} />
           <code className={`${CODE} font-semibold`}>{operation.path}</code>
         </span>
