@@ -120,4 +120,10 @@ describe('what the declaration knows', () => {
     expect(json.responses['200']?.content?.['application/json']?.schema).toEqual({ type: 'object', properties: { success: { const: true }, data: { type: 'null' } }, required: ['success', 'data'] });
     expect(json).toMatchObject({ operationId: 'topic.edit', tags: ['topics'], 'x-sabai-writes': true });
   });
+
+  it('names the action whose schema it cannot describe', () => {
+    const datedFeed = contract({ ...feed, output: returns<{ at: Date }>() });
+    const dated = readAction(datedFeed, { who: who.anyone(), answer: z.object({ at: z.date() }), run: async () => ({ at: new Date() }) });
+    expect(() => operationOf({ feature: 'topics', action: dated }, NONE, SETTINGS)).toThrow(/cannot describe topic\.feed: Date cannot be represented/);
+  });
 });

@@ -295,8 +295,16 @@ export interface OperationBuild {
   schemas: Record<string, JsonSchema>;
 }
 
-/** One action's operation. */
-export function operationOf({ feature, action }: RegisteredAction, names: NameRegistry, settings: SiteSettings): OperationBuild {
+/** One action's operation; a schema the generator cannot describe names its action (the tests build every one). */
+export function operationOf(registered: RegisteredAction, names: NameRegistry, settings: SiteSettings): OperationBuild {
+  try {
+    return buildOperation(registered, names, settings);
+  } catch (error) {
+    throw new Error(`the OpenAPI document cannot describe ${registered.action.contract.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+function buildOperation({ feature, action }: RegisteredAction, names: NameRegistry, settings: SiteSettings): OperationBuild {
   const { contract } = action;
   if (!contract.method || !contract.path) throw new Error(`${contract.name} has no route`);
   const schemas: Record<string, JsonSchema> = {};
