@@ -16,6 +16,7 @@ export default [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),
     route('links', 'routes/links.tsx'),
+    route('developers/api', 'routes/developers.api.tsx'),
     route('redirect', 'routes/redirect.tsx'),
     // account pages (sign-in, sign-up, verify, forgot/reset) go here
     route('user/signin', 'routes/user.signin.tsx'),

@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './context';
 import type { PageSlice } from './kernel/pages';
 import type { AnyAction } from './kernel/actions';
+import { apiDocsFeature } from './modules/api-docs/api-docs.feature';
 import { articlesFeature } from './modules/articles/articles.feature';
 import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
@@ -87,5 +88,7 @@ export const features: Feature[] = [
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },
+  // The API's own description: made from every other feature's declared actions.
+  apiDocsFeature,
   pagesFeature,
 ];

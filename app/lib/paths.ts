@@ -10,6 +10,7 @@ export const paths = {
   home: '/',
   about: '/about',
   links: '/links',
+  developersApi: '/developers/api',
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   signUp: '/user/signup',
   user: (id: number) => `/user/${id}`,

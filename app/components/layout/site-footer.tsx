@@ -103,6 +103,11 @@ export function SiteFooter() {
                 {t('site.footer.links')}
               </Link>
             </li>
+            <li>
+              <Link to={paths.developersApi} className={linkClass}>
+                {t('site.footer.api')}
+              </Link>
+            </li>
           </ul>
           {/* The two switches wrap together on phones. */}
           <div className="flex items-center gap-x-4">

@@ -8,7 +8,7 @@ import { LOCALES } from '../../../common/constants';
 import { resources } from '../../../common/locales';
 import enCore from './en-US';
 import enMember from './en-US.member';
-import { ADMIN_SECTIONS, INSTALLER_SECTIONS, MEMBER_SECTIONS, SERVER_ONLY_SECTIONS } from './sections';
+import { ADMIN_SECTIONS, DEVELOPER_SECTIONS, INSTALLER_SECTIONS, MEMBER_SECTIONS, SERVER_ONLY_SECTIONS } from './sections';
 import zhCore from './zh-CN';
 import zhMember from './zh-CN.member';
 
@@ -19,11 +19,11 @@ const chunks = {
 
 describe('message sections in the browser', () => {
   for (const locale of LOCALES) {
-    it(`${locale}: core, member, installer, admin and server-only sections cover every section once`, () => {
+    it(`${locale}: core, member, installer, admin, developer and server-only sections cover every section once`, () => {
       const core = Object.keys(chunks[locale].core).sort();
       const member = Object.keys(chunks[locale].member).sort();
       expect(member).toEqual([...MEMBER_SECTIONS].sort());
-      const all = [...core, ...member, ...INSTALLER_SECTIONS, ...ADMIN_SECTIONS, ...SERVER_ONLY_SECTIONS].sort();
+      const all = [...core, ...member, ...INSTALLER_SECTIONS, ...ADMIN_SECTIONS, ...DEVELOPER_SECTIONS, ...SERVER_ONLY_SECTIONS].sort();
       expect(all).toEqual(Object.keys(resources[locale]).sort());
       expect(new Set(all).size).toBe(all.length);
     });

@@ -11,6 +11,8 @@ import type { Messages } from '../../../common/locales';
  * - INSTALLER_SECTIONS: sent with the installer route's data (app/routes/install.tsx);
  * - ADMIN_SECTIONS: sent with the back office layout's data (app/routes/admin.tsx), to
  *   moderators and admins only;
+ * - DEVELOPER_SECTIONS: sent with the API reference page's data (app/routes/developers.api.tsx),
+ *   which few visitors open;
  * - SERVER_ONLY_SECTIONS: e-mails and site-message titles, written by the server only.
  * The chunks' glob patterns must be literals (Vite reads them at build time): keep them in step
  * with these lists.
@@ -18,6 +20,7 @@ import type { Messages } from '../../../common/locales';
 export const MEMBER_SECTIONS = ['accountSettings', 'articleEdit', 'ban', 'editor', 'moderation', 'profile', 'topicForm', 'ucenter', 'vip'] as const;
 export const INSTALLER_SECTIONS = ['install', 'installUi'] as const;
 export const ADMIN_SECTIONS = ['admin', 'adminReview', 'adminContent', 'adminSettings', 'adminDashboard', 'adminSite', 'adminUsers', 'adminWords', 'adminVip'] as const;
+export const DEVELOPER_SECTIONS = ['apiDocs'] as const;
 export const SERVER_ONLY_SECTIONS = ['mail', 'message'] as const;
 
 /** `{'…/en-US/site.json': {...}}` → `{site: {...}}` (the section is the file name). */

@@ -12,6 +12,7 @@ export default sectionsFromGlob(
       '../../../common/locales/zh-CN/*.json',
       '!**/{mail,message}.json',
       '!**/{install,installUi}.json',
+      '!**/apiDocs.json',
       '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip}.json',
       '!**/{accountSettings,articleEdit,ban,editor,moderation,profile,topicForm,ucenter,vip}.json',
     ],

@@ -1,0 +1,330 @@
+/**
+ * The OpenAPI document (`GET /api/openapi.json`, issue 26): a valid OpenAPI 3.1 document by a
+ * real validator, every declared route in it, every route the app serves under /api in it or
+ * knowingly not yet, the title and address from the site (never the request's Host), built once
+ * per app, and the reference page's read of it.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiDocsActions } from '../../../common/actions/api-docs';
+import { servedRoutes } from '../../../tests/support/routes';
+import { createTestApp, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
+import type { OpenApiDocument } from './openapi';
+
+/**
+ * Routes the app serves under /api that no declaration makes yet: their features still register
+ * Fastify routes by hand (issue 26 converts every feature to declared actions, in parallel), so
+ * the document cannot describe them. Each conversion removes its lines; the test fails on a route
+ * served but neither declared nor listed here, and on a listed route that is now declared (or no
+ * longer served), so the list only shrinks. Empty at the end of issue 26: then delete it.
+ */
+const NOT_YET_DECLARED: readonly string[] = [
+  // admin/audit_log
+  'GET /api/admin/audit_logs',
+  // admin/content
+  'GET /api/admin/content/list',
+  'POST /api/admin/content/restore',
+  // admin/dashboard
+  'GET /api/admin/dashboard',
+  // admin/link
+  'POST /api/admin/link/create',
+  'POST /api/admin/link/delete',
+  'POST /api/admin/link/order',
+  'POST /api/admin/link/update',
+  'GET /api/admin/links',
+  // admin/node
+  'POST /api/admin/node/create',
+  'POST /api/admin/node/delete',
+  'POST /api/admin/node/order',
+  'POST /api/admin/node/update',
+  'GET /api/admin/nodes',
+  // admin/notice
+  'POST /api/admin/notice/create',
+  'POST /api/admin/notice/delete',
+  'POST /api/admin/notice/update',
+  'GET /api/admin/notices',
+  // admin/review
+  'POST /api/admin/review/approve',
+  'GET /api/admin/review/list',
+  'POST /api/admin/review/reject',
+  // admin/setting
+  'GET /api/admin/settings',
+  'POST /api/admin/settings',
+  'POST /api/admin/settings/test_mail',
+  // admin/tag
+  'POST /api/admin/tag/delete',
+  'POST /api/admin/tag/merge',
+  'POST /api/admin/tag/rename',
+  'GET /api/admin/tags',
+  // admin/user
+  'POST /api/admin/user/ban',
+  'GET /api/admin/user/ban_state',
+  'POST /api/admin/user/role',
+  'POST /api/admin/user/unban',
+  'POST /api/admin/user/verify_email',
+  'GET /api/admin/users',
+  'GET /api/admin/users/banned',
+  // admin/vip
+  'GET /api/admin/vip/orders',
+  'POST /api/admin/vip/orders/:id/activate',
+  'POST /api/admin/vip/orders/:id/reject',
+  'GET /api/admin/vip/settings',
+  'POST /api/admin/vip/settings',
+  // admin/word
+  'GET /api/admin/words',
+  'POST /api/admin/words/create',
+  'POST /api/admin/words/delete',
+  'POST /api/admin/words/update',
+  // article
+  'GET /api/article/:id',
+  'GET /api/article/articles',
+  'POST /api/article/create',
+  'POST /api/article/delete/:id',
+  'GET /api/article/edit/:id',
+  'POST /api/article/edit/:id',
+  'POST /api/article/recommend/:id',
+  'GET /api/article/tag/articles',
+  'GET /api/article/user_articles',
+  // checkin
+  'GET /api/checkin/checkin',
+  'POST /api/checkin/checkin',
+  'GET /api/checkin/rank',
+  // config
+  'GET /api/config/configs',
+  // content
+  'POST /api/content/preview',
+  // fans
+  'GET /api/fans/fans',
+  'POST /api/fans/follow',
+  'GET /api/fans/followed',
+  'GET /api/fans/isfollowed',
+  'GET /api/fans/suggestions',
+  'POST /api/fans/unfollow',
+  // favorite
+  'POST /api/favorite/add',
+  'POST /api/favorite/delete',
+  // install
+  'POST /api/install/install',
+  'GET /api/install/status',
+  'POST /api/install/test_db_connection',
+  // like
+  'POST /api/like/like',
+  'POST /api/like/unlike',
+  // link
+  'GET /api/link/list',
+  // login
+  'POST /api/login/reset_password',
+  'POST /api/login/send_reset_password_email',
+  'POST /api/login/signin',
+  'GET /api/login/signout',
+  'POST /api/login/signup',
+  // notice
+  'GET /api/notice/list',
+  // search
+  'GET /api/search/article',
+  'GET /api/search/topic',
+  'GET /api/search/user',
+  // tag
+  'GET /api/tag/:id',
+  'POST /api/tag/autocomplete',
+  'GET /api/tag/tags',
+  // topic
+  'GET /api/topic/:id',
+  'POST /api/topic/create',
+  'POST /api/topic/delete/:id',
+  'GET /api/topic/edit/:id',
+  'POST /api/topic/edit/:id',
+  'GET /api/topic/hide_content',
+  'GET /api/topic/node_navs',
+  'GET /api/topic/nodes',
+  'POST /api/topic/recommend/:id',
+  'POST /api/topic/sticky/:id',
+  'GET /api/topic/tag/topics',
+  'GET /api/topic/topics',
+  'GET /api/topic/user_topics',
+  // upload
+  'POST /api/upload',
+  // user
+  'GET /api/user/:id',
+  'GET /api/user/current',
+  'GET /api/user/events',
+  'GET /api/user/favorites',
+  'GET /api/user/messages',
+  'POST /api/user/messages/read',
+  'POST /api/user/messages/read_all',
+  'GET /api/user/msg_recent',
+  'GET /api/user/score/rank',
+  'GET /api/user/score_logs',
+  'POST /api/user/send_verify_email',
+  'POST /api/user/set_email',
+  'POST /api/user/set_password',
+  'POST /api/user/set_username',
+  'GET /api/user/settings',
+  'POST /api/user/settings',
+  'POST /api/user/update',
+  'POST /api/user/update_avatar',
+  'POST /api/user/update_background',
+  'POST /api/user/update_password',
+  'POST /api/user/verify_email',
+  // vip
+  'GET /api/vip/orders',
+  'POST /api/vip/orders',
+  'POST /api/vip/orders/:id/submit',
+  'GET /api/vip/plans',
+];
+
+const PUBLIC_URL = 'https://forum.example.org';
+
+/** `GET /api/topic/edit/{id}` → `GET /api/topic/edit/:id`, as Fastify prints its routes. */
+function documentRoutes(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`));
+}
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: `${PUBLIC_URL}/` } });
+    await writeTestSettings(t, { siteTitle: 'Sabai Developers' }, t.ctx.clock.now());
+    const response = await t.get('/api/openapi.json', { headers: { host: 'attacker.example' } });
+    expect(response.status).toBe(200);
+    // The document itself, not in the envelope: OpenAPI tools read the file as it is.
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    document = response.raw.json<OpenApiDocument>();
+  });
+  afterAll(() => t.close());
+
+  it('is a valid OpenAPI 3.1 document, every $ref resolving (@seriousme/openapi-schema-validator)', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(() => validator.resolveRefs()).not.toThrow();
+  });
+
+  it('the validator is not a rubber stamp: a broken document fails it', async () => {
+    const broken = structuredClone(document) as unknown as { paths: Record<string, Record<string, { responses: unknown }>> };
+    broken.paths['/api/comment/create']!.post!.responses = 'none';
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+    const dangling = structuredClone(document);
+    dangling.components.schemas.CommentView = { $ref: '#/components/schemas/NoSuchView' };
+    expect((await new Validator().validate(dangling)).valid).toBe(false);
+  });
+
+  it('takes its title from the settings, its version from package.json, its server from the configured address', async () => {
+    const { version } = (await import('../../../package.json', { with: { type: 'json' } })).default;
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toBe('Sabai Developers');
+    expect(document.info.version).toBe(version);
+    expect(document.servers).toEqual([{ url: PUBLIC_URL, description: 'This site' }]);
+    expect(JSON.stringify(document)).not.toContain('attacker.example');
+  });
+
+  it('holds one operation per routed action, named by it and tagged with its feature', () => {
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+    const routed = t.ctx.actions.routed();
+    expect(operations.map((operation) => operation?.operationId).sort()).toEqual(routed.map(({ action }) => action.contract.name).sort());
+    for (const { feature, action } of routed) {
+      const { method, path, name, summary } = action.contract;
+      const operation = document.paths[path!.replace(/:([A-Za-z_]\w*)/g, '{$1}')]?.[method!.toLowerCase() as 'get' | 'post'];
+      expect(operation, name).toMatchObject({ operationId: name, summary, tags: [feature], 'x-sabai-writes': action.write });
+    }
+  });
+
+  it('lists every route the app serves under /api, but those not declared yet (NOT_YET_DECLARED)', () => {
+    const described = new Set(documentRoutes(document));
+    const served = servedRoutes(t.app).filter((route) => route.split(' ')[1]!.startsWith('/api/'));
+    const missing = served.filter((route) => !described.has(route));
+    // A served route neither described nor listed fails; so does a listed one now described or gone.
+    expect(missing.sort()).toEqual([...NOT_YET_DECLARED].sort());
+    expect(new Set(NOT_YET_DECLARED).size).toBe(NOT_YET_DECLARED.length);
+    // Everything described is served, and under its declared method.
+    for (const route of described) expect(servedRoutes(t.app), route).toContain(route);
+  });
+
+  it('describes the comment create action from its declaration', () => {
+    const create = document.paths['/api/comment/create']?.post;
+    expect(create?.requestBody?.content['application/json']?.schema).toMatchObject({
+      type: 'object',
+      properties: { entityType: { enum: ['topic', 'article', 'comment'] }, entityId: { type: 'integer', minimum: 1 }, content: { type: 'string', default: '' } },
+      required: ['entityType', 'entityId'],
+    });
+    expect(create?.responses['200']?.content?.['application/json']?.schema).toMatchObject({ properties: { data: { $ref: '#/components/schemas/CommentView' } } });
+    expect(create?.security).toEqual([{ userToken: [] }, { sessionCookie: [] }]);
+    expect(create?.['x-sabai-who']).toEqual({ gate: 'writer', can: null, itemRule: null, verifiedEmail: 'whenTheSiteAsks', bannedMay: null });
+    expect(create?.['x-sabai-rate-limit']).toMatchObject({ rules: [{ name: 'comment:user', key: 'user' }, { name: 'comment:ip', key: 'ip' }], stage: 'afterInput', staffExempt: true });
+    expect(Object.keys(create?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '429', 'default']);
+    expect(create?.responses['403']?.['x-sabai-error-codes']).toEqual([3, 4]);
+
+    const remove = document.paths['/api/comment/delete/{id}']?.post;
+    expect(remove?.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'integer' }) }]);
+    expect(remove?.requestBody).toBeUndefined();
+    expect(remove?.['x-sabai-who'].itemRule).toBe('content:delete');
+    // Its only field is in the path: a bad one is a 404, never a 400.
+    expect(Object.keys(remove?.responses ?? {}).sort()).toEqual(['200', '401', '403', '404', 'default']);
+    expect(remove?.responses['403']?.['x-sabai-error-codes']).toEqual([2, 3]);
+
+    const list = document.paths['/api/comment/comments']?.get;
+    expect(list?.parameters?.map(({ name, in: where, required }) => [name, where, required])).toEqual([
+      ['entityType', 'query', true],
+      ['entityId', 'query', true],
+      ['cursor', 'query', false],
+    ]);
+    expect(list?.security).toEqual([{}, { userToken: [] }, { sessionCookie: [] }]);
+  });
+
+  it('names the shared views once, recursion included, and describes the errorCode table once', () => {
+    const { schemas } = document.components;
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['PublicUser', 'CommentView', 'ApiError', 'ErrorCode']));
+    expect(JSON.stringify(schemas.CommentView)).toContain('"items":{"$ref":"#/components/schemas/CommentView"}');
+    expect(JSON.stringify(document)).not.toMatch(/"\$(?:defs|schema|id)"/);
+    expect(schemas.ErrorCode).toMatchObject({ type: 'integer', oneOf: expect.arrayContaining([{ const: 7, title: 'RateLimited', description: expect.stringContaining('429') }]) });
+    expect(document.components.securitySchemes).toMatchObject({ userToken: { in: 'header', name: 'X-User-Token' }, sessionCookie: { in: 'cookie', name: 'sabai_token' } });
+  });
+
+  it('is a read for anyone, unlimited by declaration, and built once per app', async () => {
+    const self = document.paths['/api/openapi.json']?.get;
+    expect(self).toMatchObject({ operationId: 'apiDocs.document', tags: ['apiDocs'], 'x-sabai-writes': false, 'x-sabai-who': { gate: 'anyone' } });
+    expect(self?.['x-sabai-rate-limit']).toEqual({ none: expect.stringContaining('built once per app') });
+    expect(self?.responses['200']?.content).toEqual({ 'application/json': { schema: { type: 'object' } } });
+    const first = await t.read(apiDocsActions.reference, {});
+    const second = await t.read(apiDocsActions.reference, {});
+    expect(first.ok && second.ok && first.data.features === second.data.features).toBe(true);
+  });
+
+  it('follows a new site title at the next call (the operations stay built)', async () => {
+    await writeTestSettings(t, { siteTitle: 'Sabai Renamed' }, t.ctx.clock.now());
+    const renamed = (await t.get('/api/openapi.json')).raw.json<OpenApiDocument>();
+    expect(renamed.info.title).toBe('Sabai Renamed');
+    expect(renamed.paths).toEqual(document.paths);
+    await writeTestSettings(t, { siteTitle: 'Sabai Developers' }, t.ctx.clock.now());
+  });
+
+  it('answers 428 before install, in the envelope, like every other route', async () => {
+    const fresh = await createTestApp({ installed: false });
+    try {
+      const response = await fresh.get('/api/openapi.json');
+      expect(response.status).toBe(428);
+      expect(response.body).toMatchObject({ success: false, errorCode: 8 });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('reads as the reference page shows it (the page-only read)', async () => {
+    const result = await t.read(apiDocsActions.reference, {}, { locale: 'zh-CN' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { data } = result;
+    expect(data).toMatchObject({ title: 'Sabai Developers', server: PUBLIC_URL, documentPath: '/api/openapi.json' });
+    const comments = data.features.find((feature) => feature.name === 'comments');
+    const create = comments?.operations.find((operation) => operation.name === 'comment.create');
+    expect(create?.body?.shape.fields.map((field) => field.name)).toEqual(['entityType', 'entityId', 'content', 'contentType', 'imageList', 'quoteId']);
+    expect(create?.answer.shape).toMatchObject({ type: 'CommentView', ref: 'CommentView' });
+    expect(data.schemas.map((schema) => schema.name)).toContain('PublicUser');
+    expect(data.errorCodes).toContainEqual({ code: 3, name: 'Banned', statuses: [403] });
+  });
+});
