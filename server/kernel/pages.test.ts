@@ -49,7 +49,7 @@ describe('context.site (page loaders)', () => {
     const all = { name: 'all', slice: { people: t.ctx.site.people, articles: t.ctx.site.articles, search: t.ctx.site.search, admin: t.ctx.site.admin, about: t.ctx.site.about, links: t.ctx.site.links, notices: t.ctx.site.notices, adminSite: t.ctx.site.adminSite, vip: t.ctx.site.vip } };
     expect(assemblePages([all]).people).toEqual(t.ctx.site.people);
     expect(() => assemblePages([all, { name: 'again', slice: { people: { profile: t.ctx.site.people.profile } } }])).toThrow('site.people.profile is declared by both all and again');
-    expect(() => assemblePages([{ name: 'some', slice: { people: t.ctx.site.people } }])).toThrow('no feature declares site.topics.feed');
+    expect(() => assemblePages([{ name: 'some', slice: { people: t.ctx.site.people } }])).toThrow('no feature declares site.articles.feed');
     expect(() => assemblePages([{ name: 'odd', slice: { people: { nickname: () => 'x' } as never } }])).toThrow('odd declares site.people.nickname');
   });
 });

@@ -32,12 +32,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'POST /api/admin/link/order',
   'POST /api/admin/link/update',
   'GET /api/admin/links',
-  // admin/node
-  'POST /api/admin/node/create',
-  'POST /api/admin/node/delete',
-  'POST /api/admin/node/order',
-  'POST /api/admin/node/update',
-  'GET /api/admin/nodes',
   // admin/notice
   'POST /api/admin/notice/create',
   'POST /api/admin/notice/delete',
@@ -51,11 +45,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'GET /api/admin/settings',
   'POST /api/admin/settings',
   'POST /api/admin/settings/test_mail',
-  // admin/tag
-  'POST /api/admin/tag/delete',
-  'POST /api/admin/tag/merge',
-  'POST /api/admin/tag/rename',
-  'GET /api/admin/tags',
   // admin/user
   'POST /api/admin/user/ban',
   'GET /api/admin/user/ban_state',
@@ -85,12 +74,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'POST /api/article/recommend/:id',
   'GET /api/article/tag/articles',
   'GET /api/article/user_articles',
-  // checkin
-  'GET /api/checkin/checkin',
-  'POST /api/checkin/checkin',
-  'GET /api/checkin/rank',
-  // config
-  'GET /api/config/configs',
   // content
   'POST /api/content/preview',
   // fans
@@ -100,16 +83,10 @@ const NOT_YET_DECLARED: readonly string[] = [
   'GET /api/fans/isfollowed',
   'GET /api/fans/suggestions',
   'POST /api/fans/unfollow',
-  // favorite
-  'POST /api/favorite/add',
-  'POST /api/favorite/delete',
   // install
   'POST /api/install/install',
   'GET /api/install/status',
   'POST /api/install/test_db_connection',
-  // like
-  'POST /api/like/like',
-  'POST /api/like/unlike',
   // link
   'GET /api/link/list',
   // login
@@ -124,43 +101,15 @@ const NOT_YET_DECLARED: readonly string[] = [
   'GET /api/search/article',
   'GET /api/search/topic',
   'GET /api/search/user',
-  // tag
-  'GET /api/tag/:id',
-  'POST /api/tag/autocomplete',
-  'GET /api/tag/tags',
-  // topic
-  'GET /api/topic/:id',
-  'POST /api/topic/create',
-  'POST /api/topic/delete/:id',
-  'GET /api/topic/edit/:id',
-  'POST /api/topic/edit/:id',
-  'GET /api/topic/hide_content',
-  'GET /api/topic/node_navs',
-  'GET /api/topic/nodes',
-  'POST /api/topic/recommend/:id',
-  'POST /api/topic/sticky/:id',
-  'GET /api/topic/tag/topics',
-  'GET /api/topic/topics',
-  'GET /api/topic/user_topics',
   // upload
   'POST /api/upload',
   // user
   'GET /api/user/:id',
   'GET /api/user/current',
-  'GET /api/user/events',
-  'GET /api/user/favorites',
-  'GET /api/user/messages',
-  'POST /api/user/messages/read',
-  'POST /api/user/messages/read_all',
-  'GET /api/user/msg_recent',
-  'GET /api/user/score/rank',
-  'GET /api/user/score_logs',
   'POST /api/user/send_verify_email',
   'POST /api/user/set_email',
   'POST /api/user/set_password',
   'POST /api/user/set_username',
-  'GET /api/user/settings',
-  'POST /api/user/settings',
   'POST /api/user/update',
   'POST /api/user/update_avatar',
   'POST /api/user/update_background',

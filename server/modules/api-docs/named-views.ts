@@ -19,6 +19,7 @@ import * as apiReference from '../../../common/views/api-reference';
 import * as openapi from '../../../common/views/openapi';
 import * as page from '../../../common/views/page';
 import * as post from '../../../common/views/post';
+import * as reaction from '../../../common/views/reaction';
 import * as review from '../../../common/views/review';
 import * as score from '../../../common/views/score';
 import * as search from '../../../common/views/search';
@@ -46,6 +47,7 @@ export const VIEW_MODULES: Record<string, Record<string, unknown>> = {
   openapi,
   page,
   post,
+  reaction,
   review,
   score,
   search,
