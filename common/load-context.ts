@@ -12,7 +12,7 @@ import type { Readable } from 'node:stream';
 import type { InputOf, OutputOf, ReadContract } from './actions/contract';
 import type { Locale } from './constants';
 import type { InstallDbType } from './validation/install';
-import type { ArticleEditView, ArticleView } from './views/article';
+import type { ArticleView } from './views/article';
 import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
@@ -109,29 +109,6 @@ export interface PeoplePageServices<User = SessionRow> {
   followingFeed(viewer: PageViewer<User>, params: { cursor?: string }): Promise<PageResult<Page<FollowedPost>>>;
   /** GET fans/suggestions: members worth following (most followed, most active this week). */
   suggestions(viewer: PageViewer<User>): Promise<PageResult<FollowSuggestions>>;
-}
-
-/**
- * `context.site.articles` (issue 12): article feeds, detail and edit fields, a profile's
- * articles and the home sidebar's latest. With the article module off, every method but
- * `latest` answers 403 with 'Article feature is not enabled' (the spec's message, translated);
- * `latest` answers [].
- */
-export interface ArticlePageServices<User = SessionRow> {
-  /** GET article/articles: newest first, 20 a page by keyset cursor (list items carry no `content`). */
-  feed(viewer: PageViewer<User>, params: { cursor?: string }): Promise<PageResult<Page<ArticleView>>>;
-  /** GET article/tag/articles; 404 for an unknown tag. */
-  tagFeed(viewer: PageViewer<User>, params: { tagId: number; cursor?: string }): Promise<PageResult<Page<ArticleView>>>;
-  /** GET article/user_articles: a member's articles (their pending ones to them and moderators). */
-  userArticles(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<ArticleView>>>;
-  /** GET article/{id}; counts the view when `visit` is given (the browser's IP and user agent). */
-  detail(viewer: PageViewer<User>, id: number, visit?: { ip: string; userAgent: string }): Promise<PageResult<ArticleView>>;
-  /** GET article/edit/{id}: the raw fields, for the author or a moderator. */
-  forEdit(viewer: SignedInViewer<User>, id: number): Promise<PageResult<ArticleEditView>>;
-  /** The tags most used by published articles (the /articles sidebar), at most `limit`. */
-  tags(limit: number): Promise<TagView[]>;
-  /** The newest published articles (the home sidebar); [] when the module is off. */
-  latest(viewer: PageViewer<User>, limit: number): Promise<ArticleView[]>;
 }
 
 /** `context.site.scores` (issue 14): `/user/scores` and the rankings. */
@@ -256,8 +233,6 @@ export interface PageSections<User = SessionRow> {
   topics: TopicPageServices<User>;
   /** Public profiles and their topics (`/user/{id}`). */
   people: PeoplePageServices<User>;
-  /** Article feeds, detail, edit fields, a profile's articles (article pages). */
-  articles: ArticlePageServices<User>;
   /** Check-in state, score log and rankings (`/user/scores`). */
   scores: ScorePageServices<User>;
   /** Search results (`/search`). */

@@ -8,10 +8,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { articleActions } from '../../../common/actions/articles';
+import type { InputOf } from '../../../common/actions/contract';
 import { CONTENT_STATUS } from '../../../common/constants';
 import { ErrorCode } from '../../../common/errors';
 import type { CommentEntityType } from '~/components/comment/types';
-import { api, ApiError } from '~/lib/api';
+import { api, ApiError, send } from '~/lib/api';
 import { serverFieldErrors, withoutField, type FieldErrors } from '~/lib/form-errors';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -37,6 +39,18 @@ export interface ItemSubmitOptions {
   needsVerifiedEmail: boolean;
   /** Just before going to the saved item (an unsaved-changes guard lets it through). */
   beforeLeave?: () => void;
+}
+
+/**
+ * POST {kind}/create or {kind}/edit/{id}. Articles go through their declared actions; the body is
+ * the form's fields, which the server checks against the same schema.
+ */
+function saveItem(kind: CommentEntityType, editingId: number | undefined, body: Record<string, unknown>): Promise<{ id: number; status: number }> {
+  if (kind === 'article') {
+    const fields = body as InputOf<typeof articleActions.create>;
+    return editingId === undefined ? send(articleActions.create, fields) : send(articleActions.edit, { ...fields, id: editingId });
+  }
+  return api<{ id: number; status: number }>(editingId !== undefined ? `/api/${kind}/edit/${editingId}` : `/api/${kind}/create`, { method: 'POST', body });
 }
 
 export function useItemSubmit({ kind, editingId, body, uploading, check, needsVerifiedEmail, beforeLeave }: ItemSubmitOptions) {
@@ -75,7 +89,7 @@ export function useItemSubmit({ kind, editingId, body, uploading, check, needsVe
     }
     setSubmitting(true);
     try {
-      saved(await api<{ id: number; status: number }>(editing ? `/api/${kind}/edit/${editingId}` : `/api/${kind}/create`, { method: 'POST', body: body() }));
+      saved(await saveItem(kind, editingId, body()));
     } catch (error) {
       failed(error);
     }

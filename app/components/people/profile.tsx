@@ -6,9 +6,11 @@
  */
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
+import { articleActions } from '../../../common/actions/articles';
 import { TOPIC_TYPES } from '../../../common/constants';
 import type { PublicUser } from '../../../common/views/user';
 import { metaContext } from '~/components/content/item-meta';
+import { feedSource } from '~/components/content/feed-source';
 import type { FeedSource } from '~/components/content/keyset-feed';
 import { compactNumber } from '~/components/topic/badges';
 import { CommentIcon, EditIcon, ShieldIcon } from '~/components/topic/icons';
@@ -234,7 +236,7 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     emptyTitle: 'articleUi.profile.emptyTitle',
     emptyOwn: 'articleUi.profile.emptyOwn',
     emptyOther: 'articleUi.profile.emptyOther',
-    api: '/api/article/user_articles',
+    api: feedSource(articleActions.ofUser).path,
     testId: 'article-feed',
   },
   fans: {

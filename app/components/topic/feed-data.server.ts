@@ -1,5 +1,6 @@
 /** What the topic list pages load (server only): one feed page, the nodes, the render time. */
 import { data, type AppLoadContext } from 'react-router';
+import { articleActions } from '../../../common/actions/articles';
 import { ARTICLE_LIMITS } from '../../../common/constants';
 import { feedArticle } from '~/components/article/data.server';
 import type { FollowingData, FollowingEntry } from '~/components/people/following-feed';
@@ -43,7 +44,7 @@ export async function loadTabFeed(context: AppLoadContext, request: Request, kin
     context.site.topics.navNodes(),
     context.site.topics.nodes(),
     // The home side column shows the latest articles ([] with the article module off).
-    kind === 'home' ? context.site.articles.latest(viewer, ARTICLE_LIMITS.sidebarMax) : [],
+    kind === 'home' ? context.read(articleActions.latest, { limit: ARTICLE_LIMITS.sidebarMax }).then(unwrap) : [],
   ]);
   const page = result ? feedPage(unwrap(result)) : { results: [], cursor: '', hasMore: false };
   return {
