@@ -12,7 +12,6 @@ import type { Readable } from 'node:stream';
 import type { InputOf, OutputOf, ReadContract } from './actions/contract';
 import type { Locale } from './constants';
 import type { InstallDbType } from './validation/install';
-import type { ArticleView } from './views/article';
 import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
@@ -27,7 +26,6 @@ import type { AuditQuery, MembersQuery } from './validation/moderation';
 import type { WordsQuery } from './validation/words';
 import type { WordView } from './views/words';
 import type { Page, PageResult } from './views/page';
-import type { SearchHit, SearchPage } from './views/search';
 import type { AboutView, AdminSettingsView, DashboardView } from './views/settings';
 import type { SiteConfig } from './views/site';
 import type { TagView } from './views/tag';
@@ -123,27 +121,6 @@ export interface ScorePageServices<User = SessionRow> {
   checkinRank(): Promise<CheckinRankEntry[]>;
 }
 
-/** The /search page's query as its URL holds it (the use cases parse and check it). */
-export interface SearchPageQuery {
-  keyword: string;
-  nodeId?: string;
-  timeRange?: string;
-  cursor?: string;
-}
-
-/**
- * `context.site.search` (issue 15): the /search page's tabs, through the same use cases as
- * API.md `search/*`, rate-limited by the visitor's address (`visit`). A refused search (an empty
- * or too long keyword, too many searches, the article module off) comes back as a value.
- */
-export interface SearchPageServices<User = SessionRow> {
-  topics(viewer: PageViewer<User>, query: SearchPageQuery, visit: { ip: string; userAgent: string }): Promise<PageResult<SearchPage<SearchHit<TopicView>>>>;
-  articles(viewer: PageViewer<User>, query: SearchPageQuery, visit: { ip: string; userAgent: string }): Promise<PageResult<SearchPage<SearchHit<ArticleView>>>>;
-  users(viewer: PageViewer<User>, query: SearchPageQuery, visit: { ip: string; userAgent: string }): Promise<PageResult<SearchPage<PublicUser>>>;
-  /** Whether the articles tab shows (the article module is on). */
-  articlesOn(): Promise<boolean>;
-}
-
 /**
  * `context.site.admin` (issue 16): the back office's tables, for moderators and admins (403 for
  * others, 401 for nobody). Offset pages: admin tables show page numbers and a total.
@@ -235,8 +212,6 @@ export interface PageSections<User = SessionRow> {
   people: PeoplePageServices<User>;
   /** Check-in state, score log and rankings (`/user/scores`). */
   scores: ScorePageServices<User>;
-  /** Search results (`/search`). */
-  search: SearchPageServices<User>;
   /** The back office's tables (`/admin/*`). */
   admin: AdminPageServices<User>;
   /** The about page (`/about`). */

@@ -81,7 +81,6 @@ const PAGE_METHODS = {
   topics: { feed: true, tagFeed: true, detail: true, hiddenContent: true, forEdit: true, nodes: true, navNodes: true, node: true, tag: true },
   people: { profile: true, topics: true, topicCounts: true, fans: true, followed: true, followingFeed: true, suggestions: true },
   scores: { summary: true, logs: true, rank: true, checkinRank: true },
-  search: { topics: true, articles: true, users: true, articlesOn: true },
   admin: { bannedMembers: true, auditLog: true, reviewQueue: true, contentTable: true, settings: true, dashboard: true, words: true, members: true },
   about: { page: true },
   links: { list: true },
