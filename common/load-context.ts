@@ -13,7 +13,6 @@ import type { InputOf, OutputOf, ReadContract } from './actions/contract';
 import type { Locale } from './constants';
 import type { InstallDbType } from './validation/install';
 import type { FavoriteView } from './views/favorite';
-import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
 import type { ContentQuery, ReviewQuery } from './validation/review';
 import type { ContentTableView, ReviewQueueView } from './views/review';
@@ -31,7 +30,7 @@ import type { SiteConfig } from './views/site';
 import type { TagView } from './views/tag';
 import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
 import type { CheckinRankEntry, RankedUser, ScoreLogView, ScoreSummary } from './views/score';
-import type { PublicUser, SessionUser } from './views/user';
+import type { SessionUser } from './views/user';
 import type { VipAdminView, VipMembershipView } from './views/vip';
 import type { VipQueueQuery } from './validation/vip';
 
@@ -91,22 +90,12 @@ export interface InteractionPageServices<User = SessionRow> {
   notificationSettings(user: User): NotificationSettings;
 }
 
-/** `context.site.people`: public profiles and their topics (`/user/{id}`). */
+/** `context.site.people`: a public profile's topics (`/user/{id}`); the profile itself is the follows' `follow.profile` read. */
 export interface PeoplePageServices<User = SessionRow> {
-  /** An active user's public profile; 404 for unknown or disabled accounts. */
-  profile(viewer: PageViewer<User>, id: number): Promise<PageResult<PublicUser>>;
   /** Their topics, newest first, 20 a page by keyset cursor; `type` 0 posts alone, 1 tweets alone (the profile's tabs). */
   topics(viewer: PageViewer<User>, userId: number, cursor?: string, type?: number): Promise<PageResult<Page<TopicView>>>;
   /** How many published posts and tweets they have, apart (the counts of the profile's tabs). */
   topicCounts(viewer: PageViewer<User>, userId: number): Promise<PageResult<{ posts: number; tweets: number }>>;
-  /** GET fans/fans: the member's followers, newest first (each with the viewer's own follow state). */
-  fans(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<PublicUser>>>;
-  /** GET fans/followed: whom the member follows, newest first. */
-  followed(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<PublicUser>>>;
-  /** GET topic/topics?nodeId=-2: topics and articles of whom the reader follows, newest first. */
-  followingFeed(viewer: PageViewer<User>, params: { cursor?: string }): Promise<PageResult<Page<FollowedPost>>>;
-  /** GET fans/suggestions: members worth following (most followed, most active this week). */
-  suggestions(viewer: PageViewer<User>): Promise<PageResult<FollowSuggestions>>;
 }
 
 /** `context.site.scores` (issue 14): `/user/scores` and the rankings. */
@@ -208,7 +197,7 @@ export interface PageSections<User = SessionRow> {
   interactions: InteractionPageServices<User>;
   /** Topic feeds, detail, edit fields, nodes and tags (topic pages). */
   topics: TopicPageServices<User>;
-  /** Public profiles and their topics (`/user/{id}`). */
+  /** A public profile's topics (`/user/{id}`). */
   people: PeoplePageServices<User>;
   /** Check-in state, score log and rankings (`/user/scores`). */
   scores: ScorePageServices<User>;

@@ -46,7 +46,7 @@ describe('context.site (page loaders)', () => {
     expect(Object.keys(t.ctx.site.topics).sort()).toEqual(['detail', 'feed', 'forEdit', 'hiddenContent', 'navNodes', 'node', 'nodes', 'tag', 'tagFeed']);
     const all = { name: 'all', slice: { topics: t.ctx.site.topics, interactions: t.ctx.site.interactions, people: t.ctx.site.people, scores: t.ctx.site.scores, admin: t.ctx.site.admin, about: t.ctx.site.about, links: t.ctx.site.links, notices: t.ctx.site.notices, adminSite: t.ctx.site.adminSite, vip: t.ctx.site.vip } };
     expect(assemblePages([all]).people).toEqual(t.ctx.site.people);
-    expect(() => assemblePages([all, { name: 'again', slice: { people: { profile: t.ctx.site.people.profile } } }])).toThrow('site.people.profile is declared by both all and again');
+    expect(() => assemblePages([all, { name: 'again', slice: { people: { topics: t.ctx.site.people.topics } } }])).toThrow('site.people.topics is declared by both all and again');
     expect(() => assemblePages([{ name: 'some', slice: { people: t.ctx.site.people } }])).toThrow('no feature declares site.interactions.favorites');
     expect(() => assemblePages([{ name: 'odd', slice: { people: { nickname: () => 'x' } as never } }])).toThrow('odd declares site.people.nickname');
   });

@@ -79,7 +79,7 @@ export function pageRead<A extends unknown[], T>(ctx: AppContext, read: (ctx: Ap
 const PAGE_METHODS = {
   interactions: { favorites: true, messages: true, unreadCount: true, notificationSettings: true },
   topics: { feed: true, tagFeed: true, detail: true, hiddenContent: true, forEdit: true, nodes: true, navNodes: true, node: true, tag: true },
-  people: { profile: true, topics: true, topicCounts: true, fans: true, followed: true, followingFeed: true, suggestions: true },
+  people: { topics: true, topicCounts: true },
   scores: { summary: true, logs: true, rank: true, checkinRank: true },
   admin: { bannedMembers: true, auditLog: true, reviewQueue: true, contentTable: true, settings: true, dashboard: true, words: true, members: true },
   about: { page: true },

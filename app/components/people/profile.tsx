@@ -7,6 +7,7 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
 import { articleActions } from '../../../common/actions/articles';
+import { followActions } from '../../../common/actions/follows';
 import { TOPIC_TYPES } from '../../../common/constants';
 import type { PublicUser } from '../../../common/views/user';
 import { metaContext } from '~/components/content/item-meta';
@@ -245,7 +246,7 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     emptyTitle: 'follow.fans.emptyTitle',
     emptyOwn: 'follow.fans.emptyOwn',
     emptyOther: 'follow.fans.emptyOther',
-    api: '/api/fans/fans',
+    api: feedSource(followActions.fans).path,
     testId: 'fans-list',
   },
   followed: {
@@ -254,7 +255,7 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     emptyTitle: 'follow.followed.emptyTitle',
     emptyOwn: 'follow.followed.emptyOwn',
     emptyOther: 'follow.followed.emptyOther',
-    api: '/api/fans/followed',
+    api: feedSource(followActions.followed).path,
     testId: 'followed-list',
   },
 };

@@ -1,6 +1,7 @@
 /** What the topic list pages load (server only): one feed page, the nodes, the render time. */
 import { data, type AppLoadContext } from 'react-router';
 import { articleActions } from '../../../common/actions/articles';
+import { followActions } from '../../../common/actions/follows';
 import { ARTICLE_LIMITS } from '../../../common/constants';
 import { feedArticle } from '~/components/article/data.server';
 import type { FollowingData, FollowingEntry } from '~/components/people/following-feed';
@@ -28,8 +29,8 @@ function followingEntry(post: FollowedPost): FollowingEntry {
  */
 async function loadFollowing(context: AppLoadContext, viewer: PageViewer<NonNullable<AppLoadContext['user']>>): Promise<FollowingData | null> {
   if (!viewer.user) return null;
-  const page = unwrap(await context.site.people.followingFeed(viewer, {}));
-  const suggestions = page.results.length === 0 ? unwrap(await context.site.people.suggestions(viewer)) : null;
+  const page = unwrap(await context.read(followActions.feed, {}));
+  const suggestions = page.results.length === 0 ? unwrap(await context.read(followActions.suggestions, {})) : null;
   return { page: { results: page.results.map(followingEntry), cursor: page.cursor, hasMore: page.hasMore }, suggestions };
 }
 
