@@ -179,6 +179,8 @@ for (const dialect of await testDatabases()) {
           expect((await t.post('/api/article/create', { title: 'T', content: '<p></p>' }, { token: writer.token })).status).toBe(400);
           for (let i = 0; i < 2; i++) await postArticle(t, writer.token);
           expect((await t.post('/api/article/create', { title: 'T', content: 'x' }, { token: writer.token })).status).toBe(429);
+          // The content is rendered inside the write, after the allowance: spent, a bad one is 429 too.
+          expect((await t.post('/api/article/create', { title: 'T', content: '<p></p>' }, { token: writer.token })).status).toBe(429);
           expect((await t.post('/api/topic/create', { title: 'T', content: 'x' }, { token: writer.token })).status).toBe(200);
           for (let i = 0; i < 3; i++) await postArticle(t, moderator.token);
         } finally {
