@@ -12,8 +12,6 @@ import type { Readable } from 'node:stream';
 import type { InputOf, OutputOf, ReadContract } from './actions/contract';
 import type { Locale } from './constants';
 import type { InstallDbType } from './validation/install';
-import type { ArticleEditView, ArticleView } from './views/article';
-import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { ContentQuery, ReviewQuery } from './validation/review';
 import type { ContentTableView, ReviewQueueView } from './views/review';
 import type { LinkView } from './views/links';
@@ -23,12 +21,9 @@ import type { AuditQuery, MembersQuery } from './validation/moderation';
 import type { WordsQuery } from './validation/words';
 import type { WordView } from './views/words';
 import type { Page, PageResult } from './views/page';
-import type { SearchHit, SearchPage } from './views/search';
 import type { AboutView, AdminSettingsView, DashboardView } from './views/settings';
 import type { SiteConfig } from './views/site';
-import type { TagView } from './views/tag';
-import type { TopicView } from './views/topic';
-import type { PublicUser, SessionUser } from './views/user';
+import type { SessionUser } from './views/user';
 import type { VipAdminView, VipMembershipView } from './views/vip';
 import type { VipQueueQuery } from './validation/vip';
 
@@ -50,64 +45,6 @@ export interface PageViewer<User = SessionRow> {
 
 /** A reader known to be signed in (the user-center pages, the topic editor). */
 export type SignedInViewer<User = SessionRow> = PageViewer<User> & { user: User };
-
-/** `context.site.people`: public profiles and their follows (`/user/{id}`). */
-export interface PeoplePageServices<User = SessionRow> {
-  /** An active user's public profile; 404 for unknown or disabled accounts. */
-  profile(viewer: PageViewer<User>, id: number): Promise<PageResult<PublicUser>>;
-  /** GET fans/fans: the member's followers, newest first (each with the viewer's own follow state). */
-  fans(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<PublicUser>>>;
-  /** GET fans/followed: whom the member follows, newest first. */
-  followed(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<PublicUser>>>;
-  /** GET topic/topics?nodeId=-2: topics and articles of whom the reader follows, newest first. */
-  followingFeed(viewer: PageViewer<User>, params: { cursor?: string }): Promise<PageResult<Page<FollowedPost>>>;
-  /** GET fans/suggestions: members worth following (most followed, most active this week). */
-  suggestions(viewer: PageViewer<User>): Promise<PageResult<FollowSuggestions>>;
-}
-
-/**
- * `context.site.articles` (issue 12): article feeds, detail and edit fields, a profile's
- * articles and the home sidebar's latest. With the article module off, every method but
- * `latest` answers 403 with 'Article feature is not enabled' (the spec's message, translated);
- * `latest` answers [].
- */
-export interface ArticlePageServices<User = SessionRow> {
-  /** GET article/articles: newest first, 20 a page by keyset cursor (list items carry no `content`). */
-  feed(viewer: PageViewer<User>, params: { cursor?: string }): Promise<PageResult<Page<ArticleView>>>;
-  /** GET article/tag/articles; 404 for an unknown tag. */
-  tagFeed(viewer: PageViewer<User>, params: { tagId: number; cursor?: string }): Promise<PageResult<Page<ArticleView>>>;
-  /** GET article/user_articles: a member's articles (their pending ones to them and moderators). */
-  userArticles(viewer: PageViewer<User>, params: { userId: number; cursor?: string }): Promise<PageResult<Page<ArticleView>>>;
-  /** GET article/{id}; counts the view when `visit` is given (the browser's IP and user agent). */
-  detail(viewer: PageViewer<User>, id: number, visit?: { ip: string; userAgent: string }): Promise<PageResult<ArticleView>>;
-  /** GET article/edit/{id}: the raw fields, for the author or a moderator. */
-  forEdit(viewer: SignedInViewer<User>, id: number): Promise<PageResult<ArticleEditView>>;
-  /** The tags most used by published articles (the /articles sidebar), at most `limit`. */
-  tags(limit: number): Promise<TagView[]>;
-  /** The newest published articles (the home sidebar); [] when the module is off. */
-  latest(viewer: PageViewer<User>, limit: number): Promise<ArticleView[]>;
-}
-
-/** The /search page's query as its URL holds it (the use cases parse and check it). */
-export interface SearchPageQuery {
-  keyword: string;
-  nodeId?: string;
-  timeRange?: string;
-  cursor?: string;
-}
-
-/**
- * `context.site.search` (issue 15): the /search page's tabs, through the same use cases as
- * API.md `search/*`, rate-limited by the visitor's address (`visit`). A refused search (an empty
- * or too long keyword, too many searches, the article module off) comes back as a value.
- */
-export interface SearchPageServices<User = SessionRow> {
-  topics(viewer: PageViewer<User>, query: SearchPageQuery, visit: { ip: string; userAgent: string }): Promise<PageResult<SearchPage<SearchHit<TopicView>>>>;
-  articles(viewer: PageViewer<User>, query: SearchPageQuery, visit: { ip: string; userAgent: string }): Promise<PageResult<SearchPage<SearchHit<ArticleView>>>>;
-  users(viewer: PageViewer<User>, query: SearchPageQuery, visit: { ip: string; userAgent: string }): Promise<PageResult<SearchPage<PublicUser>>>;
-  /** Whether the articles tab shows (the article module is on). */
-  articlesOn(): Promise<boolean>;
-}
 
 /**
  * `context.site.admin` (issue 16): the back office's tables, for moderators and admins (403 for
@@ -189,12 +126,6 @@ export interface InstallState {
  * of its use cases (server/features.ts), and the server assembles them once per app.
  */
 export interface PageSections<User = SessionRow> {
-  /** Public profiles and their follows (`/user/{id}`). */
-  people: PeoplePageServices<User>;
-  /** Article feeds, detail, edit fields, a profile's articles (article pages). */
-  articles: ArticlePageServices<User>;
-  /** Search results (`/search`). */
-  search: SearchPageServices<User>;
   /** The back office's tables (`/admin/*`). */
   admin: AdminPageServices<User>;
   /** The about page (`/about`). */

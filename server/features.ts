@@ -29,7 +29,7 @@ import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
 import { searchFeature } from './modules/search/search.feature';
 import { settingsFeature } from './modules/site-settings/settings.feature';
-import { seoRoutes } from './modules/seo/seo.routes';
+import { seoFeature } from './modules/seo/seo.feature';
 import { siteFeature } from './modules/site/site.feature';
 import { tagsFeature } from './modules/tags/tags.feature';
 import { topicsFeature } from './modules/topics/topics.feature';
@@ -87,7 +87,7 @@ export const features: Feature[] = [
   vipFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
-  { name: 'seo', root: seoRoutes },
+  seoFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,

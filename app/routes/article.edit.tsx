@@ -1,10 +1,11 @@
 /**
  * `/article/edit/{id}` (spec §2; sign-in required; no-footer layout): the author or a moderator
  * edits an article. The loader reads the raw editable fields in-process (GET article/edit/{id}'s
- * use case): someone else's article is refused (403), a missing one is 404, and with the module
- * off the page says so (403).
+ * declared action): someone else's article is refused (403), a missing one is 404, and with the
+ * module off the page says so (403).
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { articleActions } from '../../common/actions/articles';
 import { ArticleForm } from '~/components/article/article-form';
 import { EditorPage } from '~/components/content/editor-page';
 import { can } from '../../common/policies/can';
@@ -17,8 +18,7 @@ import { useT } from '~/lib/use-t';
 export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
   const user = requireUser(context, request);
   const id = pathId(params.id, tFor(context.locale)('article.errors.notFound'));
-  // requireUser redirected anonymous visitors: the record is there.
-  const article = unwrap(await context.site.articles.forEdit({ user: context.user!, locale: context.locale }, id));
+  const article = unwrap(await context.read(articleActions.forEdit, { id }));
   return { article, needsVerifiedEmail: !user.emailVerified && !can(user, 'content:postUnverified') };
 }
 

@@ -2,11 +2,13 @@
  * `/article/{id}` (spec §2): the article — cover, title, author, publish time, IP location, view
  * count, reading time, tags — its sanitized content in a reading column, like and favorite, the
  * author's and moderators' actions, and the comment section exactly as on topics. The loader
- * counts the view through the article service in-process. Pending articles are seen only by
- * their author and moderators, with the notice; with the module off: 403.
+ * reads GET article/{id}'s declared action in-process, which counts the view (the browser's
+ * address and user agent). Pending articles are seen only by their author and moderators, with
+ * the notice; with the module off: 403.
  */
 import { useState } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { articleActions } from '../../common/actions/articles';
 import { ARTICLE_LIMITS } from '../../common/constants';
 import { ArticleActions } from '~/components/article/article-actions';
 import { LatestArticles } from '~/components/article/article-aside';
@@ -21,19 +23,19 @@ import { ItemPage } from '~/components/content/item-page';
 import { AuthorCard } from '~/components/topic/author-card';
 import { RecommendBadge, TagList } from '~/components/topic/badges';
 import { ClockIcon } from '~/components/ui/icons';
-import { itemRequest, originOf, unwrap } from '~/components/topic/page-data.server';
+import { originOf, pathId, unwrap } from '~/components/topic/page-data.server';
 import { Card } from '~/components/ui/card';
 import { tFor } from '~/lib/i18n';
 import { useRootData } from '~/lib/session';
 import '~/editor/content.css';
 import { useT } from '~/lib/use-t';
 
-export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
-  const { viewer, id, visit } = itemRequest(context, request, params.id, tFor(context.locale)('article.errors.notFound'));
-  const article = unwrap(await context.site.articles.detail(viewer, id, visit));
+export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>) {
+  const id = pathId(params.id, tFor(context.locale)('article.errors.notFound'));
+  const article = unwrap(await context.read(articleActions.detail, { id }));
   const [comments, latest] = await Promise.all([
     firstComments(context, { entityType: 'article', entityId: id }),
-    context.site.articles.latest(viewer, ARTICLE_LIMITS.sidebarMax + 1),
+    context.read(articleActions.latest, { limit: ARTICLE_LIMITS.sidebarMax + 1 }).then(unwrap),
   ]);
   return {
     article,

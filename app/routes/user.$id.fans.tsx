@@ -4,14 +4,15 @@
  * `GET /api/fans/fans`. Unknown or disabled accounts are a 404.
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { followActions } from '../../common/actions/follows';
 import { MemberFeed, type MemberPage } from '~/components/people/member-feed';
 import { loadProfile, type ProfileBase } from '~/components/people/profile-data.server';
 import { profileMeta, ProfileList } from '~/components/people/profile';
-import { unwrap, viewerOf } from '~/components/topic/page-data.server';
+import { unwrap } from '~/components/topic/page-data.server';
 
 export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>): Promise<ProfileBase & { page: MemberPage }> {
   const { id, ...profile } = await loadProfile(context, params.id, '/fans');
-  return { ...profile, page: unwrap(await context.site.people.fans(viewerOf(context), { userId: id })) };
+  return { ...profile, page: unwrap(await context.read(followActions.fans, { userId: id })) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => profileMeta(data, matches, 'follow.fans.title');

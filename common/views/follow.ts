@@ -11,6 +11,10 @@ import { publicUserSchema, type PublicUser } from './user';
 export const followStateSchema = z.strictObject({ followed: z.boolean(), fansCount: z.number() });
 export type FollowState = z.infer<typeof followStateSchema>;
 
+/** GET fans/isfollowed: whether the reader follows the member (false for visitors and for oneself). */
+export const followedStateSchema = z.strictObject({ followed: z.boolean() });
+export type FollowedState = z.infer<typeof followedStateSchema>;
+
 /**
  * A row of `fans/fans` and `fans/followed`: the member (their `followed` is the viewer's own
  * follow state) and the follow's id, which the list's keyset cursor pages by.

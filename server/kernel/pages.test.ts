@@ -45,11 +45,11 @@ describe('context.site (page loaders)', () => {
 
   it('is built once per app, each method from exactly one feature', () => {
     expect(t.ctx.site).toBe(t.ctx.site);
-    expect(Object.keys(t.ctx.site.people).sort()).toEqual(['fans', 'followed', 'followingFeed', 'profile', 'suggestions']);
-    const all = { name: 'all', slice: { people: t.ctx.site.people, articles: t.ctx.site.articles, search: t.ctx.site.search, admin: t.ctx.site.admin, about: t.ctx.site.about, links: t.ctx.site.links, notices: t.ctx.site.notices, adminSite: t.ctx.site.adminSite, vip: t.ctx.site.vip } };
-    expect(assemblePages([all]).people).toEqual(t.ctx.site.people);
-    expect(() => assemblePages([all, { name: 'again', slice: { people: { profile: t.ctx.site.people.profile } } }])).toThrow('site.people.profile is declared by both all and again');
-    expect(() => assemblePages([{ name: 'some', slice: { people: t.ctx.site.people } }])).toThrow('no feature declares site.articles.feed');
-    expect(() => assemblePages([{ name: 'odd', slice: { people: { nickname: () => 'x' } as never } }])).toThrow('odd declares site.people.nickname');
+    expect(Object.keys(t.ctx.site.admin).sort()).toEqual(['auditLog', 'bannedMembers', 'contentTable', 'dashboard', 'members', 'reviewQueue', 'settings', 'words']);
+    const all = { name: 'all', slice: { admin: t.ctx.site.admin, about: t.ctx.site.about, links: t.ctx.site.links, notices: t.ctx.site.notices, adminSite: t.ctx.site.adminSite, vip: t.ctx.site.vip } };
+    expect(assemblePages([all]).admin).toEqual(t.ctx.site.admin);
+    expect(() => assemblePages([all, { name: 'again', slice: { admin: { words: t.ctx.site.admin.words } } }])).toThrow('site.admin.words is declared by both all and again');
+    expect(() => assemblePages([{ name: 'some', slice: { admin: t.ctx.site.admin } }])).toThrow('no feature declares site.about.page');
+    expect(() => assemblePages([{ name: 'odd', slice: { admin: { nickname: () => 'x' } as never } }])).toThrow('odd declares site.admin.nickname');
   });
 });

@@ -19,7 +19,7 @@ import type { Caller, ViewerContext } from './caller';
 /** Who reads the page (the load context's user and locale): the server's full row. */
 export type PageViewer = Pages.PageViewer<UserRow>;
 
-/** The sections of `context.site` (topics, people, articles…), over the server's user row. */
+/** The sections of `context.site` (the back office's, about, links, notices, VIP), over the server's user row. */
 export type PageSections = Pages.PageSections<UserRow>;
 
 /** `context.site` as the server builds it, once per app (server/app.ts). */
@@ -77,9 +77,6 @@ export function pageRead<A extends unknown[], T>(ctx: AppContext, read: (ctx: Ap
  * the compiler: `assemblePages` refuses to start without each one, or with one given twice.
  */
 const PAGE_METHODS = {
-  people: { profile: true, fans: true, followed: true, followingFeed: true, suggestions: true },
-  articles: { feed: true, tagFeed: true, userArticles: true, detail: true, forEdit: true, tags: true, latest: true },
-  search: { topics: true, articles: true, users: true, articlesOn: true },
   admin: { bannedMembers: true, auditLog: true, reviewQueue: true, contentTable: true, settings: true, dashboard: true, words: true, members: true },
   about: { page: true },
   links: { list: true },

@@ -13,6 +13,7 @@
  *   - the back office: a node or tag edited shows at once in the cached feeds; links and notices drop the lists;
  *   - query counts: topic and article create and their pages' reads stay within budget.
  */
+import { articleActions } from '../../common/actions/articles';
 import { commentActions } from '../../common/actions/comments';
 import { topicActions } from '../../common/actions/topics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -336,9 +337,8 @@ for (const dialect of await testDatabases()) {
         expect(create.result.status).toBe(200);
         expect(create.queries).toBeLessThanOrEqual(budget.create);
         const id = create.result.body.data!.id;
-        const viewer = { user: null, locale: 'en-US' as const };
         const visit = { ip: '198.51.100.20', userAgent: BROWSER };
-        const detail = budget.kind === 'topic' ? () => t.read(topicActions.detail, { id }, { visit }) : () => t.ctx.site.articles.detail(viewer, id, visit);
+        const detail = () => (budget.kind === 'topic' ? t.read(topicActions.detail, { id }, { visit }) : t.read(articleActions.detail, { id }, { visit }));
         // What the item page's loaders read for an anonymous visitor (its view counted).
         const page = await withCountedDb(t.ctx, async () => {
           const item = await detail();

@@ -7,6 +7,7 @@
  */
 import { useCallback, useState } from 'react';
 import { ARTICLE_LIMITS, TOPIC_LIMITS } from '../../../common/constants';
+import { articleActions } from '../../../common/actions/articles';
 import { articleCreateSchema } from '../../../common/validation/article';
 import type { ContentType } from '~/editor';
 import { hasContent } from '~/components/comment/types';
@@ -15,6 +16,7 @@ import { useItemSubmit } from '~/components/content/use-item-submit';
 import { useLeaveGuard } from '~/components/content/use-leave-guard';
 import { Card } from '~/components/ui/card';
 import { useFieldMessage, validateForm, type FieldErrors } from '~/lib/form-errors';
+import { send } from '~/lib/api';
 import { useT } from '~/lib/use-t';
 import { CoverPicker } from './cover-picker';
 import { articlePath, type ArticleCover, type ArticleEditView } from './types';
@@ -82,10 +84,15 @@ export function ArticleForm({ initial, needsVerifiedEmail }: ArticleFormProps) {
     return found;
   }
 
+  /** POST article/create, or article/edit/{id}. */
+  function save() {
+    return initial ? send(articleActions.edit, { ...body(), id: initial.id }) : send(articleActions.create, body());
+  }
+
   const { submit, submitting, errors, clearError, verifyNeeded } = useItemSubmit({
     kind: 'article',
     editingId: initial?.id,
-    body,
+    save,
     uploading,
     check: localErrors,
     needsVerifiedEmail,

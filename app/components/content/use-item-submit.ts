@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { CONTENT_STATUS } from '../../../common/constants';
 import { ErrorCode } from '../../../common/errors';
 import type { CommentEntityType } from '~/components/comment/types';
-import { api, ApiError } from '~/lib/api';
+import { ApiError } from '~/lib/api';
 import { serverFieldErrors, withoutField, type FieldErrors } from '~/lib/form-errors';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -30,14 +30,9 @@ export interface SavedItem {
   status: number;
 }
 
-/**
- * How the form sends: `save`, the kind's declared create or edit (`send(topicActions.create, …)`);
- * or, for a kind whose actions are not declared yet, `body`, posted to `{kind}/create` or
- * `{kind}/edit/{id}`.
- */
-type ItemSave = { save: () => Promise<SavedItem>; body?: undefined } | { body: () => Record<string, unknown>; save?: undefined };
-
-export type ItemSubmitOptions = ItemSave & {
+export interface ItemSubmitOptions {
+  /** How the form sends: the kind's declared create or edit (`send(topicActions.create, …)`). */
+  save: () => Promise<SavedItem>;
   kind: CommentEntityType;
   /** The item being edited; a new one is created without. */
   editingId?: number;
@@ -49,9 +44,9 @@ export type ItemSubmitOptions = ItemSave & {
   needsVerifiedEmail: boolean;
   /** Just before going to the saved item (an unsaved-changes guard lets it through). */
   beforeLeave?: () => void;
-};
+}
 
-export function useItemSubmit({ kind, editingId, save, body, uploading, check, needsVerifiedEmail, beforeLeave }: ItemSubmitOptions) {
+export function useItemSubmit({ kind, editingId, save, uploading, check, needsVerifiedEmail, beforeLeave }: ItemSubmitOptions) {
   const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
@@ -87,7 +82,7 @@ export function useItemSubmit({ kind, editingId, save, body, uploading, check, n
     }
     setSubmitting(true);
     try {
-      saved(await (save ? save() : api<SavedItem>(editing ? `/api/${kind}/edit/${editingId}` : `/api/${kind}/create`, { method: 'POST', body: body() })));
+      saved(await save());
     } catch (error) {
       failed(error);
     }

@@ -6,11 +6,12 @@
  * it is asked once after hydration (GET fans/isfollowed).
  */
 import { useEffect, useState } from 'react';
+import { followActions } from '../../../common/actions/follows';
 import type { FollowState } from '../../../common/views/follow';
 import { ErrorCode } from '../../../common/errors';
 import { Button } from '~/components/ui/button';
 import { UserCheckIcon, UserPlusIcon } from '~/components/ui/icons';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { useRootData } from '~/lib/session';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
@@ -35,7 +36,7 @@ function useFollowState(userId: number, known: boolean | undefined, signedIn: bo
   useEffect(() => {
     if (known !== undefined || !signedIn) return;
     const controller = new AbortController();
-    api<{ followed: boolean }>('/api/fans/isfollowed', { query: { userId }, signal: controller.signal })
+    send(followActions.isFollowed, { userId }, { signal: controller.signal })
       .then((answer) => setAsked(answer.followed))
       // The button stays "Follow": a toggle then answers the true state.
       .catch(() => undefined);
@@ -61,7 +62,7 @@ export function FollowButton({ user, followed: known, onChange, size = 'sm', cla
     }
     setBusy(true);
     try {
-      const answer = await api<FollowState>(followed ? '/api/fans/unfollow' : '/api/fans/follow', { method: 'POST', body: { userId: user.id } });
+      const answer = await send(followed ? followActions.unfollow : followActions.follow, { userId: user.id });
       setFollowed(answer.followed);
       onChange?.(answer);
     } catch (error) {

@@ -1,8 +1,9 @@
 /** Loader part of the profile pages (server only): the member and their tabs' counts, or the 404 page. */
 import type { AppLoadContext } from 'react-router';
 import { topicActions } from '../../../common/actions/topics';
+import { followActions } from '../../../common/actions/follows';
 import type { PublicUser } from '../../../common/views/user';
-import { originOf, pathId, unwrap, viewerOf } from '~/components/topic/page-data.server';
+import { originOf, pathId, unwrap } from '~/components/topic/page-data.server';
 import { tFor } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 
@@ -17,8 +18,7 @@ export interface ProfileBase {
 /** The member of `/user/{id}…` (unknown or disabled: 404) and the page's canonical address (`suffix`: `/articles`). */
 export async function loadProfile(context: AppLoadContext, rawId: string | undefined, suffix = ''): Promise<ProfileBase & { id: number }> {
   const id = pathId(rawId, tFor(context.locale)('errors.account.userNotFound'));
-  const viewer = viewerOf(context);
-  const [user, counts] = await Promise.all([context.site.people.profile(viewer, id), context.read(topicActions.userCounts, { userId: id })]);
+  const [user, counts] = await Promise.all([context.read(followActions.profile, { id }), context.read(topicActions.userCounts, { userId: id })]);
   return { id, user: unwrap(user), counts: unwrap(counts), now: context.site.now(), canonical: `${originOf(context)}${paths.user(id)}${suffix}` };
 }
 

@@ -6,9 +6,12 @@
  */
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
+import { articleActions } from '../../../common/actions/articles';
+import { followActions } from '../../../common/actions/follows';
 import { TOPIC_TYPES } from '../../../common/constants';
 import type { PublicUser } from '../../../common/views/user';
 import { metaContext } from '~/components/content/item-meta';
+import { feedSource } from '~/components/content/feed-source';
 import type { FeedSource } from '~/components/content/keyset-feed';
 import { compactNumber } from '~/components/topic/badges';
 import { CommentIcon, EditIcon, ShieldIcon } from '~/components/topic/icons';
@@ -234,7 +237,7 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     emptyTitle: 'articleUi.profile.emptyTitle',
     emptyOwn: 'articleUi.profile.emptyOwn',
     emptyOther: 'articleUi.profile.emptyOther',
-    api: '/api/article/user_articles',
+    api: feedSource(articleActions.ofUser).path,
     testId: 'article-feed',
   },
   fans: {
@@ -243,7 +246,7 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     emptyTitle: 'follow.fans.emptyTitle',
     emptyOwn: 'follow.fans.emptyOwn',
     emptyOther: 'follow.fans.emptyOther',
-    api: '/api/fans/fans',
+    api: feedSource(followActions.fans).path,
     testId: 'fans-list',
   },
   followed: {
@@ -252,7 +255,7 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     emptyTitle: 'follow.followed.emptyTitle',
     emptyOwn: 'follow.followed.emptyOwn',
     emptyOther: 'follow.followed.emptyOther',
-    api: '/api/fans/followed',
+    api: feedSource(followActions.followed).path,
     testId: 'followed-list',
   },
 };

@@ -7,10 +7,12 @@
  * the only markup); everything else is text rendered by React.
  */
 import { Form, Link } from 'react-router';
+import { searchActions } from '../../../common/actions/search';
 import type { ArticleView } from '../../../common/views/article';
 import { SEARCH_TIME_RANGES, type SearchHit, type SearchTab } from '../../../common/views/search';
 import type { TopicView } from '../../../common/views/topic';
 import type { PublicUser } from '../../../common/views/user';
+import { feedSource } from '~/components/content/feed-source';
 import { KeysetFeed } from '~/components/content/keyset-feed';
 import { NodeLink, TopicStats } from '~/components/topic/badges';
 import { RenderNowProvider, TopicTime } from '~/components/topic/time';
@@ -165,7 +167,7 @@ function Results({ data }: { data: SearchData }) {
   const { results, params } = data;
   if (!results) return null;
   const empty = <Empty params={params} articlesOn={data.articlesOn} />;
-  const source = { path: `/api/search/${results.tab}`, query: apiQuery(params) };
+  const source = feedSource(searchActions[results.tab], apiQuery(params));
   const label = t(`search.page.tabs.${results.tab}`);
   switch (results.tab) {
     case 'topic':
@@ -173,7 +175,7 @@ function Results({ data }: { data: SearchData }) {
     case 'article':
       return <KeysetFeed page={results.page} source={source} empty={empty} label={label} testId="search-results" renderItem={(hit) => <PostHit hit={hit} path={`/article/${hit.id}`} />} />;
     case 'user':
-      return <KeysetFeed page={results.page} source={{ path: source.path, query: { keyword: params.keyword } }} empty={empty} label={label} testId="search-results" renderItem={(user) => <UserHit user={user} />} />;
+      return <KeysetFeed page={results.page} source={feedSource(searchActions.user, { keyword: params.keyword })} empty={empty} label={label} testId="search-results" renderItem={(user) => <UserHit user={user} />} />;
   }
 }
 

@@ -3,6 +3,8 @@ import { data, type AppLoadContext } from 'react-router';
 import { nodeActions } from '../../../common/actions/nodes';
 import { tagActions } from '../../../common/actions/tags';
 import { topicActions } from '../../../common/actions/topics';
+import { articleActions } from '../../../common/actions/articles';
+import { followActions } from '../../../common/actions/follows';
 import { ARTICLE_LIMITS } from '../../../common/constants';
 import { feedArticle } from '~/components/article/data.server';
 import type { FollowingData, FollowingEntry } from '~/components/people/following-feed';
@@ -30,8 +32,8 @@ function followingEntry(post: FollowedPost): FollowingEntry {
  */
 async function loadFollowing(context: AppLoadContext, viewer: PageViewer<NonNullable<AppLoadContext['user']>>): Promise<FollowingData | null> {
   if (!viewer.user) return null;
-  const page = unwrap(await context.site.people.followingFeed(viewer, {}));
-  const suggestions = page.results.length === 0 ? unwrap(await context.site.people.suggestions(viewer)) : null;
+  const page = unwrap(await context.read(followActions.feed, {}));
+  const suggestions = page.results.length === 0 ? unwrap(await context.read(followActions.suggestions, {})) : null;
   return { page: { results: page.results.map(followingEntry), cursor: page.cursor, hasMore: page.hasMore }, suggestions };
 }
 
@@ -51,7 +53,7 @@ export async function loadTabFeed(context: AppLoadContext, request: Request, kin
     tab === 'following' ? loadFollowing(context, viewer) : null,
     nodeLists(context),
     // The home side column shows the latest articles ([] with the article module off).
-    kind === 'home' ? context.site.articles.latest(viewer, ARTICLE_LIMITS.sidebarMax) : [],
+    kind === 'home' ? context.read(articleActions.latest, { limit: ARTICLE_LIMITS.sidebarMax }).then(unwrap) : [],
   ]);
   const page = result ? feedPage(topicsOnly(unwrap(result))) : { results: [], cursor: '', hasMore: false };
   return {

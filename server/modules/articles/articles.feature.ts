@@ -1,23 +1,21 @@
 /**
  * Articles: long-form posts with a cover and tags, one more post kind of the publishing core.
- * The kind (comments, likes, favorites, messages, views and page tags come with it), the API
- * routes, the pages' slice, and the article feeds' cache kept in step with the facts that move an
- * article in or within a feed. Member and tag counts are the users and tags features' handlers of
- * `content.placementChanged`.
+ * The kind (comments, likes, favorites, messages, views and page tags come with it), the declared
+ * actions (the API's routes and the pages' reads), and the article feeds' cache kept in step with
+ * the facts that move an article in or within a feed. Member and tag counts are the users and
+ * tags features' handlers of `content.placementChanged`.
  */
 import type { ArticleRow } from '../../db/schema';
 import type { Feature } from '../../features';
 import { dropFeedsOf } from '../../kernel/feed-cache';
 import { dropPages, LIST_PAGES, pageTag } from '../../kernel/page-tags';
 import { followBans } from '../publishing/publishing.api';
+import { articlesActionList } from './articles.actions';
 import { articleHead, articleKind } from './articles.kind';
-import { articlePages } from './articles.pages';
-import { articleRoutes } from './articles.routes';
 
 export const articlesFeature: Feature = {
   name: 'articles',
-  api: articleRoutes,
-  pages: articlePages,
+  actions: articlesActionList,
   setup(ctx) {
     ctx.kinds.register(articleKind(ctx));
     const dropFeeds = dropFeedsOf(ctx, 'articles', 'article');

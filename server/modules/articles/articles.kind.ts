@@ -5,6 +5,8 @@
  */
 import type { AppContext } from '../../context';
 import type { ArticleRow } from '../../db/schema';
+import { errors } from '../../infra/errors';
+import type { Guard } from '../../kernel/actions';
 import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
 import { postKind } from '../publishing/publishing.api';
 import { postHead } from '../publishing/publishing.api';
@@ -21,6 +23,17 @@ export function articleHead(row: Pick<ArticleRow, 'id' | 'user_id' | 'status' | 
 export function articlesClosed(settings: Settings, access: 'read' | 'write'): string | null {
   if (settings.modules.article) return null;
   return access === 'read' ? 'article.errors.disabled' : 'article.errors.closed';
+}
+
+/** A guard: with the module off, a read answers 403 'Article feature is not enabled' before any field error. */
+export const articleReadsOpen: Guard = (_ctx, settings) => refuseWhenClosed(settings, 'read');
+
+/** A guard: with the module off, a write answers 403 'Article feature has been closed' before any field error. */
+export const articleWritesOpen: Guard = (_ctx, settings) => refuseWhenClosed(settings, 'write');
+
+function refuseWhenClosed(settings: Settings, access: 'read' | 'write'): void {
+  const refusal = articlesClosed(settings, access);
+  if (refusal) throw errors.forbidden(refusal);
 }
 
 export function articleKind(ctx: AppContext): ContentKind {

@@ -12,19 +12,23 @@ import type { AppConfig } from '../../config';
 import type { ArticleRow, DB, NewArticle, UserRow } from '../../db/schema';
 import { errors, type MessageRef } from '../../infra/errors';
 import type { ServedStorage } from '../../infra/storage';
+import type { TagView } from '../../../common/views/tag';
+import type { Actor, WriteScope } from '../../kernel/events';
 import type { ViewerContext } from '../../kernel/caller';
-import type { WriteScope } from '../../kernel/events';
+import { canSee, type Visit } from '../../kernel/kinds';
 import { mapPage, mergeStatuses, pageById, type Page } from '../../kernel/paging';
 import { isModerator } from '../../policy/permissions';
 import { hasVisibleContent, renderContent, shortText } from '../content/content.api';
-import { postRelations } from '../publishing/publishing.api';
-import { actorOf, createPost, editPost, type PostOrigin } from '../publishing/publishing.api';
+import { countPostView, postRelations } from '../publishing/publishing.api';
+import { createPost, editPost, type PostOrigin } from '../publishing/publishing.api';
 import type { Settings } from '../settings/settings.api';
-import { findPublicTag } from '../tags/tags.api';
+import { findPublicTag, popularTags, presentTag, tagsOf } from '../tags/tags.api';
 import { storedImageUrl } from '../uploads/uploads.api';
 import { getActiveUser } from '../users/users.api';
-import { presentArticle, type ArticleView } from './articles.presenter';
-import { findArticlesPage, insertArticle, updateArticle, type ArticleListRow } from './articles.repository';
+import { presentArticle, presentArticleForEdit, type ArticleEditView, type ArticleView } from './articles.presenter';
+import { findArticleById, findArticlesByIds, findArticlesForIndex, findArticlesPage, insertArticle, lastArticleId, updateArticle, type ArticleListRow } from './articles.repository';
+
+const NOT_FOUND = 'article.errors.notFound';
 
 /** The summary column holds this many code points: `summaryMax` graphemes of long emoji sequences could pass it. */
 const SUMMARY_STORED_MAX = 1024;
@@ -72,10 +76,59 @@ export async function createArticleRow(scope: WriteScope, author: UserRow, prepa
 }
 
 /** POST article/edit/{id}, inside the write, on the row read locked (`editPost`: back to review on a forbidden word; counts, row, tag links). */
-export async function editArticleRow(scope: WriteScope, row: ArticleRow, actor: UserRow, prepared: PreparedArticle, meta: { settings: Settings; ip: string }): Promise<void> {
-  const post = { kind: 'article', actor, texts: prepared.texts, tags: prepared.tags, row } as const;
+export async function editArticleRow(scope: WriteScope, row: ArticleRow, editor: UserRow, prepared: PreparedArticle, actor: Actor): Promise<void> {
+  const post = { kind: 'article', actor: editor, texts: prepared.texts, tags: prepared.tags, row } as const;
   const status = await editPost(scope, post, (status) => updateArticle(scope.db, row.id, { ...prepared.columns, status, update_time: scope.now }));
-  await scope.emit('article.edited', { id: row.id, userId: row.user_id, status, actor: actorOf(actor, meta.ip) });
+  await scope.emit('article.edited', { id: row.id, userId: row.user_id, status, actor });
+}
+
+/**
+ * The article an actor means to change (edit, delete, recommend, the edit form): 404 when it does
+ * not exist, or — for all but moderators — is deleted or not visible to them, as the detail
+ * answers. Whether they may change it (its author or a moderator) is the action's rule
+ * (`content:edit`, `content:delete`), judged on the row this answers. `lock`: read inside the
+ * write and held to its end, so a concurrent edit or delete waits and counts move from the
+ * status this write starts from.
+ */
+export async function articleToChange(db: Kysely<DB>, id: number, actor: UserRow, options: { lock: boolean }): Promise<ArticleRow> {
+  const row = await findArticleById(db, id, options);
+  if (!row) throw errors.notFound(NOT_FOUND);
+  if (!isModerator(actor) && (row.status === CONTENT_STATUS.deleted || !canSee(row, actor))) throw errors.notFound(NOT_FOUND);
+  return row;
+}
+
+/** GET article/{id}: the article for whoever may see it (404 otherwise); counts the view when `visit` is given (a browser's read). */
+export async function readArticle(db: Kysely<DB>, id: number, context: ViewerContext, visit?: Visit): Promise<ArticleView> {
+  const row = await findArticleById(db, id);
+  if (!row || !canSee(row, context.viewer)) throw errors.notFound(NOT_FOUND);
+  if (visit && (await countPostView(db, { type: 'article', table: 'articles' }, row, context.viewer, visit, context.now))) row.view_count += 1;
+  const [view] = await assembleArticles(db, [row], context, true);
+  return view!;
+}
+
+/** GET article/edit/{id}: the raw fields of an article the caller may change. */
+export async function articleEditFields(db: Kysely<DB>, row: ArticleRow): Promise<ArticleEditView> {
+  return presentArticleForEdit(row, (await tagsOf(db, 'article', [row.id])).map((tag) => tag.name));
+}
+
+/** The tags most used by published articles (the /articles sidebar), at most `limit`. */
+export async function popularArticleTags(db: Kysely<DB>, limit: number): Promise<TagView[]> {
+  return (await popularTags(db, 'article', limit)).map(presentTag);
+}
+
+/** Articles by id, any status, in no order (search hits; the caller decides what a reader may see). */
+export function articlesByIds(db: Kysely<DB>, ids: readonly number[]): Promise<ArticleRow[]> {
+  return findArticlesByIds(db, ids);
+}
+
+/** The search index's rebuild: articles after `afterId` by id, any status, with what it indexes. */
+export function articlesForIndex(db: Kysely<DB>, afterId: number, limit: number) {
+  return findArticlesForIndex(db, afterId, limit);
+}
+
+/** The highest article id (how far the search rebuild has to go), 0 with none. */
+export function highestArticleId(db: Kysely<DB>): Promise<number> {
+  return lastArticleId(db);
 }
 
 /** Authors, tags and the viewer's flags for a whole page: three queries whatever its size. */

@@ -3,11 +3,12 @@
  * sees a pending article; forbidden words; the module switch for reads, writes and the comments,
  * likes and favorites of articles; tags and their counts; covers (only an image this site
  * stored); member counts; feeds and keyset paging in a constant number of queries; views; the
- * favorites list and messages; RSS and the sitemap; the pages' `context.site.articles`.
+ * favorites list and messages; RSS and the sitemap; the pages' reads (`context.read`).
  * Authorization rows are in comments/authorization.test.ts; cache side effects in
  * kernel/write-path.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { articleActions } from '../../../common/actions/articles';
 import { messageActions } from '../../../common/actions/messages';
 import { ARTICLE_LIMITS } from '../../../common/constants';
 import type { ArticleEditView, ArticleView } from '../../../common/views/article';
@@ -74,7 +75,6 @@ for (const dialect of await testDatabases()) {
     const articleCount = async (userId: number) => (await db.selectFrom('users').select('article_count').where('id', '=', userId).executeTakeFirstOrThrow()).article_count;
     const tagCount = async (name: string) => (await db.selectFrom('tags').select('article_count').where('name', '=', name).executeTakeFirst())?.article_count;
     const status = async (id: number) => (await db.selectFrom('articles').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-    const reader = (user: CreatedUser | null, locale: 'en-US' | 'zh-CN' = 'en-US') => ({ user: user?.user ?? null, locale });
 
     beforeAll(async () => {
       t = await createTestApp({ dialect, clock: { now: () => clock } });
@@ -180,6 +180,8 @@ for (const dialect of await testDatabases()) {
           expect((await t.post('/api/article/create', { title: 'T', content: '<p></p>' }, { token: writer.token })).status).toBe(400);
           for (let i = 0; i < 2; i++) await postArticle(t, writer.token);
           expect((await t.post('/api/article/create', { title: 'T', content: 'x' }, { token: writer.token })).status).toBe(429);
+          // The content is rendered inside the write, after the allowance: spent, a bad one is 429 too.
+          expect((await t.post('/api/article/create', { title: 'T', content: '<p></p>' }, { token: writer.token })).status).toBe(429);
           expect((await t.post('/api/topic/create', { title: 'T', content: 'x' }, { token: writer.token })).status).toBe(200);
           for (let i = 0; i < 3; i++) await postArticle(t, moderator.token);
         } finally {
@@ -198,8 +200,10 @@ for (const dialect of await testDatabases()) {
         const refused = await t.post(`/api/article/edit/${a.id}`, { title: 'By other', content: 'x' }, { token: other.token });
         expect([refused.status, refused.body.errorCode]).toEqual([403, 2]);
         expect((await t.get(`/api/article/edit/${a.id}`, { token: other.token })).status).toBe(403);
-        // 404 comes before field errors; a path that is no id is 404 too (after 401).
-        expect((await t.post('/api/article/edit/999999', { title: '' }, { token: member.token })).status).toBe(404);
+        // An unknown article is 404; a path that is no id is 404 too (after 401). The body is read
+        // before the row (the declared order: input, then the target), so a bad body is 400 first.
+        expect((await t.post('/api/article/edit/999999', { title: 'T', content: 'x' }, { token: member.token })).status).toBe(404);
+        expect((await t.post('/api/article/edit/999999', { title: '' }, { token: member.token })).status).toBe(400);
         expect((await t.post('/api/article/edit/abc', {}, { token: member.token })).status).toBe(404);
         expect((await t.post('/api/article/edit/abc', {})).status).toBe(401);
       });
@@ -319,10 +323,12 @@ for (const dialect of await testDatabases()) {
           expect((await t.post('/api/comment/create', { entityType: 'topic', entityId: topicId, content: 'still here' }, { token: other.token })).status).toBe(200);
           expect((await t.get<Page<FavoriteView>>('/api/user/favorites', { token: other.token })).body.data!.results.map((f) => f.entityType)).not.toContain('article');
           // The pages: the spec's message as the page's error, nothing on the sidebars, no articles in the sitemap.
-          const site = t.ctx.site.articles;
-          expect(await site.feed(reader(null, 'zh-CN'), {})).toEqual({ ok: false, status: 403, message: '文章功能未开启' });
-          expect(await site.detail(reader(member), a.id)).toEqual({ ok: false, status: 403, message: 'Article feature is not enabled' });
-          expect([await site.latest(reader(null), 5), await site.tags(10)]).toEqual([[], []]);
+          expect(await t.read(articleActions.feed, {}, { locale: 'zh-CN' })).toEqual({ ok: false, status: 403, message: '文章功能未开启' });
+          expect(await t.read(articleActions.detail, { id: a.id }, { user: member.user })).toEqual({ ok: false, status: 403, message: 'Article feature is not enabled' });
+          expect([await t.read(articleActions.latest, { limit: 5 }), await t.read(articleActions.tags, { limit: 10 })]).toEqual([
+            { ok: true, data: [] },
+            { ok: true, data: [] },
+          ]);
           expect((await t.get('/sitemap.xml')).raw.body).not.toContain('sitemap-articles');
           expect((await t.get('/sitemap-articles-1.xml')).status).toBe(404);
         } finally {
@@ -346,7 +352,10 @@ for (const dialect of await testDatabases()) {
         expect((await t.get('/api/article/tag/articles', { query: { tagId: '999999' } })).status).toBe(404);
         expect((await t.get('/api/article/user_articles', { query: { userId: '999999' } })).status).toBe(404);
         expect((await t.get('/api/article/articles', { query: { cursor: 'garbage!' } })).status).toBe(400);
-        const tags = await t.ctx.site.articles.tags(50);
+        // A sidebar asking for more than a page gets a page's worth.
+        const read = await t.read(articleActions.tags, { limit: 50 });
+        const tags = read.ok ? read.data : [];
+        expect(tags.length).toBeLessThanOrEqual(ARTICLE_LIMITS.pageSize);
         const x = tags.findIndex((tag) => tag.name === 'feed-x');
         expect(x).toBeGreaterThanOrEqual(0);
         expect(tags[x]).toMatchObject({ articleCount: 2 });
@@ -407,18 +416,22 @@ for (const dialect of await testDatabases()) {
         expect((await view({})).body.data!.viewCount).toBe(4);
       });
 
-      it('serves the pages through context.site.articles: detail, edit fields, a profile’s articles, latest', async () => {
-        const site = t.ctx.site.articles;
+      it('serves the pages through their declared reads: detail (a browser’s read counts its view), edit fields, a profile’s articles, latest', async () => {
         const a = await postArticle(t, member.token, { title: 'Loader article' });
-        const detail = await site.detail(reader(null), a.id, { ip: '198.51.100.30', userAgent: BROWSER });
+        const detail = await t.read(articleActions.detail, { id: a.id }, { visit: { ip: '198.51.100.30', userAgent: BROWSER } });
         expect(detail.ok && [detail.data.title, detail.data.viewCount]).toEqual(['Loader article', 1]);
-        expect(await site.detail(reader(null, 'zh-CN'), 999_999)).toEqual({ ok: false, status: 404, message: '文章不存在' });
-        const form = await site.forEdit({ user: member.user, locale: 'en-US' }, a.id);
+        // A read without a browser's user agent (a tool, a test) counts nothing.
+        const unseen = await t.read(articleActions.detail, { id: a.id });
+        expect(unseen.ok && unseen.data.viewCount).toBe(1);
+        expect(await t.read(articleActions.detail, { id: 999_999 }, { locale: 'zh-CN' })).toEqual({ ok: false, status: 404, message: '文章不存在' });
+        const form = await t.read(articleActions.forEdit, { id: a.id }, { user: member.user });
         expect(form.ok && form.data.title).toBe('Loader article');
-        expect((await site.forEdit({ user: other.user, locale: 'en-US' }, a.id)).ok).toBe(false);
-        const mine = await site.userArticles(reader(member), { userId: member.user.id });
+        expect(await t.read(articleActions.forEdit, { id: a.id }, { user: other.user })).toMatchObject({ ok: false, status: 403 });
+        expect(await t.read(articleActions.forEdit, { id: a.id })).toMatchObject({ ok: false, status: 401 });
+        const mine = await t.read(articleActions.ofUser, { userId: member.user.id }, { user: member.user });
         expect(mine.ok && mine.data.results[0]?.id).toBe(a.id);
-        const latest = await site.latest(reader(null), ARTICLE_LIMITS.sidebarMax);
+        const read = await t.read(articleActions.latest, { limit: ARTICLE_LIMITS.sidebarMax });
+        const latest = read.ok ? read.data : [];
         expect([latest.length, latest[0]?.id]).toEqual([ARTICLE_LIMITS.sidebarMax, a.id]);
         expect(latest[0]!.content).toBeUndefined();
       });

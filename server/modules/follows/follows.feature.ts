@@ -1,19 +1,18 @@
 /**
- * Following members: the routes, the profile and list pages. The counts are the users feature's
+ * Following members: the declared actions (the toggle, the profile, the lists, the following
+ * feed: the API's routes and the pages' reads). The counts are the users feature's
  * handler of `follow.changed`; the followed member's message and both members' pages are here.
  */
 import type { Feature } from '../../features';
 import { dropPages, userPageTag } from '../../kernel/page-tags';
 import { notify } from '../messages/messages.api';
-import { followPages } from './follows.pages';
-import { followRoutes } from './follows.routes';
+import { followsActionList } from './follows.actions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const followsFeature: Feature = {
   name: 'follows',
-  api: followRoutes,
-  pages: followPages,
+  actions: followsActionList,
   setup(ctx) {
     // A new follower tells the member, at most once a day per follower: following, unfollowing
     // and following again the same day sends nothing new (the key names the day).

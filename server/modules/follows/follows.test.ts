@@ -5,6 +5,7 @@
  * paged), the members worth following, and the pages a follow must refresh.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { followActions } from '../../../common/actions/follows';
 import type { FollowedPost, FollowState, FollowSuggestions } from '../../../common/views/follow';
 import type { MessageView } from '../../../common/views/message';
 import type { Page } from '../../../common/views/page';
@@ -316,6 +317,26 @@ for (const dialect of await testDatabases()) {
       expect((await t.post('/api/user/update_background', { background: url })).status).toBe(401);
       const cleared = await t.post<PublicUser>('/api/user/update_background', { background: '' }, { token: a.token });
       expect(cleared.body.data?.background).toBe('');
+    });
+
+    it('serves the profile pages and the Following tab through their declared reads, as the page’s reader', async () => {
+      const reader = await createUser(t);
+      const author = await createUser(t);
+      await follow(reader.token, author.user.id);
+      const topicId = await createTopic(t, author.user);
+      const profile = await t.read(followActions.profile, { id: author.user.id }, { user: reader.user });
+      expect(profile.ok && [profile.data.id, profile.data.followed, profile.data.fansCount]).toEqual([author.user.id, true, 1]);
+      expect(await t.read(followActions.profile, { id: 99_999_999 }, { locale: 'zh-CN' })).toMatchObject({ ok: false, status: 404 });
+      const fans = await t.read(followActions.fans, { userId: author.user.id });
+      expect(fans.ok && fans.data.results.map((u) => [u.id, u.followed])).toEqual([[reader.user.id, false]]);
+      const followed = await t.read(followActions.followed, { userId: reader.user.id }, { user: reader.user });
+      expect(followed.ok && followed.data.results.map((u) => [u.id, u.followed])).toEqual([[author.user.id, true]]);
+      const feed = await t.read(followActions.feed, {}, { user: reader.user });
+      expect(feed.ok && feed.data.results.map((post) => [post.entityType, post.id])).toEqual([['topic', topicId]]);
+      // Visitors follow nobody: an empty feed, and the suggestions the empty state shows.
+      expect(await t.read(followActions.feed, {})).toEqual({ ok: true, data: { results: [], cursor: '', hasMore: false } });
+      const suggestions = await t.read(followActions.suggestions, {}, { user: reader.user });
+      expect(suggestions.ok && suggestions.data.mostFollowed.map((u) => u.id)).not.toContain(author.user.id);
     });
 
     it('rate-limits the toggle per member (429)', async () => {

@@ -1,51 +1,65 @@
 /**
- * The follow actions and reads, for the JSON routes and the page loaders alike (ADR 0011): the
- * toggle, a member's public profile with the viewer's follow state, the fans and followed lists,
- * the following feed and the members worth following.
+ * The follow use cases, one function per action (follows.actions.ts declares who may call each,
+ * its limit and its answer), for the JSON routes and the page loaders alike: the toggle, a
+ * member's public profile with the reader's follow state, the fans and followed lists, the
+ * following feed and the members worth following.
  */
-import type { FollowedPost, FollowState, FollowSuggestions } from '../../../common/views/follow';
+import type { ParsedInputOf } from '../../../common/actions/contract';
+import type { followActions } from '../../../common/actions/follows';
+import type { FollowedPost, FollowedState, FollowState, FollowSuggestions } from '../../../common/views/follow';
 import type { PublicUser } from '../../../common/views/user';
 import { requireDb, type AppContext } from '../../context';
-import type { Caller, ViewerContext } from '../../kernel/caller';
+import type { ReadCall, WriteCall } from '../../kernel/actions';
+import { memberOf, type ViewerContext } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
-import { runWrite } from '../../kernel/write';
-import { requireWriter } from '../../policy/permissions';
 import { followingFeed as followingFeedPage, followList, followSuggestions, isFollowing, profileOf, setFollow } from './follows.service';
 
-/** POST fans/follow and fans/unfollow: signed in and not banned; never oneself (400, `userId`). */
-export function toggleFollow(ctx: AppContext, caller: Caller, userId: number, on: boolean): Promise<FollowState> {
-  requireDb(ctx);
-  const actor = caller.viewer;
-  requireWriter(actor, caller.now);
-  return runWrite(ctx, (scope) => setFollow(scope, actor, userId, on), { now: caller.now });
+type Input<K extends keyof typeof followActions> = ParsedInputOf<(typeof followActions)[K]>;
+
+/** POST fans/follow, inside the transaction: never oneself (400, `userId`). */
+export function followMember({ scope, caller, input }: WriteCall<Input<'follow'>, undefined>): Promise<FollowState> {
+  return setFollow(scope, memberOf(caller), input.userId, true);
 }
 
-/** GET fans/isfollowed: `{followed}` for the viewer and the member (the author card's button, on cached pages). */
-export async function followState(ctx: AppContext, caller: ViewerContext, userId: number): Promise<{ followed: boolean }> {
-  return { followed: await isFollowing(requireDb(ctx), caller.viewer, userId) };
+/** POST fans/unfollow, inside the transaction. */
+export function unfollowMember({ scope, caller, input }: WriteCall<Input<'unfollow'>, undefined>): Promise<FollowState> {
+  return setFollow(scope, memberOf(caller), input.userId, false);
 }
 
-/** GET user/{id}: an active member's public profile, `followed` saying whether the viewer follows them. */
-export function publicProfile(ctx: AppContext, caller: ViewerContext, id: number): Promise<PublicUser> {
-  return profileOf(requireDb(ctx), id, caller);
+/** GET fans/isfollowed: `{followed}` for the reader and the member (the author card's button, on cached pages). */
+export async function followState({ db, caller, input }: ReadCall<Input<'isFollowed'>, undefined>): Promise<FollowedState> {
+  return { followed: await isFollowing(db, caller.viewer, input.userId) };
+}
+
+/** GET user/{id}: an active member's public profile, `followed` saying whether the reader follows them. */
+export function publicProfile({ db, caller, input }: ReadCall<Input<'profile'>, undefined>): Promise<PublicUser> {
+  return profileOf(db, input.id, caller);
 }
 
 /** GET fans/fans: who follows the member, newest first. */
-export function fansOf(ctx: AppContext, caller: ViewerContext, params: { userId: number; cursor?: string }): Promise<Page<PublicUser>> {
-  return followList(requireDb(ctx), 'fans', params, caller);
+export function fansOf({ db, caller, input }: ReadCall<Input<'fans'>, undefined>): Promise<Page<PublicUser>> {
+  return followList(db, 'fans', input, caller);
 }
 
 /** GET fans/followed: whom the member follows, newest first. */
-export function followedBy(ctx: AppContext, caller: ViewerContext, params: { userId: number; cursor?: string }): Promise<Page<PublicUser>> {
-  return followList(requireDb(ctx), 'followed', params, caller);
+export function followedBy({ db, caller, input }: ReadCall<Input<'followed'>, undefined>): Promise<Page<PublicUser>> {
+  return followList(db, 'followed', input, caller);
 }
 
-/** GET topic/topics?nodeId=-2: the topics and articles of whom the viewer follows (empty for anonymous readers). */
+/** The home page's Following tab: the topics and articles of whom the reader follows (empty for visitors). */
+export function followedPosts({ db, ctx, caller, input }: ReadCall<Input<'feed'>, undefined>): Promise<Page<FollowedPost>> {
+  return followingFeedPage(db, ctx.kinds, input, caller);
+}
+
+/**
+ * The same feed for the topics' door to it (`GET topic/topics?nodeId=-2`), which reads it as a
+ * neighbour through follows.api: the app and the reader, no call object of ours.
+ */
 export function followingFeed(ctx: AppContext, caller: ViewerContext, params: { cursor?: string }): Promise<Page<FollowedPost>> {
   return followingFeedPage(requireDb(ctx), ctx.kinds, params, caller);
 }
 
 /** GET fans/suggestions: members worth following. */
-export function suggestions(ctx: AppContext, caller: ViewerContext): Promise<FollowSuggestions> {
-  return followSuggestions(requireDb(ctx), caller);
+export function suggestions({ db, caller }: ReadCall<Input<'suggestions'>, undefined>): Promise<FollowSuggestions> {
+  return followSuggestions(db, caller);
 }

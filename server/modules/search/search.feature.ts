@@ -1,15 +1,15 @@
 /**
- * Search (issue 15, ADR 0015): the API routes, the /search page's slice, and the index kept in
- * step by in-transaction handlers of every fact that changes what a post says or whether it is
- * published: create, edit (text, node, a forbidden word sending it back to review), status moves
- * (delete, review approval or rejection, moderation). A post and its document commit together.
- * At start, a rebuild left unfinished (an upgraded forum's first start) resumes in the background.
+ * Search (issue 15, ADR 0015): the declared tabs (the API's routes, the /search page's reads),
+ * and the index kept in step by in-transaction handlers of every fact that changes what a post
+ * says or whether it is published: create, edit (text, node, a forbidden word sending it back to
+ * review), status moves (delete, review approval or rejection, moderation). A post and its
+ * document commit together. At start, a rebuild left unfinished (an upgraded forum's first
+ * start) resumes in the background.
  */
 import type { Feature } from '../../features';
 import type { AppContext } from '../../context';
 import { reindexItem, indexNewItem, reindexAll, reindexPending } from './search.index';
-import { searchPages } from './search.pages';
-import { searchRoutes } from './search.routes';
+import { searchActionList } from './search.actions';
 import { moveDocumentsToNode } from './search.repository';
 import { isSearchKind } from './search.sources';
 
@@ -28,8 +28,7 @@ function resumeIndexBuild(ctx: AppContext): void {
 
 export const searchFeature: Feature = {
   name: 'search',
-  api: searchRoutes,
-  pages: searchPages,
+  actions: searchActionList,
   setup(ctx) {
     ctx.events.onWrite('topic.created', 'search', (event, scope) => indexNewItem(scope.db, 'topic', event.id));
     ctx.events.onWrite('article.created', 'search', (event, scope) => indexNewItem(scope.db, 'article', event.id));

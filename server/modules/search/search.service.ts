@@ -14,8 +14,7 @@ import type { DB } from '../../db/schema';
 import { errors } from '../../infra/errors';
 import type { ViewerContext } from '../../kernel/caller';
 import { encodeCursor } from '../../kernel/paging';
-import { findArticlesByIds } from '../articles/articles.api';
-import { assembleArticles } from '../articles/articles.api';
+import { articlesByIds, assembleArticles } from '../articles/articles.api';
 import { htmlToText } from '../content/content.api';
 import { assembleTopics } from '../topics/topics.api';
 import { topicTitle } from '../topics/topics.api';
@@ -116,7 +115,7 @@ export function searchTopics(db: Kysely<DB>, input: PostSearch, context: ViewerC
 
 export function searchArticles(db: Kysely<DB>, input: PostSearch, context: ViewerContext): Promise<SearchPage<SearchHit<ArticleView>>> {
   return searchPosts(db, 'article', input, context, async (ids, needles) => {
-    const rows = await findArticlesByIds(db, ids);
+    const rows = await articlesByIds(db, ids);
     const views = new Map((await assembleArticles(db, rows, context)).map((v) => [v.id, v]));
     const hits = new Map<number, SearchHit<ArticleView>>();
     for (const row of rows) {

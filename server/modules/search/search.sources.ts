@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { DB } from '../../db/schema';
-import { findArticlesForIndex, lastArticleId } from '../articles/articles.api';
+import { articlesForIndex, highestArticleId } from '../articles/articles.api';
 import { htmlToText } from '../content/content.api';
 import { findTopicsForIndex, lastTopicId } from '../topics/topics.api';
 
@@ -41,7 +41,7 @@ const topics: SourceBatch = async (db, afterId, limit) =>
   }));
 
 const articles: SourceBatch = async (db, afterId, limit) =>
-  (await findArticlesForIndex(db, afterId, limit)).map((row) => ({
+  (await articlesForIndex(db, afterId, limit)).map((row) => ({
     id: row.id,
     published: row.status === CONTENT_STATUS.published,
     nodeId: 0,
@@ -65,4 +65,4 @@ export function isSearchKind(type: string): type is SearchKind {
 }
 
 /** The highest id of a kind (how far a rebuild has to go). */
-export const LAST_ID: Record<SearchKind, (db: Kysely<DB>) => Promise<number>> = { topic: lastTopicId, article: lastArticleId };
+export const LAST_ID: Record<SearchKind, (db: Kysely<DB>) => Promise<number>> = { topic: lastTopicId, article: highestArticleId };

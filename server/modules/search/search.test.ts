@@ -8,6 +8,7 @@
  * character limit, operators and odd text as plain words, the per-IP rate limit).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { searchActions } from '../../../common/actions/search';
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { ArticleView } from '../../../common/views/article';
 import type { SearchHit, SearchPage } from '../../../common/views/search';
@@ -370,7 +371,7 @@ for (const dialect of await testDatabases()) {
         // Over HTTP a lone surrogate's bytes decode to U+FFFD; handed in-process, the text guard refuses it.
         const encoded = await t.get('/api/search/topic?keyword=a%ED%A0%80b');
         expect([200, 400]).toContain(encoded.status);
-        const surrogate = await t.ctx.site.search.topics({ user: null, locale: 'en-US' }, { keyword: 'a\ud800b' }, { ip: '10.252.0.1', userAgent: 'test' });
+        const surrogate = await t.read(searchActions.topic, { keyword: 'a\ud800b', timeRange: 0 }, { visit: { ip: '10.252.0.1', userAgent: 'test' } });
         expect(surrogate).toMatchObject({ ok: false, status: 400 });
       });
 
@@ -385,14 +386,31 @@ for (const dialect of await testDatabases()) {
     });
 
     describe('the page', () => {
-      it('serves the /search page’s tabs through context.site', async () => {
-        const viewer = { user: null, locale: 'en-US' as const };
+      it('serves the /search page’s tabs through the declared reads', async () => {
         const visit = { ip: '10.251.0.1', userAgent: 'test' };
-        const topics = await t.ctx.site.search.topics(viewer, { keyword: '签证' }, visit);
+        const topics = await t.read(searchActions.topic, { keyword: '签证', timeRange: 0 }, { visit });
         expect(topics.ok && topics.data.results.map((h) => h.item.id)).toEqual([ids.visaZh]);
-        const long = await t.ctx.site.search.users({ user: null, locale: 'zh-CN' }, { keyword: 'x'.repeat(31) }, visit);
+        const long = await t.read(searchActions.user, { keyword: 'x'.repeat(31) }, { locale: 'zh-CN', visit });
         expect(long).toEqual({ ok: false, status: 400, message: expect.any(String) });
-        expect(await t.ctx.site.search.articlesOn()).toBe(true);
+      });
+
+      it('spends the address’s search limit on the page’s reads as on the API’s; a read with no address spends none', async () => {
+        const visit = { ip: '10.253.0.1', userAgent: 'test' };
+        for (let i = 0; i < 30; i += 1) expect((await t.read(searchActions.user, { keyword: 'zz' }, { visit })).ok).toBe(true);
+        expect(await t.read(searchActions.user, { keyword: 'zz' }, { visit })).toMatchObject({ ok: false, status: 429 });
+        expect((await search('user', { keyword: 'zz' }, { ip: visit.ip })).status).toBe(429);
+        for (let i = 0; i < 31; i += 1) expect((await t.read(searchActions.user, { keyword: 'zz' })).ok).toBe(true);
+      });
+
+      it('refuses the articles tab while the module is off before reading the query or spending the limit', async () => {
+        await settings({ modules: { tweet: true, topic: true, article: false } });
+        try {
+          const ip = '10.254.0.1';
+          for (let i = 0; i < 31; i += 1) expect((await search('article', { keyword: '' }, { ip })).status).toBe(403);
+          expect((await search('topic', { keyword: 'zz' }, { ip })).status).toBe(200);
+        } finally {
+          await settings({ modules: { tweet: true, topic: true, article: true } });
+        }
       });
     });
   });

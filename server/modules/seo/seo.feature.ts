@@ -1,0 +1,8 @@
+/** Search-engine and feed-reader documents: crawl rules, sitemaps and RSS, declared actions outside /api. */
+import type { Feature } from '../../features';
+import { seoActionList } from './seo.actions';
+
+export const seoFeature: Feature = {
+  name: 'seo',
+  actions: seoActionList,
+};
