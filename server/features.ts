@@ -14,7 +14,7 @@ import type { AnyAction } from './kernel/actions';
 import { articlesFeature } from './modules/articles/articles.feature';
 import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
-import { contentRoutes } from './modules/content/content.routes';
+import { contentFeature } from './modules/content/content.feature';
 import { followsFeature } from './modules/follows/follows.feature';
 import { installRoutes } from './modules/install/install.routes';
 import { linksFeature } from './modules/links/links.feature';
@@ -78,7 +78,7 @@ export const features: Feature[] = [
   noticesFeature,
   wordsFeature,
   vipFeature,
-  { name: 'content', api: contentRoutes },
+  contentFeature,
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },
   pagesFeature,
