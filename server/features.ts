@@ -32,7 +32,7 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { siteFeature } from './modules/site/site.feature';
 import { tagsFeature } from './modules/tags/tags.feature';
 import { topicsFeature } from './modules/topics/topics.feature';
-import { uploadFileRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
+import { uploadsFeature } from './modules/uploads/uploads.feature';
 import { usersFeature } from './modules/users/users.feature';
 import { wordsFeature } from './modules/words/words.feature';
 import { vipFeature } from './modules/vip/vip.feature';
@@ -79,7 +79,7 @@ export const features: Feature[] = [
   wordsFeature,
   vipFeature,
   contentFeature,
-  { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
+  uploadsFeature,
   { name: 'seo', root: seoRoutes },
   pagesFeature,
 ];

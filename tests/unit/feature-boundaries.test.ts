@@ -36,7 +36,6 @@ const NOT_YET_THROUGH_THE_API: readonly string[] = [
   'context.ts → modules/words/words.screen',
   'features.ts → modules/install/install.routes',
   'features.ts → modules/seo/seo.routes',
-  'features.ts → modules/uploads/uploads.routes',
   'main.ts → modules/install/setup',
 ];
 
