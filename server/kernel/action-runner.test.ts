@@ -154,6 +154,28 @@ describe('the action runner', () => {
     expect(await db.selectFrom('settings').select('value').where('key', '=', marker).execute()).toEqual([{ value: 'keep' }]);
   });
 
+  it('prepares a write before its transaction: the slow part outside it, once, and its answer is the input the write gets', async () => {
+    const db = requireDb(t.ctx);
+    const seen: string[] = [];
+    const action = writeAction(note, {
+      who: who.writer(),
+      limit: limit.none('a test'),
+      answer: counter,
+      prepare: async ({ input, db: prepareDb }) => {
+        seen.push(`prepare ${input.text} ${prepareDb === db ? 'outside' : 'inside'}`);
+        if (input.text === 'bad') throw errors.validation({ text: 'validation.invalid' });
+        return { text: input.text.toUpperCase() };
+      },
+      run: async ({ input, db: runDb }) => {
+        seen.push(`run ${input.text} ${runDb === db ? 'outside' : 'inside'}`);
+        return { n: input.text.length };
+      },
+    });
+    expect(await performAction(t.ctx, action, request(member, { text: 'abc' }))).toEqual({ n: 3 });
+    expect(await refusal(performAction(t.ctx, action, request(member, { text: 'bad' })))).toEqual([400, 5]);
+    expect(seen).toEqual(['prepare abc outside', 'run ABC inside', 'prepare bad outside']);
+  });
+
   it('holds every answer to its declared schema under test: a field too many or missing fails', async () => {
     const drifting = (answer: unknown) => readAction(echo, { who: who.anyone(), answer: counter, run: async () => answer as { n: number } });
     const registry = new ActionRegistry();

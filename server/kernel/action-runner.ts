@@ -8,10 +8,11 @@
  *   4. limits spent before the input (every attempt counts)
  *   5. the input: a path parameter naming nothing is 404, a bad field 400 naming it
  *   6. limits spent after the input (a 400 costs nothing)
- *   7. the target loaded (locked, inside the transaction, for a write), its rule (403)
- *   8. the use case: in one transaction through `runWrite` for a write; then `present`
- *   9. limits given back on a refusal the declaration names, or on success (count failures only)
- *  10. under test, the answer checked against the declared schema: a drifting answer fails
+ *   7. a write's `prepare`, before its transaction (an upload read and decoded)
+ *   8. the target loaded (locked, inside the transaction, for a write), its rule (403)
+ *   9. the use case: in one transaction through `runWrite` for a write; then `present`
+ *  10. limits given back on a refusal the declaration names, or on success (count failures only)
+ *  11. under test, the answer checked against the declared schema: a drifting answer fails
  */
 import type { ZodObject, ZodType } from 'zod';
 import { pathParams, type AnyContract } from '../../common/actions/contract';
@@ -158,7 +159,9 @@ export async function performAction(ctx: AppContext, action: AnyAction, request:
   try {
     const input = parseActionInput(action.contract, request.params, request.fields);
     if (limit?.stage === 'afterInput') await spend(ctx, limit, caller, input, settings, spent);
-    const base = { ctx, caller, input, settings, via, headers: request.headers ?? {}, upload: request.upload };
+    const parsed = { ctx, caller, input, settings, via, headers: request.headers ?? {}, upload: request.upload };
+    // A write's slow work (an upload read and decoded) is done before its transaction opens.
+    const base = action.write && action.prepare ? { ...parsed, input: await action.prepare({ ...parsed, db: requireDb(ctx), target: undefined }) } : parsed;
     let value: unknown;
     if (action.write) {
       const { target, written } = await runWrite(

@@ -230,6 +230,13 @@ export interface ReadDeclaration<C extends AnyContract, T, R> extends Common<C, 
 export interface WriteDeclaration<C extends AnyContract, T, R> extends Common<C, T> {
   readonly write: true;
   readonly limit: Limit | Unlimited;
+  /**
+   * Before the transaction, after the input: work that must not hold it open (reading and
+   * decoding an upload), answering the input `run` is given. A transaction waits for nothing
+   * slow — on SQLite every other query waits with it — and a retried one would find the
+   * request's body already read.
+   */
+  prepare?(call: ReadCall<ParsedInputOf<C>, undefined>): Promise<ParsedInputOf<C>>;
   /** Inside the transaction: the target (locked), the rules, the write. */
   run(call: WriteCall<ParsedInputOf<C>, T>): Promise<R>;
   /** After the commit: what the caller is answered, made from what was written. */
