@@ -16,7 +16,7 @@ import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
 import { contentFeature } from './modules/content/content.feature';
 import { followsFeature } from './modules/follows/follows.feature';
-import { installRoutes } from './modules/install/install.routes';
+import { installFeature } from './modules/install/install.feature';
 import { linksFeature } from './modules/links/links.feature';
 import { messagesFeature } from './modules/messages/messages.feature';
 import { dashboardFeature } from './modules/dashboard/dashboard.feature';
@@ -57,7 +57,7 @@ export interface Feature {
 
 export const features: Feature[] = [
   siteFeature,
-  { name: 'install', api: installRoutes },
+  installFeature,
   authFeature,
   usersFeature,
   nodesFeature,

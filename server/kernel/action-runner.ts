@@ -37,6 +37,8 @@ export interface ActionRequest {
   headers?: ReadCall<unknown, unknown>['headers'];
   /** A multipart request's file part reader (HTTP only). */
   upload?: ReadCall<unknown, unknown>['upload'];
+  /** The origin the request was addressed to (HTTP only). */
+  requestedOrigin?: string;
 }
 
 /** The gate, then the role rule: 401, 403 (errorCode 3 banned, 4 unverified, 2 by role). */
@@ -159,7 +161,7 @@ export async function performAction(ctx: AppContext, action: AnyAction, request:
   try {
     const input = parseActionInput(action.contract, request.params, request.fields);
     if (limit?.stage === 'afterInput') await spend(ctx, limit, caller, input, settings, spent);
-    const parsed = { ctx, caller, input, settings, via, headers: request.headers ?? {}, upload: request.upload };
+    const parsed = { ctx, caller, input, settings, via, headers: request.headers ?? {}, upload: request.upload, requestedOrigin: request.requestedOrigin };
     // A write's slow work (an upload read and decoded) is done before its transaction opens.
     const base = action.write && action.prepare ? { ...parsed, input: await action.prepare({ ...parsed, db: requireDb(ctx), target: undefined }) } : parsed;
     let value: unknown;

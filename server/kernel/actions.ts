@@ -156,6 +156,13 @@ export interface ReadCall<I, T> {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** A multipart request's file part (uploads); absent for any other call. */
   readonly upload?: UploadSource;
+  /**
+   * The origin the request was addressed to (`https://host`, as Fastify reads it: behind a
+   * trusted proxy, its forwarded protocol and host); absent for a page read. Only the installer
+   * keeps it (the site's address when PUBLIC_URL is unset): every other absolute link is made
+   * from the configured address (http/site-address.ts), never from what a request claims.
+   */
+  readonly requestedOrigin?: string;
 }
 
 /** The one file part of a multipart request, read whole within a size limit. */

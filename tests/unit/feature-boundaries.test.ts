@@ -34,7 +34,6 @@ const NOT_YET_THROUGH_THE_API: readonly string[] = [
   'context.ts → modules/settings/settings.service',
   'context.ts → modules/uploads/images',
   'context.ts → modules/words/words.screen',
-  'features.ts → modules/install/install.routes',
   'features.ts → modules/seo/seo.routes',
   'main.ts → modules/install/setup',
 ];
