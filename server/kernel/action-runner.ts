@@ -154,23 +154,23 @@ export async function performAction(ctx: AppContext, action: AnyAction, request:
   const settings = await ctx.settings.get(ctx.state.installed ? db : null);
   const { caller, via } = request;
   checkWho(action.who, caller, settings);
-  for (const guard of action.guards ?? []) await guard(ctx, settings, isRecord(request.fields) ? request.fields : {});
+  for (const guard of action.guards ?? []) await guard(ctx, settings, isRecord(request.fields) ? request.fields : {}, { headers: request.headers ?? {} });
   const limit = limitOf(action, via);
   const spent: Spent = [];
   if (limit?.stage === 'beforeInput') await spend(ctx, limit, caller, request.fields, settings, spent);
   try {
     const input = parseActionInput(action.contract, request.params, request.fields);
     if (limit?.stage === 'afterInput') await spend(ctx, limit, caller, input, settings, spent);
-    const parsed = { ctx, caller, input, settings, via, headers: request.headers ?? {}, upload: request.upload, requestedOrigin: request.requestedOrigin };
-    // A write's slow work (an upload read and decoded) is done before its transaction opens.
-    const base = action.write && action.prepare ? { ...parsed, input: await action.prepare({ ...parsed, db: requireDb(ctx), target: undefined }) } : parsed;
+    const base = { ctx, caller, input, settings, via, headers: request.headers ?? {}, upload: request.upload, requestedOrigin: request.requestedOrigin };
     let value: unknown;
     if (action.write) {
+      // A write's slow work (an upload read and decoded, a password hashed) is done before its transaction opens.
+      const prepared: unknown = action.prepare ? await action.prepare({ ...base, db: requireDb(ctx), target: undefined }) : undefined;
       const { target, written } = await runWrite(
         ctx,
         async (scope) => {
           const target = await loadTarget(action, scope.db, input, caller, true);
-          return { target, written: await action.run({ ...base, db: scope.db, target, scope }) };
+          return { target, written: await action.run({ ...base, db: scope.db, target, scope, prepared }) };
         },
         { now: caller.now },
       );

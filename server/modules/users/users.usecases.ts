@@ -45,22 +45,21 @@ export async function changeProfile({ scope, caller, input }: WriteCall<Input<'u
  * upload limits (setting `uploadLimits`, avatars too) and stored as a square still WebP; else
  * `{avatar}` must name an image this site stores.
  */
-export async function vouchForAvatar({ ctx, settings, input, upload }: ReadCall<Input<'updateAvatar'>, undefined>): Promise<Input<'updateAvatar'>> {
+export async function vouchForAvatar({ ctx, settings, input, upload }: ReadCall<Input<'updateAvatar'>, undefined>): Promise<string> {
   const storage = createStorage(ctx.config);
   if (upload?.isMultipart) {
     const limits = siteUploadLimits(settings);
-    return { avatar: await storeAvatar(ctx.images, storage, (await upload.read(limits)).buffer, limits.size) };
+    return storeAvatar(ctx.images, storage, (await upload.read(limits)).buffer, limits.size);
   }
   if (input.avatar === undefined) throw errors.validation({ avatar: 'validation.avatarRequired' });
-  return { avatar: await storedAvatarUrl(input.avatar, storage, ctx.config) };
+  return storedAvatarUrl(input.avatar, storage, ctx.config);
 }
 
 /** POST user/update_avatar, with the address `vouchForAvatar` made. */
-export async function changeAvatar({ ctx, scope, caller, input }: WriteCall<Input<'updateAvatar'>, undefined>): Promise<UserRow> {
+export async function changeAvatar({ ctx, scope, caller, prepared: avatar }: WriteCall<Input<'updateAvatar'>, undefined, string>): Promise<UserRow> {
   const user = memberOf(caller);
-  if (input.avatar === undefined) throw new Error('update_avatar: prepared without an address');
-  const updated = await profileChanged(scope, await updateAvatar(scope.db, user.id, input.avatar, caller.now));
-  ctx.log.info({ userId: user.id, avatar: input.avatar }, 'avatar updated');
+  const updated = await profileChanged(scope, await updateAvatar(scope.db, user.id, avatar, caller.now));
+  ctx.log.info({ userId: user.id, avatar }, 'avatar updated');
   return updated;
 }
 
@@ -73,14 +72,14 @@ export async function changeUsername({ scope, caller, input }: WriteCall<Input<'
  * Before the transaction: the background's address, an image this site stored (uploaded with
  * POST upload, which applies the upload checks), or '' to remove it.
  */
-export async function vouchForBackground({ ctx, input }: ReadCall<Input<'updateBackground'>, undefined>): Promise<Input<'updateBackground'>> {
-  if (input.background === '') return input;
+export async function vouchForBackground({ ctx, input }: ReadCall<Input<'updateBackground'>, undefined>): Promise<string> {
+  if (input.background === '') return '';
   const stored = await storedImageUrl(input.background, createStorage(ctx.config), ctx.config);
   if (stored === null) throw errors.validation({ background: 'follow.errors.backgroundNotOurs' });
-  return { background: stored };
+  return stored;
 }
 
 /** POST user/update_background, with the address `vouchForBackground` vouched for. */
-export async function changeBackground({ scope, caller, input }: WriteCall<Input<'updateBackground'>, undefined>): Promise<UserRow> {
-  return profileChanged(scope, await updateBackground(scope.db, memberOf(caller).id, input.background, caller.now));
+export async function changeBackground({ scope, caller, prepared: background }: WriteCall<Input<'updateBackground'>, undefined, string>): Promise<UserRow> {
+  return profileChanged(scope, await updateBackground(scope.db, memberOf(caller).id, background, caller.now));
 }
