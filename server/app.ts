@@ -39,11 +39,11 @@ import { assemblePages, type SiteServices } from './kernel/pages';
 import { createPageCache } from './http/page-cache';
 import { siteOriginOf } from './http/site-address';
 import { createFeedCache } from './kernel/feed-cache';
-import { startSweeper } from './modules/auth/sweep';
+import { startSweeper } from './modules/auth/auth.api';
 import { startVipReminders } from './modules/vip/vip.reminders';
 import { SettingsCache } from './modules/settings/settings.service';
 import { presentConfig } from './modules/site/site.presenter';
-import { ImageProcessor } from './modules/uploads/images';
+import { ImageProcessor } from './modules/uploads/uploads.api';
 import { WordScreen } from './modules/words/words.screen';
 import { features } from './features';
 

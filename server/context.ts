@@ -20,7 +20,7 @@ import type { RateLimiter } from './infra/rate-limiter';
 import type { DomainEvents } from './kernel/events';
 import type { KindRegistry } from './kernel/kinds';
 import type { ActionRegistry } from './kernel/action-registry';
-import type { ImageProcessor } from './modules/uploads/images';
+import type { ImageProcessor } from './modules/uploads/uploads.api';
 import type { SiteServices } from './kernel/pages';
 import type { SettingsCache } from './modules/settings/settings.service';
 import type { FeedCache } from './kernel/feed-cache';

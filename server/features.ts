@@ -15,9 +15,9 @@ import { apiDocsFeature } from './modules/api-docs/api-docs.feature';
 import { articlesFeature } from './modules/articles/articles.feature';
 import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
-import { contentRoutes } from './modules/content/content.routes';
+import { contentFeature } from './modules/content/content.feature';
 import { followsFeature } from './modules/follows/follows.feature';
-import { installRoutes } from './modules/install/install.routes';
+import { installFeature } from './modules/install/install.feature';
 import { linksFeature } from './modules/links/links.feature';
 import { messagesFeature } from './modules/messages/messages.feature';
 import { dashboardFeature } from './modules/dashboard/dashboard.feature';
@@ -33,7 +33,7 @@ import { seoFeature } from './modules/seo/seo.feature';
 import { siteFeature } from './modules/site/site.feature';
 import { tagsFeature } from './modules/tags/tags.feature';
 import { topicsFeature } from './modules/topics/topics.feature';
-import { uploadFileRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
+import { uploadsFeature } from './modules/uploads/uploads.feature';
 import { usersFeature } from './modules/users/users.feature';
 import { wordsFeature } from './modules/words/words.feature';
 import { vipFeature } from './modules/vip/vip.feature';
@@ -64,7 +64,7 @@ export interface Feature {
 
 export const features: Feature[] = [
   siteFeature,
-  { name: 'install', api: installRoutes },
+  installFeature,
   authFeature,
   usersFeature,
   nodesFeature,
@@ -85,8 +85,8 @@ export const features: Feature[] = [
   noticesFeature,
   wordsFeature,
   vipFeature,
-  { name: 'content', api: contentRoutes },
-  { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
+  contentFeature,
+  uploadsFeature,
   seoFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,

@@ -2,7 +2,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { siteHandler } from './http/ssr';
-import { hasSetupEnv, runSetup } from './modules/install/setup';
+import { hasSetupEnv, runSetup } from './modules/install/install.api';
 import { geoIpCountries } from './infra/geoip-country';
 
 const dev = process.argv.includes('--dev');

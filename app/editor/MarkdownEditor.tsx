@@ -5,7 +5,8 @@
  */
 import { Tabs } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
-import { api } from '../lib/api';
+import { contentActions } from '../../common/actions/content';
+import { send } from '../lib/api';
 import { EDITOR } from './constants';
 import './content.css';
 import { useT } from '~/lib/use-t';
@@ -42,11 +43,7 @@ export default function MarkdownEditor({ value, onChange, height, compact, place
   useEffect(() => {
     if (!needsPreview) return;
     const controller = new AbortController();
-    api<{ html: string }>('/api/content/preview', {
-      method: 'POST',
-      body: { content: value, contentType: 'markdown' },
-      signal: controller.signal,
-    })
+    send(contentActions.preview, { content: value, contentType: 'markdown' }, { signal: controller.signal })
       .then((data) => setPreview({ source: value, html: data.html }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -5,7 +5,8 @@
  * the spec's default for an editor used on its own).
  */
 import { isAllowedImageSrc } from '../../common/rich-text/policy';
-import { api } from '../lib/api';
+import { uploadActions } from '../../common/actions/uploads';
+import { send } from '../lib/api';
 import { tFor } from '../lib/i18n';
 import { asLocale } from '../lib/locale';
 import { initialImageSize, type ImageSize } from './image-size';
@@ -50,7 +51,7 @@ function pageText(key: string, values?: Record<string, unknown>): string {
 export const serverUpload: UploadFn = async (file) => {
   const body = new FormData();
   body.append('image', file, file.name || 'image');
-  const data = await api<UploadResult>('/api/upload', { method: 'POST', body });
+  const data: UploadResult = await send(uploadActions.image, body);
   if (typeof data?.url !== 'string' || data.url === '') throw new Error(pageText('editor.alert.noUrl'));
   return data;
 };

@@ -4,13 +4,14 @@
  * page's GET: mail scanners and link previews fetch links without running scripts, and must
  * not use up the visitor's link.
  */
+import { authActions } from '../../common/actions/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
 import { AuthCard, FormAlert, FormNotice } from '~/components/account/auth-card';
 import { accountMeta } from '~/components/account/page-meta';
 import { ButtonLink } from '~/components/ui/button';
 import { LoadingBlock } from '~/components/ui/spinner';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { paths, signInPath } from '~/lib/paths';
 import { useCurrentUser } from '~/lib/session';
 import { useT } from '~/lib/use-t';
@@ -44,7 +45,7 @@ function useVerification(token: string): VerifyState {
   useEffect(() => {
     if (!token || sentFor.current === token) return;
     sentFor.current = token;
-    api<{ email: string }>('/api/user/verify_email', { method: 'POST', body: { token } })
+    send(authActions.verifyEmail, { token })
       .then((answer) => {
         setResult({ state: 'verified', email: answer.email });
         // A signed-in visitor's header and account page now know the e-mail is verified.

@@ -2,6 +2,7 @@
  * `/user/password/forgot`: asks for a password-reset mail. The page answers the same way
  * whether or not an account has that e-mail (as the API does), so it reveals nothing.
  */
+import { authActions } from '../../common/actions/auth';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '../../common/constants';
@@ -10,7 +11,7 @@ import { AuthCard, FormAlert, FormNotice, linkClass } from '~/components/account
 import { accountMeta } from '~/components/account/page-meta';
 import { Button } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { signInPath } from '~/lib/paths';
 import { useZodForm } from '~/lib/use-zod-form';
 import { useT } from '~/lib/use-t';
@@ -24,7 +25,7 @@ export default function ForgotPasswordPage() {
     sendResetPasswordEmailSchema,
     { email: '' },
     async (data: SendResetPasswordEmailInput) => {
-      await api('/api/login/send_reset_password_email', { method: 'POST', body: data });
+      await send(authActions.sendResetPasswordEmail, data);
       setSentTo(data.email);
     },
     { inlineErrors: true },

@@ -3,6 +3,7 @@
  * token travels in the POST body with the new password; a bad, used or expired link shows the
  * server's reason and a way to ask for a new one.
  */
+import { authActions } from '../../common/actions/auth';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '../../common/constants';
@@ -11,7 +12,7 @@ import { AuthCard, FormAlert, FormNotice, linkClass } from '~/components/account
 import { accountMeta } from '~/components/account/page-meta';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { signInPath } from '~/lib/paths';
 import { useZodForm } from '~/lib/use-zod-form';
 import { useT } from '~/lib/use-t';
@@ -59,7 +60,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
     resetPasswordSchema,
     { token, password: '', rePassword: '' },
     async (data: ResetPasswordInput) => {
-      await api('/api/login/reset_password', { method: 'POST', body: data });
+      await send(authActions.resetPassword, data);
       onDone();
     },
     { inlineErrors: true },

@@ -4,6 +4,7 @@
  * the server's message in the form, where it stays while the visitor retypes.
  */
 import { Link, useSearchParams } from 'react-router';
+import { authActions } from '../../common/actions/auth';
 import { LIMITS } from '../../common/constants';
 import { safeRedirect } from '../../common/redirect';
 import { signInSchema, type SignInInput } from '../../common/validation/account';
@@ -12,20 +13,14 @@ import { accountMeta } from '~/components/account/page-meta';
 import { useAfterSignIn } from '~/components/account/use-signed-in';
 import { Button } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
-import { useSiteConfig, type SessionUser } from '~/lib/session';
+import { useSiteConfig } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useZodForm } from '~/lib/use-zod-form';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('account.signin.title');
-
-interface SignInAnswer {
-  user: SessionUser;
-  token: string;
-  redirect: string;
-}
 
 /** Sign-up keeps the way back, so a newcomer also lands where they were going. */
 function withRedirect(path: string, redirect: string | null): string {
@@ -45,7 +40,7 @@ export default function SignInPage() {
     signInSchema,
     { username: '', password: '' },
     async (data: SignInInput) => {
-      const answer = await api<SignInAnswer>('/api/login/signin', { method: 'POST', body: { username: data.username, password: data.password, redirect } });
+      const answer = await send(authActions.signIn, { username: data.username, password: data.password, redirect });
       toast.success(t('account.signin.success'));
       await afterSignIn(answer.redirect);
     },

@@ -3,6 +3,7 @@
  * with the API's schema (please enter nickname / email / password, at least 6 characters,
  * 'Passwords do not match'). Success signs the visitor in and goes to `?redirect=` or home.
  */
+import { authActions } from '../../common/actions/auth';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '../../common/constants';
 import { safeRedirect } from '../../common/redirect';
@@ -12,20 +13,14 @@ import { accountMeta } from '~/components/account/page-meta';
 import { useAfterSignIn } from '~/components/account/use-signed-in';
 import { Button } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { signInPath } from '~/lib/paths';
-import { useSiteConfig, type SessionUser } from '~/lib/session';
+import { useSiteConfig } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useZodForm } from '~/lib/use-zod-form';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('account.signup.title');
-
-interface SignUpAnswer {
-  user: SessionUser;
-  token: string;
-  redirect: string;
-}
 
 export default function SignUpPage() {
   const t = useT();
@@ -37,7 +32,7 @@ export default function SignUpPage() {
   const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
 
   const form = useZodForm(signUpSchema, { nickname: '', email: '', password: '', rePassword: '' }, async (data: SignUpInput) => {
-    const answer = await api<SignUpAnswer>('/api/login/signup', { method: 'POST', body: { ...data, redirect } });
+    const answer = await send(authActions.signUp, { ...data, redirect });
     toast.success(t('account.signup.success', { nickname: answer.user.nickname }));
     await afterSignIn(answer.redirect);
   });

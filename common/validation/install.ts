@@ -109,3 +109,14 @@ export const installWithFixedDbSchema = z
   .and(installSiteSchema)
   .and(installAdminSchema)
   .and(installLanguageSchema);
+
+/**
+ * The `install/install` body as the route reads it: `db` is checked when sent, and required
+ * unless the operator fixed the database (DATABASE_URL), which only the server knows.
+ */
+export const installRequestSchema = z
+  .object({ db: installDbSchema.optional() })
+  .and(installSiteSchema)
+  .and(installAdminSchema)
+  .and(installLanguageSchema);
+export type InstallRequestInput = z.output<typeof installRequestSchema>;

@@ -47,6 +47,7 @@ async function handle(ctx: AppContext, action: AnyAction, request: FastifyReques
     via: 'api',
     headers: request.headers,
     upload: contract.upload ? uploadSourceOf(request, contract.upload) : undefined,
+    requestedOrigin: `${request.protocol}://${request.host}`,
   });
   const body = answered(ctx, action, action.respond ? await action.respond(value, { request, reply, ctx }) : value);
   if (action.personal) reply.header('cache-control', PERSONAL);

@@ -6,7 +6,9 @@
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { installRoutes } from '../modules/install/install.routes';
+import { ActionRegistry } from '../kernel/action-registry';
+import { installActionList } from '../modules/install/install.actions';
+import { registerActionRoutes } from './actions-http';
 import { installErrorHandling } from './error-handler';
 import { decodePath, normalizePagePath } from './request-context';
 
@@ -116,12 +118,14 @@ describe('install gate after install', () => {
     }
   });
 
-  it('has each install route refuse on its own, without the gate', async () => {
-    // A bare app with the installer routes and no request-context hooks: defence in depth.
+  it('has each install action refuse on its own, without the gate', async () => {
+    // A bare app with the installer's declared routes and no request-context hooks: defence in depth.
     const bare = Fastify();
     bare.decorate('ctx', t.ctx);
     installErrorHandling(bare);
-    await bare.register(installRoutes, { prefix: '/api' });
+    const registry = new ActionRegistry();
+    registry.register('install', installActionList);
+    registerActionRoutes(bare, registry);
     try {
       for (const [method, url] of [
         ['GET', '/api/install/status'],

@@ -73,7 +73,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  * every cross-origin POST and Sec-Fetch-Site on all modern requests; a request with neither
  * is not a browser acting on a user's behalf, so it cannot be a CSRF.
  */
-export function isSameOrigin(request: FastifyRequest): boolean {
+export function isSameOrigin(request: Pick<FastifyRequest, 'headers'>): boolean {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string') return site === 'same-origin' || site === 'none';
   const origin = request.headers.origin;

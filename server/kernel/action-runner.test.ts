@@ -81,6 +81,21 @@ describe('the action runner', () => {
     expect(steps).toEqual(['guard', 'target 404', 'guard', 'target 7', 'run']);
   });
 
+  it('hands a guard the request’s headers, before any limit is spent', async () => {
+    const action = writeAction(note, {
+      who: who.anyone('a test'),
+      guards: [(_ctx, _settings, _raw, { headers }) => {
+        if (headers['sec-fetch-site'] === 'cross-site') throw errors.forbidden('errors.crossOrigin');
+      }],
+      limit: limit.perIp({ name: 'test:guarded', max: 1, windowMs: 60_000 }, { stage: 'beforeInput' }),
+      answer: counter,
+      run: async () => ({ n: 1 }),
+    });
+    const call = (site: string) => performAction(t.ctx, action, { ...request(null, { text: 'x' }), headers: { 'sec-fetch-site': site } });
+    expect(await refusal(call('cross-site'))).toEqual([403, 2]);
+    expect(await call('same-origin')).toEqual({ n: 1 });
+  });
+
   it('answers a path parameter that names nothing with the contract’s own message', async () => {
     const action = readAction(echo, { who: who.anyone(), answer: counter, run: async ({ input }) => ({ n: input.id }) });
     const failure = await performAction(t.ctx, action, request(null, { word: 'a' }, { id: '0x10' })).catch((error: unknown) => error);
@@ -152,6 +167,28 @@ describe('the action runner', () => {
     expect(await db.selectFrom('settings').select('key').where('key', '=', marker).execute()).toEqual([]);
     await performAction(t.ctx, action, request(member, { text: 'keep' }));
     expect(await db.selectFrom('settings').select('value').where('key', '=', marker).execute()).toEqual([{ value: 'keep' }]);
+  });
+
+  it('prepares a write before its transaction: the slow part outside it, once, and the write gets what it made', async () => {
+    const db = requireDb(t.ctx);
+    const seen: string[] = [];
+    const action = writeAction(note, {
+      who: who.writer(),
+      limit: limit.none('a test'),
+      answer: counter,
+      prepare: async ({ input, db: prepareDb }) => {
+        seen.push(`prepare ${input.text} ${prepareDb === db ? 'outside' : 'inside'}`);
+        if (input.text === 'bad') throw errors.validation({ text: 'validation.invalid' });
+        return input.text.toUpperCase();
+      },
+      run: async ({ prepared, db: runDb }) => {
+        seen.push(`run ${prepared} ${runDb === db ? 'outside' : 'inside'}`);
+        return { n: prepared.length };
+      },
+    });
+    expect(await performAction(t.ctx, action, request(member, { text: 'abc' }))).toEqual({ n: 3 });
+    expect(await refusal(performAction(t.ctx, action, request(member, { text: 'bad' })))).toEqual([400, 5]);
+    expect(seen).toEqual(['prepare abc outside', 'run ABC inside', 'prepare bad outside']);
   });
 
   it('holds every answer to its declared schema under test: a field too many or missing fails', async () => {

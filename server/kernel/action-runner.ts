@@ -8,10 +8,11 @@
  *   4. limits spent before the input (every attempt counts)
  *   5. the input: a path parameter naming nothing is 404, a bad field 400 naming it
  *   6. limits spent after the input (a 400 costs nothing)
- *   7. the target loaded (locked, inside the transaction, for a write), its rule (403)
- *   8. the use case: in one transaction through `runWrite` for a write; then `present`
- *   9. limits given back on a refusal the declaration names, or on success (count failures only)
- *  10. under test, the answer checked against the declared schema: a drifting answer fails
+ *   7. a write's `prepare`, before its transaction (an upload read and decoded)
+ *   8. the target loaded (locked, inside the transaction, for a write), its rule (403)
+ *   9. the use case: in one transaction through `runWrite` for a write; then `present`
+ *  10. limits given back on a refusal the declaration names, or on success (count failures only)
+ *  11. under test, the answer checked against the declared schema: a drifting answer fails
  */
 import type { ZodObject, ZodType } from 'zod';
 import { pathParams, type AnyContract } from '../../common/actions/contract';
@@ -36,6 +37,8 @@ export interface ActionRequest {
   headers?: ReadCall<unknown, unknown>['headers'];
   /** A multipart request's file part reader (HTTP only). */
   upload?: ReadCall<unknown, unknown>['upload'];
+  /** The origin the request was addressed to (HTTP only). */
+  requestedOrigin?: string;
 }
 
 /** The gate, then the role rule: 401, 403 (errorCode 3 banned, 4 unverified, 2 by role). */
@@ -151,21 +154,23 @@ export async function performAction(ctx: AppContext, action: AnyAction, request:
   const settings = await ctx.settings.get(ctx.state.installed ? db : null);
   const { caller, via } = request;
   checkWho(action.who, caller, settings);
-  for (const guard of action.guards ?? []) await guard(ctx, settings, isRecord(request.fields) ? request.fields : {});
+  for (const guard of action.guards ?? []) await guard(ctx, settings, isRecord(request.fields) ? request.fields : {}, { headers: request.headers ?? {} });
   const limit = limitOf(action, via);
   const spent: Spent = [];
   if (limit?.stage === 'beforeInput') await spend(ctx, limit, caller, request.fields, settings, spent);
   try {
     const input = parseActionInput(action.contract, request.params, request.fields);
     if (limit?.stage === 'afterInput') await spend(ctx, limit, caller, input, settings, spent);
-    const base = { ctx, caller, input, settings, via, headers: request.headers ?? {}, upload: request.upload };
+    const base = { ctx, caller, input, settings, via, headers: request.headers ?? {}, upload: request.upload, requestedOrigin: request.requestedOrigin };
     let value: unknown;
     if (action.write) {
+      // A write's slow work (an upload read and decoded, a password hashed) is done before its transaction opens.
+      const prepared: unknown = action.prepare ? await action.prepare({ ...base, db: requireDb(ctx), target: undefined }) : undefined;
       const { target, written } = await runWrite(
         ctx,
         async (scope) => {
           const target = await loadTarget(action, scope.db, input, caller, true);
-          return { target, written: await action.run({ ...base, db: scope.db, target, scope }) };
+          return { target, written: await action.run({ ...base, db: scope.db, target, scope, prepared }) };
         },
         { now: caller.now },
       );

@@ -76,9 +76,15 @@ export interface TargetRule<I, T> {
 
 /**
  * A precondition checked after the gate and before the input (a module switched off answers 403
- * before any field error): a named function of the feature, given the raw input.
+ * before any field error, a cross-site sign-in before its limit is spent): a named function of
+ * the feature, given the raw input and the request's headers (empty for a page read).
  */
-export type Guard = (ctx: AppContext, settings: SiteSettings, raw: Record<string, unknown>) => void | Promise<void>;
+export type Guard = (
+  ctx: AppContext,
+  settings: SiteSettings,
+  raw: Record<string, unknown>,
+  request: { readonly headers: ReadCall<unknown, unknown>['headers'] },
+) => void | Promise<void>;
 
 // ---------------------------------------------------------------------------------------------
 // Rate limits
@@ -156,6 +162,13 @@ export interface ReadCall<I, T> {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** A multipart request's file part (uploads); absent for any other call. */
   readonly upload?: UploadSource;
+  /**
+   * The origin the request was addressed to (`https://host`, as Fastify reads it: behind a
+   * trusted proxy, its forwarded protocol and host); absent for a page read. Only the installer
+   * keeps it (the site's address when PUBLIC_URL is unset): every other absolute link is made
+   * from the configured address (http/site-address.ts), never from what a request claims.
+   */
+  readonly requestedOrigin?: string;
 }
 
 /** The one file part of a multipart request, read whole within a size limit. */
@@ -169,8 +182,10 @@ export interface UploadSource {
 }
 
 /** A write: as a read, inside one transaction (`scope`, retried whole), its facts recorded there. */
-export interface WriteCall<I, T> extends ReadCall<I, T> {
+export interface WriteCall<I, T, P = undefined> extends ReadCall<I, T> {
   readonly scope: WriteScope;
+  /** What the declaration's `prepare` made before the transaction (undefined without one). */
+  readonly prepared: P;
 }
 
 /** A document answered as it is (XML, text, a file): its body, type and headers. */
@@ -227,11 +242,18 @@ export interface ReadDeclaration<C extends AnyContract, T, R> extends Common<C, 
   respond?: Responder<R, unknown>;
 }
 
-export interface WriteDeclaration<C extends AnyContract, T, R> extends Common<C, T> {
+export interface WriteDeclaration<C extends AnyContract, T, R, P = undefined> extends Common<C, T> {
   readonly write: true;
   readonly limit: Limit | Unlimited;
+  /**
+   * Before the transaction, after the input: work that must not hold it open (an upload read and
+   * decoded, a password hashed or checked); `run` gets what it made as `call.prepared`. A
+   * transaction waits for nothing slow — on SQLite every other query waits with it — and a
+   * retried one would find the request's body already read.
+   */
+  prepare?(call: ReadCall<ParsedInputOf<C>, undefined>): Promise<P>;
   /** Inside the transaction: the target (locked), the rules, the write. */
-  run(call: WriteCall<ParsedInputOf<C>, T>): Promise<R>;
+  run(call: WriteCall<ParsedInputOf<C>, T, P>): Promise<R>;
   /** After the commit: what the caller is answered, made from what was written. */
   present?(call: ReadCall<ParsedInputOf<C>, T>, written: R): Promise<unknown>;
   /** HTTP only: what is sent, made from the answer (set the session cookie…). */
@@ -239,7 +261,7 @@ export interface WriteDeclaration<C extends AnyContract, T, R> extends Common<C,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds declarations of every contract, target and answer type; each is checked where it is declared
-export type AnyAction = ReadDeclaration<AnyContract, any, any> | WriteDeclaration<AnyContract, any, any>;
+export type AnyAction = ReadDeclaration<AnyContract, any, any> | WriteDeclaration<AnyContract, any, any, any>;
 
 /** What a read may answer: the contract's value, its envelope made ahead, a document or a stream. */
 export type ReadAnswer<C extends AnyContract> = OutputOf<C> | Serialized<OutputOf<C>> | MediaAnswer | StreamAnswer;
@@ -262,11 +284,11 @@ export function readAction<C extends AnyContract, T = undefined, R extends ReadA
 }
 
 /** A write: one transaction through `runWrite`, its side effects handlers of the facts it records. */
-export function writeAction<C extends AnyContract, T = undefined, R = OutputOf<C>>(
+export function writeAction<C extends AnyContract, T = undefined, R = OutputOf<C>, P = undefined>(
   contract: C,
-  declaration: Omit<WriteDeclaration<C, T, R>, 'contract' | 'write' | 'present' | 'respond'> & Answering<C, T, R>,
-): WriteDeclaration<C, T, R> {
-  return { ...declaration, contract, write: true } as WriteDeclaration<C, T, R>;
+  declaration: Omit<WriteDeclaration<C, T, R, P>, 'contract' | 'write' | 'present' | 'respond'> & Answering<C, T, R>,
+): WriteDeclaration<C, T, R, P> {
+  return { ...declaration, contract, write: true } as WriteDeclaration<C, T, R, P>;
 }
 
 export function isUnlimited(limit: Limit | Unlimited | undefined): limit is Unlimited | undefined {

@@ -27,8 +27,19 @@ export interface Origin {
   location(): IpLocation;
 }
 
+/** The session token a signed-in call carried, and how it came (a header is immune to CSRF, a cookie is not). */
+export interface CallerSession {
+  token: string;
+  via: 'header' | 'cookie';
+}
+
 export interface Caller extends ViewerContext {
   origin: Origin;
+  /**
+   * The session the viewer signed in with; absent for nobody and for page reads. Only the
+   * account's security needs it: sign-out ends it, a password change keeps it and ends the others.
+   */
+  session?: CallerSession | null;
 }
 
 /** What a new post keeps of where it came from (cut to its columns), and its times. */
@@ -56,6 +67,8 @@ export interface CallerSource {
   userAgent: string;
   /** Where the address is (a trusted proxy's country header, else the address's own); looked up once, on first use. */
   locate?: () => IpLocation;
+  /** The session the user signed in with (the API's requests). */
+  session?: CallerSession | null;
 }
 
 /** The one caller builder: the API's requests and the page loaders' reads alike. */
@@ -70,12 +83,14 @@ export function callerFrom(ctx: AppContext, source: CallerSource): Caller {
       userAgent: source.userAgent,
       location: () => (location ??= source.locate?.() ?? EMPTY_LOCATION),
     },
+    session: source.session ?? null,
   };
 }
 
 /** The caller of a Fastify request (JSON routes and page requests alike). */
-export function callerOf(ctx: AppContext, request: Pick<FastifyRequest, 'user' | 'locale' | 'ip' | 'headers'>): Caller {
-  return callerFrom(ctx, { user: request.user, locale: request.locale, ip: request.ip, userAgent: userAgentOf(request), locate: () => ctx.ipLocator.locate(request) });
+export function callerOf(ctx: AppContext, request: Pick<FastifyRequest, 'user' | 'locale' | 'ip' | 'headers' | 'token' | 'authVia'>): Caller {
+  const session = request.user && request.token && request.authVia ? { token: request.token, via: request.authVia } : null;
+  return callerFrom(ctx, { user: request.user, locale: request.locale, ip: request.ip, userAgent: userAgentOf(request), locate: () => ctx.ipLocator.locate(request), session });
 }
 
 /** Only the viewer part (reads). */

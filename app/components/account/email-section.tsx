@@ -3,13 +3,14 @@
  * verification (API.md); an unverified address offers to send the verification mail, whose
  * link opens /user/email/verify.
  */
+import { authActions } from '../../../common/actions/auth';
 import { useState } from 'react';
 import { LIMITS } from '../../../common/constants';
 import { setEmailSchema, type SetEmailInput } from '../../../common/validation/account';
 import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Field, Input } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useZodForm } from '~/lib/use-zod-form';
 import { FormAlert, FormNotice } from './auth-card';
@@ -54,7 +55,7 @@ function SetEmailForm({ email }: { email: string | null }) {
   const t = useT();
   const saved = useAccountSaved();
   const form = useZodForm(setEmailSchema, { email: email ?? '' }, async (data: SetEmailInput) => {
-    await api('/api/user/set_email', { method: 'POST', body: data });
+    await send(authActions.setEmail, data);
     await saved();
   });
   const unchanged = form.values.email.trim().toLowerCase() === (email ?? '');
@@ -82,9 +83,9 @@ function SendVerification({ email }: { email: string }) {
   const t = useT();
   const handleApiError = useApiErrorHandler();
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const send = () => {
+  const sendMail = () => {
     setState('sending');
-    api('/api/user/send_verify_email', { method: 'POST' })
+    send(authActions.sendVerifyEmail, {})
       .then(() => setState('sent'))
       .catch((error: unknown) => {
         setState('idle');
@@ -94,7 +95,7 @@ function SendVerification({ email }: { email: string }) {
   return (
     <div className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       {state === 'sent' && <FormNotice>{t('accountSettings.email.sent', { email })}</FormNotice>}
-      <Button onClick={send} loading={state === 'sending'}>
+      <Button onClick={sendMail} loading={state === 'sending'}>
         {state === 'sending' ? t('accountSettings.email.sending') : t('accountSettings.email.sendVerify')}
       </Button>
     </div>

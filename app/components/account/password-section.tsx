@@ -2,12 +2,13 @@
  * Account settings: set a password when the account has none (API `set_password`), else change
  * it with the current one (`update_password`). The fields are emptied after a success.
  */
+import { authActions } from '../../../common/actions/auth';
 import { LIMITS } from '../../../common/constants';
 import { setPasswordSchema, updatePasswordSchema, type SetPasswordInput, type UpdatePasswordInput } from '../../../common/validation/account';
 import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Field, Input } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useZodForm, type ZodForm } from '~/lib/use-zod-form';
 import { FormAlert } from './auth-card';
 import { useAccountSaved } from './use-account-update';
@@ -36,7 +37,7 @@ function SetPasswordForm() {
     setPasswordSchema,
     EMPTY_NEW,
     async (data: SetPasswordInput) => {
-      await api('/api/user/set_password', { method: 'POST', body: data });
+      await send(authActions.setPassword, data);
       await saved();
     },
     { resetOnSuccess: true },
@@ -59,7 +60,7 @@ function ChangePasswordForm() {
     updatePasswordSchema,
     EMPTY_CHANGE,
     async (data: UpdatePasswordInput) => {
-      await api('/api/user/update_password', { method: 'POST', body: data });
+      await send(authActions.updatePassword, data);
       await saved();
     },
     { resetOnSuccess: true },

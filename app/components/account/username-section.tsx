@@ -2,12 +2,13 @@
  * Account settings: the username (spec §3, §5) can be set once — 5 to 12 letters, digits, _
  * or -, starting with a letter. Once set, the form is gone and the name is shown instead.
  */
+import { userActions } from '../../../common/actions/users';
 import { LIMITS } from '../../../common/constants';
 import { setUsernameSchema, type SetUsernameInput } from '../../../common/validation/account';
 import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Field, Input } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useZodForm } from '~/lib/use-zod-form';
 import { FormAlert } from './auth-card';
 import { useAccountSaved } from './use-account-update';
@@ -38,7 +39,7 @@ function SetUsernameForm() {
   const t = useT();
   const saved = useAccountSaved();
   const form = useZodForm(setUsernameSchema, { username: '' }, async (data: SetUsernameInput) => {
-    await api('/api/user/set_username', { method: 'POST', body: data });
+    await send(userActions.setUsername, data);
     await saved();
   });
   return (

@@ -4,10 +4,11 @@
  * "Resend" asks for a fresh link; its refusals (too many mails: 429 with the wait, in the
  * member's language) are shown in the banner itself, where the member is looking.
  */
+import { authActions } from '../../../common/actions/auth';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useOptionalRootData } from '~/lib/session';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -24,7 +25,7 @@ export function VerifyEmailBanner() {
 
 function BannerFor({ email }: { email: string }) {
   const t = useT();
-  const [resend, send] = useResend();
+  const [resend, sendMail] = useResend();
   return (
     <div
       role="region"
@@ -44,7 +45,7 @@ function BannerFor({ email }: { email: string }) {
             {resend.state === 'sent' && t('accountSettings.banner.sent')}
             {resend.state === 'refused' && <span className="font-medium text-red-800 dark:text-red-200">{resend.message}</span>}
           </span>
-          <Button size="sm" variant="secondary" onClick={send} loading={resend.state === 'sending'}>
+          <Button size="sm" variant="secondary" onClick={sendMail} loading={resend.state === 'sending'}>
             {t('accountSettings.banner.resend')}
           </Button>
         </div>
@@ -57,9 +58,9 @@ function BannerFor({ email }: { email: string }) {
 function useResend(): [ResendState, () => void] {
   const handleApiError = useApiErrorHandler();
   const [state, setState] = useState<ResendState>({ state: 'idle' });
-  const send = () => {
+  const sendMail = () => {
     setState({ state: 'sending' });
-    api('/api/user/send_verify_email', { method: 'POST' })
+    send(authActions.sendVerifyEmail, {})
       .then(() => setState({ state: 'sent' }))
       .catch((error: unknown) => {
         if (error instanceof ApiError && !error.isNotSignedIn && error.message) return setState({ state: 'refused', message: error.message });
@@ -67,5 +68,5 @@ function useResend(): [ResendState, () => void] {
         handleApiError(error);
       });
   };
-  return [state, send];
+  return [state, sendMail];
 }

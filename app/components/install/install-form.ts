@@ -3,6 +3,8 @@
  * zod schema the API applies to `install/install` (common/validation/install.ts) before Next
  * moves on, so the visitor meets the spec §5 messages where they typed, not after installing.
  */
+import type { InputOf } from '../../../common/actions/contract';
+import type { installActions } from '../../../common/actions/install';
 import { DEFAULT_LOCALE, type Locale } from '../../../common/constants';
 import {
   DB_TYPES,
@@ -69,8 +71,9 @@ export function withDbType(db: DbValues, type: InstallDbType): DbValues {
 }
 
 /** What `test_db_connection` and the `db` member of `install` take. SQLite needs only a file. */
-export function dbRequestBody(db: DbValues): Record<string, string> {
-  if (db.type === 'sqlite') return { type: 'sqlite', database: db.sqliteFile };
+export function dbRequestBody(db: DbValues): InputOf<typeof installActions.testDbConnection> {
+  // A SQLite file has no password: left out (the schema reads a missing one as '').
+  if (db.type === 'sqlite') return { type: 'sqlite', database: db.sqliteFile, password: undefined };
   return { type: db.type, host: db.host, port: db.port, database: db.database, username: db.username, password: db.password };
 }
 
@@ -114,7 +117,7 @@ export function stepOfField(field: string): InstallStepName | null {
 }
 
 /** The `install/install` body. */
-export function installRequestBody(values: InstallValues, databaseFixed: boolean): Record<string, unknown> {
+export function installRequestBody(values: InstallValues, databaseFixed: boolean): InputOf<typeof installActions.install> {
   return {
     ...(databaseFixed ? {} : { db: dbRequestBody(values.db) }),
     siteTitle: values.siteTitle,

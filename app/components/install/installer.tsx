@@ -5,11 +5,12 @@
  * shows. Enter in any field means Next (the card is one form).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { installActions } from '../../../common/actions/install';
 import type { Locale } from '../../../common/constants';
 import type { InstallDbType } from '../../../common/validation/install';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { serverFieldErrors, withoutField, type FieldErrors } from '~/lib/form-errors';
 import { useSetLocale } from '~/lib/locale';
 import { AdminStep } from './admin-step';
@@ -106,7 +107,7 @@ export function Installer({ fixedDbType, initialLocale }: InstallerProps) {
     }
     setTest({ state: 'testing' });
     try {
-      await api('/install/test_db_connection', { method: 'POST', body: dbRequestBody(values.db) });
+      await send(installActions.testDbConnection, dbRequestBody(values.db));
       setTest({ state: 'ok' });
     } catch (error) {
       const fields = serverFieldErrors(error);
@@ -129,7 +130,7 @@ export function Installer({ fixedDbType, initialLocale }: InstallerProps) {
     setInstall({ state: 'running', phase: 'preparing' });
     const timer = setTimeout(() => setInstall((s) => (s.state === 'running' ? { state: 'running', phase: 'connecting' } : s)), PREPARING_MS);
     try {
-      await api('/install/install', { method: 'POST', body: installRequestBody(values, databaseFixed) });
+      await send(installActions.install, installRequestBody(values, databaseFixed));
       clearTimeout(timer);
       setInstall({ state: 'completed' });
       setTimeout(() => goTo('complete'), COMPLETED_MS);

@@ -2,8 +2,9 @@
  * The signed-in header menus (Radix DropdownMenu and Dialog). Loaded lazily by site-header.tsx:
  * anonymous visitors never download them.
  */
+import { authActions } from '../../../common/actions/auth';
 import { useState } from 'react';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useSiteConfig, type SessionUser, type SiteConfig } from '~/lib/session';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -42,7 +43,7 @@ export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen
   async function logout() {
     setBusy(true);
     try {
-      await api('/api/login/signout');
+      await send(authActions.signOut, {});
       // A full navigation: every loader (and the header) must forget the user. No success toast:
       // it would die with this page (spec §4: "signs out and goes home"; the header shows it).
       window.location.assign('/');

@@ -5,12 +5,13 @@
  * data is reloaded and the toast says 'Background set successfully' (the spec's words).
  */
 import { useState } from 'react';
+import { userActions } from '../../../common/actions/users';
 import { useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { ImageIcon, TrashIcon } from '~/components/topic/icons';
 import { PictureInput } from '~/components/profile/picture-input';
 import { serverUpload } from '~/editor/upload';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
@@ -35,7 +36,7 @@ export function BackgroundControls({ background }: { background: string }) {
   async function save(address: string) {
     setBusy(true);
     try {
-      await api('/api/user/update_background', { method: 'POST', body: { background: address } });
+      await send(userActions.updateBackground, { background: address });
       await revalidator.revalidate();
       toast.success(address ? t('follow.background.saved') : t('follow.background.removed'));
     } catch (error) {

@@ -4,10 +4,11 @@
  * user/update_avatar, which stores it as a square; the page and the header then show it.
  */
 import { useState } from 'react';
+import { userActions } from '../../../common/actions/users';
 import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useToast } from '~/lib/toast';
 import { useT } from '~/lib/use-t';
@@ -33,7 +34,7 @@ export function AvatarSection({ user }: { user: AvatarOwner }) {
     body.append('file', file, file.name || 'avatar');
     setUploading(true);
     try {
-      await api('/api/user/update_avatar', { method: 'POST', body });
+      await send(userActions.updateAvatar, body);
       await revalidator.revalidate();
       toast.success(t('profile.avatar.saved'));
     } catch (error) {

@@ -4,6 +4,7 @@
  * fields. After saving, the page and the header re-read the user and the spec's 'Edit successful'
  * toast confirms.
  */
+import { userActions } from '../../../common/actions/users';
 import { LIMITS } from '../../../common/constants';
 import { updateProfileSchema, type UpdateProfileInput } from '../../../common/validation/account';
 import { FormAlert } from '~/components/account/auth-card';
@@ -11,7 +12,7 @@ import { useAccountSaved } from '~/components/account/use-account-update';
 import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Field, Input, Textarea } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useZodForm } from '~/lib/use-zod-form';
 import { useT } from '~/lib/use-t';
 
@@ -25,7 +26,7 @@ export function ProfileForm({ profile }: { profile: ProfileFields }) {
   const t = useT();
   const saved = useAccountSaved();
   const form = useZodForm(updateProfileSchema, { ...profile }, async (data: UpdateProfileInput) => {
-    await api('/api/user/update', { method: 'POST', body: data });
+    await send(userActions.update, data);
     await saved();
   });
   const signatureLength = [...form.values.signature].length;

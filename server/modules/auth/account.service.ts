@@ -9,8 +9,7 @@ import type { DB, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
 import { errors } from '../../infra/errors';
 import { recordAudit } from '../audit/audit.api';
-import { findUserByEmail, findUserById, setPasswordHashIfUnset, updateUser } from '../users/users.api';
-import { emailTaken, reload } from '../users/users.api';
+import { emailTaken, findUserByEmail, findUserById, reload, setFirstPasswordHash, updateSignIn } from '../users/users.api';
 import { retireEmailCodes } from './email-codes.repository';
 import { consumeEmailCode } from './email-codes.service';
 import { verifyPassword } from './password';
@@ -26,7 +25,7 @@ export async function setEmail(db: Kysely<DB>, user: UserRow, email: string, met
   const holder = await findUserByEmail(db, email);
   if (holder && holder.id !== user.id) throw emailTaken();
   try {
-    await updateUser(db, user.id, { email, email_verified: 0, update_time: meta.now });
+    await updateSignIn(db, user.id, { email, email_verified: 0, update_time: meta.now });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -51,7 +50,7 @@ export function hasPassword(user: Pick<UserRow, 'password_hash'>): boolean {
 
 /** First password of an account that has none (e.g. created without one). Run inside a transaction. */
 export async function setFirstPassword(db: Kysely<DB>, user: UserRow, passwordHash: string, meta: { now: number; ip: string }): Promise<UserRow> {
-  if (!(await setPasswordHashIfUnset(db, user.id, passwordHash, meta.now))) throw errors.forbidden('errors.account.passwordAlreadySet');
+  if (!(await setFirstPasswordHash(db, user.id, passwordHash, meta.now))) throw errors.forbidden('errors.account.passwordAlreadySet');
   await retireEmailCodes(db, user.id, 'reset');
   await recordAudit(db, { actorId: user.id, action: 'user.password_set', targetType: 'user', targetId: user.id, ip: meta.ip, time: meta.now });
   return reload(db, user.id);
@@ -74,7 +73,7 @@ export async function replacePassword(
   passwordHash: string,
   meta: { now: number; ip: string; keepToken: string | null },
 ): Promise<UserRow> {
-  await updateUser(db, user.id, { password_hash: passwordHash, update_time: meta.now });
+  await updateSignIn(db, user.id, { password_hash: passwordHash, update_time: meta.now });
   await retireEmailCodes(db, user.id, 'reset');
   await revokeOtherTokens(db, user.id, meta.keepToken);
   await recordAudit(db, { actorId: user.id, action: 'user.password_changed', targetType: 'user', targetId: user.id, ip: meta.ip, time: meta.now });
@@ -89,6 +88,6 @@ export async function verifyEmailWithCode(db: Kysely<DB>, code: string, now: num
   const row = await consumeEmailCode(db, code, 'verify', now);
   const user = await findUserById(db, row.user_id);
   if (!user || user.status !== 0 || user.email !== row.email) throw errors.validation({ token: 'errors.account.linkInvalid' });
-  await updateUser(db, user.id, { email_verified: 1, update_time: now });
+  await updateSignIn(db, user.id, { email_verified: 1, update_time: now });
   return { email: row.email };
 }

@@ -3,14 +3,15 @@ import type { Feature } from '../../features';
 import { requireDb } from '../../context';
 import { siteBaseUrl } from '../../http/site-address';
 import { sendAccountMail } from './account-mail';
-import { accountRoutes } from './account.routes';
-import { authRoutes } from './auth.routes';
+import { settleAfterAnswer } from './after-answer';
+import { authActionList } from './auth.actions';
 
 export const authFeature: Feature = {
   name: 'auth',
-  async api(api) {
-    await api.register(authRoutes);
-    await api.register(accountRoutes);
+  actions: authActionList,
+  // No routes: the app awaits the mails still being sent after their answer when it closes.
+  async root(app) {
+    app.addHook('onClose', async () => settleAfterAnswer(app.ctx));
   },
   setup(ctx) {
     // A new member with an e-mail gets its verification link at once: posting needs a verified
@@ -19,6 +20,7 @@ export const authFeature: Feature = {
     // is logged and the account stands — the banner's "resend" is the way back.
     ctx.events.onCommit('user.signedUp', 'auth', async ({ userId, nickname, email, locale }, app) => {
       if (!email) return;
+      // mail: see the outbox (issue 26)
       await sendAccountMail(app, requireDb(app), { kind: 'verify', user: { id: userId, email, nickname }, locale, baseUrl: siteBaseUrl(app.config) });
     });
   },

@@ -7,9 +7,7 @@ import type { DB, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
 import { errors } from '../../infra/errors';
 import { recordAudit } from '../audit/audit.api';
-import { findUserByEmail, findUserById, findUserByUsername, insertUser, updateUser } from '../users/users.api';
-import { assertNamesFree } from '../users/users.api';
-import { emailTaken, newUserValues } from '../users/users.api';
+import { assertNamesFree, createMember, emailTaken, findUserByEmail, findUserById, findUserByUsername, updateSignIn } from '../users/users.api';
 import { retireEmailCodes } from './email-codes.repository';
 import { consumeEmailCode } from './email-codes.service';
 import { decoyHash, verifyPassword } from './password';
@@ -25,7 +23,7 @@ export async function registerUser(db: Kysely<DB>, input: { nickname: string; em
   await assertNamesFree(db, { nickname: input.nickname }, null);
   let id: number;
   try {
-    id = await insertUser(db, newUserValues({ nickname: input.nickname, email, password_hash: input.passwordHash }, now));
+    id = await createMember(db, { nickname: input.nickname, email, password_hash: input.passwordHash }, now);
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -84,7 +82,7 @@ export async function resetPasswordWithCode(db: Kysely<DB>, code: string, passwo
   const user = await findUserById(db, row.user_id);
   if (!user || user.status !== 0 || user.email !== row.email) throw errors.validation({ token: 'errors.account.linkInvalid' });
   const verified = 1;
-  await updateUser(db, user.id, { password_hash: passwordHash, email_verified: verified, update_time: meta.now });
+  await updateSignIn(db, user.id, { password_hash: passwordHash, email_verified: verified, update_time: meta.now });
   await retireEmailCodes(db, user.id, 'reset');
   await deleteTokensOfUser(db, user.id);
   await recordAudit(db, { actorId: user.id, action: 'user.password_reset', targetType: 'user', targetId: user.id, ip: meta.ip, time: meta.now });

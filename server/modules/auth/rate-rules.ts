@@ -1,4 +1,4 @@
-/** The account routes' rate-limit rules, built from the `rateLimits` setting. */
+/** The account actions' rate-limit rules, built from the `rateLimits` setting (auth.actions.ts declares them, signin-guard.ts counts with them). */
 import type { RateRule } from '../../infra/rate-limiter';
 import type { Settings } from '../settings/settings.api';
 

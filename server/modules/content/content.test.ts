@@ -3,7 +3,8 @@ import { testDatabases } from '../../../tests/support/databases';
 import { createUser, type CreatedUser } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { findExecutable } from '../../../tests/support/xss-check';
-import { PREVIEW_MAX_CHARS, PREVIEW_RATE } from './content.schema';
+import { PREVIEW_MAX_CHARS } from '../../../common/validation/content';
+import { PREVIEW_RATE } from './content.actions';
 import { XSS_VECTORS } from './xss-corpus';
 import { isSafeText } from '../../../common/validation/text-safety';
 

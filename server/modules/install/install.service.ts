@@ -24,8 +24,7 @@ import { AppError, errors } from '../../infra/errors';
 import { hashPassword, verifyPassword } from '../auth/auth.api';
 import { nameDefaultNode } from '../nodes/nodes.api';
 import { aboutTexts, writeSettings } from '../settings/settings.api';
-import { newUserValues } from '../users/users.api';
-import { countAdmins, findUserByUsername, insertUser } from '../users/users.api';
+import { countAdmins, createMember, findUserByUsername } from '../users/users.api';
 import { withInstallLock } from './install-lock';
 import { deleteInstallation, insertInstallMarker, pingDatabase } from './install.repository';
 
@@ -247,18 +246,16 @@ export function installForum(request: InstallRequest, deps: InstallDeps): Promis
           // The migration seeds the default node in English; name it in the forum's language.
           await nameDefaultNode(trx, request.language, now);
           progress('creatingAdmin');
-          const id = await insertUser(
+          const id = await createMember(
             trx,
-            newUserValues(
-              {
-                username: request.adminUsername,
-                email: request.adminEmail ? request.adminEmail.trim().toLowerCase() : null,
-                nickname: request.adminUsername,
-                password_hash: passwordHash,
-                role: 'admin',
-              },
-              now,
-            ),
+            {
+              username: request.adminUsername,
+              email: request.adminEmail ? request.adminEmail.trim().toLowerCase() : null,
+              nickname: request.adminUsername,
+              password_hash: passwordHash,
+              role: 'admin',
+            },
+            now,
           );
           await deps.faults?.beforeCommit?.(trx);
           return id;

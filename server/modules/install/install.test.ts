@@ -414,6 +414,10 @@ for (const dialect of await testDatabases()) {
         expect(status.body.data).toEqual({ installed: false, databaseFixed: true, databaseType: dialect });
         // The form's database is ignored when DATABASE_URL fixes it.
         const body = (password: string) => ({ siteTitle: 'Shared', adminUsername: 'admin1', adminPassword: password, adminPasswordConfirm: password, language: 'en-US' });
+        // A database the form sends anyway must still be well-formed (one schema reads every body), then goes unused.
+        const malformed = await first.post('/api/install/install', { ...body(PASSWORD), db: { type: 'oracle' } });
+        expect(malformed.status).toBe(400);
+        expect(malformed.body.fields).toEqual({ 'db.type': 'Please choose SQLite, MySQL or PostgreSQL' });
         let results;
         if (dialect === 'sqlite') {
           // Two SQLite connections in one thread would block each other's busy waits, so the

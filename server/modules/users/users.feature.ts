@@ -7,11 +7,11 @@ import { HANDLER_ORDER } from '../../kernel/events';
 import { ALL_PAGES, dropPages } from '../../kernel/page-tags';
 import { singleKeyDeltas } from '../../kernel/placement';
 import { bumpUserCommentCount, bumpUserFollowCount, bumpUserPostCount } from './users.repository';
-import { usersRoutes } from './users.routes';
+import { usersActionList } from './users.actions';
 
 export const usersFeature: Feature = {
   name: 'users',
-  api: usersRoutes,
+  actions: usersActionList,
   setup(ctx) {
     ctx.events.onWrite('content.placementChanged', 'users', async ({ kind, before, after }, { db, now }) => {
       for (const [userId, delta] of singleKeyDeltas(before, after, (p) => p.userId)) await bumpUserPostCount(db, kind, userId, delta, now);

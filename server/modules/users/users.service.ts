@@ -9,7 +9,7 @@ import { isUniqueViolation, stamps } from '../../db/helpers';
 import { ErrorCode } from '../../../common/errors';
 import { AppError, errors } from '../../infra/errors';
 import { assertNamesFree } from './names';
-import { addUserScore, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser } from './users.repository';
+import { addUserScore, insertUser, setPasswordHashIfUnset, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -33,6 +33,24 @@ export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUse
     ...stamps(now),
     ...fields,
   };
+}
+
+/** Adds a member (`fields` over `newUserValues`); answers their id. A taken e-mail or username is the database's unique violation. */
+export function createMember(db: Kysely<DB>, fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): Promise<number> {
+  return insertUser(db, newUserValues(fields, now));
+}
+
+/** The account's sign-in fields, whose rules are auth's: the e-mail, its verification, the password hash. */
+export type SignInFields = Pick<UserUpdate, 'email' | 'email_verified' | 'password_hash'> & { update_time: number };
+
+/** Changes a member's sign-in fields (auth decides when: an e-mail change, a reset, a verification). */
+export async function updateSignIn(db: Kysely<DB>, userId: number, values: SignInFields): Promise<void> {
+  await updateUser(db, userId, values);
+}
+
+/** Sets the password hash only while none is set; answers whether it was (of two concurrent first passwords, one). */
+export function setFirstPasswordHash(db: Kysely<DB>, userId: number, passwordHash: string, now: number): Promise<boolean> {
+  return setPasswordHashIfUnset(db, userId, passwordHash, now);
 }
 
 export async function reload(db: Kysely<DB>, id: number): Promise<UserRow> {

@@ -441,6 +441,7 @@ for (const dialect of await testDatabases()) {
       const writes: Array<{ path: string; body: () => Record<string, string>; profile: boolean }> = [
         { path: '/api/user/update', body: () => ({ signature: 'matrix' }), profile: true },
         { path: '/api/user/set_username', body: () => ({ username: `M${uniq()}` }), profile: true },
+        { path: '/api/user/update_background', body: () => ({ background: '' }), profile: true },
         { path: '/api/user/set_email', body: () => ({ email: uniqueEmail('matrix') }), profile: false },
         { path: '/api/user/set_password', body: () => ({ password: 'matrix1', rePassword: 'matrix1' }), profile: false },
         { path: '/api/user/update_password', body: () => ({ oldPassword: DEFAULT_PASSWORD, password: 'matrix2', rePassword: 'matrix2' }), profile: false },

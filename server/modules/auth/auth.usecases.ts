@@ -1,0 +1,114 @@
+/**
+ * Sign-up, sign-in, sign-out and the password reset: one use case per action (auth.actions.ts
+ * declares who may call each, its limit, the login CSRF guard and the session cookie). Passwords
+ * are hashed and checked in `prepare`, before a write's transaction opens, never inside one.
+ */
+import type { ParsedInputOf } from '../../../common/actions/contract';
+import type { authActions } from '../../../common/actions/auth';
+import { safeRedirect } from '../../../common/redirect';
+import type { UserRow } from '../../db/schema';
+import { isSameOrigin } from '../../http/request-context';
+import { siteBaseUrl } from '../../http/site-address';
+import { AppError, errors } from '../../infra/errors';
+import { clientKey } from '../../infra/rate-limiter';
+import type { ReadCall, WriteCall } from '../../kernel/actions';
+import { presentCurrentUser } from '../users/users.api';
+import { sendAccountMail, sendAttackMail } from './account-mail';
+import { afterAnswer } from './after-answer';
+import { checkSignInPassword, findAccount, findResettableAccount, registerUser, resetPasswordWithCode, signInKey } from './auth.service';
+import { checkEmailCode } from './email-codes.service';
+import { hashPassword } from './password';
+import { accountRule } from './rate-rules';
+import { sessionOptions, type OpenedSession } from './session';
+import { guardSignIn } from './signin-guard';
+import { issueToken, revokeToken } from './tokens.service';
+
+type Input<K extends keyof typeof authActions> = ParsedInputOf<(typeof authActions)[K]>;
+
+/** Before sign-up's transaction: the password's hash. */
+export function hashNewPassword({ input }: ReadCall<{ password: string }, undefined>): Promise<string> {
+  return hashPassword(input.password);
+}
+
+/** POST login/signup, inside the transaction: the member, their first session, the fact. */
+export async function signUp({ scope, caller, settings, input, prepared: passwordHash }: WriteCall<Input<'signUp'>, undefined, string>): Promise<OpenedSession> {
+  const user = await registerUser(scope.db, { nickname: input.nickname, email: input.email, passwordHash }, caller.now);
+  const issued = await issueToken(scope.db, user.id, sessionOptions(caller, settings));
+  // The verification mail is this fact's after-commit handler (auth.feature.ts).
+  await scope.emit('user.signedUp', { userId: user.id, nickname: user.nickname, email: user.email, locale: caller.locale });
+  return { issued, answer: { user: presentCurrentUser(user, { now: caller.now }), token: issued.token, redirect: safeRedirect(input.redirect) } };
+}
+
+/**
+ * Before sign-in's transaction: the password checked under the sign-in guard (signin-guard.ts:
+ * slowed and refused per account and source, the owner warned of an attack). The account is
+ * looked up first so its username and e-mail share one count; an unknown name costs the same
+ * lookup and is counted under the name.
+ */
+export async function checkSignIn({ ctx, db, settings, caller, input }: ReadCall<Input<'signIn'>, undefined>): Promise<UserRow> {
+  const account = await findAccount(db, input.username);
+  const attempt = { accountKey: signInKey(input.username, account), ipKey: clientKey(caller.origin.ip), account };
+  const baseUrl = siteBaseUrl(ctx.config);
+  return guardSignIn(ctx, settings, attempt, () => checkSignInPassword(account, input.password), (alert) =>
+    // mail: see the outbox (issue 26)
+    afterAnswer(ctx, () => sendAttackMail(ctx, db, { ...alert, baseUrl }), 'sign-in attack mail failed'),
+  );
+}
+
+/** POST login/signin, inside the transaction: a session for the member `checkSignIn` let in. */
+export async function signIn({ scope, caller, settings, input, prepared: user }: WriteCall<Input<'signIn'>, undefined, UserRow>): Promise<OpenedSession> {
+  const issued = await issueToken(scope.db, user.id, sessionOptions(caller, settings));
+  return { issued, answer: { user: presentCurrentUser(user, { now: caller.now }), token: issued.token, redirect: safeRedirect(input.redirect) } };
+}
+
+/**
+ * GET login/signout: the session's token revoked (the cookie is cleared by `endSession`). A GET
+ * cannot be refused by the global same-origin check, and another site must not be able to sign
+ * a visitor out through their cookie either: checked here, where the session (and whether it
+ * came by cookie) is known; nothing is spent or read before it.
+ */
+export async function signOut({ db, caller, headers }: ReadCall<Input<'signOut'>, undefined>): Promise<null> {
+  const { session } = caller;
+  if (session?.via === 'cookie' && !isSameOrigin({ headers })) throw errors.forbidden('errors.crossOrigin');
+  if (session) await revokeToken(db, session.token);
+  return null;
+}
+
+/**
+ * POST login/send_reset_password_email. The answer is the same, and as fast, whether or not the
+ * account exists: the lookup and the mail happen after it.
+ */
+export async function sendResetPasswordEmail({ ctx, db, settings, caller, input }: ReadCall<Input<'sendResetPasswordEmail'>, undefined>): Promise<null> {
+  const { email } = input;
+  const locale = caller.locale;
+  const baseUrl = siteBaseUrl(ctx.config);
+  // mail: see the outbox (issue 26)
+  afterAnswer(
+    ctx,
+    async () => {
+      const user = await findResettableAccount(db, email);
+      if (!user) return;
+      try {
+        await ctx.limiter.consume(accountRule(settings, 'mailPerRecipient'), email);
+      } catch (error) {
+        if (error instanceof AppError) return ctx.log.warn({ userId: user.id }, 'password reset mail skipped: too many for this recipient');
+        throw error;
+      }
+      await sendAccountMail(ctx, db, { kind: 'reset', user, locale, baseUrl });
+    },
+    'password reset mail failed',
+  );
+  return null;
+}
+
+/** Before the reset's transaction: a bad link is refused before a password hash is spent on it (the transaction checks again). */
+export async function checkResetLink({ db, caller, input }: ReadCall<Input<'resetPassword'>, undefined>): Promise<string> {
+  await checkEmailCode(db, input.token, 'reset', caller.now);
+  return hashPassword(input.password);
+}
+
+/** POST login/reset_password, inside the transaction: the link used once, the new password, every session ended. */
+export async function resetPassword({ scope, caller, input, prepared: passwordHash }: WriteCall<Input<'resetPassword'>, undefined, string>): Promise<null> {
+  await resetPasswordWithCode(scope.db, input.token, passwordHash, { now: caller.now, ip: caller.origin.ip });
+  return null;
+}

@@ -1,0 +1,8 @@
+/** The first-run installer: its status, the database probe and the install, reachable before install only. */
+import type { Feature } from '../../features';
+import { installActionList } from './install.actions';
+
+export const installFeature: Feature = {
+  name: 'install',
+  actions: installActionList,
+};

@@ -1,0 +1,8 @@
+/** Image uploads: storing an image (POST upload) and serving the stored files (GET /uploads/…). */
+import type { Feature } from '../../features';
+import { uploadsActionList } from './uploads.actions';
+
+export const uploadsFeature: Feature = {
+  name: 'uploads',
+  actions: uploadsActionList,
+};
