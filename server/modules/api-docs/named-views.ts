@@ -8,6 +8,9 @@
 import { z } from 'zod';
 import * as article from '../../../common/views/article';
 import * as comment from '../../../common/views/comment';
+import * as install from '../../../common/views/install';
+import * as content from '../../../common/views/content';
+import * as auth from '../../../common/views/auth';
 import * as favorite from '../../../common/views/favorite';
 import * as follow from '../../../common/views/follow';
 import * as links from '../../../common/views/links';
@@ -27,6 +30,7 @@ import * as settings from '../../../common/views/settings';
 import * as site from '../../../common/views/site';
 import * as tag from '../../../common/views/tag';
 import * as topic from '../../../common/views/topic';
+import * as upload from '../../../common/views/upload';
 import * as user from '../../../common/views/user';
 import * as vip from '../../../common/views/vip';
 import * as words from '../../../common/views/words';
@@ -36,9 +40,12 @@ import type { NameRegistry } from './json-schema';
 export const VIEW_MODULES: Record<string, Record<string, unknown>> = {
   'api-reference': apiReference,
   article,
+  auth,
   comment,
+  content,
   favorite,
   follow,
+  install,
   links,
   message,
   moderation,
@@ -55,6 +62,7 @@ export const VIEW_MODULES: Record<string, Record<string, unknown>> = {
   site,
   tag,
   topic,
+  upload,
   user,
   vip,
   words,
