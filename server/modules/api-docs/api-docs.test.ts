@@ -146,7 +146,10 @@ describe('the OpenAPI document', () => {
     expect(missing.sort()).toEqual([...NOT_YET_DECLARED].sort());
     expect(new Set(NOT_YET_DECLARED).size).toBe(NOT_YET_DECLARED.length);
     // Everything described is served, and under its declared method.
-    for (const route of described) expect(servedRoutes(t.app), route).toContain(route);
+    for (const route of described) {
+      const [method, url] = route.split(' ') as ['GET' | 'POST', string];
+      expect(t.app.hasRoute({ method, url }), route).toBe(true);
+    }
   });
 
   it('describes the comment create action from its declaration', () => {
