@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './context';
 import type { PageSlice } from './kernel/pages';
 import type { AnyAction } from './kernel/actions';
+import type { AnyJob, ScheduleDefinition } from './kernel/jobs';
 import { articlesFeature } from './modules/articles/articles.feature';
 import { auditFeature } from './modules/audit/audit.feature';
 import { authFeature } from './modules/auth/auth.feature';
@@ -37,6 +38,7 @@ import { uploadFileRoutes, uploadRoutes } from './modules/uploads/uploads.routes
 import { usersFeature } from './modules/users/users.feature';
 import { wordsFeature } from './modules/words/words.feature';
 import { vipFeature } from './modules/vip/vip.feature';
+import { jobsFeature } from './modules/jobs/jobs.feature';
 import { pagesFeature } from './http/pages.feature';
 
 export interface Feature {
@@ -54,6 +56,10 @@ export interface Feature {
   pages?(ctx: AppContext): PageSlice;
   /** Registers the feature's content kinds and event handlers on the app context. */
   setup?(ctx: AppContext): void;
+  /** The jobs its writes enqueue (kernel/jobs.ts): run after the commit, retried, never lost. */
+  jobs?: readonly AnyJob[];
+  /** Its periodic jobs: each run once per interval across every process. */
+  schedules?: readonly ScheduleDefinition[];
 }
 
 export const features: Feature[] = [
@@ -80,6 +86,7 @@ export const features: Feature[] = [
   noticesFeature,
   wordsFeature,
   vipFeature,
+  jobsFeature,
   { name: 'content', api: contentRoutes },
   { name: 'uploads', api: uploadRoutes, root: uploadFileRoutes },
   { name: 'seo', root: seoRoutes },
