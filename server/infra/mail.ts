@@ -19,6 +19,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * `<id@host>`: a job's mail names its job (kernel/jobs.ts `jobMessageId`), so a resend is the
+   * same message; absent, nodemailer makes a random one.
+   */
+  messageId?: string;
 }
 
 export interface MailTarget {

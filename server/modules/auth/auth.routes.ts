@@ -12,15 +12,15 @@ import {
 } from '../../../common/validation/account';
 import { requireDb } from '../../context';
 import { ok } from '../../http/envelope';
-import { AppError, errors } from '../../infra/errors';
+import { errors } from '../../infra/errors';
 import { isSameOrigin } from '../../http/request-context';
 import { runWrite } from '../../kernel/write';
 import { parseInput } from '../../kernel/input';
 import { clientKey } from '../../infra/rate-limiter';
 import { presentCurrentUser } from '../users/users.presenter';
-import { siteBaseUrl } from '../../http/site-address';
-import { sendAccountMail, sendAttackMail } from './account-mail';
-import { checkSignInPassword, findAccount, findResettableAccount, registerUser, resetPasswordWithCode, signInKey } from './auth.service';
+import { enqueueJob, type JobDefinition } from '../../kernel/jobs';
+import { attackAlertJob, resetMailJob } from './auth.jobs';
+import { checkSignInPassword, findAccount, registerUser, resetPasswordWithCode, signInKey } from './auth.service';
 import { checkEmailCode } from './email-codes.service';
 import { limitLinkCheck } from './link-checks';
 import { hashPassword } from './password';
@@ -40,16 +40,17 @@ function refuseCrossSite(request: FastifyRequest): void {
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
-  /** Mails sent after the answer (so its timing says nothing); awaited when the app closes. */
-  const pending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
-  /** Runs `task` without holding the answer; a failure is logged as `failure`. */
-  function afterAnswer(task: () => Promise<void>, log: FastifyBaseLogger, failure: string): void {
-    const running = task().catch((error: unknown) => log.error({ err: error }, failure));
-    pending.add(running);
-    void running.finally(() => pending.delete(running));
+  /**
+   * Mails owed without a write (a refused sign-in's alert, a reset request): each a job in a
+   * short transaction of its own, committed before the answer, sent after it. A failure to
+   * enqueue is logged and the answer stays what it was.
+   */
+  async function enqueueMail<P>(job: JobDefinition<P>, payload: P, log: FastifyBaseLogger, failure: string): Promise<void> {
+    try {
+      await enqueueJob(ctx, job, payload);
+    } catch (error) {
+      log.error({ err: error }, failure);
+    }
   }
 
   app.post('/login/signup', async (request, reply) => {
@@ -66,7 +67,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       async (scope) => {
         const user = await registerUser(scope.db, { nickname: input.nickname, email: input.email, passwordHash }, now);
         const issued = await issueToken(scope.db, user.id, sessionOptions(request, settings, now));
-        // The verification mail is this fact's after-commit handler (auth.feature.ts).
+        // The verification mail is a job this fact's handler enqueues here (auth.feature.ts).
         await scope.emit('user.signedUp', { userId: user.id, nickname: user.nickname, email: user.email, locale });
         return { user, issued };
       },
@@ -90,9 +91,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // name costs the same lookup and is counted under the name.
     const account = await findAccount(db, input.username);
     const attempt = { accountKey: signInKey(input.username, account), ipKey, account };
-    const baseUrl = siteBaseUrl(ctx.config);
     const user = await guardSignIn(ctx, settings, attempt, () => checkSignInPassword(account, input.password), (alert) =>
-      afterAnswer(() => sendAttackMail(ctx, db, { ...alert, baseUrl }), request.log, 'sign-in attack mail failed'),
+      enqueueMail(attackAlertJob, { userId: alert.user.id, failures: alert.failures, windowMs: alert.windowMs }, request.log, 'sign-in attack mail not enqueued'),
     );
     await ctx.limiter.release(ipRule, ipKey);
     const now = ctx.clock.now();
@@ -115,26 +115,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const settings = await ctx.settings.get(db);
     await ctx.limiter.consume(accountRule(settings, 'mailPerIp'), clientKey(request.ip));
     const { email } = parseInput(sendResetPasswordEmailSchema, request.body);
-    const locale = request.locale;
-    const baseUrl = siteBaseUrl(ctx.config);
-    const log = request.log;
-    // The answer is the same, and as fast, whether or not the account exists: the lookup and
-    // the mail happen after it.
-    afterAnswer(
-      async () => {
-        const user = await findResettableAccount(db, email);
-        if (!user) return;
-        try {
-          await ctx.limiter.consume(accountRule(settings, 'mailPerRecipient'), email);
-        } catch (error) {
-          if (error instanceof AppError) return log.warn({ userId: user.id }, 'password reset mail skipped: too many for this recipient');
-          throw error;
-        }
-        await sendAccountMail(ctx, db, { kind: 'reset', user, locale, baseUrl });
-      },
-      log,
-      'password reset mail failed',
-    );
+    // The answer is the same, and as fast, whether or not the account exists: every valid request
+    // enqueues the job, which looks the account up and spends the recipient's budget (auth.jobs.ts).
+    await enqueueMail(resetMailJob, { email, locale: request.locale }, request.log, 'password reset mail not enqueued');
     return ok(null);
   });
 

@@ -1,14 +1,15 @@
 /**
  * Site messages: the routes (recent, list, live badge, settings) and every message another
  * feature's fact sends — written inside the fact's transaction, so a rolled-back write sends
- * nothing — plus, after the commit, the live unread push and the reply mail.
+ * nothing — plus the reply mail's job in the same transaction, and after the commit the live
+ * unread push.
  */
 import type { MessageType } from '../../../common/constants';
 import type { Feature } from '../../features';
 import { moderationMove, type ModerationMove } from '../../kernel/content-events';
 import { messagePages } from './messages.pages';
-import { siteBaseUrl } from '../../http/site-address';
-import { announceUnread, notify, sendReplyMailLater } from './messages.service';
+import { replyMailJob } from './messages.jobs';
+import { announceUnread, MAILED_TYPES, notify } from './messages.service';
 import { messageRoutes } from './messages.routes';
 
 /** The member's membership page (app/lib/paths.ts `membership`). */
@@ -23,6 +24,7 @@ export const messagesFeature: Feature = {
   name: 'messages',
   api: messageRoutes,
   pages: messagePages,
+  jobs: [replyMailJob],
   setup(ctx) {
     const { events } = ctx;
 
@@ -100,10 +102,11 @@ export const messagesFeature: Feature = {
       await notify(scope, { to: userId, from: null, type: 'vip_expiring', url: MEMBERSHIP_PAGE, params: { until: expireTime }, eventKey: `vip_expiring:${expireTime}` });
     });
 
-    events.onCommit('message.sent', 'messages', async (message, app) => {
-      await announceUnread(app, [message.to]);
-      sendReplyMailLater(app, message, siteBaseUrl(app.config));
+    // A reply or a comment owes a reply mail: a job of the same transaction (messages.jobs.ts).
+    events.onWrite('message.sent', 'messages', async ({ to, from, type, title, content, url, entityType }, scope) => {
+      if (MAILED_TYPES.has(type)) await scope.enqueue(replyMailJob, { to, from, type, title, content, url, entityType });
     });
+    events.onCommit('message.sent', 'messages', (message, app) => announceUnread(app, [message.to]));
     events.onCommit('message.read', 'messages', (payload, app) => announceUnread(app, [payload.userId]));
   },
 };
