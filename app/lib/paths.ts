@@ -35,4 +35,5 @@ export const paths = {
   adminUsers: '/admin/users',
   adminWords: '/admin/words',
   adminVip: '/admin/vip',
+  adminJobs: '/admin/jobs',
 } as const;

@@ -12,7 +12,7 @@ export default sectionsFromGlob(
       '../../../common/locales/zh-CN/*.json',
       '!**/{mail,message}.json',
       '!**/{install,installUi}.json',
-      '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip}.json',
+      '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip,adminJobs}.json',
       '!**/{accountSettings,articleEdit,ban,editor,moderation,profile,topicForm,ucenter,vip}.json',
     ],
     { eager: true, import: 'default' },
