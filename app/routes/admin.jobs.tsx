@@ -58,11 +58,11 @@ function Times({ job }: { job: JobView }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-zinc-700 dark:text-zinc-300">
       <dt className="text-zinc-500">{t('adminJobs.created')}</dt>
-      <dd>
+      <dd className="whitespace-nowrap">
         <LocalDateTime time={job.createTime} />
       </dd>
       <dt className="text-zinc-500">{pending ? t('adminJobs.next') : t('adminJobs.last')}</dt>
-      <dd>
+      <dd className="whitespace-nowrap">
         <LocalDateTime time={pending ? job.runAt : job.updateTime} />
       </dd>
     </dl>

@@ -31,6 +31,15 @@ export interface JobInfo {
   readonly attempts: number;
 }
 
+/**
+ * Whether an error says that trying again cannot help (`permanent: true`, as a mail server's 5xx
+ * refusal, infra/mail.ts `MailRefused`): such a job is failed at once, with the error, rather
+ * than retried.
+ */
+export function isPermanentError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true;
+}
+
 export interface JobDefinition<P> {
   /** `feature.what`, unique in the app; stored with every row, so never renamed once released. */
   readonly name: string;

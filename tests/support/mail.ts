@@ -132,6 +132,8 @@ export interface TestSmtpServer {
    * learns its mail went out (a crash between the acceptance and its record).
    */
   holdReplies(on: boolean): void;
+  /** While on, every recipient is refused with `550 Mailbox unavailable` (a permanent refusal). */
+  refuseRecipients(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -139,6 +141,7 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   let holding = false;
+  let refusing = false;
   let released: Array<() => void> = [];
   const replyWhenReleased = (reply: () => void) => {
     if (holding) released.push(reply);
@@ -149,6 +152,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!refusing) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -178,6 +185,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         options.timeoutMs ?? 5000,
         `a mail to ${to}`,
       ),
+    refuseRecipients(on) {
+      refusing = on;
+    },
     holdReplies(on) {
       holding = on;
       if (on) return;

@@ -22,7 +22,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB, JobRow } from '../../db/schema';
 import type { AnyJob, EnqueueOptions, JobDefinition, JobInfo, JobQueue, ScheduleDefinition } from '../../kernel/jobs';
-import { enqueueJob } from '../../kernel/jobs';
+import { enqueueJob, isPermanentError } from '../../kernel/jobs';
 import { runWrite } from '../../kernel/write';
 import type { BullBackend } from './jobs.bullmq';
 import {
@@ -162,7 +162,7 @@ export class JobRunner implements JobQueue {
       await job.run(payload, this.ctx, info);
       return { ok: true };
     } catch (error) {
-      return { ok: false, error: errorMessage(error), permanent: false };
+      return { ok: false, error: errorMessage(error), permanent: isPermanentError(error) };
     }
   }
 
