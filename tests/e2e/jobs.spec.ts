@@ -82,7 +82,7 @@ test('a mail the server refused shows as a failed job; the admin retries it once
   await expect(page).toHaveURL(/\?list=done$/);
   const done = page.getByTestId('jobs-table').locator('tbody tr').filter({ hasText: 'auth.verifyMail' }).first();
   await expect(done.getByTestId('job-state')).toHaveText('Done');
-  await expect(done).toContainText('retried once');
+  await expect(done).toContainText('retried 1 time');
   expect(errors).toEqual([]);
   await context.close();
 });
