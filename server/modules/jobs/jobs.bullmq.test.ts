@@ -3,8 +3,8 @@
  * every engine: committed rows are relayed and each runs once, on both apps' workers; a failing
  * job is retried by BullMQ with its backoff and failed with its error, and a back-office retry runs
  * it again under a new BullMQ id; a relay repeated before the row was marked queued adds nothing;
- * a schedule runs once per interval whatever the number of processes; keys carry the forum's
- * namespace. Skipped without a reachable Redis (required in CI).
+ * a queued row Redis lost is relayed again; a schedule runs once per interval whatever the number
+ * of processes; keys carry the forum's namespace. Skipped without a reachable Redis (required in CI).
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { AppContext } from '../../context';
 import { requireDb } from '../../context';
 import { defineJob, enqueueJob } from '../../kernel/jobs';
-import { bullPrefix } from './jobs.bullmq';
+import { BullBackend, bullPrefix } from './jobs.bullmq';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -129,6 +129,27 @@ for (const dialect of withRedis ? await testDatabases() : []) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(runsOf(mark)).toHaveLength(attempts);
       failing.delete(mark);
+    });
+
+    it('relays again a queued row BullMQ no longer holds (Redis lost its data)', async () => {
+      const mark = newMark();
+      const db = requireDb(a.ctx);
+      const now = Date.now();
+      // As a Redis restarted without persistence leaves it: queued, long overdue, unknown to BullMQ.
+      await db
+        .insertInto('jobs')
+        .values({ name: bullProbe.name, payload: JSON.stringify({ mark }), status: 'queued', max_attempts: 3, backoff_ms: 50, run_at: now - 11 * 60_000, claim: null, last_error: null, dedupe_key: null, create_time: now, update_time: now })
+        .execute();
+      const backend = new BullBackend(a.ctx, a.jobs, REDIS_URL);
+      try {
+        await backend.recoverLost(db);
+      } finally {
+        await backend.close(1_000);
+      }
+      expect((await rowOf(mark)).status).toBe('waiting');
+      a.jobs.kick();
+      await vi.waitFor(async () => expect((await rowOf(mark)).status).toBe('done'), { timeout: 15_000, interval: 100 });
+      expect(runsOf(mark)).toHaveLength(1);
     });
 
     it('runs a schedule once per interval, whatever the number of processes', async () => {

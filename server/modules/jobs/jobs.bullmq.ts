@@ -21,7 +21,7 @@ import type { DB, JobRow } from '../../db/schema';
 import { lazyPackage } from '../../infra/lazy-package';
 import { forumNamespace } from '../../infra/namespace';
 import { backoffDelay, type JobRunner } from './jobs.runner';
-import { findJob, findUnrelayed, finishJob, markQueued, recordFailure, startQueuedJob } from './jobs.repository';
+import { findJob, findOverdueQueued, findUnrelayed, finishJob, markQueued, recordFailure, startQueuedJob, unqueue } from './jobs.repository';
 
 const bullmq = lazyPackage<typeof BullMQ>('bullmq');
 const ioredis = lazyPackage<typeof IORedis>('ioredis');
@@ -29,6 +29,8 @@ const ioredis = lazyPackage<typeof IORedis>('ioredis');
 export const QUEUE_NAME = 'jobs';
 /** Rows relayed per round. */
 const RELAY_BATCH = 100;
+/** A queued row this long past its time is looked for in BullMQ (`recoverLost`). */
+const OVERDUE_MS = 10 * 60_000;
 /** Finished jobs stay in Redis this long: a relay repeated within it adds nothing. */
 const KEEP_DONE = { age: 24 * 3_600, count: 100_000 };
 const KEEP_FAILED = { age: 30 * 24 * 3_600 };
@@ -82,6 +84,8 @@ export class BullBackend {
     const connection = bullConnection(this.redisUrl);
     this.connections.push(connection);
     this.queue = new QueueClass<JobData>(QUEUE_NAME, { connection, prefix });
+    // An unheard 'error' event would end the process; a Redis outage is logged, the rows wait.
+    this.queue.on('error', (error) => this.ctx.log.warn({ err: error }, 'job queue error'));
     const { workers, leaseMs } = this.runner.options;
     if (workers > 0) {
       const workerConnection = bullConnection(this.redisUrl);
@@ -126,6 +130,22 @@ export class BullBackend {
       removeOnComplete: KEEP_DONE,
       removeOnFail: KEEP_FAILED,
     };
+  }
+
+  /**
+   * Rows marked queued, overdue by `OVERDUE_MS`, that BullMQ no longer holds (a Redis that lost its
+   * data, a queue obliterated by hand): they wait again and are relayed anew.
+   */
+  async recoverLost(db: Kysely<DB>): Promise<void> {
+    const queue = this.open();
+    const now = this.ctx.clock.now();
+    const lost: number[] = [];
+    for (const row of await findOverdueQueued(db, now - OVERDUE_MS, RELAY_BATCH)) {
+      if (!(await queue.getJob(bullJobId(row)))) lost.push(row.id);
+    }
+    if (lost.length === 0) return;
+    this.ctx.log.warn({ jobIds: lost }, 'jobs queued on BullMQ but not found there: relayed again');
+    await unqueue(db, lost, now);
   }
 
   /** Every process declares the schedulers (an upsert: the same id is one scheduler). */

@@ -137,6 +137,17 @@ export async function hasPendingJobs(db: Kysely<DB>, now: number): Promise<boole
   return rows.length > 0;
 }
 
+/** Rows handed to BullMQ and overdue by then (due before `before`): perhaps lost with Redis's data. */
+export async function findOverdueQueued(db: Kysely<DB>, before: number, limit: number): Promise<JobRow[]> {
+  return db.selectFrom('jobs').selectAll().where('status', '=', 'queued').where('run_at', '<', before).orderBy('id').limit(limit).execute();
+}
+
+/** Queued rows BullMQ no longer holds wait to be relayed again. */
+export async function unqueue(db: Kysely<DB>, ids: readonly number[], now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('jobs').set({ status: 'waiting', update_time: now }).where('id', 'in', [...ids]).where('status', '=', 'queued').execute();
+}
+
 export async function countJobsByStatus(db: Kysely<DB>): Promise<Record<JobStatus, number>> {
   const rows = await db
     .selectFrom('jobs')

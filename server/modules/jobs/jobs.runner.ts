@@ -56,6 +56,8 @@ export interface JobRunnerOptions {
 export type Outcome = { ok: true } | { ok: false; error: string; permanent: boolean };
 
 const DEFAULT_POLL_MS = 1_000;
+/** BullMQ: queued rows Redis may have lost are looked for once a minute. */
+const RECOVER_EVERY_POLLS = 60;
 /** Rows looked at per poll beyond the free slots (others may take some first). */
 const CLAIM_SLACK = 4;
 
@@ -84,6 +86,7 @@ export class JobRunner implements JobQueue {
   private again = false;
   private kickQueued = false;
   private schedulesReady = false;
+  private polls = 0;
   private bull: BullBackend | null = null;
 
   constructor(
@@ -287,6 +290,7 @@ export class JobRunner implements JobQueue {
     if (!db || this.closed) return;
     try {
       await this.ensureSchedules(db);
+      if (this.bull && (this.polls += 1) % RECOVER_EVERY_POLLS === 0) await this.bull.recoverLost(db);
       if (!this.bull) {
         await this.tickSchedules(db);
         if (this.options.workers > this.running.size) await this.takeRows(db, await findExpiredClaims(db, this.ctx.clock.now(), this.options.workers));
