@@ -78,6 +78,7 @@ export default [
     route('users', 'routes/admin.users.tsx'),
     route('words', 'routes/admin.words.tsx'),
     route('vip', 'routes/admin.vip.tsx'),
+    route('jobs', 'routes/admin.jobs.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [
     // route('user/scores', …), route('user/messages', …), route('user/favorites', …)

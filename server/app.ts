@@ -39,8 +39,8 @@ import { assemblePages, type SiteServices } from './kernel/pages';
 import { createPageCache } from './http/page-cache';
 import { siteOriginOf } from './http/site-address';
 import { createFeedCache } from './kernel/feed-cache';
-import { startSweeper } from './modules/auth/auth.api';
-import { startVipReminders } from './modules/vip/vip.reminders';
+import { BullBackend } from './modules/jobs/jobs.bullmq';
+import { JobRunner } from './modules/jobs/jobs.runner';
 import { SettingsCache } from './modules/settings/settings.service';
 import { presentConfig } from './modules/site/site.presenter';
 import { ImageProcessor } from './modules/uploads/uploads.api';
@@ -56,8 +56,13 @@ export interface BuildOptions {
   site?: FastifyPluginAsync;
   /** Where log lines go (default stdout); tests read them back. */
   logStream?: { write(line: string): void };
-  /** How often expired sessions and e-mail codes are swept (default hourly). */
-  sweepIntervalMs?: number;
+  /**
+   * Jobs after commit: `auto` runs them (production, dev); `manual` runs them only on
+   * `ctx.jobs.drain()` (the default under test, so a suite chooses when they run).
+   */
+  jobs?: 'auto' | 'manual';
+  /** Periodic jobs' intervals by job name, in place of the declared ones (tests). */
+  scheduleEveryMs?: Readonly<Record<string, number>>;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -123,6 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installErrorHandling(app);
   installResponseHeaders(app);
 
+  for (const feature of features) ctx.jobs.register(feature.name, feature.jobs, feature.schedules);
   for (const feature of features) feature.setup?.(ctx);
   for (const feature of features) if (feature.actions) ctx.actions.register(feature.name, feature.actions);
   registerActionRoutes(app, ctx.actions);
@@ -139,11 +145,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   for (const feature of features) if (feature.root) await app.register(feature.root);
   if (options.site) await app.register(options.site);
 
-  const stopSweeper = startSweeper(ctx, options.sweepIntervalMs);
-  const stopVipReminders = startVipReminders(ctx);
+  // After every route: a job kicked at once may need what they registered.
+  ctx.jobs.start(config.redisUrl ? new BullBackend(ctx, ctx.jobs, config.redisUrl) : null);
   app.addHook('onClose', async () => {
-    stopSweeper();
-    stopVipReminders();
+    // First, while the database and Redis are open: running jobs finish or are given back.
+    await ctx.jobs.close(Math.min(5_000, Math.floor(config.shutdownGraceMs / 2)));
     ctx.dbOutage.stop();
     await closeBus();
     await ctx.images.close();
@@ -192,6 +198,8 @@ function createContext(
   let viewDedup: DedupStore | undefined;
   let replyMailThrottle: DedupStore | undefined;
   let site: SiteServices | undefined;
+  let jobs: JobRunner | undefined;
+  const jobOptions = { mode: options.jobs ?? (test ? 'manual' : 'auto'), workers: config.jobs.workers, leaseMs: config.jobs.leaseMs, scheduleEveryMs: options.scheduleEveryMs } as const;
   const ctx: AppContext = {
     config,
     log: app.log,
@@ -210,6 +218,9 @@ function createContext(
       },
     }),
     events: new DomainEvents(),
+    get jobs() {
+      return (jobs ??= new JobRunner(ctx, jobOptions));
+    },
     kinds: new KindRegistry(),
     actions: new ActionRegistry(),
     get bus() {

@@ -75,6 +75,10 @@ const EnvSchema = z.object({
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().default(50),
   IMAGE_WORKERS: z.coerce.number().int().positive().optional(),
   IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).optional(),
+  // Jobs after commit (modules/jobs): how many this process runs at once (0: none, it only
+  // enqueues), and how long a claim holds unrenewed before another process takes the job over.
+  JOB_WORKERS: z.coerce.number().int().min(0).default(4),
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
 }).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { message: 'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS', path: ['HEADERS_TIMEOUT_MS'] });
 
 /** What an uploaded image may be, and how many are decoded at once (server/modules/uploads/images.ts). */
@@ -129,6 +133,8 @@ export interface AppConfig {
   /** How long SIGTERM waits for requests in flight before closing their connections and exiting. */
   shutdownGraceMs: number;
   images: ImageLimits;
+  /** Jobs after commit: run at once by this process (0: none), and a claim's lease. */
+  jobs: { workers: number; leaseMs: number };
   /**
    * Every action's answer is checked against its declared schema (kernel/action-runner.ts): on
    * under test, so a drifting answer fails the test that made it; off in production (no cost).
@@ -216,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     images: imageLimits(e),
+    jobs: { workers: e.JOB_WORKERS, leaseMs: e.JOB_LEASE_MS },
     checkAnswers: e.NODE_ENV === 'test',
     ...overrides,
   };

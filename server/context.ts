@@ -25,6 +25,7 @@ import type { SiteServices } from './kernel/pages';
 import type { SettingsCache } from './modules/settings/settings.service';
 import type { FeedCache } from './kernel/feed-cache';
 import type { WordScreen } from './modules/words/words.screen';
+import type { JobRunner } from './modules/jobs/jobs.runner';
 
 export interface AppContext {
   config: AppConfig;
@@ -44,6 +45,11 @@ export interface AppContext {
   events: DomainEvents;
   /** Content kinds (filled by the features at start-up). */
   kinds: KindRegistry;
+  /**
+   * Jobs after commit (ADR 0022): the outbox a write enqueues into (`scope.enqueue`), and the
+   * runner that takes its rows after the commit (in this process, or on BullMQ with Redis).
+   */
+  readonly jobs: JobRunner;
   /** Every declared action (filled from the features at start-up): the API's routes and the pages' reads. */
   actions: ActionRegistry;
   /** Signals between processes (memory, or Redis pub/sub): the unread badge, cache invalidation. */

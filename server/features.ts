@@ -12,6 +12,7 @@ import type { AppContext } from './context';
 import type { PageSlice } from './kernel/pages';
 import type { AnyAction } from './kernel/actions';
 import { apiDocsFeature } from './modules/api-docs/api-docs.feature';
+import type { AnyJob, ScheduleDefinition } from './kernel/jobs';
 import { articlesFeature } from './modules/articles/articles.feature';
 import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
@@ -37,6 +38,7 @@ import { uploadsFeature } from './modules/uploads/uploads.feature';
 import { usersFeature } from './modules/users/users.feature';
 import { wordsFeature } from './modules/words/words.feature';
 import { vipFeature } from './modules/vip/vip.feature';
+import { jobsFeature } from './modules/jobs/jobs.feature';
 import { pagesFeature } from './http/pages.feature';
 
 export interface Feature {
@@ -60,6 +62,10 @@ export interface Feature {
    * waits for its connections (an open stream would hold it: http/drain.ts).
    */
   start?(ctx: AppContext): Promise<() => void | Promise<void>>;
+  /** The jobs its writes enqueue (kernel/jobs.ts): run after the commit, retried, never lost. */
+  jobs?: readonly AnyJob[];
+  /** Its periodic jobs: each run once per interval across every process. */
+  schedules?: readonly ScheduleDefinition[];
 }
 
 export const features: Feature[] = [
@@ -85,6 +91,7 @@ export const features: Feature[] = [
   noticesFeature,
   wordsFeature,
   vipFeature,
+  jobsFeature,
   contentFeature,
   uploadsFeature,
   seoFeature,

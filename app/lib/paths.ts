@@ -36,4 +36,5 @@ export const paths = {
   adminUsers: '/admin/users',
   adminWords: '/admin/words',
   adminVip: '/admin/vip',
+  adminJobs: '/admin/jobs',
 } as const;

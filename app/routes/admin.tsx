@@ -42,6 +42,7 @@ const NAV: ReadonlyArray<{ to: string; key: string; action: Action }> = [
   { to: paths.adminNotices, key: 'adminSite.nav.notices', action: 'site:manage' },
   { to: paths.adminSettings, key: 'admin.nav.settings', action: 'settings:update' },
   { to: paths.adminVip, key: 'adminVip.nav', action: 'vip:manage' },
+  { to: paths.adminJobs, key: 'adminJobs.nav', action: 'jobs:manage' },
 ];
 
 function BackOffice() {

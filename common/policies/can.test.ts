@@ -27,6 +27,7 @@ const BY_ROLE: Record<Action, [boolean, boolean, boolean]> = {
   'settings:update': [false, false, true],
   'site:manage': [false, false, true],
   'vip:manage': [false, false, true],
+  'jobs:manage': [false, false, true],
 };
 
 describe('can()', () => {

@@ -21,7 +21,8 @@ export type Action =
   | 'words:manage' // add, change, remove forbidden words
   | 'settings:update' // read and change the site settings (/admin/settings)
   | 'site:manage' // nodes, tags, friend links, site notices
-  | 'vip:manage'; // VIP settings, the order queue: activate, reject (/admin/vip)
+  | 'vip:manage' // VIP settings, the order queue: activate, reject (/admin/vip)
+  | 'jobs:manage'; // jobs after commit: their states, errors, retry (/admin/jobs)
 
 /** Whoever acts: an id and a role (a user row, the session user, a presented user). */
 export interface Subject extends HasRole {
@@ -54,6 +55,8 @@ const RULES: Record<Action, (user: Subject, resource: Resource | undefined) => b
   'site:manage': (u) => canByRole(u, 'site:manage'),
   // Money is the owner's business: moderators moderate content, admins sell membership.
   'vip:manage': (u) => canByRole(u, 'vip:manage'),
+  // The mail queue and the site's housekeeping: the operator's, like the settings.
+  'jobs:manage': (u) => isAdmin(u),
 };
 
 /** Whether `user` (null: nobody signed in) may do `action` (on `resource`). */

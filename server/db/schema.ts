@@ -397,6 +397,44 @@ export interface VipOrdersTable {
   update_time: number;
 }
 
+/** A job after commit (issue 26, ADR 0022): the outbox row a write enqueued, and its runs. */
+export interface JobsTable {
+  id: Generated<number>;
+  /** The job's declared name (`feature.what`). */
+  name: string;
+  /** JSON, checked by the job's payload schema when enqueued and when run. */
+  payload: string;
+  status: string; // waiting | queued (handed to BullMQ) | running | done | failed
+  /** Attempts started (a crash's re-run counts). */
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** The first retry's delay; each later one doubles it. */
+  backoff_ms: number;
+  /** When it is due (waiting), or was last started. */
+  run_at: number;
+  /** The random token of the process that runs it (running), else null. */
+  claim: string | null;
+  /** Until when that claim holds; past it another process may take the job over. */
+  claim_until: Generated<number>;
+  last_error: string | null;
+  /** Back-office retries of the failed job (names a new BullMQ job each time). */
+  retries: Generated<number>;
+  /** Unique among unfinished jobs; null once finished. */
+  dedupe_key: string | null;
+  create_time: number;
+  update_time: number;
+}
+
+/** A periodic job's schedule: the process that moves `next_run_time` enqueues the run. */
+export interface JobSchedulesTable {
+  id: Generated<number>;
+  name: string;
+  every_ms: number;
+  next_run_time: number;
+  create_time: number;
+  update_time: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -424,6 +462,8 @@ export interface DB {
   notices: NoticesTable;
   forbidden_words: ForbiddenWordsTable;
   vip_orders: VipOrdersTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -449,3 +489,5 @@ export type ScoreLogRow = Selectable<ScoreLogsTable>;
 export type NewScoreLog = Insertable<ScoreLogsTable>;
 export type VipOrderRow = Selectable<VipOrdersTable>;
 export type NewVipOrder = Insertable<VipOrdersTable>;
+export type JobRow = Selectable<JobsTable>;
+export type NewJob = Insertable<JobsTable>;

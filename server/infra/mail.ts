@@ -19,12 +19,33 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * `<id@host>`: a job's mail names its job (kernel/jobs.ts `jobMessageId`), so a resend is the
+   * same message; absent, nodemailer makes a random one.
+   */
+  messageId?: string;
 }
 
 export interface MailTarget {
   /** smtp:// or smtps:// URL; empty means write .eml files. */
   smtpUrl: string;
   from: string;
+}
+
+/**
+ * A send the mail server refused. `permanent` for a 5xx answer (RFC 5321: sending the same mail
+ * again cannot succeed — an unknown mailbox, relaying denied): a job that meets it is failed at
+ * once instead of retried (kernel/jobs.ts), and waits for someone to fix the cause and retry it.
+ */
+export class MailRefused extends Error {
+  readonly permanent: boolean;
+
+  constructor(cause: unknown) {
+    const code = typeof cause === 'object' && cause !== null ? (cause as { responseCode?: unknown }).responseCode : undefined;
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'MailRefused';
+    this.permanent = typeof code === 'number' && code >= 500 && code < 600;
+  }
 }
 
 export interface Mailer {
@@ -58,7 +79,11 @@ export function createMailer(dataDir: string, log: FastifyBaseLogger): Mailer {
     async send(message, target) {
       const from = target.from || 'Sabai <no-reply@localhost>';
       if (!target.smtpUrl) return writeEml(message, from);
-      await smtpTransport(target.smtpUrl).sendMail({ from, ...message });
+      try {
+        await smtpTransport(target.smtpUrl).sendMail({ from, ...message });
+      } catch (error) {
+        throw new MailRefused(error);
+      }
     },
   };
 }

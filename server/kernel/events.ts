@@ -19,6 +19,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
+import type { EnqueueOptions, JobDefinition } from './jobs';
 
 /** A moderator's or author's hand in an event (for audit and messages). */
 export interface Actor {
@@ -38,12 +39,17 @@ export type DomainEventType = keyof DomainEventMap;
 
 export type DomainEvent = { [K in DomainEventType]: { type: K; payload: DomainEventMap[K] } }[DomainEventType];
 
-/** What an in-transaction handler can use: the transaction, the write's time, and `emit` for facts of its own. */
+/**
+ * What an in-transaction handler can use: the transaction, the write's time, `emit` for facts of
+ * its own, and `enqueue` for work owed after the commit that must not be lost (kernel/jobs.ts):
+ * its outbox row commits, or rolls back, with the write.
+ */
 export interface WriteScope {
   readonly db: Kysely<DB>;
   readonly now: number;
   readonly ctx: AppContext;
   emit<K extends DomainEventType>(type: K, payload: DomainEventMap[K]): Promise<void>;
+  enqueue<P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<void>;
 }
 
 export type WriteHandler<K extends DomainEventType> = (payload: DomainEventMap[K], scope: WriteScope) => Promise<void>;

@@ -3,17 +3,21 @@
  * deadlock, a serialization failure or a busy SQLite file), hands it a `WriteScope` to record
  * domain events with, runs their in-transaction handlers as they are recorded, and — once the
  * transaction has committed — their after-commit handlers. A try that is retried records its
- * events afresh; only the committed try's events reach after-commit handlers.
+ * events afresh; only the committed try's events reach after-commit handlers. Jobs enqueued in
+ * the scope are outbox rows of the same transaction (kernel/jobs.ts): after a commit that
+ * enqueued one, the job runner is kicked so the work starts at once rather than at its next poll.
  */
 import { requireDb, type AppContext } from '../context';
 import { withRetry } from '../db/retry';
 import type { DomainEvent, DomainEventMap, DomainEventType, WriteScope } from './events';
+import type { EnqueueOptions, JobDefinition } from './jobs';
 
 export async function runWrite<T>(ctx: AppContext, work: (scope: WriteScope) => Promise<T>, options: { now?: number } = {}): Promise<T> {
   const db = requireDb(ctx);
   const now = options.now ?? ctx.clock.now();
-  const { result, events } = await withRetry(async () => {
+  const { result, events, enqueued } = await withRetry(async () => {
     const recorded: DomainEvent[] = [];
+    let jobs = 0;
     const value = await db.transaction().execute(async (trx) => {
       const scope: WriteScope = {
         db: trx,
@@ -23,11 +27,16 @@ export async function runWrite<T>(ctx: AppContext, work: (scope: WriteScope) => 
           recorded.push({ type, payload } as DomainEvent);
           await ctx.events.runWriteHandlers(type, payload, scope);
         },
+        async enqueue<P>(job: JobDefinition<P>, payload: P, enqueueOptions?: EnqueueOptions) {
+          await ctx.jobs.enqueue(trx, job, payload, now, enqueueOptions);
+          jobs += 1;
+        },
       };
       return work(scope);
     });
-    return { result: value, events: recorded };
+    return { result: value, events: recorded, enqueued: jobs };
   });
+  if (enqueued > 0) ctx.jobs.kick();
   await ctx.events.runCommitHandlers(events, ctx);
   return result;
 }

@@ -32,7 +32,7 @@ async function signedInAdmin(browser: Browser, locale: 'en-US' | 'zh-CN'): Promi
   return page;
 }
 
-const ADMIN_PAGES = ['/admin', '/admin/review', '/admin/content', '/admin/bans', '/admin/audit', '/admin/nodes', '/admin/tags', '/admin/links', '/admin/notices', '/admin/users', '/admin/words', '/admin/vip'];
+const ADMIN_PAGES = ['/admin', '/admin/review', '/admin/content', '/admin/bans', '/admin/audit', '/admin/nodes', '/admin/tags', '/admin/links', '/admin/notices', '/admin/users', '/admin/words', '/admin/vip', '/admin/jobs'];
 const SETTINGS_TABS = ['site', 'navigation', 'modules', 'about', 'scores', 'limits', 'uploads', 'mail'];
 
 /** Every back-office page (and settings tab) fits a 390 px phone: nothing makes the page scroll sideways. */

@@ -14,6 +14,10 @@ export interface ReceivedMail {
   text: string;
   html: string;
   raw: string;
+  /** The From header as written (`Name <address>`). */
+  from: string;
+  /** The Message-ID header (`<id@host>`), '' when absent. */
+  messageId: string;
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -90,7 +94,7 @@ export function parseMail(raw: string, envelopeTo: string[] = []): ReceivedMail 
   const out = { text: '', html: '' };
   collectParts(raw, out);
   const to = envelopeTo.length ? envelopeTo : (headers.get('to') ?? '').split(',').map((s) => s.replace(/.*</, '').replace(/>.*/, '').trim());
-  return { to, subject: decodeHeader(headers.get('subject') ?? ''), text: out.text, html: out.html, raw };
+  return { to, subject: decodeHeader(headers.get('subject') ?? ''), text: out.text, html: out.html, raw, from: decodeHeader(headers.get('from') ?? ''), messageId: headers.get('message-id') ?? '' };
 }
 
 /** The `token` of the first link to `page` (e.g. `/user/email/verify`) in a mail. */
@@ -122,23 +126,48 @@ export interface TestSmtpServer {
   mails: ReceivedMail[];
   /** The first mail (received now or later) to `to` with a subject containing `subject`. */
   waitFor(to: string, options?: { subject?: string; timeoutMs?: number; after?: number }): Promise<ReceivedMail>;
+  /**
+   * While on, a message is kept as soon as its data has arrived (the server has it), but the
+   * server's "250 accepted" waits until it is switched off: a sender killed meanwhile never
+   * learns its mail went out (a crash between the acceptance and its record).
+   */
+  holdReplies(on: boolean): void;
+  /** While on, every recipient is refused with `550 Mailbox unavailable` (a permanent refusal). */
+  refuseRecipients(on: boolean): void;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on a random local port, no TLS, no auth, keeping every mail it receives. */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
+  let holding = false;
+  let refusing = false;
+  let released: Array<() => void> = [];
+  const replyWhenReleased = (reply: () => void) => {
+    if (holding) released.push(reply);
+    else reply();
+  };
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!refusing) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address.toLowerCase())));
-        callback();
+        replyWhenReleased(() => {
+          try {
+            callback();
+          } catch {
+            // The sender is gone (killed while its reply was held): nobody to answer.
+          }
+        });
       });
     },
   });
@@ -156,6 +185,16 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         options.timeoutMs ?? 5000,
         `a mail to ${to}`,
       ),
+    refuseRecipients(on) {
+      refusing = on;
+    },
+    holdReplies(on) {
+      holding = on;
+      if (on) return;
+      const waiting = released;
+      released = [];
+      for (const reply of waiting) reply();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -19,6 +19,7 @@ import type { Locale } from '../../common/constants';
 import type { PageResult } from '../../common/views/page';
 import type { UserRow } from '../../server/db/schema';
 import { callerFrom } from '../../server/kernel/caller';
+import type { JobRunner } from '../../server/modules/jobs/jobs.runner';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -46,6 +47,11 @@ export interface TestApp {
   dataDir: string;
   config: AppConfig;
   database: TestDatabase;
+  /**
+   * The app's jobs after commit: under test nothing runs them until `await t.jobs.drain()` (every
+   * due job runs to its outcome), unless the app was built with `jobs: 'auto'`.
+   */
+  jobs: JobRunner;
   request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   get<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   post<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -125,6 +131,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     config,
     database,
+    jobs: app.ctx.jobs,
     request,
     read: (contract, input, reader = {}) =>
       app.ctx.actions.read(app.ctx, contract, callerFrom(app.ctx, { user: reader.user ?? null, locale: reader.locale ?? 'en-US', ip: reader.visit?.ip ?? '', userAgent: reader.visit?.userAgent ?? '' }), input),

@@ -13,7 +13,7 @@ export default sectionsFromGlob(
       '!**/{mail,message}.json',
       '!**/{install,installUi}.json',
       '!**/apiDocs.json',
-      '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip}.json',
+      '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip,adminJobs}.json',
       '!**/{accountSettings,articleEdit,ban,editor,moderation,profile,topicForm,ucenter,vip}.json',
     ],
     { eager: true, import: 'default' },

@@ -20,6 +20,7 @@ import * as siteLinksNotices from './2026112804_site_links_notices';
 import * as forbiddenWords from './2026112802_forbidden_words';
 import * as profileLists from './2026112806_profile_lists';
 import * as vip from './2026112805_vip';
+import * as jobs from './2026113001_jobs';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026112805_vip': vip,
   '2026112806_profile_lists': profileLists,
   '2026112901_search_terms': searchTerms,
+  '2026113001_jobs': jobs,
 };

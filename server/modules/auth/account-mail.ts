@@ -105,7 +105,11 @@ export function composeAttackMail(input: { locale: Locale; to: string; nickname:
  * Tells the owner of an account under attack (auth/signin-guard.ts), in the site's language
  * (the failing requests' language is the attacker's), with a link to change the password.
  */
-export async function sendAttackMail(ctx: AppContext, db: Database, input: { user: Pick<UserRow, 'email' | 'nickname'>; failures: number; windowMs: number; baseUrl: string }): Promise<void> {
+export async function sendAttackMail(
+  ctx: AppContext,
+  db: Database,
+  input: { user: Pick<UserRow, 'email' | 'nickname'>; failures: number; windowMs: number; baseUrl: string; messageId?: string },
+): Promise<void> {
   const to = input.user.email;
   if (!to) return;
   const settings = await ctx.settings.get(db);
@@ -118,7 +122,7 @@ export async function sendAttackMail(ctx: AppContext, db: Database, input: { use
     failures: input.failures,
     windowMs: input.windowMs,
   });
-  await ctx.mailer.send(message, mailTarget(ctx.config, settings));
+  await ctx.mailer.send({ ...message, messageId: input.messageId }, mailTarget(ctx.config, settings));
 }
 
 /**
@@ -129,7 +133,7 @@ export async function sendAttackMail(ctx: AppContext, db: Database, input: { use
 export async function sendAccountMail(
   ctx: AppContext,
   db: Database,
-  input: { kind: AccountMailKind; user: Pick<UserRow, 'id' | 'email' | 'nickname'>; locale: Locale; baseUrl: string },
+  input: { kind: AccountMailKind; user: Pick<UserRow, 'id' | 'email' | 'nickname'>; locale: Locale; baseUrl: string; messageId?: string },
 ): Promise<void> {
   const to = input.user.email;
   if (!to) throw new Error(`user ${input.user.id} has no e-mail`);
@@ -143,7 +147,7 @@ export async function sendAccountMail(
     link: accountMailLink(input.baseUrl, input.kind, code),
   });
   try {
-    await ctx.mailer.send(message, mailTarget(ctx.config, settings));
+    await ctx.mailer.send({ ...message, messageId: input.messageId }, mailTarget(ctx.config, settings));
   } catch (error) {
     // The send failure is what the caller must hear about, not a failing cleanup.
     await deleteEmailCodeByHash(db, hashToken(code)).catch((cleanup: unknown) => ctx.log.error({ err: cleanup }, 'could not withdraw the code of an unsent mail'));

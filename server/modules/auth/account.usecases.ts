@@ -59,7 +59,7 @@ export async function sendVerifyEmail({ ctx, db, caller }: ReadCall<Input<'sendV
   if (!user.email) throw errors.badRequest('errors.account.emailNotSet');
   if (user.email_verified) throw errors.badRequest('errors.account.emailAlreadyVerified');
   try {
-    // mail: see the outbox (issue 26)
+    // Sent before the answer, not as a job: the member waits for it, and a failure is theirs to see (ADR 0022).
     await sendAccountMail(ctx, db, { kind: 'verify', user, locale: caller.locale, baseUrl: siteBaseUrl(ctx.config) });
   } catch (error) {
     ctx.log.error({ err: error, userId: user.id }, 'verification mail failed');

@@ -4,5 +4,4 @@
  */
 export { mailTarget } from './account-mail';
 export { hashPassword, verifyPassword } from './password';
-export { startSweeper } from './sweep';
 export { userForToken } from './tokens.service';

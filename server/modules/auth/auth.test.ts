@@ -65,7 +65,8 @@ for (const dialect of dialects) {
 
     beforeAll(async () => {
       smtp = await startSmtpServer();
-      t = await createTestApp({ dialect, clock, sleep, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Sabai <forum@example.com>' } });
+      // The job runner on, as in production: mails go out promptly after their answers.
+      t = await createTestApp({ dialect, clock, sleep, jobs: 'auto', env: { SMTP_URL: smtp.url, MAIL_FROM: 'Sabai <forum@example.com>' } });
       api = recording(t);
       await setLimits(t, generousLimits);
     });
@@ -116,7 +117,7 @@ for (const dialect of dialects) {
         expect(viaCookie.body.data).toMatchObject({ id: user.id });
       });
 
-      it('mails the verification link at sign-up, in the request language, before answering; the link verifies the e-mail', async () => {
+      it('mails the verification link at sign-up, in the request language, as a job of the sign-up; the link verifies the e-mail', async () => {
         const email = uniqueEmail('welcome');
         const before = smtp.mails.length;
         const res = await api.post<SessionAnswer>(
@@ -126,8 +127,12 @@ for (const dialect of dialects) {
         );
         expect(res.status).toBe(200);
         const { token, user } = res.body.data!;
-        // Sent before the answer: it is there already.
+        // Sent after the answer by the sign-up's job, with the job's own Message-ID.
+        await t.jobs.drain();
         const mail = smtp.mails.slice(before).find((m) => m.to.includes(email));
+        const [job] = await requireDb(t.ctx).selectFrom('jobs').select(['id', 'status']).where('name', '=', 'auth.verifyMail').orderBy('id', 'desc').limit(1).execute();
+        expect(job?.status).toBe('done');
+        expect(mail?.raw).toMatch(new RegExp(`^Message-ID: <job-${job!.id}\\.[0-9a-f]{16}@localhost>`, 'mi'));
         expect(mail?.subject).toBe('验证你在 Sabai 的邮箱');
         expect(mail?.text).toContain('Welcome');
         const code = linkToken(mail!, '/user/email/verify')!;
@@ -139,14 +144,18 @@ for (const dialect of dialects) {
         expect((await api.get<CurrentUser>('/api/user/current', { token })).body.data!.emailVerified).toBe(true);
       });
 
-      it('still signs the member up when the verification mail cannot be sent (they can resend it)', async () => {
+      it('still signs the member up when the verification mail cannot be sent: the job waits to retry, no live code is left', async () => {
         const send = t.ctx.mailer.send.bind(t.ctx.mailer);
         t.ctx.mailer.send = () => Promise.reject(new Error('SMTP down'));
         try {
           const res = await api.post<SessionAnswer>('/api/login/signup', { nickname: 'Unlucky', email: uniqueEmail('down'), password: 'secret1', rePassword: 'secret1' }, { remoteAddress: randomIp() });
           expect(res.status).toBe(200);
-          const codes = await requireDb(t.ctx).selectFrom('email_codes').select('id').where('user_id', '=', res.body.data!.user.id).execute();
+          await t.jobs.drain();
+          const db = requireDb(t.ctx);
+          const codes = await db.selectFrom('email_codes').select('id').where('user_id', '=', res.body.data!.user.id).execute();
           expect(codes).toEqual([]);
+          const [job] = await db.selectFrom('jobs').select(['status', 'attempts', 'last_error']).where('name', '=', 'auth.verifyMail').orderBy('id', 'desc').limit(1).execute();
+          expect(job).toEqual({ status: 'waiting', attempts: 1, last_error: 'SMTP down' });
         } finally {
           t.ctx.mailer.send = send;
         }
@@ -436,6 +445,8 @@ for (const dialect of dialects) {
     describe('password reset by e-mail (real SMTP server)', () => {
       it('mails a one-time link in the request locale; the link sets a new password and signs out everywhere', async () => {
         const { user, email, token } = await signUp(t);
+        // Its verification mail first: the reset mail awaited below is the next one.
+        await t.jobs.drain();
         const before = smtp.mails.length;
         const res = await api.post('/api/login/send_reset_password_email', { email: email.toUpperCase() }, { remoteAddress: randomIp(), cookies: { locale: 'zh-CN' }, headers: { host: 'evil.example' } });
         expect(res.status).toBe(200);
@@ -481,6 +492,8 @@ for (const dialect of dialects) {
 
       it('retires reset links when the e-mail or the password changes, and refuses a link sent to a former address', async () => {
         const { email, token, user } = await signUp(t);
+        // Its verification mail first: the reset mail awaited below is the next one.
+        await t.jobs.drain();
         const resetLink = async (to: string) => {
           const before = smtp.mails.length;
           expect((await api.post('/api/login/send_reset_password_email', { email: to }, { remoteAddress: randomIp() })).status).toBe(200);
@@ -518,6 +531,8 @@ for (const dialect of dialects) {
 
       it('answers the same whether or not the e-mail has an account, and mails nobody for an unknown one', async () => {
         const { email } = await signUp(t);
+        // Its verification mail first: the reset mail awaited below is the next one.
+        await t.jobs.drain();
         const ghost = uniqueEmail('ghost');
         const before = smtp.mails.length;
         const known = await api.post('/api/login/send_reset_password_email', { email }, { remoteAddress: randomIp() });
@@ -546,6 +561,8 @@ for (const dialect of dialects) {
         expect(missing.body.fields).toMatchObject({ token: 'The link is incomplete. Please open the whole link from the mail.' });
 
         const { email } = await signUp(t);
+        // Its verification mail first: the reset mails awaited below are the next ones.
+        await t.jobs.drain();
         let before = smtp.mails.length;
         await api.post('/api/login/send_reset_password_email', { email }, { remoteAddress: randomIp() });
         const code = linkToken(await smtp.waitFor(email, { after: before }), '/user/password/reset')!;
@@ -844,6 +861,7 @@ for (const dialect of dialects) {
       const res = await t.post('/api/login/send_reset_password_email', { email });
       // The answer does not wait for the mail (it says nothing about the account either way).
       expect(res.status).toBe(200);
+      await t.jobs.drain();
       await vi.waitFor(() => expect(attempts).toBe(before + 1));
       await vi.waitFor(async () => {
         const rows = await requireDb(t.ctx).selectFrom('email_codes').select('id').where('user_id', '=', user.id).execute();
@@ -863,6 +881,7 @@ for (const dialect of dialects) {
       const { email } = await signUp(t);
       const res = await t.post('/api/login/send_reset_password_email', { email });
       expect(res.status).toBe(200);
+      await t.jobs.drain();
       const mail = await waitForEml(t.dataDir, email, { subject: 'Reset your password' });
       expect(linkUrl(mail, '/user/password/reset')).toMatch(/^https:\/\/forum\.example\/user\/password\/reset\?token=[A-Za-z0-9_-]+$/);
       const code = linkToken(mail, '/user/password/reset')!;

@@ -8,17 +8,16 @@ import type { authActions } from '../../../common/actions/auth';
 import { safeRedirect } from '../../../common/redirect';
 import type { UserRow } from '../../db/schema';
 import { isSameOrigin } from '../../http/request-context';
-import { siteBaseUrl } from '../../http/site-address';
-import { AppError, errors } from '../../infra/errors';
+import { errors } from '../../infra/errors';
 import { clientKey } from '../../infra/rate-limiter';
+import type { AppContext } from '../../context';
 import type { ReadCall, WriteCall } from '../../kernel/actions';
+import { enqueueJob, type JobDefinition } from '../../kernel/jobs';
 import { presentCurrentUser } from '../users/users.api';
-import { sendAccountMail, sendAttackMail } from './account-mail';
-import { afterAnswer } from './after-answer';
-import { checkSignInPassword, findAccount, findResettableAccount, registerUser, resetPasswordWithCode, signInKey } from './auth.service';
+import { attackAlertJob, resetMailJob } from './auth.jobs';
+import { checkSignInPassword, findAccount, registerUser, resetPasswordWithCode, signInKey } from './auth.service';
 import { checkEmailCode } from './email-codes.service';
 import { hashPassword } from './password';
-import { accountRule } from './rate-rules';
 import { sessionOptions, type OpenedSession } from './session';
 import { guardSignIn } from './signin-guard';
 import { issueToken, revokeToken } from './tokens.service';
@@ -34,7 +33,7 @@ export function hashNewPassword({ input }: ReadCall<{ password: string }, undefi
 export async function signUp({ scope, caller, settings, input, prepared: passwordHash }: WriteCall<Input<'signUp'>, undefined, string>): Promise<OpenedSession> {
   const user = await registerUser(scope.db, { nickname: input.nickname, email: input.email, passwordHash }, caller.now);
   const issued = await issueToken(scope.db, user.id, sessionOptions(caller, settings));
-  // The verification mail is this fact's after-commit handler (auth.feature.ts).
+  // The verification mail is a job this fact's handler enqueues here (auth.feature.ts).
   await scope.emit('user.signedUp', { userId: user.id, nickname: user.nickname, email: user.email, locale: caller.locale });
   return { issued, answer: { user: presentCurrentUser(user, { now: caller.now }), token: issued.token, redirect: safeRedirect(input.redirect) } };
 }
@@ -48,10 +47,8 @@ export async function signUp({ scope, caller, settings, input, prepared: passwor
 export async function checkSignIn({ ctx, db, settings, caller, input }: ReadCall<Input<'signIn'>, undefined>): Promise<UserRow> {
   const account = await findAccount(db, input.username);
   const attempt = { accountKey: signInKey(input.username, account), ipKey: clientKey(caller.origin.ip), account };
-  const baseUrl = siteBaseUrl(ctx.config);
   return guardSignIn(ctx, settings, attempt, () => checkSignInPassword(account, input.password), (alert) =>
-    // mail: see the outbox (issue 26)
-    afterAnswer(ctx, () => sendAttackMail(ctx, db, { ...alert, baseUrl }), 'sign-in attack mail failed'),
+    enqueueMail(ctx, attackAlertJob, { userId: alert.user.id, failures: alert.failures, windowMs: alert.windowMs }, 'sign-in attack mail not enqueued'),
   );
 }
 
@@ -76,29 +73,25 @@ export async function signOut({ db, caller, headers }: ReadCall<Input<'signOut'>
 
 /**
  * POST login/send_reset_password_email. The answer is the same, and as fast, whether or not the
- * account exists: the lookup and the mail happen after it.
+ * account exists: every valid request enqueues the job, which looks the account up and spends the
+ * recipient's budget after the answer (auth.jobs.ts).
  */
-export async function sendResetPasswordEmail({ ctx, db, settings, caller, input }: ReadCall<Input<'sendResetPasswordEmail'>, undefined>): Promise<null> {
-  const { email } = input;
-  const locale = caller.locale;
-  const baseUrl = siteBaseUrl(ctx.config);
-  // mail: see the outbox (issue 26)
-  afterAnswer(
-    ctx,
-    async () => {
-      const user = await findResettableAccount(db, email);
-      if (!user) return;
-      try {
-        await ctx.limiter.consume(accountRule(settings, 'mailPerRecipient'), email);
-      } catch (error) {
-        if (error instanceof AppError) return ctx.log.warn({ userId: user.id }, 'password reset mail skipped: too many for this recipient');
-        throw error;
-      }
-      await sendAccountMail(ctx, db, { kind: 'reset', user, locale, baseUrl });
-    },
-    'password reset mail failed',
-  );
+export async function sendResetPasswordEmail({ ctx, caller, input }: ReadCall<Input<'sendResetPasswordEmail'>, undefined>): Promise<null> {
+  await enqueueMail(ctx, resetMailJob, { email: input.email, locale: caller.locale }, 'password reset mail not enqueued');
   return null;
+}
+
+/**
+ * A mail owed without a write (a refused sign-in's alert, a reset request): a job in a short
+ * transaction of its own, committed before the answer and sent after it. A failure to enqueue is
+ * logged and the answer stays what it was: it must say nothing about the account.
+ */
+async function enqueueMail<P>(ctx: AppContext, job: JobDefinition<P>, payload: P, failure: string): Promise<void> {
+  try {
+    await enqueueJob(ctx, job, payload);
+  } catch (error) {
+    ctx.log.error({ err: error }, failure);
+  }
 }
 
 /** Before the reset's transaction: a bad link is refused before a password hash is spent on it (the transaction checks again). */

@@ -78,14 +78,15 @@ async function countFailure(ctx: AppContext, settings: Settings, attempt: SignIn
 /**
  * Runs `check` (the password check: the user, or null for a wrong password) under the guard.
  * A wrong password is 400 `badCredentials`; a source past its limit on this account is 429.
- * Either counts against the account, and `onAlert` hears when that makes it "under attack".
+ * Either counts against the account, and `onAlert` hears when that makes it "under attack"
+ * (awaited: the alert's job is enqueued before the refusal is answered).
  */
 export async function guardSignIn(
   ctx: AppContext,
   settings: Settings,
   attempt: SignInAttempt,
   check: () => Promise<UserRow | null>,
-  onAlert: (alert: AttackAlert) => void,
+  onAlert: (alert: AttackAlert) => void | Promise<void>,
 ): Promise<UserRow> {
   let user: UserRow | null = null;
   try {
@@ -95,7 +96,7 @@ export async function guardSignIn(
   } catch (error) {
     if (error instanceof AppError) {
       const alert = await countFailure(ctx, settings, attempt);
-      if (alert) onAlert(alert);
+      if (alert) await onAlert(alert);
     }
     throw error;
   }

@@ -15,8 +15,8 @@ for (const dialect of await testDatabases()) {
   describe(`sweeping expired sessions and e-mail codes [${dialect}]`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      // A fast timer, to see the app run the sweep on its own.
-      t = await createTestApp({ dialect, sweepIntervalMs: 50 });
+      // The runner on, the sweep's schedule fast: the app runs it on its own.
+      t = await createTestApp({ dialect, jobs: 'auto', scheduleEveryMs: { 'auth.sweep': 50 } });
     });
     afterAll(() => t.close());
 

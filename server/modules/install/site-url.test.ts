@@ -40,12 +40,14 @@ describe('site address for mail links', () => {
 
     const forged = await t.post('/api/login/send_reset_password_email', { email: 'admin@example.com' }, { headers: { host: 'evil.example' } });
     expect(forged.body.success).toBe(true);
+    await t.jobs.drain();
     const mail = await waitForEml(t.dataDir, 'admin@example.com', {});
     expect(linkUrl(mail, '/user/password/reset')).toMatch(/^http:\/\/forum\.example:8080\/user\/password\/reset\?token=/);
 
     await t.stop();
     const restarted = await createTestApp({ reuse: { dataDir: t.dataDir, database: t.database } });
     await restarted.post('/api/login/send_reset_password_email', { email: 'admin@example.com' }, { headers: { host: 'evil.example' } });
+    await restarted.jobs.drain();
     const second = await waitForEml(restarted.dataDir, 'admin@example.com', { after: 1 });
     expect(linkUrl(second, '/user/password/reset')).toMatch(/^http:\/\/forum\.example:8080\//);
     await restarted.stop();
@@ -72,6 +74,7 @@ async function resetLinkAfterSetup(dataDir: string): Promise<string | null> {
   apps.push(t);
   const res = await t.post('/api/login/send_reset_password_email', { email: 'admin@example.com' }, { headers: { host: 'evil.example' } });
   expect(res.body.success).toBe(true);
+  await t.jobs.drain();
   return linkUrl(await waitForEml(dataDir, 'admin@example.com', {}), '/user/password/reset');
 }
 

@@ -1,23 +1,24 @@
 /**
  * Site messages: the actions (recent, list, live badge, settings) and what follows a message
- * written by another feature's listener (`notify`, messages.api.ts): after the commit, the live
- * unread push and the reply mail.
+ * written by another feature's listener (`notify`, messages.api.ts): the reply mail, a job of
+ * the same transaction, and after the commit the live unread push.
  */
 import type { Feature } from '../../features';
-import { siteBaseUrl } from '../../http/site-address';
-import { announceUnread, sendReplyMailLater } from './messages.service';
 import { messagesActionList } from './messages.actions';
-import { unreadHubOf } from './messages.service';
+import { replyMailJob } from './messages.jobs';
+import { announceUnread, MAILED_TYPES, unreadHubOf } from './messages.service';
 
 export const messagesFeature: Feature = {
   name: 'messages',
   actions: messagesActionList,
+  jobs: [replyMailJob],
   setup(ctx) {
     const { events } = ctx;
-    events.onCommit('message.sent', 'messages', async (message, app) => {
-      await announceUnread(app, [message.to]);
-      sendReplyMailLater(app, message, siteBaseUrl(app.config));
+    // A reply or a comment owes a reply mail: a job of the same transaction (messages.jobs.ts).
+    events.onWrite('message.sent', 'messages', async ({ to, from, type, title, content, url, entityType }, scope) => {
+      if (MAILED_TYPES.has(type)) await scope.enqueue(replyMailJob, { to, from, type, title, content, url, entityType });
     });
+    events.onCommit('message.sent', 'messages', (message, app) => announceUnread(app, [message.to]));
     events.onCommit('message.read', 'messages', (payload, app) => announceUnread(app, [payload.userId]));
   },
   // The live badge's streams: the hub hears the bus while the app runs.

@@ -2,8 +2,9 @@
  * Site messages: `notify` writes one message to one recipient inside a write's transaction
  * (never to the actor themself; never twice for one event when the event has a key) and records
  * `message.sent`; after the commit, that fact's handlers (messages.feature.ts) announce the
- * recipient's changed unread count on the bus (the live badge) and send a reply mail to those
- * who asked for one, at most one per recipient per 10 minutes.
+ * recipient's changed unread count on the bus (the live badge); a reply or a comment also owes a
+ * reply mail job (messages.jobs.ts), sent to those who asked for one, at most one per recipient
+ * per 10 minutes.
  */
 import type { Kysely } from 'kysely';
 import { MESSAGE_LIMITS, MESSAGE_STATUS, type Locale, type MessageType } from '../../../common/constants';
@@ -45,8 +46,6 @@ export interface NotifyInput {
    */
   eventKey?: string;
 }
-
-type MailJob = DomainEventMap['message.sent'];
 
 function excerpt(text: string): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
@@ -116,61 +115,48 @@ export function unreadHubOf(ctx: AppContext): UnreadHub {
   return hub;
 }
 
-/** After the commit: a reply mail, sent in the background (a failed mail is logged, never fails the request). */
-export function sendReplyMailLater(ctx: AppContext, job: MailJob, baseUrl: string): void {
-  if (!MAILED_TYPES.has(job.type)) return;
-  void sendReplyMails(ctx, [job], { baseUrl }).catch((error: unknown) => ctx.log.error({ err: error }, 'reply mails failed'));
-}
+/** A reply mail owed by a `message.sent` of a mailed type (messages.jobs.ts). */
+export type ReplyMail = Pick<DomainEventMap['message.sent'], 'to' | 'from' | 'type' | 'title' | 'content' | 'url' | 'entityType'>;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-async function sendReplyMails(ctx: AppContext, jobs: readonly MailJob[], options: { baseUrl: string }): Promise<void> {
+/**
+ * Sends one reply mail when its recipient asked for them (a verified address, the switch on) and
+ * no other reply mail reached them in the window. The window is held by `holder` (the job), so a
+ * retry of the same job after a failed send is not taken for a second mail. Written in the site's
+ * language; `messageId` names the job. A failed send throws (the job is retried).
+ */
+export async function sendReplyMail(ctx: AppContext, mail: ReplyMail, options: { baseUrl: string; holder: string; messageId: string }): Promise<void> {
   const db = ctx.state.db;
   if (!db) return;
-  const recipients = await findReplyMailRecipients(
-    db,
-    jobs.map((j) => j.to),
-  );
-  if (recipients.length === 0) return;
-  const byId = new Map(recipients.map((u) => [u.id, u]));
-  const senders = new Map<number, UserRow>((await findUsersByIds(db, jobs.flatMap((j) => (j.from === null ? [] : [j.from])))).map((u) => [u.id, u]));
+  const [recipient] = await findReplyMailRecipients(db, [mail.to]);
+  if (!recipient?.email) return;
+  const now = ctx.clock.now();
+  if (!(await ctx.replyMailThrottle.hold(`${forumNamespace(ctx.config)}:${recipient.id}`, options.holder, MESSAGE_LIMITS.replyMailWindowMs, now))) return;
+  const [sender] = mail.from === null ? [] : await findUsersByIds(db, [mail.from]);
   const settings = await ctx.settings.get(db);
   const locale: Locale = settings.language;
   const t = translator(locale);
-  const throttle = ctx.replyMailThrottle;
-  const namespace = forumNamespace(ctx.config);
-  const now = ctx.clock.now();
-  const done = new Set<number>();
-  for (const job of jobs) {
-    const recipient = byId.get(job.to);
-    if (!recipient?.email || done.has(recipient.id)) continue;
-    done.add(recipient.id);
-    if (!(await throttle.firstSeen(`${namespace}:${recipient.id}`, MESSAGE_LIMITS.replyMailWindowMs, now))) continue;
-    const nickname = (job.from !== null ? senders.get(job.from)?.nickname : undefined) ?? t('message.someone');
-    const title = messageTitle(t, locale, { type: job.type, title: job.title, entity_type: job.entityType, params: '{}' }, nickname);
-    const link = `${options.baseUrl}${job.url}`;
-    const params = { siteTitle: settings.siteTitle, nickname, title, minutes: Math.round(MESSAGE_LIMITS.replyMailWindowMs / 60_000) };
-    const greeting = t('mail.greeting', { nickname: recipient.nickname });
-    const intro = t('message.replyMail.intro', params);
-    const why = t('message.replyMail.why', params);
-    const footer = t('mail.footer', params);
-    const text = [greeting, '', intro, '', job.content, '', link, '', why, '', '-- ', footer, ''].join('\n');
-    const html = [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(intro)}</p>`,
-      `<blockquote>${escapeHtml(job.content)}</blockquote>`,
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(t('message.replyMail.action'))}</a></p>`,
-      `<p style="color:#888">${escapeHtml(why)}</p>`,
-      `<p style="color:#888">${escapeHtml(footer)}</p>`,
-    ].join('\n');
-    try {
-      await ctx.mailer.send({ to: recipient.email, subject: t('message.replyMail.subject', params), text, html }, mailTarget(ctx.config, settings));
-    } catch (error) {
-      ctx.log.error({ err: error, userId: recipient.id }, 'reply mail failed');
-    }
-  }
+  const nickname = sender?.nickname ?? t('message.someone');
+  const title = messageTitle(t, locale, { type: mail.type, title: mail.title, entity_type: mail.entityType, params: '{}' }, nickname);
+  const link = `${options.baseUrl}${mail.url}`;
+  const params = { siteTitle: settings.siteTitle, nickname, title, minutes: Math.round(MESSAGE_LIMITS.replyMailWindowMs / 60_000) };
+  const greeting = t('mail.greeting', { nickname: recipient.nickname });
+  const intro = t('message.replyMail.intro', params);
+  const why = t('message.replyMail.why', params);
+  const footer = t('mail.footer', params);
+  const text = [greeting, '', intro, '', mail.content, '', link, '', why, '', '-- ', footer, ''].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<blockquote>${escapeHtml(mail.content)}</blockquote>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t('message.replyMail.action'))}</a></p>`,
+    `<p style="color:#888">${escapeHtml(why)}</p>`,
+    `<p style="color:#888">${escapeHtml(footer)}</p>`,
+  ].join('\n');
+  await ctx.mailer.send({ to: recipient.email, subject: t('message.replyMail.subject', params), text, html, messageId: options.messageId }, mailTarget(ctx.config, settings));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -246,6 +246,8 @@ for (const dialect of await testDatabases()) {
       const before = readEmlMails(t.dataDir).length;
       await createComment(t, b.user, { entityId: quietTopic, content: 'no mail for quiet' });
       await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'Hello from b' });
+      // A job of the comment's transaction, run after the answer.
+      await t.jobs.drain();
       const mail = await waitForEml(t.dataDir, a.email!, { after: before });
       expect(mail.subject).toContain(b.user.nickname);
       expect(mail.text).toContain('Hello from b');
@@ -254,17 +256,18 @@ for (const dialect of await testDatabases()) {
       clock += 5 * 60_000;
       await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'second' });
       await t.post('/api/like/like', { entityType: 'topic', entityId: topicId }, { token: b.token });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await t.jobs.drain();
       expect(readEmlMails(t.dataDir).slice(before).filter((m) => m.to.includes(a.email!))).toHaveLength(1);
       expect(readEmlMails(t.dataDir).slice(before).filter((m) => m.to.includes(quiet.email!))).toHaveLength(0);
       clock += 6 * 60_000;
       await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'third' });
+      await t.jobs.drain();
       await waitForEml(t.dataDir, a.email!, { after: before + 1 });
       // Switched off again: nothing.
       await t.post('/api/user/settings', { replyMail: false }, { token: a.token });
       clock += 11 * 60_000;
       await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'fourth' });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await t.jobs.drain();
       expect(readEmlMails(t.dataDir).slice(before).filter((m) => m.to.includes(a.email!))).toHaveLength(2);
     });
   });

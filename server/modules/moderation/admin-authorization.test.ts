@@ -1,6 +1,6 @@
 /**
- * Authorization matrix of the back office's members, bans, audit log and forbidden words
- * (`/api/admin/user/…`, `users…`, `words…`, `audit_logs`; issues 16 and 17): every route, read or
+ * Authorization matrix of the back office's members, bans, audit log, forbidden words and jobs
+ * (`/api/admin/user/…`, `users…`, `words…`, `audit_logs`, `jobs…`; issues 16, 17 and 26): every route, read or
  * write, × {anonymous, member, banned, unverified, moderator, admin}. Each cell acts on its own
  * fresh target, checks the status and errorCode, and that a refused call changed nothing. A
  * route of these families without a row fails the suite.
@@ -19,11 +19,11 @@ type Expect = Record<Actor, [number, number?]>;
 
 /** Moderators and admins (the back office). */
 const STAFF: Expect = { anonymous: [401, 1], member: [403, 2], banned: [403, 2], unverified: [403, 2], moderator: [200], admin: [200] };
-/** Admins only (roles, manual verification, changing the forbidden words). */
+/** Admins only (roles, manual verification, changing the forbidden words, jobs). */
 const ADMIN: Expect = { ...STAFF, moderator: [403, 2] };
 
 /** The route families this matrix covers (other back-office screens keep matrices of their own): each of their routes needs a row. */
-const FAMILIES = ['/api/admin/user/', '/api/admin/users', '/api/admin/words', '/api/admin/audit_logs'];
+const FAMILIES = ['/api/admin/user/', '/api/admin/users', '/api/admin/words', '/api/admin/audit_logs', '/api/admin/jobs'];
 
 interface Row {
   route: string;
@@ -57,6 +57,17 @@ for (const dialect of await testDatabases()) {
       const pattern = `w${uniq()}`;
       await db.insertInto('forbidden_words').values({ pattern, kind: 'word', action: 'review', created_by: null, create_time: now, update_time: now }).execute();
       return (await db.selectFrom('forbidden_words').select('id').where('pattern', '=', pattern).executeTakeFirstOrThrow()).id;
+    }
+    const jobState = (id: number) => db.selectFrom('jobs').select(['status', 'retries']).where('id', '=', id).executeTakeFirst();
+    /** A failed job, as one whose attempts all failed is left (never run: the suite's runner is manual). */
+    async function failedJob(): Promise<number> {
+      const now = t.ctx.clock.now();
+      const marker = `matrix-${uniq()}`;
+      await db
+        .insertInto('jobs')
+        .values({ name: 'auth.sweep', payload: '{}', status: 'failed', max_attempts: 1, backoff_ms: 1_000, run_at: now, claim: null, last_error: marker, dedupe_key: null, create_time: now, update_time: now })
+        .execute();
+      return (await db.selectFrom('jobs').select('id').where('last_error', '=', marker).executeTakeFirstOrThrow()).id;
     }
 
     const rows: Row[] = [
@@ -123,6 +134,23 @@ for (const dialect of await testDatabases()) {
         async prepare() {
           const id = await freshWord();
           return { path: '/api/admin/words/delete', body: { id }, probe: () => wordState(id) };
+        },
+      },
+      { route: 'GET /api/admin/jobs', expect: ADMIN, prepare: async () => ({ path: '/api/admin/jobs', query: { list: 'failed' }, probe: nothing }) },
+      {
+        route: 'POST /api/admin/jobs/:id/retry',
+        expect: ADMIN,
+        async prepare() {
+          const id = await failedJob();
+          return { path: `/api/admin/jobs/${id}/retry`, probe: () => jobState(id) };
+        },
+      },
+      {
+        route: 'POST /api/admin/jobs/retry_failed',
+        expect: ADMIN,
+        async prepare() {
+          const id = await failedJob();
+          return { path: '/api/admin/jobs/retry_failed', probe: () => jobState(id) };
         },
       },
     ];

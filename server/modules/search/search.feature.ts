@@ -4,31 +4,31 @@
  * says or whether it is published: create, edit (text, node, a forbidden word sending it back to
  * review), status moves (delete, review approval or rejection, moderation). A post and its
  * document commit together. At start, a rebuild left unfinished (an upgraded forum's first
- * start) resumes in the background.
+ * start) is enqueued as a job.
  */
 import type { Feature } from '../../features';
 import type { AppContext } from '../../context';
-import { reindexItem, indexNewItem, reindexAll, reindexPending } from './search.index';
+import { enqueueJob } from '../../kernel/jobs';
+import { reindexItem, indexNewItem, reindexPending } from './search.index';
+import { rebuildJob } from './search.jobs';
 import { searchActionList } from './search.actions';
 import { moveDocumentsToNode } from './search.repository';
 import { isSearchKind } from './search.sources';
 
-/** Builds the index for posts written before search existed, once, without holding up the start. */
+/** Enqueues the build for posts written before search existed, once, without holding up the start. */
 function resumeIndexBuild(ctx: AppContext): void {
   const db = ctx.state.db;
   // Tests build the index themselves (and count their queries); a forum not installed has no posts.
   if (!db || ctx.config.env === 'test') return;
   void (async () => {
-    if (!(await reindexPending(db))) return;
-    ctx.log.info('search index: building for existing posts');
-    const reports = await reindexAll(db, (work) => db.transaction().execute(work), () => ctx.clock.now());
-    ctx.log.info({ reports }, 'search index: built');
-  })().catch((error: unknown) => ctx.log.error({ err: error }, 'search index: build failed (run npm run reindex)'));
+    if (await reindexPending(db)) await enqueueJob(ctx, rebuildJob, {}, { dedupeKey: rebuildJob.name });
+  })().catch((error: unknown) => ctx.log.error({ err: error }, 'search index: build not enqueued (run npm run reindex)'));
 }
 
 export const searchFeature: Feature = {
   name: 'search',
   actions: searchActionList,
+  jobs: [rebuildJob],
   setup(ctx) {
     ctx.events.onWrite('topic.created', 'search', (event, scope) => indexNewItem(scope.db, 'topic', event.id));
     ctx.events.onWrite('article.created', 'search', (event, scope) => indexNewItem(scope.db, 'article', event.id));

@@ -1,13 +1,14 @@
 /**
  * VIP membership (issue 18, ADR 0020): orders paid in USDT on TRC20, decided by an admin. Its
  * side effects are its handlers of its facts: `vip.activated` / `vip.rejected` → the member's
- * site message and the audit row (in the transaction) and, after the commit, the mail;
- * `vip.expiring` → the reminder message; the activation's `user.profileChanged` → the pages (the badge).
+ * site message, the audit row and the mail, a job of the same transaction (vip.jobs.ts);
+ * `vip.expiring` (the hourly reminder job) → the reminder message; the activation's
+ * `user.profileChanged` → the pages (the badge).
  */
 import type { Feature } from '../../features';
 import { recordAudit } from '../audit/audit.api';
 import { notify } from '../messages/messages.api';
-import { sendVipMail } from './vip.mail';
+import { reminderSchedule, vipMailJob } from './vip.jobs';
 import { vipPages } from './vip.pages';
 import { vipRoutes } from './vip.routes';
 
@@ -18,9 +19,15 @@ export const vipFeature: Feature = {
   name: 'vip',
   api: vipRoutes,
   pages: vipPages,
+  jobs: [vipMailJob],
+  schedules: [reminderSchedule],
   setup(ctx) {
-    ctx.events.onCommit('vip.activated', 'vip', (fact, app) => sendVipMail(app, { kind: 'activated', fact }));
-    ctx.events.onCommit('vip.rejected', 'vip', (fact, app) => sendVipMail(app, { kind: 'rejected', fact }));
+    ctx.events.onWrite('vip.activated', 'vip', ({ order, until }, scope) =>
+      scope.enqueue(vipMailJob, { kind: 'activated', userId: order.userId, plan: order.plan, amount: order.amount, until }),
+    );
+    ctx.events.onWrite('vip.rejected', 'vip', ({ order, reason }, scope) =>
+      scope.enqueue(vipMailJob, { kind: 'rejected', userId: order.userId, plan: order.plan, amount: order.amount, reason }),
+    );
     // The admin's decision, and the reminder before the end (once per end: the key names it), each
     // linking to the membership page; titles are written in the reader's language.
     ctx.events.onWrite('vip.activated', 'vip', async ({ order, until, previousUntil, actor }, scope) => {

@@ -1,13 +1,14 @@
 /**
- * The mail a member gets when an admin decides their VIP order (after the commit; a failed mail
- * is logged, the decision stands). Written in the site's language, as reply mails are, with a
- * link to /user/profile/member.
+ * The mail a member gets when an admin decides their VIP order: a job of the decision's own
+ * transaction (vip.jobs.ts), sent after the commit and retried when the mail server fails; the
+ * decision stands either way. Written in the site's language, as reply mails are, with a link to
+ * /user/profile/member, and the job's Message-ID.
  */
 import type { Locale } from '../../../common/constants';
 import { translator } from '../../../common/i18n';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../infra/mail';
-import type { DomainEventMap } from '../../kernel/events';
+import type { VipPlan } from '../../../common/vip';
 import { siteBaseUrl } from '../../http/site-address';
 import { mailTarget } from '../auth/auth.api';
 import { usersByIds } from '../users/users.api';
@@ -22,16 +23,17 @@ function formatTime(time: number, locale: Locale): string {
   return new Date(time).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }) + ' UTC';
 }
 
-export type VipDecision = { kind: 'activated'; fact: DomainEventMap['vip.activated'] } | { kind: 'rejected'; fact: DomainEventMap['vip.rejected'] };
+/** What the mail says of the decision: the order's member, plan and amount, and the new end or the reason. */
+export type VipDecision = { userId: number; plan: VipPlan; amount: string } & ({ kind: 'activated'; until: number } | { kind: 'rejected'; reason: string });
 
 export function composeVipMail(decision: VipDecision, input: { locale: Locale; to: string; nickname: string; siteTitle: string; link: string }): MailMessage {
   const t = translator(input.locale);
-  const plan = t(`vip.plan.${decision.fact.order.plan}`);
-  const params = { siteTitle: input.siteTitle, nickname: input.nickname, plan, amount: decision.fact.order.amount };
+  const plan = t(`vip.plan.${decision.plan}`);
+  const params = { siteTitle: input.siteTitle, nickname: input.nickname, plan, amount: decision.amount };
   const lines =
     decision.kind === 'activated'
-      ? [decision.fact.until === -1 ? t('vip.mail.activatedForever', params) : t('vip.mail.activated', { ...params, until: formatTime(decision.fact.until, input.locale) })]
-      : [t('vip.mail.rejected', params), t('vip.mail.reason', { reason: decision.fact.reason })];
+      ? [decision.until === -1 ? t('vip.mail.activatedForever', params) : t('vip.mail.activated', { ...params, until: formatTime(decision.until, input.locale) })]
+      : [t('vip.mail.rejected', params), t('vip.mail.reason', { reason: decision.reason })];
   const greeting = t('mail.greeting', params);
   const footer = t('mail.footer', params);
   const action = t('vip.mail.action');
@@ -45,11 +47,11 @@ export function composeVipMail(decision: VipDecision, input: { locale: Locale; t
   return { to: input.to, subject: t(`vip.mail.subject.${decision.kind}`, params), text, html };
 }
 
-/** After the commit: mails the member about the decision, when they have an address. */
-export async function sendVipMail(ctx: AppContext, decision: VipDecision): Promise<void> {
+/** Mails the member about the decision, when they have an address; a failed send throws (the job retries). */
+export async function sendVipMail(ctx: AppContext, decision: VipDecision, messageId: string): Promise<void> {
   const db = ctx.state.db;
   if (!db) return;
-  const [member] = await usersByIds(db, [decision.fact.order.userId]);
+  const [member] = await usersByIds(db, [decision.userId]);
   if (!member?.email) return;
   const settings = await ctx.settings.get(db);
   const message = composeVipMail(decision, {
@@ -59,5 +61,5 @@ export async function sendVipMail(ctx: AppContext, decision: VipDecision): Promi
     siteTitle: settings.siteTitle,
     link: `${siteBaseUrl(ctx.config)}${MEMBERSHIP_PAGE}`,
   });
-  await ctx.mailer.send(message, mailTarget(ctx.config, settings));
+  await ctx.mailer.send({ ...message, messageId }, mailTarget(ctx.config, settings));
 }

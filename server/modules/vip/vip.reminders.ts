@@ -1,10 +1,10 @@
 /**
  * The reminder 7 days before a membership ends (issue 18). Expiry itself needs no job: "active"
  * is computed from `vip_expire_time` on every read. The reminder is a message, which something
- * must write: an hourly unref'd timer (like the session sweeper) finds the members whose VIP
- * ends within the window and records `vip.expiring` for each; the messages feature writes the
- * message with a key naming that end, so it is sent once per end whatever the number of ticks
- * or processes, and an extended membership is reminded again before its new end.
+ * must write: an hourly periodic job (vip.jobs.ts) finds the members whose VIP ends within the
+ * window and records `vip.expiring` for each; the messages feature writes the message with a key
+ * naming that end, so it is sent once per end whatever the number of runs or processes, and an
+ * extended membership is reminded again before its new end.
  */
 import { DAY_MS, VIP_LIMITS } from '../../../common/vip';
 import type { AppContext } from '../../context';
@@ -24,23 +24,4 @@ export async function remindExpiringVip(ctx: AppContext, now: number): Promise<n
     await runWrite(ctx, (scope) => scope.emit('vip.expiring', { userId: member.id, expireTime: member.vip_expire_time }), { now });
   }
   return members.length;
-}
-
-/** Runs the reminder every `intervalMs` while the forum is installed; answers the function that stops it. */
-export function startVipReminders(ctx: AppContext, intervalMs = REMINDER_INTERVAL_MS): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running || !ctx.state.installed) return;
-    running = true;
-    try {
-      await remindExpiringVip(ctx, ctx.clock.now());
-    } catch (error) {
-      ctx.log.error({ err: error }, 'VIP expiry reminders failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

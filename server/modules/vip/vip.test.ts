@@ -308,6 +308,8 @@ for (const dialect of await testDatabases()) {
       // Titles in the reader's language.
       const inbox = await t.get<{ results: Array<{ type: string; title: string }> }>('/api/user/messages', { token: member.token, headers: { 'accept-language': 'zh-CN' } });
       expect(inbox.body.data!.results.find((m) => m.type === 'vip_rejected')!.title).toBe('你的 VIP 订单（2 年）被拒绝');
+      // Each decision's mail is a job of its transaction.
+      await t.jobs.drain();
       const mails = readEmlMails(t.dataDir).filter((mail) => mail.to.includes(member.email!));
       expect(mails.map((mail) => mail.subject).sort()).toEqual(['Your VIP membership on Sabai is active', 'Your VIP order on Sabai was rejected']);
       expect(mails.find((mail) => mail.subject.includes('rejected'))!.text).toContain('Reason: The amount did not arrive');
