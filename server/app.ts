@@ -39,12 +39,11 @@ import { assemblePages, type SiteServices } from './kernel/pages';
 import { createPageCache } from './http/page-cache';
 import { siteOriginOf } from './http/site-address';
 import { createFeedCache } from './kernel/feed-cache';
-import { BullBackend } from './modules/jobs/jobs.bullmq';
-import { JobRunner } from './modules/jobs/jobs.runner';
-import { SettingsCache } from './modules/settings/settings.service';
-import { presentConfig } from './modules/site/site.presenter';
+import { BullBackend, JobRunner } from './modules/jobs/jobs.api';
+import { SettingsCache } from './modules/settings/settings.api';
+import { presentConfig } from './modules/site/site.api';
 import { ImageProcessor } from './modules/uploads/uploads.api';
-import { WordScreen } from './modules/words/words.screen';
+import { WordScreen } from './modules/words/words.api';
 import { features } from './features';
 
 export interface BuildOptions {

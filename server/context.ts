@@ -22,10 +22,10 @@ import type { KindRegistry } from './kernel/kinds';
 import type { ActionRegistry } from './kernel/action-registry';
 import type { ImageProcessor } from './modules/uploads/uploads.api';
 import type { SiteServices } from './kernel/pages';
-import type { SettingsCache } from './modules/settings/settings.service';
+import type { SettingsCache } from './modules/settings/settings.api';
 import type { FeedCache } from './kernel/feed-cache';
-import type { WordScreen } from './modules/words/words.screen';
-import type { JobRunner } from './modules/jobs/jobs.runner';
+import type { WordScreen } from './modules/words/words.api';
+import type { JobRunner } from './modules/jobs/jobs.api';
 
 export interface AppContext {
   config: AppConfig;

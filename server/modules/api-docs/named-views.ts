@@ -9,6 +9,7 @@ import { z } from 'zod';
 import * as article from '../../../common/views/article';
 import * as comment from '../../../common/views/comment';
 import * as install from '../../../common/views/install';
+import * as jobs from '../../../common/views/jobs';
 import * as content from '../../../common/views/content';
 import * as auth from '../../../common/views/auth';
 import * as favorite from '../../../common/views/favorite';
@@ -46,6 +47,7 @@ export const VIEW_MODULES: Record<string, Record<string, unknown>> = {
   favorite,
   follow,
   install,
+  jobs,
   links,
   message,
   moderation,

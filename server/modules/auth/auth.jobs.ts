@@ -17,7 +17,7 @@ import { requireDb } from '../../context';
 import { siteBaseUrl } from '../../http/site-address';
 import { AppError } from '../../infra/errors';
 import { defineJob, defineSchedule, jobMessageId } from '../../kernel/jobs';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users/users.api';
 import { sendAccountMail, sendAttackMail } from './account-mail';
 import { findResettableAccount } from './auth.service';
 import { accountRule } from './rate-rules';

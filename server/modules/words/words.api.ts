@@ -3,3 +3,4 @@
  * Anything not exported here is the feature's own.
  */
 export { wordsThatHold } from './words.check';
+export { WordScreen } from './words.screen';
