@@ -16,26 +16,16 @@ import type { ArticleEditView, ArticleView } from './views/article';
 import type { FavoriteView } from './views/favorite';
 import type { FollowedPost, FollowSuggestions } from './views/follow';
 import type { MessageView, NotificationSettings } from './views/message';
-import type { ContentQuery, ReviewQuery } from './validation/review';
-import type { ContentTableView, ReviewQueueView } from './views/review';
 import type { AdminNodeView, NodeView } from './views/node';
-import type { LinkView } from './views/links';
-import type { AdminNoticeView, NoticeView } from './views/notices';
 import type { TagQuery } from './validation/site-admin';
-import type { AdminMemberView, AuditEntryView, BannedMemberView, OffsetPage } from './views/moderation';
-import type { AuditQuery, MembersQuery } from './validation/moderation';
-import type { WordsQuery } from './validation/words';
-import type { WordView } from './views/words';
+import type { OffsetPage } from './views/moderation';
 import type { Page, PageResult } from './views/page';
 import type { SearchHit, SearchPage } from './views/search';
-import type { AboutView, AdminSettingsView, DashboardView } from './views/settings';
 import type { SiteConfig } from './views/site';
 import type { TagView } from './views/tag';
 import type { HiddenContent, TopicEditView, TopicView } from './views/topic';
 import type { CheckinRankEntry, RankedUser, ScoreLogView, ScoreSummary } from './views/score';
 import type { PublicUser, SessionUser } from './views/user';
-import type { VipAdminView, VipMembershipView } from './views/vip';
-import type { VipQueueQuery } from './validation/vip';
 
 /**
  * The signed-in user's record as the pages hold it: opaque. Read the presented `sessionUser`
@@ -168,47 +158,7 @@ export interface SearchPageServices<User = SessionRow> {
 }
 
 /**
- * `context.site.admin` (issue 16): the back office's tables, for moderators and admins (403 for
- * others, 401 for nobody). Offset pages: admin tables show page numbers and a total.
- */
-export interface AdminPageServices<User = SessionRow> {
-  /** GET admin/users/banned: members under a running ban. */
-  bannedMembers(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<BannedMemberView>>>;
-  /** GET admin/audit_logs: the audit log, newest first, filtered. */
-  auditLog(viewer: PageViewer<User>, query: AuditQuery): Promise<PageResult<OffsetPage<AuditEntryView>>>;
-  /** GET admin/review/list: the pending posts of a kind, with every kind's count. */
-  reviewQueue(viewer: PageViewer<User>, query: ReviewQuery): Promise<PageResult<ReviewQueueView>>;
-  /** GET admin/content/list: topics, articles or comments of a status, searched. */
-  contentTable(viewer: PageViewer<User>, query: ContentQuery): Promise<PageResult<ContentTableView>>;
-  /** GET admin/settings: every editable setting (admins only; 403 for moderators). */
-  settings(viewer: PageViewer<User>): Promise<PageResult<AdminSettingsView>>;
-  /** GET admin/dashboard: counts, the last 30 days, recent audit entries. */
-  dashboard(viewer: PageViewer<User>): Promise<PageResult<DashboardView>>;
-  /** GET admin/words: the forbidden words (moderators read, admins change). */
-  words(viewer: PageViewer<User>, query: WordsQuery): Promise<PageResult<OffsetPage<WordView>>>;
-  /** GET admin/users: members searched, sorted and filtered. */
-  members(viewer: PageViewer<User>, query: MembersQuery): Promise<PageResult<OffsetPage<AdminMemberView>>>;
-}
-
-/** `context.site.about` (issue 17): the about page's texts from the settings, sanitized HTML. */
-export interface AboutPageServices {
-  page(): Promise<AboutView>;
-}
-
-/** `context.site.links` (issue 17): the friend links of /links. */
-export interface LinkPageServices {
-  /** GET link/list: friend links in display order, keyset paged. */
-  list(cursor?: string): Promise<Page<LinkView>>;
-}
-
-/** `context.site.notices` (issue 17): the site notices of the home page. */
-export interface NoticePageServices {
-  /** GET notice/list: the notices whose window holds now, newest first. */
-  current(): Promise<NoticeView[]>;
-}
-
-/**
- * `context.site.adminSite` (issue 17): the back office's site-content tables, for admins only
+ * `context.site.adminSite` (issue 17): the back office's nodes and tags tables, for admins only
  * (403 for moderators and members, 401 for nobody). Offset pages with a total.
  */
 export interface AdminSitePageServices<User = SessionRow> {
@@ -216,21 +166,6 @@ export interface AdminSitePageServices<User = SessionRow> {
   nodes(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<AdminNodeView>>>;
   /** GET admin/tags: searched by name. */
   tags(viewer: PageViewer<User>, query: TagQuery): Promise<PageResult<OffsetPage<TagView>>>;
-  /** GET admin/links. */
-  links(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<LinkView>>>;
-  /** GET admin/notices. */
-  notices(viewer: PageViewer<User>, page: number): Promise<PageResult<OffsetPage<AdminNoticeView>>>;
-}
-
-/**
- * `context.site.vip` (issue 18): the member's membership page (401 signed out) and the back
- * office's VIP screen (admins only: 403 for moderators and members).
- */
-export interface VipPageServices<User = SessionRow> {
-  /** /user/profile/member: state, plans, the open order, the first page of the history. */
-  membership(viewer: PageViewer<User>): Promise<PageResult<VipMembershipView>>;
-  /** /admin/vip: the VIP settings, one state's orders (submitted, oldest first, by default), the open count. */
-  admin(viewer: PageViewer<User>, query: VipQueueQuery): Promise<PageResult<VipAdminView>>;
 }
 
 /** Where page errors go: the server's log, with the request id. */
@@ -262,18 +197,8 @@ export interface PageSections<User = SessionRow> {
   scores: ScorePageServices<User>;
   /** Search results (`/search`). */
   search: SearchPageServices<User>;
-  /** The back office's tables (`/admin/*`). */
-  admin: AdminPageServices<User>;
-  /** The about page (`/about`). */
-  about: AboutPageServices;
-  /** Friend links (`/links`). */
-  links: LinkPageServices;
-  /** Site notices (the home page). */
-  notices: NoticePageServices;
-  /** The back office's nodes, tags, friend links and notices (`/admin/nodes`…). */
+  /** The back office's nodes and tags (`/admin/nodes`, `/admin/tags`). */
   adminSite: AdminSitePageServices<User>;
-  /** VIP membership (`/user/profile/member`, `/admin/vip`). */
-  vip: VipPageServices<User>;
 }
 
 /** `context.site`: the in-process use cases page loaders call, built once per app by the server. */

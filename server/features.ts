@@ -27,7 +27,7 @@ import { noticesFeature } from './modules/notices/notices.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
 import { searchFeature } from './modules/search/search.feature';
-import { settingsFeature } from './modules/site-settings/settings.feature';
+import { siteSettingsFeature } from './modules/site-settings/site-settings.feature';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteFeature } from './modules/site/site.feature';
 import { tagsFeature } from './modules/tags/tags.feature';
@@ -72,7 +72,7 @@ export const features: Feature[] = [
   searchFeature,
   moderationFeature,
   reviewFeature,
-  settingsFeature,
+  siteSettingsFeature,
   dashboardFeature,
   linksFeature,
   noticesFeature,

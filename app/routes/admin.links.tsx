@@ -5,11 +5,12 @@
  */
 import { useId, useState } from 'react';
 import { Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { linkActions } from '../../common/actions/links';
 import { linkSchema, linkUpdateSchema, sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
 import type { LinkView } from '../../common/views/links';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { useAdminForm } from '~/components/admin/use-admin-form';
 import { FormDialog, LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { FormAlert } from '~/components/account/auth-card';
@@ -21,10 +22,10 @@ import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = sitePageQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { table: unwrapAdmin(await context.site.adminSite.links(viewer, query.data.page)) };
+  return { table: unwrapAdmin(await context.read(linkActions.table, query.data)) };
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; link: LinkView };

@@ -5,12 +5,13 @@
  */
 import { useId, useState } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { noticeActions } from '../../common/actions/notices';
 import { z } from 'zod';
 import { noticeSchema, noticeUpdateSchema, sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
 import type { AdminNoticeView } from '../../common/views/notices';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { useAdminForm } from '~/components/admin/use-admin-form';
 import { FormDialog, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { FormAlert } from '~/components/account/auth-card';
@@ -22,10 +23,10 @@ import { api } from '~/lib/api';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = sitePageQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { table: unwrapAdmin(await context.site.adminSite.notices(viewer, query.data.page)), now: context.site.now() };
+  return { table: unwrapAdmin(await context.read(noticeActions.table, query.data)), now: context.site.now() };
 }
 
 /** `datetime-local` text (the browser's own time zone) as epoch ms; '' stays '' (open-ended). */

@@ -6,9 +6,10 @@
  */
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { reviewActions } from '../../common/actions/review';
 import { reviewQuery } from '../../common/validation/review';
 import { REVIEW_KINDS, type ReviewDecisionView, type ReviewKind } from '../../common/views/review';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTitle } from '~/components/admin/admin-table';
 import { RejectDialog } from '~/components/admin/reject-dialog';
@@ -22,10 +23,10 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = reviewQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { queue: unwrapAdmin(await context.site.admin.reviewQueue(viewer, query.data)) };
+  return { queue: unwrapAdmin(await context.read(reviewActions.queue, query.data)) };
 }
 
 function KindTabs({ current, counts }: { current: ReviewKind; counts: Record<ReviewKind, number> }) {

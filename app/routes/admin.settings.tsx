@@ -9,11 +9,12 @@
 import { useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Controller, useFieldArray, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { Link, useLoaderData, useRevalidator, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { siteSettingsActions } from '../../common/actions/site-settings';
 import { LOCALES } from '../../common/constants';
 import { adminSettingsSchema, SETTINGS_SECTIONS, testMailSchema, type AdminSettings, type AdminSettingsInput, type EditableSettingKey, type SettingsSection } from '../../common/validation/settings';
 import type { AdminSettingsView } from '../../common/views/settings';
 import { AdminTitle } from '~/components/admin/admin-table';
-import { staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { useAdminForm } from '~/components/admin/use-admin-form';
 import { ImageIcon, TrashIcon } from '~/components/topic/icons';
 import { Button } from '~/components/ui/button';
@@ -28,8 +29,8 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
-  return { view: unwrapAdmin(await context.site.admin.settings(viewer)) };
+  requireStaff(context, request);
+  return { view: unwrapAdmin(await context.read(siteSettingsActions.read, {})) };
 }
 
 type Values = AdminSettingsInput;

@@ -7,13 +7,14 @@
  */
 import { useState } from 'react';
 import { Form, Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { moderationActions } from '../../common/actions/moderation';
 import { ROLES, type Role } from '../../common/constants';
 import { can } from '../../common/policies/can';
 import { MEMBER_SORTS, membersQuery } from '../../common/validation/moderation';
 import type { AdminMemberView } from '../../common/views/moderation';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -27,10 +28,10 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = membersQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { members: unwrapAdmin(await context.site.admin.members(viewer, query.data)), filter: query.data };
+  return { members: unwrapAdmin(await context.read(moderationActions.members, query.data)), filter: query.data };
 }
 
 const SELECT = 'h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';

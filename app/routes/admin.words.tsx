@@ -7,12 +7,13 @@
  */
 import { useId, useState } from 'react';
 import { Form, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { wordActions } from '../../common/actions/words';
 import { can } from '../../common/policies/can';
 import { WORD_ACTIONS, WORD_KINDS, WORD_LIMITS, wordSchema, wordsQuery, wordUpdateSchema, type WordAction, type WordInput, type WordKind } from '../../common/validation/words';
 import type { WordView } from '../../common/views/words';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { useAdminForm, type AdminForm } from '~/components/admin/use-admin-form';
 import { FormAlert } from '~/components/account/auth-card';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
@@ -27,10 +28,10 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = wordsQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { words: unwrapAdmin(await context.site.admin.words(viewer, query.data)), q: query.data.q ?? '' };
+  return { words: unwrapAdmin(await context.read(wordActions.list, query.data)), q: query.data.q ?? '' };
 }
 
 interface Draft {

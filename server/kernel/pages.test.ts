@@ -44,7 +44,7 @@ describe('context.site (page loaders)', () => {
   it('is built once per app, each method from exactly one feature', () => {
     expect(t.ctx.site).toBe(t.ctx.site);
     expect(Object.keys(t.ctx.site.topics).sort()).toEqual(['detail', 'feed', 'forEdit', 'hiddenContent', 'navNodes', 'node', 'nodes', 'tag', 'tagFeed']);
-    const all = { name: 'all', slice: { topics: t.ctx.site.topics, interactions: t.ctx.site.interactions, people: t.ctx.site.people, articles: t.ctx.site.articles, scores: t.ctx.site.scores, search: t.ctx.site.search, admin: t.ctx.site.admin, about: t.ctx.site.about, links: t.ctx.site.links, notices: t.ctx.site.notices, adminSite: t.ctx.site.adminSite, vip: t.ctx.site.vip } };
+    const all = { name: 'all', slice: { topics: t.ctx.site.topics, interactions: t.ctx.site.interactions, people: t.ctx.site.people, articles: t.ctx.site.articles, scores: t.ctx.site.scores, search: t.ctx.site.search, adminSite: t.ctx.site.adminSite } };
     expect(assemblePages([all]).people).toEqual(t.ctx.site.people);
     expect(() => assemblePages([all, { name: 'again', slice: { people: { profile: t.ctx.site.people.profile } } }])).toThrow('site.people.profile is declared by both all and again');
     expect(() => assemblePages([{ name: 'some', slice: { people: t.ctx.site.people } }])).toThrow('no feature declares site.interactions.favorites');

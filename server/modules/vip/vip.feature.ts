@@ -8,16 +8,14 @@ import type { Feature } from '../../features';
 import { recordAudit } from '../audit/audit.api';
 import { notify } from '../messages/messages.api';
 import { sendVipMail } from './vip.mail';
-import { vipPages } from './vip.pages';
-import { vipRoutes } from './vip.routes';
+import { vipActionList } from './vip.actions';
 
 /** The member's membership page (app/lib/paths.ts `membership`). */
 const MEMBERSHIP_PAGE = '/user/profile/member';
 
 export const vipFeature: Feature = {
   name: 'vip',
-  api: vipRoutes,
-  pages: vipPages,
+  actions: vipActionList,
   setup(ctx) {
     ctx.events.onCommit('vip.activated', 'vip', (fact, app) => sendVipMail(app, { kind: 'activated', fact }));
     ctx.events.onCommit('vip.rejected', 'vip', (fact, app) => sendVipMail(app, { kind: 'rejected', fact }));

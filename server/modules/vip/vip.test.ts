@@ -8,6 +8,7 @@
  * settings, the order limit, and the authorization matrix of every mutating VIP route.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { vipActions } from '../../../common/actions/vip';
 import { DAY_MS, TRON_ADDRESS, usdtToMicro } from '../../../common/vip';
 import type { VipSettings } from '../../../common/validation/vip';
 import type { VipMembershipView, VipOrderView, VipPlansView, VipQueuePage, VipSettingsView } from '../../../common/views/vip';
@@ -275,7 +276,7 @@ for (const dialect of await testDatabases()) {
       await signIn(member, admin);
       expect((await publicVip()).active).toBe(false);
       expect((await t.get<CurrentUser>('/api/user/current', { token: member.token })).body.data!.vip.active).toBe(false);
-      const membership = await t.ctx.site.vip.membership({ user: await db.selectFrom('users').selectAll().where('id', '=', member.user.id).executeTakeFirstOrThrow(), locale: 'en-US' });
+      const membership = await t.read(vipActions.membership, {}, { user: await db.selectFrom('users').selectAll().where('id', '=', member.user.id).executeTakeFirstOrThrow() });
       expect(membership.ok && membership.data.state).toEqual({ kind: 'expired', expireTime: t0 + 1095 * DAY_MS });
       // A year bought later counts from now.
       clock += 5 * DAY_MS;
@@ -289,7 +290,7 @@ for (const dialect of await testDatabases()) {
       clock += 100 * 365 * DAY_MS;
       await signIn(member, admin);
       expect(await publicVip()).toEqual({ active: true, expireTime: -1 });
-      const page = await t.ctx.site.vip.membership({ user: await db.selectFrom('users').selectAll().where('id', '=', member.user.id).executeTakeFirstOrThrow(), locale: 'en-US' });
+      const page = await t.read(vipActions.membership, {}, { user: await db.selectFrom('users').selectAll().where('id', '=', member.user.id).executeTakeFirstOrThrow() });
       expect(page.ok && (page.data as VipMembershipView).state.kind).toBe('forever');
     });
 
@@ -364,12 +365,12 @@ for (const dialect of await testDatabases()) {
       expect((await t.get('/api/admin/vip/orders', { token: moderator.token })).status).toBe(403);
       expect((await t.get('/api/admin/vip/orders', { token: first.token })).status).toBe(403);
       expect((await t.get('/api/admin/vip/orders')).status).toBe(401);
-      const view = await t.ctx.site.vip.admin({ user: admin.user, locale: 'en-US' }, { status: 'submitted', page: 1 });
+      const view = await t.read(vipActions.admin, { status: 'submitted', page: 1 }, { user: admin.user });
       expect(view.ok && view.data.openCount).toBe(queue.body.data!.total);
       // The back office's dashboard counts them too.
       const dashboard = await t.get<{ counts: { vipOrders: number } }>('/api/admin/dashboard', { token: admin.token });
       expect(dashboard.body.data!.counts.vipOrders).toBe(queue.body.data!.total);
-      const refused = await t.ctx.site.vip.admin({ user: moderator.user, locale: 'en-US' }, { status: 'submitted', page: 1 });
+      const refused = await t.read(vipActions.admin, { status: 'submitted', page: 1 }, { user: moderator.user });
       expect(refused.ok ? 200 : refused.status).toBe(403);
     });
 
