@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { linkActions } from '../../common/actions/links';
-import { linkSchema, linkUpdateSchema, sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
+import { sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
 import type { LinkView } from '../../common/views/links';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
@@ -17,7 +17,7 @@ import { FormAlert } from '~/components/account/auth-card';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 
@@ -36,9 +36,8 @@ function LinkForm({ editing, onDone }: { editing: Editing; onDone: () => void })
   const saved = useSaved();
   const link = editing.mode === 'edit' ? editing.link : null;
   const initial = { id: link ? String(link.id) : '', title: link?.title ?? '', url: link?.url ?? '', summary: link?.summary ?? '', logo: link?.logo ?? '' };
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(link ? linkUpdateSchema : linkSchema, initial, {
-    onValid: async (data) => {
-      await api(link ? '/api/admin/link/update' : '/api/admin/link/create', { method: 'POST', body: data });
+  const { form, submit, submitting, errorFor, formError } = useAdminForm(link ? linkActions.update : linkActions.create, initial, {
+    onSaved: async () => {
       onDone();
       await saved();
     },
@@ -76,10 +75,10 @@ export default function AdminLinksPage() {
   const [confirm, confirmDialog] = useConfirm();
   const { run, busy } = useAdminAction();
   const firstIndex = (table.page - 1) * table.pageSize;
-  const move = (link: LinkView, direction: 'up' | 'down') => void run(() => api('/api/admin/link/order', { method: 'POST', body: { id: link.id, direction } }), t('adminSite.common.moved'));
+  const move = (link: LinkView, direction: 'up' | 'down') => void run(() => send(linkActions.order, { id: link.id, direction }), t('adminSite.common.moved'));
   async function remove(link: LinkView) {
     if (!(await confirm({ title: t('adminSite.links.deleteTitle', { title: link.title }), confirmLabel: t('adminSite.links.confirmDelete'), danger: true }))) return;
-    await run(() => api('/api/admin/link/delete', { method: 'POST', body: { id: link.id } }), t('adminSite.common.deleted'));
+    await run(() => send(linkActions.delete, { id: link.id }), t('adminSite.common.deleted'));
   }
   return (
     <div className="space-y-4">

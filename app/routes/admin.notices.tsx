@@ -19,7 +19,7 @@ import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
@@ -64,9 +64,9 @@ function NoticeForm({ editing, onDone }: { editing: Editing; onDone: () => void 
     startTime: localInputOf(notice?.startTime ?? 0),
     endTime: localInputOf(notice?.endTime ?? 0),
   };
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(notice ? updateSchema : createSchema, initial, {
-    onValid: async (data) => {
-      await api(notice ? '/api/admin/notice/update' : '/api/admin/notice/create', { method: 'POST', body: data });
+  const { form, submit, submitting, errorFor, formError } = useAdminForm(notice ? noticeActions.update : noticeActions.create, initial, {
+    schema: notice ? updateSchema : createSchema,
+    onSaved: async () => {
       onDone();
       await saved();
     },
@@ -146,7 +146,7 @@ export default function AdminNoticesPage() {
   const { run } = useAdminAction();
   async function remove(notice: AdminNoticeView) {
     if (!(await confirm({ title: t('adminSite.notices.deleteTitle', { title: notice.title }), confirmLabel: t('adminSite.notices.confirmDelete'), danger: true }))) return;
-    await run(() => api('/api/admin/notice/delete', { method: 'POST', body: { id: notice.id } }), t('adminSite.common.deleted'));
+    await run(() => send(noticeActions.delete, { id: notice.id }), t('adminSite.common.deleted'));
   }
   return (
     <div className="space-y-4">

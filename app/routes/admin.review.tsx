@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { reviewActions } from '../../common/actions/review';
 import { reviewQuery } from '../../common/validation/review';
-import { REVIEW_KINDS, type ReviewDecisionView, type ReviewKind } from '../../common/views/review';
+import { REVIEW_KINDS, type ReviewKind } from '../../common/views/review';
 import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTitle } from '~/components/admin/admin-table';
@@ -16,7 +16,7 @@ import { RejectDialog } from '~/components/admin/reject-dialog';
 import { ReviewItem } from '~/components/admin/review-item';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -70,7 +70,7 @@ export default function AdminReviewPage() {
     if (ids.length === 0) return;
     if (!(await confirm({ title: t('adminReview.confirmApprove.title', { count: ids.length }), description: t('adminReview.confirmApprove.description'), confirmLabel: t('adminReview.confirmApprove.confirm') }))) return;
     try {
-      const result = await api<ReviewDecisionView>('/api/admin/review/approve', { method: 'POST', body: { kind: queue.kind, ids } });
+      const result = await send(reviewActions.approve, { kind: queue.kind, ids });
       toast.success(t('adminReview.approved', { count: result.ids.length }));
       done(result.ids);
     } catch (error) {
@@ -81,7 +81,7 @@ export default function AdminReviewPage() {
 
   async function reject(reason: string) {
     const ids = rejecting ?? [];
-    const result = await api<ReviewDecisionView>('/api/admin/review/reject', { method: 'POST', body: { kind: queue.kind, ids, reason } });
+    const result = await send(reviewActions.reject, { kind: queue.kind, ids, reason });
     toast.success(t('adminReview.rejected', { count: result.ids.length }));
     done(result.ids);
   }

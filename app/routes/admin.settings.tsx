@@ -11,8 +11,8 @@ import { Controller, useFieldArray, type Control, type FieldPath, type UseFormRe
 import { Link, useLoaderData, useRevalidator, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { siteSettingsActions } from '../../common/actions/site-settings';
 import { LOCALES } from '../../common/constants';
-import { adminSettingsSchema, SETTINGS_SECTIONS, testMailSchema, type AdminSettings, type AdminSettingsInput, type EditableSettingKey, type SettingsSection } from '../../common/validation/settings';
 import type { AdminSettingsView } from '../../common/views/settings';
+import { adminSettingsSchema, SETTINGS_SECTIONS, type AdminSettings, type AdminSettingsInput, type EditableSettingKey, type SettingsSection } from '../../common/validation/settings';
 import { AdminTitle } from '~/components/admin/admin-table';
 import { requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { useAdminForm } from '~/components/admin/use-admin-form';
@@ -22,7 +22,7 @@ import { Card } from '~/components/ui/card';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { Switch } from '~/components/ui/switch';
 import { serverUpload } from '~/editor/upload';
-import { api, ApiError } from '~/lib/api';
+import { ApiError } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -442,11 +442,10 @@ function TestMail() {
   const t = useT();
   const toast = useToast();
   const { form, submit, submitting, errorFor } = useAdminForm(
-    testMailSchema,
+    siteSettingsActions.testMail,
     { to: '' },
     {
-      onValid: async (values) => {
-        const { to } = await api<{ to: string }>('/api/admin/settings/test_mail', { method: 'POST', body: values });
+      onSaved: ({ to }) => {
         toast.success(t('adminSettings.mail.testSent', { to }));
       },
       // The mail server's refusal is the answer to the test: said as it came.
@@ -485,12 +484,15 @@ export default function AdminSettingsPage() {
     if (section) setTab(section);
     toast.error(t('adminSettings.invalid'));
   };
-  const { form, submit, submitting, errorFor } = useAdminForm<Values, AdminSettings>(adminSettingsSchema, view.settings, {
-    onValid: async (values) => {
-      // Only the top-level settings that changed are sent.
+  // The form holds every setting (checked whole); the update takes the keys sent.
+  const { form, submit, submitting, errorFor } = useAdminForm<Values, typeof siteSettingsActions.update, AdminSettings>(siteSettingsActions.update, view.settings, {
+    schema: adminSettingsSchema,
+    // Only the top-level settings that changed are sent.
+    input: (values) => {
       const changed = Object.keys(form.formState.dirtyFields) as EditableSettingKey[];
-      const body = Object.fromEntries(changed.map((key) => [key, values[key]]));
-      const saved = await api<AdminSettingsView>('/api/admin/settings', { method: 'POST', body });
+      return Object.fromEntries(changed.map((key) => [key, values[key]]));
+    },
+    onSaved: async (saved) => {
       form.reset(saved.settings);
       await revalidator.revalidate();
       toast.success(t('adminSettings.saved'));

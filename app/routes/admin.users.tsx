@@ -20,7 +20,7 @@ import { MemberModerationMenu } from '~/components/moderation/member-moderation-
 import { Button, ButtonLink } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useCurrentUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -105,7 +105,7 @@ function RoleCell({ member, onChanged }: { member: AdminMemberView; onChanged: (
     if (!ok) return;
     setBusy(true);
     try {
-      await api('/api/admin/user/role', { method: 'POST', body: { userId: member.id, role } });
+      await send(moderationActions.setRole, { userId: member.id, role });
       toast.success(t('adminUsers.role.done', { nickname: member.nickname }));
       onChanged();
     } catch (error) {
@@ -149,7 +149,7 @@ function EmailCell({ member, onChanged }: { member: AdminMemberView; onChanged: 
   async function verify() {
     setBusy(true);
     try {
-      await api('/api/admin/user/verify_email', { method: 'POST', body: { userId: member.id } });
+      await send(moderationActions.verifyEmail, { userId: member.id });
       toast.success(t('adminUsers.email.done', { nickname: member.nickname }));
       onChanged();
     } catch (error) {

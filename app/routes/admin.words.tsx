@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { Form, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { wordActions } from '../../common/actions/words';
 import { can } from '../../common/policies/can';
-import { WORD_ACTIONS, WORD_KINDS, WORD_LIMITS, wordSchema, wordsQuery, wordUpdateSchema, type WordAction, type WordInput, type WordKind } from '../../common/validation/words';
+import { WORD_ACTIONS, WORD_KINDS, WORD_LIMITS, wordsQuery, type WordAction, type WordInput, type WordKind } from '../../common/validation/words';
 import type { WordView } from '../../common/views/words';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
@@ -20,7 +20,7 @@ import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Dialog, useConfirm } from '~/components/ui/dialog';
 import { Field, Input } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useCurrentUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -94,9 +94,8 @@ function WordFields({ word, idPrefix }: { word: WordForm; idPrefix: string }) {
 function AddWord({ onSaved }: { onSaved: () => void }) {
   const t = useT();
   const toast = useToast();
-  const word: WordForm = useAdminForm<Draft & { id?: number }, WordInput>(wordSchema, EMPTY, {
-    onValid: async (data) => {
-      await api('/api/admin/words/create', { method: 'POST', body: data });
+  const word: WordForm = useAdminForm<Draft & { id?: number }, typeof wordActions.create, WordInput>(wordActions.create, EMPTY, {
+    onSaved: () => {
       toast.success(t('adminWords.added'));
       word.form.reset(EMPTY);
       onSaved();
@@ -118,9 +117,8 @@ function EditWord({ word: current, onClose, onSaved }: { word: WordView; onClose
   const t = useT();
   const toast = useToast();
   const formId = useId();
-  const word: WordForm = useAdminForm<Draft & { id?: number }, WordInput>(wordUpdateSchema, { id: current.id, pattern: current.pattern, kind: current.kind, action: current.action }, {
-    onValid: async (data) => {
-      await api('/api/admin/words/update', { method: 'POST', body: data });
+  const word: WordForm = useAdminForm<Draft & { id?: number }, typeof wordActions.update, WordInput>(wordActions.update, { id: current.id, pattern: current.pattern, kind: current.kind, action: current.action }, {
+    onSaved: () => {
       toast.success(t('adminWords.saved'));
       onClose();
       onSaved();
@@ -167,7 +165,7 @@ export default function AdminWordsPage() {
     const ok = await confirm({ title: t('adminWords.delete.title'), description: t('adminWords.delete.body', { pattern: word.pattern }), confirmLabel: t('adminWords.delete.confirm'), danger: true });
     if (!ok) return;
     try {
-      await api('/api/admin/words/delete', { method: 'POST', body: { id: word.id } });
+      await send(wordActions.delete, { id: word.id });
       toast.success(t('adminWords.delete.done'));
       reload();
     } catch (error) {

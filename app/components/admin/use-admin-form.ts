@@ -2,12 +2,18 @@
  * The back office's one form helper (issue 17): react-hook-form validated by `zodResolver` with
  * the SAME zod schema the API uses (common/validation/*), so a field shows the server's message
  * before anything is sent. Every admin form (settings, nodes, tags, links, notices, forbidden
- * words, the ban and reject dialogs) goes through it:
+ * words, the ban and reject dialogs) goes through it. Given the declared action (its contract:
+ * common/actions), the form is checked with the action's input schema and sent with
+ * `send(contract, values)`; the answer goes to `onSaved`:
  *
- *   const { form, submit, submitting, errorFor, formError } = useAdminForm(linkSchema, initial, {
- *     onValid: async (data) => { await api('/api/admin/link/create', { method: 'POST', body: data }) },
+ *   const { form, submit, submitting, errorFor, formError } = useAdminForm(linkActions.create, initial, {
+ *     onSaved: (link) => { … },
  *   });
  *   <form onSubmit={submit} noValidate> <Field error={errorFor('title')}>…{...form.register('title')}
+ *
+ * A form whose fields are not the request's names its own `schema` (the whole settings screen,
+ * sent to the partial update) and makes the request with `input` (a dialog adds the order's id).
+ * A dialog whose page does the sending gives a schema and `onValid` instead of a contract.
  *
  * - Client messages are i18n keys with params (a length limit's `{{max}}`), translated at render
  *   time; the server's 400 `fields` (errorCode 5, see ~/lib/api ApiError) arrive translated and
@@ -22,8 +28,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, type FormEvent } from 'react';
 import { get, useForm, type DefaultValues, type FieldError, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import type { AnyContract, InputOf, OutputOf } from '../../../common/actions/contract';
 import { isMessageKey, issueMessages, type IssueMessage } from '../../../common/validation/issues';
-import { ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import type { TFunction } from '~/lib/i18n';
 import { focusFirstInvalid } from '~/lib/focus-invalid';
@@ -89,13 +96,41 @@ function hasInput(form: HTMLFormElement | null, field: string): boolean {
   return form !== null && form.elements.namedItem(field) !== null;
 }
 
-export interface AdminFormOptions<Out> {
-  /** Sends the valid values (the schema's output). A throw is shown by the form. */
-  onValid: (data: Out) => Promise<void>;
+/** What every form may add: how invalid fields and other failures are handled. */
+interface FormHandlers {
   /** Fields were invalid (client or server), with their dotted names: e.g. open their tab. */
   onInvalid?: (fields: string[]) => void;
   /** A failure that named no field; return true when handled here (else the site's error rule). */
   onFailure?: (error: unknown) => boolean;
+}
+
+/** A form the page sends itself: the valid values go to `onValid`. */
+export interface AdminFormOptions<Out> extends FormHandlers {
+  /** Sends the valid values (the schema's output). A throw is shown by the form. */
+  onValid: (data: Out) => Promise<void>;
+}
+
+/** A form sent to a declared action with `send`. */
+export interface ActionFormOptions<Out, C extends AnyContract> extends FormHandlers {
+  /** The form's own schema, when its fields are not the action's input (default: the contract's input). */
+  schema?: z.ZodType<Out>;
+  /** The request made from the valid values (default: the values as they are). */
+  input?: (data: Out) => InputOf<C>;
+  /** The action answered: its answer, and the values sent. */
+  onSaved?: (answer: OutputOf<C>, data: Out) => void | Promise<void>;
+}
+
+function isContract(source: AnyContract | z.ZodType): source is AnyContract {
+  return 'name' in source && 'input' in source && !('_zod' in source);
+}
+
+/** The valid values sent to the action, the answer handed on. */
+function sendTo<Out>(action: AnyContract, options: ActionFormOptions<Out, AnyContract>): (data: Out) => Promise<void> {
+  return async (data) => {
+    // The values are the schema's output; the server parses them again as its input.
+    const answer = await send(action, options.input ? options.input(data) : (data as InputOf<AnyContract>));
+    await options.onSaved?.(answer, data);
+  };
 }
 
 export interface AdminForm<V extends FieldValues, Out> {
@@ -120,11 +155,21 @@ export function setServerErrors<V extends FieldValues>(form: UseFormReturn<V, un
   return entries.map(([field]) => field);
 }
 
-export function useAdminForm<V extends FieldValues, Out>(schema: z.ZodType<Out>, defaultValues: DefaultValues<V>, options: AdminFormOptions<Out>): AdminForm<V, Out> {
+/** A form sent to a declared action (its answer to `onSaved`). */
+export function useAdminForm<V extends FieldValues, C extends AnyContract, Out = z.output<C['input']>>(action: C, defaultValues: DefaultValues<V>, options: ActionFormOptions<Out, C>): AdminForm<V, Out>;
+/** A form the page sends itself (`onValid`). */
+export function useAdminForm<V extends FieldValues, Out>(schema: z.ZodType<Out>, defaultValues: DefaultValues<V>, options: AdminFormOptions<Out>): AdminForm<V, Out>;
+export function useAdminForm<V extends FieldValues, Out>(
+  source: AnyContract | z.ZodType<Out>,
+  defaultValues: DefaultValues<V>,
+  options: AdminFormOptions<Out> | ActionFormOptions<Out, AnyContract>,
+): AdminForm<V, Out> {
   const t = useT();
   const handleApiError = useApiErrorHandler();
+  const schema = isContract(source) ? ((options as ActionFormOptions<Out, AnyContract>).schema ?? (source.input as z.ZodType<Out>)) : source;
   const form = useForm<V, unknown, Out>({ resolver: adminResolver<V, Out>(schema), defaultValues, shouldFocusError: false });
-  const { onValid, onInvalid, onFailure } = options;
+  const { onInvalid, onFailure } = options;
+  const onValid = 'onValid' in options ? options.onValid : sendTo(source as AnyContract, options);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const element = event.currentTarget;
