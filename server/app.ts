@@ -40,11 +40,11 @@ import { createPageCache } from './http/page-cache';
 import { siteOriginOf } from './http/site-address';
 import { createFeedCache } from './kernel/feed-cache';
 import { startSweeper } from './modules/auth/sweep';
-import { startVipReminders } from './modules/vip/vip.reminders';
+import { startVipReminders } from './modules/vip/vip.api';
 import { SettingsCache } from './modules/settings/settings.service';
 import { presentConfig } from './modules/site/site.presenter';
 import { ImageProcessor } from './modules/uploads/images';
-import { WordScreen } from './modules/words/words.screen';
+import { WordScreen } from './modules/words/words.api';
 import { features } from './features';
 
 export interface BuildOptions {

@@ -24,7 +24,7 @@ import type { ImageProcessor } from './modules/uploads/images';
 import type { SiteServices } from './kernel/pages';
 import type { SettingsCache } from './modules/settings/settings.service';
 import type { FeedCache } from './kernel/feed-cache';
-import type { WordScreen } from './modules/words/words.screen';
+import type { WordScreen } from './modules/words/words.api';
 
 export interface AppContext {
   config: AppConfig;
