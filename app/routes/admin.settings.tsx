@@ -15,7 +15,7 @@ import type { AdminSettingsView } from '../../common/views/settings';
 import { adminSettingsSchema, SETTINGS_SECTIONS, type AdminSettings, type AdminSettingsInput, type EditableSettingKey, type SettingsSection } from '../../common/validation/settings';
 import { AdminTitle } from '~/components/admin/admin-table';
 import { requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
-import { useAdminForm } from '~/components/admin/use-admin-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { ImageIcon, TrashIcon } from '~/components/topic/icons';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -441,7 +441,7 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
 function TestMail() {
   const t = useT();
   const toast = useToast();
-  const { form, submit, submitting, errorFor } = useAdminForm(
+  const { form, submit, submitting, errorFor } = useSchemaForm(
     siteSettingsActions.testMail,
     { to: '' },
     {
@@ -485,7 +485,7 @@ export default function AdminSettingsPage() {
     toast.error(t('adminSettings.invalid'));
   };
   // The form holds every setting (checked whole); the update takes the keys sent.
-  const { form, submit, submitting, errorFor } = useAdminForm<Values, typeof siteSettingsActions.update, AdminSettings>(siteSettingsActions.update, view.settings, {
+  const { form, submit, submitting, errorFor } = useSchemaForm<Values, typeof siteSettingsActions.update, AdminSettings>(siteSettingsActions.update, view.settings, {
     schema: adminSettingsSchema,
     // Only the top-level settings that changed are sent.
     input: (values) => {

@@ -12,7 +12,7 @@ import { ApiError } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useT } from '~/lib/use-t';
 import { FormAlert } from '../account/auth-card';
-import { useAdminForm } from '../admin/use-admin-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Textarea } from '../ui/input';
@@ -28,7 +28,7 @@ export function BanDialog({ member, open, onOpenChange, onBanned }: { member: Ba
   const formId = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
   const initial = { userId: member.id, days: 7 as BanDays, reason: '', hideContent: false };
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(moderationActions.ban, initial, {
+  const { form, submit, submitting, errorFor, formError } = useSchemaForm(moderationActions.ban, initial, {
     input: (ban) => {
       // A new try: the last refusal no longer stands.
       setRefusal(null);

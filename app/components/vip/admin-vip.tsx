@@ -13,7 +13,7 @@ import { vipRejectSchema } from '../../../common/validation/vip';
 import type { VipQueuePage, VipQueueRow, VipSettingsView } from '../../../common/views/vip';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable } from '~/components/admin/admin-table';
-import { useAdminForm } from '~/components/admin/use-admin-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { FormAlert } from '~/components/account/auth-card';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
@@ -31,7 +31,7 @@ import { StatusChip } from './vip-parts';
 export function VipSettingsPanel({ settings, onSaved }: { settings: VipSettingsView; onSaved: () => void }) {
   const t = useT();
   const toast = useToast();
-  const { form, submit, submitting, errorFor } = useAdminForm<VipSettingsView, typeof vipActions.updateSettings>(vipActions.updateSettings, settings, {
+  const { form, submit, submitting, errorFor } = useSchemaForm<VipSettingsView, typeof vipActions.updateSettings>(vipActions.updateSettings, settings, {
     onSaved: (saved) => {
       form.reset(saved);
       toast.success(t('adminVip.settings.saved'));
@@ -109,7 +109,7 @@ function RejectDialog({ row, onClose, onDone }: { row: VipQueueRow | null; onClo
   const toast = useToast();
   const formId = useId();
   // The form holds the reason; the order's id comes from the row the dialog is open for.
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(vipActions.reject, { reason: '' }, {
+  const { form, submit, submitting, errorFor, formError } = useSchemaForm(vipActions.reject, { reason: '' }, {
     schema: vipRejectSchema,
     input: (body) => ({ ...body, id: row?.order.id ?? 0 }),
     onSaved: () => {
