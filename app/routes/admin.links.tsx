@@ -3,7 +3,7 @@
  * edit (title, an http(s) address, a plain-text summary, an uploaded logo), move up or down,
  * delete.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { linkActions } from '../../common/actions/links';
 import { sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
@@ -11,9 +11,9 @@ import type { LinkView } from '../../common/views/links';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
-import { useAdminForm } from '~/components/admin/use-admin-form';
-import { FormDialog, LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
-import { FormAlert } from '~/components/account/auth-card';
+import { useSchemaForm } from '~/lib/use-schema-form';
+import { FormDialog } from '~/components/admin/form-dialog';
+import { LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
@@ -32,38 +32,34 @@ type Editing = { mode: 'create' } | { mode: 'edit'; link: LinkView };
 
 function LinkForm({ editing, onDone }: { editing: Editing; onDone: () => void }) {
   const t = useT();
-  const formId = useId();
   const saved = useSaved();
   const link = editing.mode === 'edit' ? editing.link : null;
   const initial = { id: link ? String(link.id) : '', title: link?.title ?? '', url: link?.url ?? '', summary: link?.summary ?? '', logo: link?.logo ?? '' };
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(link ? linkActions.update : linkActions.create, initial, {
+  const linkForm = useSchemaForm(link ? linkActions.update : linkActions.create, initial, {
     onSaved: async () => {
       onDone();
       await saved();
     },
   });
+  const { form, errorFor } = linkForm;
   return (
     <FormDialog
-      open
-      onOpenChange={(open) => !open && onDone()}
+      form={linkForm}
       title={link ? t('adminSite.links.editTitle', { title: link.title }) : t('adminSite.links.new')}
-      formId={formId}
-      submitting={submitting}
       submitLabel={link ? t('adminSite.common.save') : t('adminSite.common.create')}
+      onClose={onDone}
+      testId="link-form"
     >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4" data-testid="link-form">
-        <FormAlert message={formError} />
-        <Field label={t('adminSite.links.titleField')} required error={errorFor('title')}>
-          {(props) => <Input {...props} {...form.register('title')} maxLength={SITE_LIMITS.linkTitleMax} data-testid="link-title" />}
-        </Field>
-        <Field label={t('adminSite.links.url')} required error={errorFor('url')} hint={t('adminSite.links.urlHint')}>
-          {(props) => <Input {...props} {...form.register('url')} type="url" inputMode="url" placeholder="https://" maxLength={SITE_LIMITS.linkUrlMax} data-testid="link-url" />}
-        </Field>
-        <Field label={t('adminSite.links.summary')} error={errorFor('summary')} hint={t('adminSite.links.summaryHint', { max: SITE_LIMITS.linkSummaryMax })}>
-          {(props) => <Textarea {...props} {...form.register('summary')} rows={2} maxLength={SITE_LIMITS.linkSummaryMax} data-testid="link-summary" />}
-        </Field>
-        <LogoField value={form.watch('logo')} onChange={(logo) => form.setValue('logo', logo, { shouldDirty: true })} error={errorFor('logo')} />
-      </form>
+      <Field label={t('adminSite.links.titleField')} required error={errorFor('title')}>
+        {(props) => <Input {...props} {...form.register('title')} maxLength={SITE_LIMITS.linkTitleMax} data-testid="link-title" />}
+      </Field>
+      <Field label={t('adminSite.links.url')} required error={errorFor('url')} hint={t('adminSite.links.urlHint')}>
+        {(props) => <Input {...props} {...form.register('url')} type="url" inputMode="url" placeholder="https://" maxLength={SITE_LIMITS.linkUrlMax} data-testid="link-url" />}
+      </Field>
+      <Field label={t('adminSite.links.summary')} error={errorFor('summary')} hint={t('adminSite.links.summaryHint', { max: SITE_LIMITS.linkSummaryMax })}>
+        {(props) => <Textarea {...props} {...form.register('summary')} rows={2} maxLength={SITE_LIMITS.linkSummaryMax} data-testid="link-summary" />}
+      </Field>
+      <LogoField value={form.watch('logo')} onChange={(logo) => form.setValue('logo', logo, { shouldDirty: true })} error={errorFor('logo')} />
     </FormDialog>
   );
 }

@@ -5,7 +5,7 @@
  * enforces). Patterns are checked in the browser with the API's own schema, then on the server
  * (which also times them on hostile inputs).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Form, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { wordActions } from '../../common/actions/words';
 import { can } from '../../common/policies/can';
@@ -13,12 +13,13 @@ import { WORD_ACTIONS, WORD_KINDS, WORD_LIMITS, wordsQuery, type WordAction, typ
 import type { WordView } from '../../common/views/words';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
+import { FormDialog } from '~/components/admin/form-dialog';
 import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
-import { useAdminForm, type AdminForm } from '~/components/admin/use-admin-form';
+import { useSchemaForm, type SchemaForm } from '~/lib/use-schema-form';
 import { FormAlert } from '~/components/account/auth-card';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button, ButtonLink } from '~/components/ui/button';
-import { Dialog, useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/dialog';
 import { Field, Input } from '~/components/ui/input';
 import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
@@ -43,7 +44,7 @@ interface Draft {
 const EMPTY: Draft = { pattern: '', kind: 'word', action: 'review' };
 const SELECT = 'h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
-type WordForm = AdminForm<Draft & { id?: number }, WordInput>;
+type WordForm = SchemaForm<Draft & { id?: number }, WordInput>;
 
 /** The word's fields, shared by the add form and the edit dialog. */
 function WordFields({ word, idPrefix }: { word: WordForm; idPrefix: string }) {
@@ -94,7 +95,7 @@ function WordFields({ word, idPrefix }: { word: WordForm; idPrefix: string }) {
 function AddWord({ onSaved }: { onSaved: () => void }) {
   const t = useT();
   const toast = useToast();
-  const word: WordForm = useAdminForm<Draft & { id?: number }, typeof wordActions.create, WordInput>(wordActions.create, EMPTY, {
+  const word: WordForm = useSchemaForm<Draft & { id?: number }, typeof wordActions.create, WordInput>(wordActions.create, EMPTY, {
     onSaved: () => {
       toast.success(t('adminWords.added'));
       word.form.reset(EMPTY);
@@ -116,8 +117,7 @@ function AddWord({ onSaved }: { onSaved: () => void }) {
 function EditWord({ word: current, onClose, onSaved }: { word: WordView; onClose: () => void; onSaved: () => void }) {
   const t = useT();
   const toast = useToast();
-  const formId = useId();
-  const word: WordForm = useAdminForm<Draft & { id?: number }, typeof wordActions.update, WordInput>(wordActions.update, { id: current.id, pattern: current.pattern, kind: current.kind, action: current.action }, {
+  const word: WordForm = useSchemaForm<Draft & { id?: number }, typeof wordActions.update, WordInput>(wordActions.update, { id: current.id, pattern: current.pattern, kind: current.kind, action: current.action }, {
     onSaved: () => {
       toast.success(t('adminWords.saved'));
       onClose();
@@ -125,27 +125,9 @@ function EditWord({ word: current, onClose, onSaved }: { word: WordView; onClose
     },
   });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t('adminWords.form.editTitle')}
-      size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('adminWords.form.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={word.submitting} data-testid="word-edit-submit">
-            {t('adminWords.form.save')}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={word.submit} noValidate className="space-y-3">
-        <FormAlert message={word.formError} />
-        <WordFields word={word} idPrefix="word-edit" />
-      </form>
-    </Dialog>
+    <FormDialog form={word} title={t('adminWords.form.editTitle')} submitLabel={t('adminWords.form.save')} onClose={onClose} testId="word-edit">
+      <WordFields word={word} idPrefix="word-edit" />
+    </FormDialog>
   );
 }
 
