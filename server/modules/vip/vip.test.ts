@@ -244,6 +244,22 @@ for (const dialect of await testDatabases()) {
       expect([noReason.status, noReason.body.fields?.reason]).toEqual([400, 'Give a reason']);
     });
 
+    it('answers a path that names no order 404 before reading the body (the declared actions’ order)', async () => {
+      const member = await createUser(t);
+      const missing = (await submit(member.token, 999_999, freshHash())).body;
+      expect(missing.errorCode).toBe(6);
+      for (const id of ['abc', '0x10', '01']) {
+        // A bad hash or no reason would be a 400: the path is judged first.
+        const sent = await t.post(`/api/vip/orders/${id}/submit`, { txHash: 'nope' }, { token: member.token });
+        expect([sent.status, sent.body.errorCode, sent.body.message]).toEqual([404, 6, missing.message]);
+        const rejected = await t.post(`/api/admin/vip/orders/${id}/reject`, { reason: '' }, { token: admin.token });
+        expect([rejected.status, rejected.body.message]).toEqual([404, missing.message]);
+        expect((await t.post(`/api/admin/vip/orders/${id}/activate`, {}, { token: admin.token })).status).toBe(404);
+      }
+      // Who may still comes first: a member is refused the back office's path whatever it names.
+      expect((await t.post('/api/admin/vip/orders/abc/activate', {}, { token: member.token })).status).toBe(403);
+    });
+
     it('activates an order once, even when two admins press at the same moment', async () => {
       const member = await createUser(t);
       const sent = await submitted(member, '1y');

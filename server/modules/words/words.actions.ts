@@ -13,7 +13,7 @@ const ADMIN_WRITE = 'an admin’s change to a list of at most 1000 words, audite
 
 export const wordsActionList = [
   readAction(wordActions.list, { who: who.staff('words:read'), answer: offsetPageOf(wordViewSchema), run: listWords }),
-  writeAction(wordActions.create, { who: who.staff('words:manage'), guards: [patternFinishesInTime], limit: limit.none(ADMIN_WRITE), answer: wordViewSchema, run: addWord }),
-  writeAction(wordActions.update, { who: who.staff('words:manage'), guards: [patternFinishesInTime], limit: limit.none(ADMIN_WRITE), answer: wordViewSchema, run: editWord }),
+  writeAction(wordActions.create, { who: who.staff('words:manage'), guards: [patternFinishesInTime(wordActions.create.input)], limit: limit.none(ADMIN_WRITE), answer: wordViewSchema, run: addWord }),
+  writeAction(wordActions.update, { who: who.staff('words:manage'), guards: [patternFinishesInTime(wordActions.update.input)], limit: limit.none(ADMIN_WRITE), answer: wordViewSchema, run: editWord }),
   writeAction(wordActions.delete, { who: who.staff('words:manage'), limit: limit.none(ADMIN_WRITE), answer: wordDeletedSchema, run: deleteWord }),
 ];

@@ -7,7 +7,8 @@
 import type { ParsedInputOf } from '../../../common/actions/contract';
 import type { wordActions } from '../../../common/actions/words';
 import { ADMIN_PAGE_SIZE } from '../../../common/validation/moderation';
-import { wordSchema } from '../../../common/validation/words';
+import type { z } from 'zod';
+import type { WordInput } from '../../../common/validation/words';
 import type { OffsetPage } from '../../../common/views/moderation';
 import type { WordDeleted, WordView } from '../../../common/views/words';
 import type { Guard, ReadCall, WriteCall } from '../../kernel/actions';
@@ -20,12 +21,15 @@ type Input<K extends keyof typeof wordActions> = ParsedInputOf<(typeof wordActio
  * A regular expression must finish on hostile inputs within the probe's time (400 naming
  * `pattern`). The probe runs in the worker for up to 200 ms, so it runs before the write's
  * transaction opens (a guard, not a step of the write: on SQLite an open transaction holds the
- * one connection every request waits for). A body the input step will refuse is left to it.
+ * one connection every request waits for). A body the input step will refuse (`input`: the
+ * action's own schema) is left to it, so its field errors come first as they always did.
  */
-export const patternFinishesInTime: Guard = async (ctx, _settings, raw) => {
-  const parsed = wordSchema.safeParse(raw);
-  if (parsed.success) await assertFast(ctx.words, storedValues(parsed.data));
-};
+export function patternFinishesInTime(input: z.ZodType<WordInput>): Guard {
+  return async (ctx, _settings, raw) => {
+    const parsed = input.safeParse(raw);
+    if (parsed.success) await assertFast(ctx.words, storedValues(parsed.data));
+  };
+}
 
 /** GET admin/words: newest first, optionally those containing `q`. */
 export async function listWords({ db, input }: ReadCall<Input<'list'>, undefined>): Promise<OffsetPage<WordView>> {
