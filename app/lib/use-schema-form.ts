@@ -199,6 +199,11 @@ export function useSchemaForm<V extends FieldValues, Out>(
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
+    // Enter pressed again while the form is being sent sends nothing more (the button is disabled).
+    if (form.formState.isSubmitting) {
+      event.preventDefault();
+      return;
+    }
     const element = event.currentTarget;
     void form.handleSubmit(
       async (data) => {
