@@ -5,6 +5,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRevalidator, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { messageActions } from '../common/actions/messages';
+import { siteActions } from '../common/actions/site';
+import { unwrap } from './components/topic/page-data.server';
 import { DEFAULT_LOCALE } from '../common/constants';
 import appCss from './app.css?url';
 import { ErrorPage, errorDetails, errorHeading } from './components/layout/error-page';
@@ -27,7 +29,7 @@ export function links() {
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<RootData> {
   return {
-    config: await context.site.config(),
+    config: unwrap(await context.read(siteActions.config, {})),
     user: context.sessionUser,
     locale: context.locale,
     nonce: context.nonce,

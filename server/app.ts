@@ -35,13 +35,12 @@ import { DomainEvents } from './kernel/events';
 import { KindRegistry } from './kernel/kinds';
 import { ActionRegistry } from './kernel/action-registry';
 import { registerActionRoutes } from './http/actions-http';
-import { assemblePages, type SiteServices } from './kernel/pages';
+import type { SiteServices } from './kernel/pages';
 import { createPageCache } from './http/page-cache';
 import { siteOriginOf } from './http/site-address';
 import { createFeedCache } from './kernel/feed-cache';
 import { BullBackend, JobRunner } from './modules/jobs/jobs.api';
 import { SettingsCache } from './modules/settings/settings.api';
-import { presentConfig } from './modules/site/site.api';
 import { ImageProcessor } from './modules/uploads/uploads.api';
 import { WordScreen } from './modules/words/words.api';
 import { features } from './features';
@@ -135,13 +134,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const stop = await feature.start?.(ctx);
     if (stop) app.addHook('preClose', async () => stop());
   }
-  await app.register(
-    async (api) => {
-      for (const feature of features) if (feature.api) await api.register(feature.api);
-    },
-    { prefix: '/api' },
-  );
-  for (const feature of features) if (feature.root) await app.register(feature.root);
   if (options.site) await app.register(options.site);
 
   // After every route: a job kicked at once may need what they registered.
@@ -250,16 +242,11 @@ function createContext(
 }
 
 /**
- * `context.site`, built once per app: the site-wide reads, and every feature's page slice (its
- * use cases for the page loaders), each method from exactly one feature (kernel/pages.ts).
+ * `context.site`, built once per app: what is the site's own (its clock, address, install state,
+ * log). The features' reads are declared actions, which loaders run through `context.read`.
  */
 function createSite(ctx: AppContext): SiteServices {
-  const slices = features.flatMap((feature) => (feature.pages ? [{ name: feature.name, slice: feature.pages(ctx) }] : []));
   return {
-    async config() {
-      const settings = await ctx.settings.get(ctx.state.installed ? ctx.state.db : null);
-      return presentConfig(settings, ctx.state.installed);
-    },
     now: () => ctx.clock.now(),
     origin: () => siteOriginOf(ctx.config),
     installState: () => ({ installed: ctx.state.installed, fixedDbType: ctx.config.database?.type ?? null }),
@@ -269,6 +256,5 @@ function createSite(ctx: AppContext): SiteServices {
         if (!ctx.dbOutage.noteFailure(details.err)) ctx.log.error(details, message);
       },
     },
-    ...assemblePages(slices),
   };
 }

@@ -7,9 +7,7 @@
  * this order, and handlers of one event run in this order (counters lock users, then nodes, then
  * tags, the order every write takes, so concurrent writes queue instead of deadlocking).
  */
-import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './context';
-import type { PageSlice } from './kernel/pages';
 import type { AnyAction } from './kernel/actions';
 import { apiDocsFeature } from './modules/api-docs/api-docs.feature';
 import type { AnyJob, ScheduleDefinition } from './kernel/jobs';
@@ -29,7 +27,7 @@ import { noticesFeature } from './modules/notices/notices.feature';
 import { reactionsFeature } from './modules/reactions/reactions.feature';
 import { scoresFeature } from './modules/scores/scores.feature';
 import { searchFeature } from './modules/search/search.feature';
-import { settingsFeature } from './modules/site-settings/settings.feature';
+import { siteSettingsFeature } from './modules/site-settings/site-settings.feature';
 import { seoFeature } from './modules/seo/seo.feature';
 import { siteFeature } from './modules/site/site.feature';
 import { tagsFeature } from './modules/tags/tags.feature';
@@ -45,15 +43,6 @@ export interface Feature {
   name: string;
   /** The feature's declared actions (ADR 0021): its API routes and the pages' reads. */
   actions?: readonly AnyAction[];
-  /** Routes mounted under /api. */
-  api?: FastifyPluginAsync;
-  /** Routes outside /api (sitemaps, RSS, uploaded files), registered before the site's page handler. */
-  root?: FastifyPluginAsync;
-  /**
-   * The feature's methods of `context.site` (common/load-context.ts), calling its use cases;
-   * assembled once per app by the composition root, each method from exactly one feature.
-   */
-  pages?(ctx: AppContext): PageSlice;
   /** Registers the feature's content kinds and event handlers on the app context. */
   setup?(ctx: AppContext): void;
   /**
@@ -85,7 +74,7 @@ export const features: Feature[] = [
   searchFeature,
   moderationFeature,
   reviewFeature,
-  settingsFeature,
+  siteSettingsFeature,
   dashboardFeature,
   linksFeature,
   noticesFeature,

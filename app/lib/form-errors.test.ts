@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { signUpSchema } from '../../common/validation/account';
 import { ApiError } from './api';
 import { serverFieldErrors, validateForm, withoutField } from './form-errors';
-import { placeFieldErrors } from './use-zod-form';
 
 describe('form errors', () => {
   it('validates with a shared schema, one message per field with its limit', () => {
@@ -22,11 +21,6 @@ describe('form errors', () => {
     });
     expect(serverFieldErrors(new ApiError(400, 0, 'Wrong username, e-mail or password'))).toBeNull();
     expect(serverFieldErrors(new Error('boom'))).toBeNull();
-  });
-
-  it('moves errors of fields without an input to the form message', () => {
-    const placed = placeFieldErrors({ token: { text: 'This link has expired' }, password: { text: 'short' } }, (field) => field === 'password');
-    expect(placed).toEqual({ _: { text: 'This link has expired' }, password: { text: 'short' } });
   });
 
   it('clears one field without touching the others', () => {

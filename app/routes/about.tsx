@@ -4,6 +4,8 @@
  * admin writes their own, the default seeded at install (in the installer's language) shows.
  */
 import { useLoaderData, type AppLoadContext, type MetaFunction } from 'react-router';
+import { siteSettingsActions } from '../../common/actions/site-settings';
+import { unwrap } from '~/components/topic/page-data.server';
 import { Card } from '~/components/ui/card';
 import type { RootData } from '~/lib/session';
 import { DEFAULT_LOCALE } from '../../common/constants';
@@ -11,7 +13,7 @@ import { tFor } from '~/lib/i18n';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context }: { context: AppLoadContext }) {
-  return { about: await context.site.about.page() };
+  return { about: unwrap(await context.read(siteSettingsActions.about, {})) };
 }
 
 export const meta: MetaFunction = ({ matches }) => {

@@ -5,9 +5,10 @@
  * audit entries.
  */
 import { Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { dashboardActions } from '../../common/actions/dashboard';
 import type { DashboardDay, DashboardView } from '../../common/views/settings';
 import { AdminTitle } from '~/components/admin/admin-table';
-import { staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Card, CardHeader } from '~/components/ui/card';
 import { paths } from '~/lib/paths';
@@ -15,8 +16,8 @@ import { useRootData } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
-  return { dashboard: unwrapAdmin(await context.site.admin.dashboard(viewer)) };
+  requireStaff(context, request);
+  return { dashboard: unwrapAdmin(await context.read(dashboardActions.view, {})) };
 }
 
 const COUNTS = ['members', 'topics', 'articles', 'comments', 'signupsToday', 'postsToday', 'pendingReview', 'vipOrders'] as const;

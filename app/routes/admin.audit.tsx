@@ -4,11 +4,12 @@
  * target; numbered pages with the total. Read-only: nothing here or in the API edits it.
  */
 import { Form, Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { moderationActions } from '../../common/actions/moderation';
 import { auditQuery } from '../../common/validation/moderation';
 import type { AuditEntryView } from '../../common/views/moderation';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
@@ -46,10 +47,10 @@ const ACTIONS = (
 const TARGETS = ['user', 'topic', 'article', 'comment', 'word'] as const;
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = auditQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { log: unwrapAdmin(await context.site.admin.auditLog(viewer, query.data)), filter: query.data };
+  return { log: unwrapAdmin(await context.read(moderationActions.auditLog, query.data)), filter: query.data };
 }
 
 /** Where an entry's target lives on the site, when it has a page. */

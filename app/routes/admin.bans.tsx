@@ -3,20 +3,21 @@
  * the reason; each row's menu changes or lifts the ban (the same menu as on the profile).
  */
 import { Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { moderationActions } from '../../common/actions/moderation';
 import { bannedQuery } from '../../common/validation/moderation';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
 import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = bannedQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { banned: unwrapAdmin(await context.site.admin.bannedMembers(viewer, query.data.page)) };
+  return { banned: unwrapAdmin(await context.read(moderationActions.banned, query.data)) };
 }
 
 export default function AdminBansPage() {

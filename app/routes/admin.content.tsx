@@ -4,9 +4,10 @@
  * total. Each row's menu deletes, restores, recommends or pins, after a confirmation.
  */
 import { Form, Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { reviewActions } from '../../common/actions/review';
 import { CONTENT_SEARCH_MAX, contentQuery } from '../../common/validation/review';
 import { CONTENT_KINDS, CONTENT_STATUS_NAMES, type ContentRowView, type ContentTableView } from '../../common/views/review';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { ContentActions } from '~/components/admin/content-actions';
@@ -17,10 +18,10 @@ import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = contentQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, query.error.issues[0]?.message ?? 'validation.invalid');
-  return { table: unwrapAdmin(await context.site.admin.contentTable(viewer, query.data)) };
+  return { table: unwrapAdmin(await context.read(reviewActions.content, query.data)) };
 }
 
 const LABEL = 'flex flex-col gap-1 text-xs font-medium text-zinc-700 dark:text-zinc-300';

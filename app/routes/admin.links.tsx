@@ -3,67 +3,63 @@
  * edit (title, an http(s) address, a plain-text summary, an uploaded logo), move up or down,
  * delete.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
-import { linkSchema, linkUpdateSchema, sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
+import { linkActions } from '../../common/actions/links';
+import { sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
 import type { LinkView } from '../../common/views/links';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
-import { useAdminForm } from '~/components/admin/use-admin-form';
-import { FormDialog, LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
-import { FormAlert } from '~/components/account/auth-card';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { useSchemaForm } from '~/lib/use-schema-form';
+import { FormDialog } from '~/components/admin/form-dialog';
+import { LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = sitePageQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { table: unwrapAdmin(await context.site.adminSite.links(viewer, query.data.page)) };
+  return { table: unwrapAdmin(await context.read(linkActions.table, query.data)) };
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; link: LinkView };
 
 function LinkForm({ editing, onDone }: { editing: Editing; onDone: () => void }) {
   const t = useT();
-  const formId = useId();
   const saved = useSaved();
   const link = editing.mode === 'edit' ? editing.link : null;
   const initial = { id: link ? String(link.id) : '', title: link?.title ?? '', url: link?.url ?? '', summary: link?.summary ?? '', logo: link?.logo ?? '' };
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(link ? linkUpdateSchema : linkSchema, initial, {
-    onValid: async (data) => {
-      await api(link ? '/api/admin/link/update' : '/api/admin/link/create', { method: 'POST', body: data });
+  const linkForm = useSchemaForm(link ? linkActions.update : linkActions.create, initial, {
+    onSaved: async () => {
       onDone();
       await saved();
     },
   });
+  const { form, errorFor } = linkForm;
   return (
     <FormDialog
-      open
-      onOpenChange={(open) => !open && onDone()}
+      form={linkForm}
       title={link ? t('adminSite.links.editTitle', { title: link.title }) : t('adminSite.links.new')}
-      formId={formId}
-      submitting={submitting}
       submitLabel={link ? t('adminSite.common.save') : t('adminSite.common.create')}
+      onClose={onDone}
+      testId="link-form"
     >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4" data-testid="link-form">
-        <FormAlert message={formError} />
-        <Field label={t('adminSite.links.titleField')} required error={errorFor('title')}>
-          {(props) => <Input {...props} {...form.register('title')} maxLength={SITE_LIMITS.linkTitleMax} data-testid="link-title" />}
-        </Field>
-        <Field label={t('adminSite.links.url')} required error={errorFor('url')} hint={t('adminSite.links.urlHint')}>
-          {(props) => <Input {...props} {...form.register('url')} type="url" inputMode="url" placeholder="https://" maxLength={SITE_LIMITS.linkUrlMax} data-testid="link-url" />}
-        </Field>
-        <Field label={t('adminSite.links.summary')} error={errorFor('summary')} hint={t('adminSite.links.summaryHint', { max: SITE_LIMITS.linkSummaryMax })}>
-          {(props) => <Textarea {...props} {...form.register('summary')} rows={2} maxLength={SITE_LIMITS.linkSummaryMax} data-testid="link-summary" />}
-        </Field>
-        <LogoField value={form.watch('logo')} onChange={(logo) => form.setValue('logo', logo, { shouldDirty: true })} error={errorFor('logo')} />
-      </form>
+      <Field label={t('adminSite.links.titleField')} required error={errorFor('title')}>
+        {(props) => <Input {...props} {...form.register('title')} maxLength={SITE_LIMITS.linkTitleMax} data-testid="link-title" />}
+      </Field>
+      <Field label={t('adminSite.links.url')} required error={errorFor('url')} hint={t('adminSite.links.urlHint')}>
+        {(props) => <Input {...props} {...form.register('url')} type="url" inputMode="url" placeholder="https://" maxLength={SITE_LIMITS.linkUrlMax} data-testid="link-url" />}
+      </Field>
+      <Field label={t('adminSite.links.summary')} error={errorFor('summary')} hint={t('adminSite.links.summaryHint', { max: SITE_LIMITS.linkSummaryMax })}>
+        {(props) => <Textarea {...props} {...form.register('summary')} rows={2} maxLength={SITE_LIMITS.linkSummaryMax} data-testid="link-summary" />}
+      </Field>
+      <LogoField value={form.watch('logo')} onChange={(logo) => form.setValue('logo', logo, { shouldDirty: true })} error={errorFor('logo')} />
     </FormDialog>
   );
 }
@@ -75,10 +71,10 @@ export default function AdminLinksPage() {
   const [confirm, confirmDialog] = useConfirm();
   const { run, busy } = useAdminAction();
   const firstIndex = (table.page - 1) * table.pageSize;
-  const move = (link: LinkView, direction: 'up' | 'down') => void run(() => api('/api/admin/link/order', { method: 'POST', body: { id: link.id, direction } }), t('adminSite.common.moved'));
+  const move = (link: LinkView, direction: 'up' | 'down') => void run(() => send(linkActions.order, { id: link.id, direction }), t('adminSite.common.moved'));
   async function remove(link: LinkView) {
     if (!(await confirm({ title: t('adminSite.links.deleteTitle', { title: link.title }), confirmLabel: t('adminSite.links.confirmDelete'), danger: true }))) return;
-    await run(() => api('/api/admin/link/delete', { method: 'POST', body: { id: link.id } }), t('adminSite.common.deleted'));
+    await run(() => send(linkActions.delete, { id: link.id }), t('adminSite.common.deleted'));
   }
   return (
     <div className="space-y-4">

@@ -3,29 +3,30 @@
  * their window and whether they show now. Create and edit (title, content in Markdown or HTML,
  * sanitized by the server, an optional start and end in the admin's own time zone), delete.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { noticeActions } from '../../common/actions/notices';
 import { z } from 'zod';
 import { noticeSchema, noticeUpdateSchema, sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
 import type { AdminNoticeView } from '../../common/views/notices';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
-import { useAdminForm } from '~/components/admin/use-admin-form';
-import { FormDialog, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
-import { FormAlert } from '~/components/account/auth-card';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { useSchemaForm } from '~/lib/use-schema-form';
+import { FormDialog } from '~/components/admin/form-dialog';
+import { RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = sitePageQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { table: unwrapAdmin(await context.site.adminSite.notices(viewer, query.data.page)), now: context.site.now() };
+  return { table: unwrapAdmin(await context.read(noticeActions.table, query.data)), now: context.site.now() };
 }
 
 /** `datetime-local` text (the browser's own time zone) as epoch ms; '' stays '' (open-ended). */
@@ -52,7 +53,6 @@ type Editing = { mode: 'create' } | { mode: 'edit'; notice: AdminNoticeView };
 
 function NoticeForm({ editing, onDone }: { editing: Editing; onDone: () => void }) {
   const t = useT();
-  const formId = useId();
   const saved = useSaved();
   const notice = editing.mode === 'edit' ? editing.notice : null;
   const initial = {
@@ -63,47 +63,44 @@ function NoticeForm({ editing, onDone }: { editing: Editing; onDone: () => void 
     startTime: localInputOf(notice?.startTime ?? 0),
     endTime: localInputOf(notice?.endTime ?? 0),
   };
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(notice ? updateSchema : createSchema, initial, {
-    onValid: async (data) => {
-      await api(notice ? '/api/admin/notice/update' : '/api/admin/notice/create', { method: 'POST', body: data });
+  const noticeForm = useSchemaForm(notice ? noticeActions.update : noticeActions.create, initial, {
+    schema: notice ? updateSchema : createSchema,
+    onSaved: async () => {
       onDone();
       await saved();
     },
   });
+  const { form, errorFor } = noticeForm;
   return (
     <FormDialog
-      open
-      onOpenChange={(open) => !open && onDone()}
+      form={noticeForm}
       title={notice ? t('adminSite.notices.editTitle', { title: notice.title }) : t('adminSite.notices.new')}
-      formId={formId}
-      submitting={submitting}
       submitLabel={notice ? t('adminSite.common.save') : t('adminSite.common.create')}
+      onClose={onDone}
+      testId="notice-form"
     >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4" data-testid="notice-form">
-        <FormAlert message={formError} />
-        <Field label={t('adminSite.notices.titleField')} required error={errorFor('title')}>
-          {(props) => <Input {...props} {...form.register('title')} maxLength={SITE_LIMITS.noticeTitleMax} data-testid="notice-title" />}
+      <Field label={t('adminSite.notices.titleField')} required error={errorFor('title')}>
+        {(props) => <Input {...props} {...form.register('title')} maxLength={SITE_LIMITS.noticeTitleMax} data-testid="notice-title" />}
+      </Field>
+      <Field label={t('adminSite.notices.contentType')} error={errorFor('contentType')}>
+        {(props) => (
+          <select {...props} {...form.register('contentType')} className="h-10 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+            <option value="markdown">{t('adminSite.notices.markdown')}</option>
+            <option value="html">{t('adminSite.notices.html')}</option>
+          </select>
+        )}
+      </Field>
+      <Field label={t('adminSite.notices.content')} required error={errorFor('content')} hint={t('adminSite.notices.contentHint')}>
+        {(props) => <Textarea {...props} {...form.register('content')} rows={5} maxLength={SITE_LIMITS.noticeContentMax} className="font-mono" data-testid="notice-content" />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('adminSite.notices.start')} error={errorFor('startTime')} hint={t('adminSite.notices.windowHint')}>
+          {(props) => <Input {...props} {...form.register('startTime')} type="datetime-local" />}
         </Field>
-        <Field label={t('adminSite.notices.contentType')} error={errorFor('contentType')}>
-          {(props) => (
-            <select {...props} {...form.register('contentType')} className="h-10 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
-              <option value="markdown">{t('adminSite.notices.markdown')}</option>
-              <option value="html">{t('adminSite.notices.html')}</option>
-            </select>
-          )}
+        <Field label={t('adminSite.notices.end')} error={errorFor('endTime')}>
+          {(props) => <Input {...props} {...form.register('endTime')} type="datetime-local" />}
         </Field>
-        <Field label={t('adminSite.notices.content')} required error={errorFor('content')} hint={t('adminSite.notices.contentHint')}>
-          {(props) => <Textarea {...props} {...form.register('content')} rows={5} maxLength={SITE_LIMITS.noticeContentMax} className="font-mono" data-testid="notice-content" />}
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('adminSite.notices.start')} error={errorFor('startTime')} hint={t('adminSite.notices.windowHint')}>
-            {(props) => <Input {...props} {...form.register('startTime')} type="datetime-local" />}
-          </Field>
-          <Field label={t('adminSite.notices.end')} error={errorFor('endTime')}>
-            {(props) => <Input {...props} {...form.register('endTime')} type="datetime-local" />}
-          </Field>
-        </div>
-      </form>
+      </div>
     </FormDialog>
   );
 }
@@ -145,7 +142,7 @@ export default function AdminNoticesPage() {
   const { run } = useAdminAction();
   async function remove(notice: AdminNoticeView) {
     if (!(await confirm({ title: t('adminSite.notices.deleteTitle', { title: notice.title }), confirmLabel: t('adminSite.notices.confirmDelete'), danger: true }))) return;
-    await run(() => api('/api/admin/notice/delete', { method: 'POST', body: { id: notice.id } }), t('adminSite.common.deleted'));
+    await run(() => send(noticeActions.delete, { id: notice.id }), t('adminSite.common.deleted'));
   }
   return (
     <div className="space-y-4">

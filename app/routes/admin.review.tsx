@@ -6,26 +6,27 @@
  */
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { reviewActions } from '../../common/actions/review';
 import { reviewQuery } from '../../common/validation/review';
-import { REVIEW_KINDS, type ReviewDecisionView, type ReviewKind } from '../../common/views/review';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { REVIEW_KINDS, type ReviewKind } from '../../common/views/review';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTitle } from '~/components/admin/admin-table';
 import { RejectDialog } from '~/components/admin/reject-dialog';
 import { ReviewItem } from '~/components/admin/review-item';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = reviewQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { queue: unwrapAdmin(await context.site.admin.reviewQueue(viewer, query.data)) };
+  return { queue: unwrapAdmin(await context.read(reviewActions.queue, query.data)) };
 }
 
 function KindTabs({ current, counts }: { current: ReviewKind; counts: Record<ReviewKind, number> }) {
@@ -69,7 +70,7 @@ export default function AdminReviewPage() {
     if (ids.length === 0) return;
     if (!(await confirm({ title: t('adminReview.confirmApprove.title', { count: ids.length }), description: t('adminReview.confirmApprove.description'), confirmLabel: t('adminReview.confirmApprove.confirm') }))) return;
     try {
-      const result = await api<ReviewDecisionView>('/api/admin/review/approve', { method: 'POST', body: { kind: queue.kind, ids } });
+      const result = await send(reviewActions.approve, { kind: queue.kind, ids });
       toast.success(t('adminReview.approved', { count: result.ids.length }));
       done(result.ids);
     } catch (error) {
@@ -80,7 +81,7 @@ export default function AdminReviewPage() {
 
   async function reject(reason: string) {
     const ids = rejecting ?? [];
-    const result = await api<ReviewDecisionView>('/api/admin/review/reject', { method: 'POST', body: { kind: queue.kind, ids, reason } });
+    const result = await send(reviewActions.reject, { kind: queue.kind, ids, reason });
     toast.success(t('adminReview.rejected', { count: result.ids.length }));
     done(result.ids);
   }

@@ -9,27 +9,28 @@
 import { useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Controller, useFieldArray, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { Link, useLoaderData, useRevalidator, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { siteSettingsActions } from '../../common/actions/site-settings';
 import { LOCALES } from '../../common/constants';
-import { adminSettingsSchema, SETTINGS_SECTIONS, testMailSchema, type AdminSettings, type AdminSettingsInput, type EditableSettingKey, type SettingsSection } from '../../common/validation/settings';
 import type { AdminSettingsView } from '../../common/views/settings';
+import { adminSettingsSchema, SETTINGS_SECTIONS, type AdminSettings, type AdminSettingsInput, type EditableSettingKey, type SettingsSection } from '../../common/validation/settings';
 import { AdminTitle } from '~/components/admin/admin-table';
-import { staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
-import { useAdminForm } from '~/components/admin/use-admin-form';
+import { requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { ImageIcon, TrashIcon } from '~/components/topic/icons';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { Switch } from '~/components/ui/switch';
 import { serverUpload } from '~/editor/upload';
-import { api, ApiError } from '~/lib/api';
+import { ApiError } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
-  return { view: unwrapAdmin(await context.site.admin.settings(viewer)) };
+  requireStaff(context, request);
+  return { view: unwrapAdmin(await context.read(siteSettingsActions.read, {})) };
 }
 
 type Values = AdminSettingsInput;
@@ -440,12 +441,11 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
 function TestMail() {
   const t = useT();
   const toast = useToast();
-  const { form, submit, submitting, errorFor } = useAdminForm(
-    testMailSchema,
+  const { form, submit, submitting, errorFor } = useSchemaForm(
+    siteSettingsActions.testMail,
     { to: '' },
     {
-      onValid: async (values) => {
-        const { to } = await api<{ to: string }>('/api/admin/settings/test_mail', { method: 'POST', body: values });
+      onSaved: ({ to }) => {
         toast.success(t('adminSettings.mail.testSent', { to }));
       },
       // The mail server's refusal is the answer to the test: said as it came.
@@ -484,12 +484,15 @@ export default function AdminSettingsPage() {
     if (section) setTab(section);
     toast.error(t('adminSettings.invalid'));
   };
-  const { form, submit, submitting, errorFor } = useAdminForm<Values, AdminSettings>(adminSettingsSchema, view.settings, {
-    onValid: async (values) => {
-      // Only the top-level settings that changed are sent.
+  // The form holds every setting (checked whole); the update takes the keys sent.
+  const { form, submit, submitting, errorFor } = useSchemaForm<Values, typeof siteSettingsActions.update, AdminSettings>(siteSettingsActions.update, view.settings, {
+    schema: adminSettingsSchema,
+    // Only the top-level settings that changed are sent.
+    input: (values) => {
       const changed = Object.keys(form.formState.dirtyFields) as EditableSettingKey[];
-      const body = Object.fromEntries(changed.map((key) => [key, values[key]]));
-      const saved = await api<AdminSettingsView>('/api/admin/settings', { method: 'POST', body });
+      return Object.fromEntries(changed.map((key) => [key, values[key]]));
+    },
+    onSaved: async (saved) => {
       form.reset(saved.settings);
       await revalidator.revalidate();
       toast.success(t('adminSettings.saved'));

@@ -7,19 +7,20 @@
  */
 import { useState } from 'react';
 import { Form, Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { moderationActions } from '../../common/actions/moderation';
 import { ROLES, type Role } from '../../common/constants';
 import { can } from '../../common/policies/can';
 import { MEMBER_SORTS, membersQuery } from '../../common/validation/moderation';
 import type { AdminMemberView } from '../../common/views/moderation';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useCurrentUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -27,10 +28,10 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = membersQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { members: unwrapAdmin(await context.site.admin.members(viewer, query.data)), filter: query.data };
+  return { members: unwrapAdmin(await context.read(moderationActions.members, query.data)), filter: query.data };
 }
 
 const SELECT = 'h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
@@ -104,7 +105,7 @@ function RoleCell({ member, onChanged }: { member: AdminMemberView; onChanged: (
     if (!ok) return;
     setBusy(true);
     try {
-      await api('/api/admin/user/role', { method: 'POST', body: { userId: member.id, role } });
+      await send(moderationActions.setRole, { userId: member.id, role });
       toast.success(t('adminUsers.role.done', { nickname: member.nickname }));
       onChanged();
     } catch (error) {
@@ -148,7 +149,7 @@ function EmailCell({ member, onChanged }: { member: AdminMemberView; onChanged: 
   async function verify() {
     setBusy(true);
     try {
-      await api('/api/admin/user/verify_email', { method: 'POST', body: { userId: member.id } });
+      await send(moderationActions.verifyEmail, { userId: member.id });
       toast.success(t('adminUsers.email.done', { nickname: member.nickname }));
       onChanged();
     } catch (error) {

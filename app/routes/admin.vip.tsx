@@ -3,17 +3,18 @@
  * order queue. `?status=` picks the orders shown (submitted by default, oldest first).
  */
 import { useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { vipActions } from '../../common/actions/vip';
 import { vipQueueQuery } from '../../common/validation/vip';
 import { AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { VipQueue, VipSettingsPanel } from '~/components/vip/admin-vip';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = vipQueueQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { view: unwrapAdmin(await context.site.vip.admin(viewer, query.data)), status: query.data.status };
+  return { view: unwrapAdmin(await context.read(vipActions.admin, query.data)), status: query.data.status };
 }
 
 export default function AdminVipPage() {

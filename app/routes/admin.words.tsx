@@ -5,21 +5,23 @@
  * enforces). Patterns are checked in the browser with the API's own schema, then on the server
  * (which also times them on hostile inputs).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Form, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { wordActions } from '../../common/actions/words';
 import { can } from '../../common/policies/can';
-import { WORD_ACTIONS, WORD_KINDS, WORD_LIMITS, wordSchema, wordsQuery, wordUpdateSchema, type WordAction, type WordInput, type WordKind } from '../../common/validation/words';
+import { WORD_ACTIONS, WORD_KINDS, WORD_LIMITS, wordsQuery, type WordAction, type WordInput, type WordKind } from '../../common/validation/words';
 import type { WordView } from '../../common/views/words';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
-import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
-import { useAdminForm, type AdminForm } from '~/components/admin/use-admin-form';
+import { FormDialog } from '~/components/admin/form-dialog';
+import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { useSchemaForm, type SchemaForm } from '~/lib/use-schema-form';
 import { FormAlert } from '~/components/account/auth-card';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button, ButtonLink } from '~/components/ui/button';
-import { Dialog, useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/dialog';
 import { Field, Input } from '~/components/ui/input';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useCurrentUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -27,10 +29,10 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = staffViewer(context, request);
+  requireStaff(context, request);
   const query = wordsQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { words: unwrapAdmin(await context.site.admin.words(viewer, query.data)), q: query.data.q ?? '' };
+  return { words: unwrapAdmin(await context.read(wordActions.list, query.data)), q: query.data.q ?? '' };
 }
 
 interface Draft {
@@ -42,7 +44,7 @@ interface Draft {
 const EMPTY: Draft = { pattern: '', kind: 'word', action: 'review' };
 const SELECT = 'h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
-type WordForm = AdminForm<Draft & { id?: number }, WordInput>;
+type WordForm = SchemaForm<Draft & { id?: number }, WordInput>;
 
 /** The word's fields, shared by the add form and the edit dialog. */
 function WordFields({ word, idPrefix }: { word: WordForm; idPrefix: string }) {
@@ -93,9 +95,8 @@ function WordFields({ word, idPrefix }: { word: WordForm; idPrefix: string }) {
 function AddWord({ onSaved }: { onSaved: () => void }) {
   const t = useT();
   const toast = useToast();
-  const word: WordForm = useAdminForm<Draft & { id?: number }, WordInput>(wordSchema, EMPTY, {
-    onValid: async (data) => {
-      await api('/api/admin/words/create', { method: 'POST', body: data });
+  const word: WordForm = useSchemaForm<Draft & { id?: number }, typeof wordActions.create, WordInput>(wordActions.create, EMPTY, {
+    onSaved: () => {
       toast.success(t('adminWords.added'));
       word.form.reset(EMPTY);
       onSaved();
@@ -116,37 +117,17 @@ function AddWord({ onSaved }: { onSaved: () => void }) {
 function EditWord({ word: current, onClose, onSaved }: { word: WordView; onClose: () => void; onSaved: () => void }) {
   const t = useT();
   const toast = useToast();
-  const formId = useId();
-  const word: WordForm = useAdminForm<Draft & { id?: number }, WordInput>(wordUpdateSchema, { id: current.id, pattern: current.pattern, kind: current.kind, action: current.action }, {
-    onValid: async (data) => {
-      await api('/api/admin/words/update', { method: 'POST', body: data });
+  const word: WordForm = useSchemaForm<Draft & { id?: number }, typeof wordActions.update, WordInput>(wordActions.update, { id: current.id, pattern: current.pattern, kind: current.kind, action: current.action }, {
+    onSaved: () => {
       toast.success(t('adminWords.saved'));
       onClose();
       onSaved();
     },
   });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t('adminWords.form.editTitle')}
-      size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('adminWords.form.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={word.submitting} data-testid="word-edit-submit">
-            {t('adminWords.form.save')}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={word.submit} noValidate className="space-y-3">
-        <FormAlert message={word.formError} />
-        <WordFields word={word} idPrefix="word-edit" />
-      </form>
-    </Dialog>
+    <FormDialog form={word} title={t('adminWords.form.editTitle')} submitLabel={t('adminWords.form.save')} onClose={onClose} testId="word-edit">
+      <WordFields word={word} idPrefix="word-edit" />
+    </FormDialog>
   );
 }
 
@@ -166,7 +147,7 @@ export default function AdminWordsPage() {
     const ok = await confirm({ title: t('adminWords.delete.title'), description: t('adminWords.delete.body', { pattern: word.pattern }), confirmLabel: t('adminWords.delete.confirm'), danger: true });
     if (!ok) return;
     try {
-      await api('/api/admin/words/delete', { method: 'POST', body: { id: word.id } });
+      await send(wordActions.delete, { id: word.id });
       toast.success(t('adminWords.delete.done'));
       reload();
     } catch (error) {

@@ -5,6 +5,8 @@
  */
 import { data, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ArticleForm } from '~/components/article/article-form';
+import { unwrap } from '~/components/topic/page-data.server';
+import { siteActions } from '../../common/actions/site';
 import { EditorPage } from '~/components/content/editor-page';
 import { can } from '../../common/policies/can';
 import { privateMeta } from '~/components/content/item-meta';
@@ -14,7 +16,7 @@ import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const user = requireUser(context, request);
-  const config = await context.site.config();
+  const config = unwrap(await context.read(siteActions.config, {}));
   if (!config.modules.article) throw data(tFor(context.locale)('article.errors.disabled'), { status: 403 });
   return { needsVerifiedEmail: !user.emailVerified && !can(user, 'content:postUnverified') };
 }

@@ -1,18 +1,20 @@
 /**
  * Friend links `/links` (spec §2; the footer links here): each site with its logo, title,
  * address and summary, in the order the admins set (`/admin/links`). The first page is rendered
- * on the server from `context.site.links`; "More links" pages through `link/list`. The links are
+ * on the server from the `link/list` action (`context.read`); "More links" pages through it too. The links are
  * the admins' own choice, not user content, so they lead straight to the site (new tab, no
  * referrer) rather than through the /redirect interstitial.
  */
 import { useState } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { linkActions } from '../../common/actions/links';
 import type { LinkView } from '../../common/views/links';
 import type { Page } from '../../common/views/page';
 import { DEFAULT_LOCALE } from '../../common/constants';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
+import { unwrap } from '~/components/topic/page-data.server';
 import { tFor } from '~/lib/i18n';
 import type { RootData } from '~/lib/session';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -20,7 +22,7 @@ import { useT } from '~/lib/use-t';
 import { sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context }: LoaderFunctionArgs<AppLoadContext>) {
-  return { page: await context.site.links.list() };
+  return { page: unwrap(await context.read(linkActions.list, {})) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
@@ -71,7 +73,7 @@ export default function LinksPage() {
   async function more() {
     setLoading(true);
     try {
-      const next = await api<Page<LinkView>>('/api/link/list', { query: { cursor: page.cursor } });
+      const next = await send(linkActions.list, { cursor: page.cursor });
       setPage({ ...next, results: [...page.results, ...next.results] });
     } catch (error) {
       handleApiError(error);

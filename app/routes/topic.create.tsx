@@ -5,6 +5,7 @@
  */
 import { data, Link, redirect, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { topicActions } from '../../common/actions/topics';
+import { siteActions } from '../../common/actions/site';
 import { can } from '../../common/policies/can';
 import { privateMeta } from '~/components/content/item-meta';
 import { TopicForm, type TopicMode } from '~/components/topic/topic-form';
@@ -16,7 +17,7 @@ import { useT } from '~/lib/use-t';
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const user = requireUser(context, request);
   const t = tFor(context.locale);
-  const config = await context.site.config();
+  const config = unwrap(await context.read(siteActions.config, {}));
   const url = new URL(request.url);
   const requested: TopicMode = url.searchParams.get('type') === '1' ? 'tweet' : 'post';
   const enabled = { post: config.modules.topic, tweet: config.modules.tweet };

@@ -13,7 +13,7 @@ import { Button } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/input';
 import { send } from '~/lib/api';
 import { signInPath } from '~/lib/paths';
-import { useZodForm } from '~/lib/use-zod-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('account.forgot.title');
@@ -21,15 +21,13 @@ export const meta = accountMeta('account.forgot.title');
 export default function ForgotPasswordPage() {
   const t = useT();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useZodForm(
-    sendResetPasswordEmailSchema,
-    { email: '' },
-    async (data: SendResetPasswordEmailInput) => {
+  const form = useSchemaForm(sendResetPasswordEmailSchema, { email: '' }, {
+    inlineErrors: true,
+    onValid: async (data: SendResetPasswordEmailInput) => {
       await send(authActions.sendResetPasswordEmail, data);
       setSentTo(data.email);
     },
-    { inlineErrors: true },
-  );
+  });
 
   return (
     <AuthCard
@@ -44,7 +42,7 @@ export default function ForgotPasswordPage() {
       {sentTo ? (
         <FormNotice>{t('account.forgot.sent', { email: sentTo })}</FormNotice>
       ) : (
-        <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+        <form method="post" noValidate onSubmit={form.submit} className="space-y-4">
           <FormAlert message={form.formError} />
           <Field label={t('account.forgot.email')} required error={form.errorFor('email')}>
             {(props) => (

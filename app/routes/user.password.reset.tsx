@@ -14,7 +14,7 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/input';
 import { send } from '~/lib/api';
 import { signInPath } from '~/lib/paths';
-import { useZodForm } from '~/lib/use-zod-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('account.reset.title');
@@ -56,17 +56,15 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const t = useT();
   // The token is part of the values (and of the schema) but has no input: a problem with it
   // shows as the form's message.
-  const form = useZodForm(
-    resetPasswordSchema,
-    { token, password: '', rePassword: '' },
-    async (data: ResetPasswordInput) => {
+  const form = useSchemaForm(resetPasswordSchema, { token, password: '', rePassword: '' }, {
+    inlineErrors: true,
+    onValid: async (data: ResetPasswordInput) => {
       await send(authActions.resetPassword, data);
       onDone();
     },
-    { inlineErrors: true },
-  );
+  });
   return (
-    <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+    <form method="post" noValidate onSubmit={form.submit} className="space-y-4">
       <FormAlert message={form.formError} />
       <Field
         label={t('account.reset.password')}

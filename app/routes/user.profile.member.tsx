@@ -4,6 +4,7 @@
  * plans with their prices, and the order history; with VIP off, a notice and the history.
  */
 import { useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { vipActions } from '../../common/actions/vip';
 import { accountMeta } from '~/components/account/page-meta';
 import { signedInViewer, unwrapResult } from '~/components/comment/ucenter-data.server';
 import { DisabledCard, OrderHistory, PayCard, PlanGrid, StateCard, WaitingCard } from '~/components/vip/membership';
@@ -12,8 +13,9 @@ import { useT } from '~/lib/use-t';
 export const meta = accountMeta('vip.title');
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
-  const viewer = signedInViewer(context, request);
-  return { membership: unwrapResult(await context.site.vip.membership(viewer)) };
+  // Signed out: the sign-in page with a way back (the read would answer 401).
+  signedInViewer(context, request);
+  return { membership: unwrapResult(await context.read(vipActions.membership, {})) };
 }
 
 export default function MembershipPage() {

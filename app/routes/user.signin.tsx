@@ -17,7 +17,7 @@ import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useSiteConfig } from '~/lib/session';
 import { useToast } from '~/lib/toast';
-import { useZodForm } from '~/lib/use-zod-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('account.signin.title');
@@ -36,16 +36,14 @@ export default function SignInPage() {
   const redirectParam = params.get('redirect');
   const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
 
-  const form = useZodForm(
-    signInSchema,
-    { username: '', password: '' },
-    async (data: SignInInput) => {
+  const form = useSchemaForm(signInSchema, { username: '', password: '' }, {
+    inlineErrors: true,
+    onValid: async (data: SignInInput) => {
       const answer = await send(authActions.signIn, { username: data.username, password: data.password, redirect });
       toast.success(t('account.signin.success'));
       await afterSignIn(answer.redirect);
     },
-    { inlineErrors: true },
-  );
+  });
 
   return (
     <AuthCard
@@ -60,7 +58,7 @@ export default function SignInPage() {
         </>
       }
     >
-      <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={form.submit} className="space-y-4">
         <FormAlert message={form.formError} />
         <Field label={t('account.signin.username')} required error={form.errorFor('username')}>
           {(props) => (

@@ -17,7 +17,7 @@ import { send } from '~/lib/api';
 import { signInPath } from '~/lib/paths';
 import { useSiteConfig } from '~/lib/session';
 import { useToast } from '~/lib/toast';
-import { useZodForm } from '~/lib/use-zod-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('account.signup.title');
@@ -31,10 +31,12 @@ export default function SignUpPage() {
   const redirectParam = params.get('redirect');
   const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
 
-  const form = useZodForm(signUpSchema, { nickname: '', email: '', password: '', rePassword: '' }, async (data: SignUpInput) => {
-    const answer = await send(authActions.signUp, { ...data, redirect });
-    toast.success(t('account.signup.success', { nickname: answer.user.nickname }));
-    await afterSignIn(answer.redirect);
+  const form = useSchemaForm(signUpSchema, { nickname: '', email: '', password: '', rePassword: '' }, {
+    onValid: async (data: SignUpInput) => {
+      const answer = await send(authActions.signUp, { ...data, redirect });
+      toast.success(t('account.signup.success', { nickname: answer.user.nickname }));
+      await afterSignIn(answer.redirect);
+    },
   });
 
   return (
@@ -50,7 +52,7 @@ export default function SignUpPage() {
         </>
       }
     >
-      <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={form.submit} className="space-y-4">
         <FormAlert message={form.formError} />
         <Field label={t('account.signup.nickname')} required error={form.errorFor('nickname')}>
           {(props) => <Input {...props} {...form.bind('nickname')} autoComplete="nickname" maxLength={LIMITS.nicknameMax} />}

@@ -12,3 +12,7 @@ export const wordViewSchema = z.strictObject({
   updateTime: z.number(),
 });
 export type WordView = z.infer<typeof wordViewSchema>;
+
+/** POST admin/words/delete. */
+export const wordDeletedSchema = z.strictObject({ deleted: z.literal(true) });
+export type WordDeleted = z.infer<typeof wordDeletedSchema>;

@@ -4,9 +4,8 @@ import { reactionActions } from '../../common/actions/reactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { assemblePages } from './pages';
 
-describe('context.site (page loaders)', () => {
+describe('the page loaders’ reads', () => {
   let t: TestApp;
   let a: CreatedUser;
   let b: CreatedUser;
@@ -43,13 +42,8 @@ describe('context.site (page loaders)', () => {
     expect(await t.read(messageActions.settings, {}, { user: a.user })).toEqual({ ok: true, data: { replyMail: false } });
   });
 
-  it('is built once per app, each method from exactly one feature', () => {
+  it('holds only the site’s own reads, built once per app: the features are read through their declared actions', () => {
     expect(t.ctx.site).toBe(t.ctx.site);
-    expect(Object.keys(t.ctx.site.admin).sort()).toEqual(['auditLog', 'bannedMembers', 'contentTable', 'dashboard', 'members', 'reviewQueue', 'settings', 'words']);
-    const all = { name: 'all', slice: { admin: t.ctx.site.admin, about: t.ctx.site.about, links: t.ctx.site.links, notices: t.ctx.site.notices, adminSite: t.ctx.site.adminSite, vip: t.ctx.site.vip } };
-    expect(assemblePages([all]).admin).toEqual(t.ctx.site.admin);
-    expect(() => assemblePages([all, { name: 'again', slice: { admin: { words: t.ctx.site.admin.words } } }])).toThrow('site.admin.words is declared by both all and again');
-    expect(() => assemblePages([{ name: 'some', slice: { admin: t.ctx.site.admin } }])).toThrow('no feature declares site.about.page');
-    expect(() => assemblePages([{ name: 'odd', slice: { admin: { nickname: () => 'x' } as never } }])).toThrow('odd declares site.admin.nickname');
+    expect(Object.keys(t.ctx.site).sort()).toEqual(['installState', 'log', 'now', 'origin']);
   });
 });

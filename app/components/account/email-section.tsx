@@ -12,7 +12,7 @@ import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Field, Input } from '~/components/ui/input';
 import { send } from '~/lib/api';
 import { useApiErrorHandler } from '~/lib/use-api-error';
-import { useZodForm } from '~/lib/use-zod-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { FormAlert, FormNotice } from './auth-card';
 import { useAccountSaved } from './use-account-update';
 import { useT } from '~/lib/use-t';
@@ -54,13 +54,15 @@ function VerifiedBadge({ verified }: { verified: boolean }) {
 function SetEmailForm({ email }: { email: string | null }) {
   const t = useT();
   const saved = useAccountSaved();
-  const form = useZodForm(setEmailSchema, { email: email ?? '' }, async (data: SetEmailInput) => {
-    await send(authActions.setEmail, data);
-    await saved();
+  const form = useSchemaForm(setEmailSchema, { email: email ?? '' }, {
+    onValid: async (data: SetEmailInput) => {
+      await send(authActions.setEmail, data);
+      await saved();
+    },
   });
   const unchanged = form.values.email.trim().toLowerCase() === (email ?? '');
   return (
-    <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+    <form method="post" noValidate onSubmit={form.submit} className="space-y-4">
       <FormAlert message={form.formError} />
       <Field
         label={t('accountSettings.email.label')}

@@ -9,7 +9,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Field, Input } from '~/components/ui/input';
 import { send } from '~/lib/api';
-import { useZodForm, type ZodForm } from '~/lib/use-zod-form';
+import { useSchemaForm, type SchemaForm } from '~/lib/use-schema-form';
 import { FormAlert } from './auth-card';
 import { useAccountSaved } from './use-account-update';
 import { useT } from '~/lib/use-t';
@@ -33,17 +33,15 @@ const EMPTY_CHANGE = { oldPassword: '', password: '', rePassword: '' };
 function SetPasswordForm() {
   const t = useT();
   const saved = useAccountSaved();
-  const form = useZodForm(
-    setPasswordSchema,
-    EMPTY_NEW,
-    async (data: SetPasswordInput) => {
+  const form = useSchemaForm(setPasswordSchema, EMPTY_NEW, {
+    resetOnSuccess: true,
+    onValid: async (data: SetPasswordInput) => {
       await send(authActions.setPassword, data);
       await saved();
     },
-    { resetOnSuccess: true },
-  );
+  });
   return (
-    <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+    <form method="post" noValidate onSubmit={form.submit} className="space-y-4">
       <FormAlert message={form.formError} />
       <NewPasswordFields form={form} />
       <Button type="submit" loading={form.submitting}>
@@ -56,17 +54,15 @@ function SetPasswordForm() {
 function ChangePasswordForm() {
   const t = useT();
   const saved = useAccountSaved();
-  const form = useZodForm(
-    updatePasswordSchema,
-    EMPTY_CHANGE,
-    async (data: UpdatePasswordInput) => {
+  const form = useSchemaForm(updatePasswordSchema, EMPTY_CHANGE, {
+    resetOnSuccess: true,
+    onValid: async (data: UpdatePasswordInput) => {
       await send(authActions.updatePassword, data);
       await saved();
     },
-    { resetOnSuccess: true },
-  );
+  });
   return (
-    <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+    <form method="post" noValidate onSubmit={form.submit} className="space-y-4">
       <FormAlert message={form.formError} />
       <Field label={t('accountSettings.password.oldPassword')} required error={form.errorFor('oldPassword')}>
         {(props) => <Input {...props} {...form.bind('oldPassword')} type="password" autoComplete="current-password" maxLength={LIMITS.passwordMax} />}
@@ -80,7 +76,7 @@ function ChangePasswordForm() {
 }
 
 /** Only binding and messages are needed, so both forms (with or without oldPassword) fit. */
-function NewPasswordFields({ form }: { form: Pick<ZodForm<{ password: string; rePassword: string }>, 'bind' | 'errorFor'> }) {
+function NewPasswordFields({ form }: { form: Pick<SchemaForm<{ password: string; rePassword: string }, unknown>, 'bind' | 'errorFor'> }) {
   const t = useT();
   return (
     <div className="grid gap-4 sm:grid-cols-2">

@@ -9,7 +9,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Field, Input } from '~/components/ui/input';
 import { send } from '~/lib/api';
-import { useZodForm } from '~/lib/use-zod-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { FormAlert } from './auth-card';
 import { useAccountSaved } from './use-account-update';
 import { useT } from '~/lib/use-t';
@@ -38,12 +38,14 @@ export function UsernameSection({ username }: { username: string | null }) {
 function SetUsernameForm() {
   const t = useT();
   const saved = useAccountSaved();
-  const form = useZodForm(setUsernameSchema, { username: '' }, async (data: SetUsernameInput) => {
-    await send(userActions.setUsername, data);
-    await saved();
+  const form = useSchemaForm(setUsernameSchema, { username: '' }, {
+    onValid: async (data: SetUsernameInput) => {
+      await send(userActions.setUsername, data);
+      await saved();
+    },
   });
   return (
-    <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
+    <form method="post" noValidate onSubmit={form.submit} className="space-y-4">
       <FormAlert message={form.formError} />
       <Field label={t('accountSettings.username.label')} required error={form.errorFor('username')}>
         {(props) => (

@@ -11,10 +11,20 @@ import { can } from '../../../common/policies/can';
 import { requireUser } from '~/lib/auth.server';
 import '~/lib/load-context';
 
-export function staffViewer(context: AppLoadContext, request: Request): PageViewer {
+/**
+ * The back office's reader: signed out → the sign-in page with a way back, a member who is not
+ * staff → 403. The action read next checks its own rule too (an admins-only screen answers a
+ * moderator 403 with its message).
+ */
+export function requireStaff(context: AppLoadContext, request: Request): void {
   const user = requireUser(context, request);
   // No message of its own: the error page's 403 text is the spec's 'No permission to access'.
   if (!can(user, 'admin:access')) throw data(null, { status: 403 });
+}
+
+/** As `requireStaff`, answering the reader for the `context.site` reads not yet declared actions (nodes, tags). */
+export function staffViewer(context: AppLoadContext, request: Request): PageViewer {
+  requireStaff(context, request);
   return { user: context.user, locale: context.locale };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Rejecting held posts: the reason every author will read (required, at most REJECT_REASON_MAX),
  * for one post or the selection. Checked with the API's own schema before sending; the server's
- * field error comes back under the field (the back office's form helper, ./use-admin-form.ts).
+ * field error comes back under the field (the site's form helper, ~/lib/use-schema-form.ts).
  */
 import { useId } from 'react';
 import { REJECT_REASON_MAX, rejectSchema } from '../../../common/validation/review';
@@ -10,7 +10,7 @@ import { FormAlert } from '../account/auth-card';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Textarea } from '../ui/input';
-import { useAdminForm } from './use-admin-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 
 /** The dialog's one field; the kind and the ids come from the page. */
 const reasonSchema = rejectSchema.pick({ reason: true });
@@ -18,7 +18,7 @@ const reasonSchema = rejectSchema.pick({ reason: true });
 export function RejectDialog({ count, open, onOpenChange, onReject }: { count: number; open: boolean; onOpenChange: (open: boolean) => void; onReject: (reason: string) => Promise<void> }) {
   const t = useT();
   const formId = useId();
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(
+  const { form, submit, submitting, errorFor, formError } = useSchemaForm(
     reasonSchema,
     { reason: '' },
     {

@@ -7,12 +7,12 @@
  */
 import { useId, useState } from 'react';
 import { BAN_DAYS, BAN_REASON_MAX, type BanDays } from '../../../common/policy';
-import { banSchema } from '../../../common/validation/moderation';
-import { api, ApiError } from '~/lib/api';
+import { moderationActions } from '../../../common/actions/moderation';
+import { ApiError } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useT } from '~/lib/use-t';
 import { FormAlert } from '../account/auth-card';
-import { useAdminForm } from '../admin/use-admin-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Textarea } from '../ui/input';
@@ -28,11 +28,14 @@ export function BanDialog({ member, open, onOpenChange, onBanned }: { member: Ba
   const formId = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
   const initial = { userId: member.id, days: 7 as BanDays, reason: '', hideContent: false };
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(banSchema, initial, {
-    onValid: async (ban) => {
+  const { form, submit, submitting, errorFor, formError } = useSchemaForm(moderationActions.ban, initial, {
+    input: (ban) => {
+      // A new try: the last refusal no longer stands.
       setRefusal(null);
       // Only a forever ban may hide the member's content (the server refuses it with 7 days).
-      await api('/api/admin/user/ban', { method: 'POST', body: { ...ban, hideContent: ban.days === -1 && ban.hideContent } });
+      return { ...ban, hideContent: ban.days === -1 && ban.hideContent };
+    },
+    onSaved: () => {
       toast.success(t('ban.dialog.done', { nickname: member.nickname }));
       form.reset(initial);
       onOpenChange(false);

@@ -8,8 +8,9 @@
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { can } from '../../../common/policies/can';
+import { moderationActions } from '../../../common/actions/moderation';
 import type { BanStateView } from '../../../common/views/moderation';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useCurrentUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -28,7 +29,7 @@ function BanEntries({ member, onBan, onUnban }: { member: BanTarget; onBan: () =
   const [state, setState] = useState<BanStateView | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api<BanStateView>('/api/admin/user/ban_state', { query: { userId: member.id }, signal: controller.signal }).then(setState, handleApiError);
+    send(moderationActions.banState, { userId: member.id }, { signal: controller.signal }).then(setState, handleApiError);
     return () => controller.abort();
   }, [member.id, handleApiError]);
   if (!state) return <p className="px-2.5 py-2 text-sm text-zinc-500 dark:text-zinc-400">…</p>;
@@ -66,7 +67,7 @@ export function MemberModerationMenu({ member, size = 'sm', className = '' }: { 
   async function unban() {
     setBusy(true);
     try {
-      await api('/api/admin/user/unban', { method: 'POST', body: { userId: member.id } });
+      await send(moderationActions.unban, { userId: member.id });
       toast.success(t('ban.unban.done'));
       setUnbanning(false);
       void revalidator.revalidate();

@@ -2,6 +2,7 @@
 import type { AppLoadContext } from 'react-router';
 import { topicActions } from '../../../common/actions/topics';
 import { followActions } from '../../../common/actions/follows';
+import { siteActions } from '../../../common/actions/site';
 import type { PublicUser } from '../../../common/views/user';
 import { originOf, pathId, unwrap } from '~/components/topic/page-data.server';
 import { tFor } from '~/lib/i18n';
@@ -24,5 +25,5 @@ export async function loadProfile(context: AppLoadContext, rawId: string | undef
 
 /** Whether the tweet module is on: the topics tab then lists posts alone, and tweets have their own tab. */
 export async function tweetsOn(context: AppLoadContext): Promise<boolean> {
-  return (await context.site.config()).modules.tweet;
+  return unwrap(await context.read(siteActions.config, {})).modules.tweet;
 }

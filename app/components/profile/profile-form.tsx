@@ -13,7 +13,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { send } from '~/lib/api';
-import { useZodForm } from '~/lib/use-zod-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { useT } from '~/lib/use-t';
 
 export interface ProfileFields {
@@ -25,16 +25,18 @@ export interface ProfileFields {
 export function ProfileForm({ profile }: { profile: ProfileFields }) {
   const t = useT();
   const saved = useAccountSaved();
-  const form = useZodForm(updateProfileSchema, { ...profile }, async (data: UpdateProfileInput) => {
-    await send(userActions.update, data);
-    await saved();
+  const form = useSchemaForm(updateProfileSchema, { ...profile }, {
+    onValid: async (data: UpdateProfileInput) => {
+      await send(userActions.update, data);
+      await saved();
+    },
   });
   const signatureLength = [...form.values.signature].length;
   return (
     <Card>
       <CardHeader title={t('profile.details.title')} description={t('profile.details.help')} />
       <CardBody>
-        <form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4" data-testid="profile-form">
+        <form method="post" noValidate onSubmit={form.submit} className="space-y-4" data-testid="profile-form">
           <FormAlert message={form.formError} />
           <Field label={t('profile.details.nickname')} required error={form.errorFor('nickname')}>
             {(props) => <Input {...props} {...form.bind('nickname')} autoComplete="nickname" maxLength={LIMITS.nicknameMax} />}

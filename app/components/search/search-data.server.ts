@@ -7,6 +7,7 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import { searchActions } from '../../../common/actions/search';
+import { siteActions } from '../../../common/actions/site';
 import { topicActions } from '../../../common/actions/topics';
 import { LIMITS } from '../../../common/constants';
 import { unwrap } from '~/components/topic/page-data.server';
@@ -14,7 +15,7 @@ import { apiQuery, searchParamsOf, type SearchData, type SearchResults } from '.
 
 export async function loadSearch(context: AppLoadContext, request: Request) {
   const params = searchParamsOf(new URL(request.url));
-  const [nodes, config] = await Promise.all([context.read(topicActions.nodes, {}), context.site.config()]);
+  const [nodes, config] = await Promise.all([context.read(topicActions.nodes, {}), context.read(siteActions.config, {}).then(unwrap)]);
   // The articles tab shows while the article module is on.
   const articlesOn = config.modules.article;
   const base = { params, nodes: unwrap(nodes), articlesOn, now: context.site.now() };

@@ -7,12 +7,13 @@
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
+import { vipActions } from '../../../common/actions/vip';
 import { VIP_LIMITS, VIP_ORDER_STATUSES, VIP_PLANS } from '../../../common/vip';
-import { vipRejectSchema, vipSettingsInput, type VipSettingsInput } from '../../../common/validation/vip';
+import { vipRejectSchema } from '../../../common/validation/vip';
 import type { VipQueuePage, VipQueueRow, VipSettingsView } from '../../../common/views/vip';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable } from '~/components/admin/admin-table';
-import { useAdminForm } from '~/components/admin/use-admin-form';
+import { useSchemaForm } from '~/lib/use-schema-form';
 import { FormAlert } from '~/components/account/auth-card';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
@@ -20,7 +21,7 @@ import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Dialog, useConfirm } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { Switch } from '~/components/ui/switch';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -30,9 +31,8 @@ import { StatusChip } from './vip-parts';
 export function VipSettingsPanel({ settings, onSaved }: { settings: VipSettingsView; onSaved: () => void }) {
   const t = useT();
   const toast = useToast();
-  const { form, submit, submitting, errorFor } = useAdminForm<VipSettingsView, VipSettingsInput>(vipSettingsInput, settings, {
-    onValid: async (values) => {
-      const saved = await api<VipSettingsView>('/api/admin/vip/settings', { method: 'POST', body: values });
+  const { form, submit, submitting, errorFor } = useSchemaForm<VipSettingsView, typeof vipActions.updateSettings>(vipActions.updateSettings, settings, {
+    onSaved: (saved) => {
       form.reset(saved);
       toast.success(t('adminVip.settings.saved'));
       onSaved();
@@ -108,10 +108,11 @@ function RejectDialog({ row, onClose, onDone }: { row: VipQueueRow | null; onClo
   const t = useT();
   const toast = useToast();
   const formId = useId();
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(vipRejectSchema, { reason: '' }, {
-    onValid: async (body) => {
-      if (!row) return;
-      await api(`/api/admin/vip/orders/${row.order.id}/reject`, { method: 'POST', body });
+  // The form holds the reason; the order's id comes from the row the dialog is open for.
+  const { form, submit, submitting, errorFor, formError } = useSchemaForm(vipActions.reject, { reason: '' }, {
+    schema: vipRejectSchema,
+    input: (body) => ({ ...body, id: row?.order.id ?? 0 }),
+    onSaved: () => {
       toast.success(t('adminVip.queue.rejected'));
       form.reset();
       onDone();
@@ -170,7 +171,7 @@ export function VipQueue({ queue, status, openCount, onChanged }: { queue: VipQu
     });
     if (!ok) return;
     try {
-      await api(`/api/admin/vip/orders/${row.order.id}/activate`, { method: 'POST' });
+      await send(vipActions.activate, { id: row.order.id });
       toast.success(t('adminVip.queue.activated'));
       onChanged();
     } catch (error) {

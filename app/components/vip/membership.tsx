@@ -1,18 +1,19 @@
 /**
  * /user/profile/member (issue 18): the member's VIP state, the order to pay (wallet address with
  * copy and QR code, TRC20, the exact amount, a countdown, the transaction hash form) or the one
- * waiting for an admin, the three plans, and the order history. Writes go through the JSON API;
+ * waiting for an admin, the three plans, and the order history. Writes go through the JSON API (`send`);
  * the page's loader runs again after each (`onChanged`).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { VIP_PLANS } from '../../../common/vip';
+import { vipActions } from '../../../common/actions/vip';
+import { VIP_PLANS, type VipPlan } from '../../../common/vip';
 import { vipSubmitSchema } from '../../../common/validation/vip';
 import type { VipMembershipView, VipOrderView, VipPlansView } from '../../../common/views/vip';
 import { useNewestFirstList } from '~/components/comment/use-newest-first-list';
 import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Field, Input } from '~/components/ui/input';
-import { api, ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
@@ -61,11 +62,11 @@ export function PlanGrid({ plans, current, onChanged }: { plans: VipPlansView; c
   const handleApiError = useApiErrorHandler();
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function choose(plan: string) {
+  async function choose(plan: VipPlan) {
     if (busy) return;
     setBusy(plan);
     try {
-      await api<VipOrderView>('/api/vip/orders', { method: 'POST', body: { plan } });
+      await send(vipActions.order, { plan });
       toast.success(t('vip.plans.chosen'));
       onChanged();
     } catch (error) {
@@ -111,7 +112,7 @@ function HashForm({ order, onChanged }: { order: VipOrderView; onChanged: () => 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function send(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = vipSubmitSchema.safeParse({ txHash: hash });
     if (!parsed.success) {
@@ -121,7 +122,7 @@ function HashForm({ order, onChanged }: { order: VipOrderView; onChanged: () => 
     setError(null);
     setBusy(true);
     try {
-      await api<VipOrderView>(`/api/vip/orders/${order.id}/submit`, { method: 'POST', body: { txHash: parsed.data.txHash } });
+      await send(vipActions.submit, { id: order.id, txHash: parsed.data.txHash });
       toast.success(t('vip.order.submitted'));
       onChanged();
     } catch (failure) {
@@ -133,7 +134,7 @@ function HashForm({ order, onChanged }: { order: VipOrderView; onChanged: () => 
   }
 
   return (
-    <form onSubmit={(event) => void send(event)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <Field label={t('vip.order.txHash')} hint={t('vip.order.txHashHint')} error={error} required className="min-w-0 flex-1">
         {(control) => (
           <Input

@@ -6,11 +6,9 @@
  * A constant number of queries whatever the forum's size: eleven (the VIP orders waiting added one).
  */
 import type { DashboardDay, DashboardView } from '../../../common/views/settings';
-import { requireDb, type AppContext } from '../../context';
-import type { ViewerContext } from '../../kernel/caller';
-import { authorize } from '../../policy/permissions';
+import type { ReadCall } from '../../kernel/actions';
 import { pendingCommentCount, publishedCommentCount } from '../comments/comments.api';
-import { auditLog } from '../moderation/moderation.api';
+import { recentAuditEntries } from '../moderation/moderation.api';
 import { postStats } from '../publishing/publishing.api';
 import { dayOf, previousDay } from '../scores/scores.api';
 import { memberStats } from '../users/users.api';
@@ -35,23 +33,22 @@ function addByDay(into: Map<number, { signups: number; posts: number }>, buckets
 }
 
 /** GET admin/dashboard. */
-export async function dashboard(ctx: AppContext, viewer: ViewerContext): Promise<DashboardView> {
-  authorize(viewer.viewer, 'admin:access');
-  const db = requireDb(ctx);
-  const { timeZone } = await ctx.settings.get(db);
-  const today = dayOf(viewer.now, timeZone);
+export async function dashboard({ db, caller, settings }: ReadCall<unknown, undefined>): Promise<DashboardView> {
+  const { timeZone } = settings;
+  const now = caller.now;
+  const today = dayOf(now, timeZone);
   const dayList = [today];
   while (dayList.length < DASHBOARD_DAYS) dayList.unshift(previousDay(dayList[0]!));
   // A day or two more than 30 × 24 h, so the first local day is whole whatever the zone and daylight saving.
-  const since = Math.floor((viewer.now - (DASHBOARD_DAYS + 1) * DAY_MS) / BUCKET_MS) * BUCKET_MS;
+  const since = Math.floor((now - (DASHBOARD_DAYS + 1) * DAY_MS) / BUCKET_MS) * BUCKET_MS;
 
   const members = await memberStats(db, since, BUCKET_MS);
   const topics = await postStats(db, 'topics', since, BUCKET_MS);
   const articles = await postStats(db, 'articles', since, BUCKET_MS);
   const comments = await publishedCommentCount(db);
   const heldComments = await pendingCommentCount(db);
-  const recent = await auditLog(ctx, viewer, { page: 1 });
-  const vipOrders = await vipOrdersWaiting(db, viewer.now);
+  const recent = await recentAuditEntries(db, DASHBOARD_RECENT);
+  const vipOrders = await vipOrdersWaiting(db, now);
 
   const byDay = new Map(dayList.map((day) => [day, { signups: 0, posts: 0 }]));
   addByDay(byDay, members.signups, timeZone, 'signups');
@@ -72,6 +69,6 @@ export async function dashboard(ctx: AppContext, viewer: ViewerContext): Promise
     },
     timeZone,
     days,
-    recent: recent.results.slice(0, DASHBOARD_RECENT),
+    recent,
   };
 }

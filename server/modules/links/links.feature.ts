@@ -1,14 +1,12 @@
 /**
- * Friend links (issue 17): `link/list`, the /links page's slice and the back office's routes.
- * Its side effects are other features' handlers of `site.catalogChanged`: the audit row
- * (audit.feature.ts) and the lists' pages dropped, /links among them (http/pages.feature.ts).
+ * Friend links (issue 17): `link/list`, /links and the back office's table and writes, as
+ * declared actions. Its side effects are the site feature's handlers of `site.catalogChanged`:
+ * the audit row and the lists' pages dropped, /links among them.
  */
 import type { Feature } from '../../features';
-import { linkPages } from './links.pages';
-import { linkRoutes } from './links.routes';
+import { linksActionList } from './links.actions';
 
 export const linksFeature: Feature = {
   name: 'links',
-  api: linkRoutes,
-  pages: linkPages,
+  actions: linksActionList,
 };

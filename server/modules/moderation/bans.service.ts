@@ -3,7 +3,7 @@
  * ban. The rule of who may ban whom is common/policy.ts `banRefusal`, the one the pages show
  * menus by. The ban itself is the users feature's row (`forbidden_until`, read by the session
  * check on every request); the facts `user.banned` / `user.unbanned` carry the rest: the audit
- * row and the member's site message are their handlers (audit.feature.ts, messages.feature.ts),
+ * row and the member's site message are this feature's listeners (moderation.feature.ts),
  * and so is hiding a forever-banned member's content and showing it again on unban (topics,
  * articles and comments each move their own rows: CONTENT_STATUS.hidden).
  */

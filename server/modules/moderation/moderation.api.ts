@@ -2,4 +2,5 @@
  * The moderation feature's public surface (DESIGN convention 13): what other features may use of it.
  * Anything not exported here is the feature's own.
  */
-export { auditLog } from './moderation.usecases';
+/** The newest audit entries with the people they name (the back office's dashboard). */
+export { recentAuditEntries } from './moderation.usecases';

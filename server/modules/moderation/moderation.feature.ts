@@ -8,16 +8,14 @@ import type { Feature } from '../../features';
 import { moderationMove, type ModerationMove } from '../../kernel/content-events';
 import { recordAudit } from '../audit/audit.api';
 import { notify } from '../messages/messages.api';
-import { moderationPages } from './moderation.pages';
-import { moderationRoutes } from './moderation.routes';
+import { moderationActionList } from './moderation.actions';
 
 /** The message a moderator's review or restore sends its author. */
 const MOVE_MESSAGES: Record<Exclude<ModerationMove, 'delete'>, MessageType> = { approve: 'approved', reject: 'rejected', restore: 'restored' };
 
 export const moderationFeature: Feature = {
   name: 'moderation',
-  api: moderationRoutes,
-  pages: moderationPages,
+  actions: moderationActionList,
   setup(ctx) {
     const { events } = ctx;
 

@@ -1,23 +1,30 @@
 /**
- * The moderation use cases, shared by the JSON routes (/api/admin/…) and the back-office pages:
- * who may, then the write through `runWrite` or the read. Moderators and admins only.
+ * The moderation use cases, one function per action (moderation.actions.ts declares who may call
+ * each — moderators and admins, roles and manual verification admins only — and its answer): the
+ * JSON API and the back-office pages run the same ones. Writes run inside the action's
+ * transaction; the facts they record carry the audit rows and the members' messages.
  */
 import { banRefusal } from '../../../common/policy';
-import { ADMIN_PAGE_SIZE, type AuditQuery, type BanInput, type MembersQuery, type SetRoleInput } from '../../../common/validation/moderation';
+import type { ParsedInputOf } from '../../../common/actions/contract';
+import type { moderationActions } from '../../../common/actions/moderation';
+import { ADMIN_PAGE_SIZE } from '../../../common/validation/moderation';
 import type { AdminMemberView, AuditEntryView, BannedMemberView, BanStateView, MemberRef, OffsetPage } from '../../../common/views/moderation';
 import { roleOf } from '../../../common/policy';
 import { errors } from '../../infra/errors';
 import { isVipActive } from '../users/users.api';
 import type { CurrentUser } from '../../../common/views/user';
-import { requireDb, type AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import type { Caller, ViewerContext } from '../../kernel/caller';
-import { runWrite } from '../../kernel/write';
-import { authorize, isBanned } from '../../policy/permissions';
+import type { ReadCall, WriteCall } from '../../kernel/actions';
+import { actorOf, memberOf } from '../../kernel/caller';
+import { isBanned } from '../../policy/permissions';
 import { auditPage, type AuditRecord } from '../audit/audit.api';
 import { presentCurrentUser } from '../users/users.api';
 import { bannedUsers, changeRole, getActiveUser, membersPage, usersByIds, verifyEmail } from '../users/users.api';
 import { banMember, unbanMember } from './bans.service';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Input<K extends keyof typeof moderationActions> = ParsedInputOf<(typeof moderationActions)[K]>;
 
 function memberRef(row: UserRow): MemberRef {
   return { id: row.id, nickname: row.nickname, avatar: row.avatar };
@@ -28,28 +35,22 @@ function offsetOf(page: number): number {
 }
 
 /** POST admin/user/ban: the banned member as their own account shows it (ban end and reason). */
-export async function banUser(ctx: AppContext, caller: Caller, input: BanInput): Promise<CurrentUser> {
-  const actor = caller.viewer;
-  authorize(actor, 'user:ban');
-  const banned = await runWrite(ctx, (scope) => banMember(scope, actor, input, caller.origin.ip));
+export async function banUser({ scope, caller, input }: WriteCall<Input<'ban'>, undefined>): Promise<CurrentUser> {
+  const banned = await banMember(scope, memberOf(caller), input, caller.origin.ip);
   return presentCurrentUser(banned, { now: caller.now });
 }
 
 /** POST admin/user/unban. */
-export async function unbanUser(ctx: AppContext, caller: Caller, userId: number): Promise<CurrentUser> {
-  const actor = caller.viewer;
-  authorize(actor, 'user:ban');
-  const member = await runWrite(ctx, (scope) => unbanMember(scope, actor, userId, caller.origin.ip));
+export async function unbanUser({ scope, caller, input }: WriteCall<Input<'unban'>, undefined>): Promise<CurrentUser> {
+  const member = await unbanMember(scope, memberOf(caller), input.userId, caller.origin.ip);
   return presentCurrentUser(member, { now: caller.now });
 }
 
-/** GET admin/user/ban_state: a member's ban and whether this viewer may ban or unban them. */
-export async function banState(ctx: AppContext, viewer: ViewerContext, userId: number): Promise<BanStateView> {
-  const actor = viewer.viewer;
-  authorize(actor, 'user:ban');
-  const target = await getActiveUser(requireDb(ctx), userId);
-  const banned = isBanned(target, viewer.now);
-  const allowed = banRefusal(actor, target) === null;
+/** GET admin/user/ban_state: a member's ban and whether this reader may ban or unban them. */
+export async function banState({ db, caller, input }: ReadCall<Input<'banState'>, undefined>): Promise<BanStateView> {
+  const target = await getActiveUser(db, input.userId);
+  const banned = isBanned(target, caller.now);
+  const allowed = banRefusal(memberOf(caller), target) === null;
   return {
     userId: target.id,
     until: banned ? target.forbidden_until : 0,
@@ -60,9 +61,9 @@ export async function banState(ctx: AppContext, viewer: ViewerContext, userId: n
 }
 
 /** GET admin/users/banned: members under a running ban, forever ones first, then by the soonest end. */
-export async function bannedMembers(ctx: AppContext, viewer: ViewerContext, page: number): Promise<OffsetPage<BannedMemberView>> {
-  authorize(viewer.viewer, 'admin:access');
-  const { rows, total } = await bannedUsers(requireDb(ctx), viewer.now, offsetOf(page), ADMIN_PAGE_SIZE);
+export async function bannedMembers({ db, caller, input }: ReadCall<Input<'banned'>, undefined>): Promise<OffsetPage<BannedMemberView>> {
+  const { page } = input;
+  const { rows, total } = await bannedUsers(db, caller.now, offsetOf(page), ADMIN_PAGE_SIZE);
   return {
     results: rows.map((row) => ({ user: memberRef(row), until: row.forbidden_until, reason: row.forbidden_reason })),
     total,
@@ -81,9 +82,17 @@ function flatDetail(detail: Record<string, unknown>): AuditEntryView['detail'] {
 }
 
 /** GET admin/audit_logs: the log, newest first, filtered; read-only (nothing edits or deletes it). */
-export async function auditLog(ctx: AppContext, viewer: ViewerContext, query: AuditQuery): Promise<OffsetPage<AuditEntryView>> {
-  authorize(viewer.viewer, 'admin:access');
-  const db = requireDb(ctx);
+export function auditLog({ db, input }: ReadCall<Input<'auditLog'>, undefined>): Promise<OffsetPage<AuditEntryView>> {
+  return auditEntries(db, input);
+}
+
+/** The newest entries of the log, with the people they name (the dashboard's: moderation.api). */
+export async function recentAuditEntries(db: Kysely<DB>, count: number): Promise<AuditEntryView[]> {
+  return (await auditEntries(db, { page: 1 })).results.slice(0, count);
+}
+
+/** A page of the audit log with the people it names. */
+async function auditEntries(db: Kysely<DB>, query: Input<'auditLog'>): Promise<OffsetPage<AuditEntryView>> {
   const { page, ...filter } = query;
   const { records, total } = await auditPage(db, { ...filter, action: filter.action || undefined, targetType: filter.targetType || undefined }, offsetOf(page), ADMIN_PAGE_SIZE);
   const people = new Map((await usersByIds(db, peopleNamed(records))).map((row) => [row.id, memberRef(row)]));
@@ -131,47 +140,28 @@ function presentMember(row: UserRow, now: number): AdminMemberView {
 }
 
 /** GET admin/users: members by name or e-mail, sorted and filtered, a numbered page with the total. */
-export async function members(ctx: AppContext, viewer: ViewerContext, query: MembersQuery): Promise<OffsetPage<AdminMemberView>> {
-  authorize(viewer.viewer, 'user:list');
-  const filter = { needle: query.q ? query.q.toLowerCase() : undefined, role: query.role, banned: query.banned === '1', vip: query.vip === '1', now: viewer.now };
-  const { rows, total } = await membersPage(requireDb(ctx), filter, query.sort, offsetOf(query.page), ADMIN_PAGE_SIZE);
-  return { results: rows.map((row) => presentMember(row, viewer.now)), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+export async function members({ db, caller, input }: ReadCall<Input<'members'>, undefined>): Promise<OffsetPage<AdminMemberView>> {
+  const filter = { needle: input.q ? input.q.toLowerCase() : undefined, role: input.role, banned: input.banned === '1', vip: input.vip === '1', now: caller.now };
+  const { rows, total } = await membersPage(db, filter, input.sort, offsetOf(input.page), ADMIN_PAGE_SIZE);
+  return { results: rows.map((row) => presentMember(row, caller.now)), total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
 }
 
-/** POST admin/user/role: admins only; the last admin keeps the role (409). Audited (`user.roleChanged`). */
-export async function setRole(ctx: AppContext, caller: Caller, input: SetRoleInput): Promise<AdminMemberView> {
-  const actor = caller.viewer;
-  authorize(actor, 'user:setRole');
-  const updated = await runWrite(
-    ctx,
-    async (scope) => {
-      const target = await getActiveUser(scope.db, input.userId);
-      if (!(await changeRole(scope.db, target, input.role, scope.now))) return target;
-      const who = { id: target.id, nickname: target.nickname };
-      await scope.emit('user.roleChanged', { user: who, from: target.role, to: input.role, actor: { id: actor.id, moderator: true, ip: caller.origin.ip } });
-      // Their profile and menus show the role: every page showing them is rendered anew.
-      await scope.emit('user.profileChanged', { userId: target.id });
-      return { ...target, role: input.role };
-    },
-    { now: caller.now },
-  );
-  return presentMember(updated, caller.now);
+/** POST admin/user/role: the last admin keeps the role (409). Audited (`user.roleChanged`). */
+export async function setRole({ scope, caller, input }: WriteCall<Input<'setRole'>, undefined>): Promise<AdminMemberView> {
+  const target = await getActiveUser(scope.db, input.userId);
+  if (!(await changeRole(scope.db, target, input.role, scope.now))) return presentMember(target, caller.now);
+  const who = { id: target.id, nickname: target.nickname };
+  await scope.emit('user.roleChanged', { user: who, from: target.role, to: input.role, actor: actorOf(caller) });
+  // Their profile and menus show the role: every page showing them is rendered anew.
+  await scope.emit('user.profileChanged', { userId: target.id });
+  return presentMember({ ...target, role: input.role }, caller.now);
 }
 
 /** POST admin/user/verify_email: an admin vouches for a member's address (400 when they have none). Audited. */
-export async function verifyMemberEmail(ctx: AppContext, caller: Caller, userId: number): Promise<AdminMemberView> {
-  const actor = caller.viewer;
-  authorize(actor, 'user:verifyEmail');
-  const updated = await runWrite(
-    ctx,
-    async (scope) => {
-      const target = await getActiveUser(scope.db, userId);
-      if (!target.email) throw errors.validation({ userId: 'adminUsers.errors.noEmail' });
-      if (!(await verifyEmail(scope.db, target.id, scope.now))) return target;
-      await scope.emit('user.emailVerified', { user: { id: target.id, nickname: target.nickname }, email: target.email, actor: { id: actor.id, moderator: true, ip: caller.origin.ip } });
-      return { ...target, email_verified: 1 };
-    },
-    { now: caller.now },
-  );
-  return presentMember(updated, caller.now);
+export async function verifyMemberEmail({ scope, caller, input }: WriteCall<Input<'verifyEmail'>, undefined>): Promise<AdminMemberView> {
+  const target = await getActiveUser(scope.db, input.userId);
+  if (!target.email) throw errors.validation({ userId: 'adminUsers.errors.noEmail' });
+  if (!(await verifyEmail(scope.db, target.id, scope.now))) return presentMember(target, caller.now);
+  await scope.emit('user.emailVerified', { user: { id: target.id, nickname: target.nickname }, email: target.email, actor: actorOf(caller) });
+  return presentMember({ ...target, email_verified: 1 }, caller.now);
 }

@@ -1,14 +1,12 @@
 /**
- * Site notices (issue 17): `notice/list`, the home page's slice and the back office's routes.
- * Its side effects are other features' handlers of `site.catalogChanged`: the audit row
- * (audit.feature.ts) and the lists' pages dropped, the home page among them (http/pages.feature.ts).
+ * Site notices (issue 17): `notice/list`, the home page's notices and the back office's table and
+ * writes, as declared actions. Its side effects are the site feature's handlers of
+ * `site.catalogChanged`: the audit row and the lists' pages dropped, the home page among them.
  */
 import type { Feature } from '../../features';
-import { noticePages } from './notices.pages';
-import { noticeRoutes } from './notices.routes';
+import { noticesActionList } from './notices.actions';
 
 export const noticesFeature: Feature = {
   name: 'notices',
-  api: noticeRoutes,
-  pages: noticePages,
+  actions: noticesActionList,
 };

@@ -7,13 +7,11 @@
  */
 import type { Feature } from '../../features';
 import { recordHold } from './review.holds';
-import { reviewPages } from './review.pages';
-import { reviewRoutes } from './review.routes';
+import { reviewActionList } from './review.actions';
 
 export const reviewFeature: Feature = {
   name: 'review',
-  api: reviewRoutes,
-  pages: reviewPages,
+  actions: reviewActionList,
   setup(ctx) {
     ctx.events.onWrite('content.held', 'review', (held, { db, now }) => recordHold(db, held, now));
   },

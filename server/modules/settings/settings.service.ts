@@ -1,6 +1,6 @@
 /**
  * Site settings, read through a short in-process cache. A write through the back office
- * (settings.usecases.ts) drops this process's cache and tells every other process over the event
+ * (site-settings.usecases.ts) drops this process's cache and tells every other process over the event
  * bus (Redis pub/sub when REDIS_URL is set), which drop theirs: the next read anywhere sees the
  * change. CACHE_TTL_MS only bounds what no message announced (a row written by hand, a message
  * lost while Redis was down).

@@ -8,17 +8,15 @@
 import type { Feature } from '../../features';
 import { recordAudit } from '../audit/audit.api';
 import { notify } from '../messages/messages.api';
+import { vipActionList } from './vip.actions';
 import { reminderSchedule, vipMailJob } from './vip.jobs';
-import { vipPages } from './vip.pages';
-import { vipRoutes } from './vip.routes';
 
 /** The member's membership page (app/lib/paths.ts `membership`). */
 const MEMBERSHIP_PAGE = '/user/profile/member';
 
 export const vipFeature: Feature = {
   name: 'vip',
-  api: vipRoutes,
-  pages: vipPages,
+  actions: vipActionList,
   jobs: [vipMailJob],
   schedules: [reminderSchedule],
   setup(ctx) {

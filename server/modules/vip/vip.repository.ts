@@ -3,12 +3,31 @@
  * (`… WHERE status = 'submitted'`): of two admins activating one order at the same moment, the
  * engine lets one update match and the other none, whatever the isolation level.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, NewVipOrder, VipOrderRow } from '../../db/schema';
 import { insertReturningId } from '../../db/helpers';
 
 export async function insertOrder(db: Kysely<DB>, values: NewVipOrder): Promise<number> {
   return insertReturningId(db, 'vip_orders', values);
+}
+
+/**
+ * As `insertOrder`, inside a savepoint of the write's transaction: when the insert fails (an
+ * amount a concurrent order took a moment ago: the unique `amount_lock`), only the insert is
+ * undone and the transaction can try another amount (PostgreSQL refuses every later statement
+ * of a transaction whose statement failed, unless it rolls back to a savepoint). The same
+ * statements on every engine.
+ */
+export async function insertOrderOrUndo(db: Kysely<DB>, values: NewVipOrder): Promise<number> {
+  await sql.raw('SAVEPOINT vip_order_amount').execute(db);
+  try {
+    const id = await insertOrder(db, values);
+    await sql.raw('RELEASE SAVEPOINT vip_order_amount').execute(db);
+    return id;
+  } catch (error) {
+    await sql.raw('ROLLBACK TO SAVEPOINT vip_order_amount').execute(db);
+    throw error;
+  }
 }
 
 export async function findOrder(db: Kysely<DB>, id: number): Promise<VipOrderRow | undefined> {

@@ -14,7 +14,7 @@ import { randomInt } from 'node:crypto';
 import { extendVip, VIP_LIMITS, type VipPlan } from '../../../common/vip';
 import type { VipSettings } from '../../../common/validation/vip';
 import type { UserRow, VipOrderRow } from '../../db/schema';
-import { stamps } from '../../db/helpers';
+import { isUniqueViolation, stamps } from '../../db/helpers';
 import { errors } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import type { VipOrderFact } from './vip.events';
@@ -29,7 +29,7 @@ import {
   findOpenPending,
   findOrder,
   findOrderByHash,
-  insertOrder,
+  insertOrderOrUndo,
   markDecided,
   markSubmitted,
   releaseExpiredAmounts,
@@ -38,10 +38,13 @@ import {
 
 const THOUSANDTH = 1_000; // micro-USDT
 
+/** How many amounts an order tries when concurrent orders took the ones it picked. */
+const AMOUNT_TRIES = 4;
+
 /**
  * A free amount for `price`: the price plus 1–999 thousandths not held by an open order, chosen
  * at random (two members ordering at once rarely pick the same; if they do, the unique index
- * refuses the second insert and the use case tries again). 409 when every one is taken.
+ * refuses the second insert and `createOrder` picks again). 409 when every one is taken.
  */
 export async function freeAmount(scope: WriteScope, price: number): Promise<number> {
   const taken = new Set(await findLockedAmounts(scope.db, price + THOUSANDTH, price + VIP_LIMITS.thousandthsMax * THOUSANDTH));
@@ -62,25 +65,32 @@ export async function createOrder(scope: WriteScope, user: UserRow, plan: VipPla
   if (open && open.plan === plan && open.address === settings.address) return open;
   if (open) await closePending(db, open.id, now);
   await releaseExpiredAmounts(db, now);
-  const amount = await freeAmount(scope, priceMicro(settings, plan));
-  const values = {
-    user_id: user.id,
-    plan,
-    amount,
-    amount_lock: amount,
-    address: settings.address,
-    status: 'pending',
-    expires_at: now + settings.orderExpiryMinutes * 60_000,
-    tx_hash: null,
-    submit_time: 0,
-    admin_id: null,
-    reason: '',
-    decide_time: 0,
-    vip_until: 0,
-    ...stamps(now),
-  };
-  const id = await insertOrder(db, values);
-  return { id, ...values };
+  const price = priceMicro(settings, plan);
+  for (let attempt = 1; ; attempt++) {
+    const amount = await freeAmount(scope, price);
+    const values = {
+      user_id: user.id,
+      plan,
+      amount,
+      amount_lock: amount,
+      address: settings.address,
+      status: 'pending',
+      expires_at: now + settings.orderExpiryMinutes * 60_000,
+      tx_hash: null,
+      submit_time: 0,
+      admin_id: null,
+      reason: '',
+      decide_time: 0,
+      vip_until: 0,
+      ...stamps(now),
+    };
+    try {
+      return { id: await insertOrderOrUndo(db, values), ...values };
+    } catch (error) {
+      // Another order took the same amount between the read and the insert: pick again.
+      if (!isUniqueViolation(error) || attempt >= AMOUNT_TRIES) throw error;
+    }
+  }
 }
 
 /** The order, if it is `user`'s (someone else's answers 404, as a missing one does). */
@@ -95,13 +105,26 @@ function stateConflict(order: VipOrderRow, now: number) {
   return errors.conflict(`vip.errors.state.${statusOf(order, now)}`);
 }
 
+/** A hash some order already gave (409 naming `txHash`). */
+function hashUsed() {
+  return errors.conflict('vip.errors.hashUsed', { txHash: 'vip.errors.hashUsed' });
+}
+
 /** pending → submitted with the transaction hash (already checked: 64 hex, lower case). */
 export async function submitOrder(scope: WriteScope, user: UserRow, id: number, hash: string): Promise<VipOrderRow> {
   const { db, now } = scope;
   const order = await ownOrder(scope, user, id);
   if (statusOf(order, now) !== 'pending') throw stateConflict(order, now);
-  if (await findOrderByHash(db, hash)) throw errors.conflict('vip.errors.hashUsed', { txHash: 'vip.errors.hashUsed' });
-  if (!(await markSubmitted(db, id, user.id, hash, now))) throw stateConflict((await findOrder(db, id)) ?? order, now);
+  if (await findOrderByHash(db, hash)) throw hashUsed();
+  let moved: boolean;
+  try {
+    moved = await markSubmitted(db, id, user.id, hash, now);
+  } catch (error) {
+    // Two orders given one hash at the same moment: the unique index keeps the first.
+    if (isUniqueViolation(error)) throw hashUsed();
+    throw error;
+  }
+  if (!moved) throw stateConflict((await findOrder(db, id)) ?? order, now);
   return { ...order, status: 'submitted', tx_hash: hash, submit_time: now, update_time: now };
 }
 

@@ -8,6 +8,7 @@
  * settings, the order limit, and the authorization matrix of every mutating VIP route.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { vipActions } from '../../../common/actions/vip';
 import { DAY_MS, TRON_ADDRESS, usdtToMicro } from '../../../common/vip';
 import type { VipSettings } from '../../../common/validation/vip';
 import type { VipMembershipView, VipOrderView, VipPlansView, VipQueuePage, VipSettingsView } from '../../../common/views/vip';
@@ -243,6 +244,22 @@ for (const dialect of await testDatabases()) {
       expect([noReason.status, noReason.body.fields?.reason]).toEqual([400, 'Give a reason']);
     });
 
+    it('answers a path that names no order 404 before reading the body (the declared actions’ order)', async () => {
+      const member = await createUser(t);
+      const missing = (await submit(member.token, 999_999, freshHash())).body;
+      expect(missing.errorCode).toBe(6);
+      for (const id of ['abc', '0x10', '01']) {
+        // A bad hash or no reason would be a 400: the path is judged first.
+        const sent = await t.post(`/api/vip/orders/${id}/submit`, { txHash: 'nope' }, { token: member.token });
+        expect([sent.status, sent.body.errorCode, sent.body.message]).toEqual([404, 6, missing.message]);
+        const rejected = await t.post(`/api/admin/vip/orders/${id}/reject`, { reason: '' }, { token: admin.token });
+        expect([rejected.status, rejected.body.message]).toEqual([404, missing.message]);
+        expect((await t.post(`/api/admin/vip/orders/${id}/activate`, {}, { token: admin.token })).status).toBe(404);
+      }
+      // Who may still comes first: a member is refused the back office's path whatever it names.
+      expect((await t.post('/api/admin/vip/orders/abc/activate', {}, { token: member.token })).status).toBe(403);
+    });
+
     it('activates an order once, even when two admins press at the same moment', async () => {
       const member = await createUser(t);
       const sent = await submitted(member, '1y');
@@ -275,7 +292,7 @@ for (const dialect of await testDatabases()) {
       await signIn(member, admin);
       expect((await publicVip()).active).toBe(false);
       expect((await t.get<CurrentUser>('/api/user/current', { token: member.token })).body.data!.vip.active).toBe(false);
-      const membership = await t.ctx.site.vip.membership({ user: await db.selectFrom('users').selectAll().where('id', '=', member.user.id).executeTakeFirstOrThrow(), locale: 'en-US' });
+      const membership = await t.read(vipActions.membership, {}, { user: await db.selectFrom('users').selectAll().where('id', '=', member.user.id).executeTakeFirstOrThrow() });
       expect(membership.ok && membership.data.state).toEqual({ kind: 'expired', expireTime: t0 + 1095 * DAY_MS });
       // A year bought later counts from now.
       clock += 5 * DAY_MS;
@@ -289,7 +306,7 @@ for (const dialect of await testDatabases()) {
       clock += 100 * 365 * DAY_MS;
       await signIn(member, admin);
       expect(await publicVip()).toEqual({ active: true, expireTime: -1 });
-      const page = await t.ctx.site.vip.membership({ user: await db.selectFrom('users').selectAll().where('id', '=', member.user.id).executeTakeFirstOrThrow(), locale: 'en-US' });
+      const page = await t.read(vipActions.membership, {}, { user: await db.selectFrom('users').selectAll().where('id', '=', member.user.id).executeTakeFirstOrThrow() });
       expect(page.ok && (page.data as VipMembershipView).state.kind).toBe('forever');
     });
 
@@ -366,12 +383,12 @@ for (const dialect of await testDatabases()) {
       expect((await t.get('/api/admin/vip/orders', { token: moderator.token })).status).toBe(403);
       expect((await t.get('/api/admin/vip/orders', { token: first.token })).status).toBe(403);
       expect((await t.get('/api/admin/vip/orders')).status).toBe(401);
-      const view = await t.ctx.site.vip.admin({ user: admin.user, locale: 'en-US' }, { status: 'submitted', page: 1 });
+      const view = await t.read(vipActions.admin, { status: 'submitted', page: 1 }, { user: admin.user });
       expect(view.ok && view.data.openCount).toBe(queue.body.data!.total);
       // The back office's dashboard counts them too.
       const dashboard = await t.get<{ counts: { vipOrders: number } }>('/api/admin/dashboard', { token: admin.token });
       expect(dashboard.body.data!.counts.vipOrders).toBe(queue.body.data!.total);
-      const refused = await t.ctx.site.vip.admin({ user: moderator.user, locale: 'en-US' }, { status: 'submitted', page: 1 });
+      const refused = await t.read(vipActions.admin, { status: 'submitted', page: 1 }, { user: moderator.user });
       expect(refused.ok ? 200 : refused.status).toBe(403);
     });
 

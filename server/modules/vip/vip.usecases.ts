@@ -1,144 +1,91 @@
 /**
- * The VIP use cases (issue 18), for the JSON routes (`vip/*`, `admin/vip/*`) and the pages
- * (/user/profile/member, /admin/vip) alike: who may, the switch, the input, the limit, then the
- * write through `runWrite` or the read. Members buy; admins (not moderators) decide and set.
+ * The VIP use cases (issue 18), one function per action (vip.actions.ts declares who may call
+ * each, the switch, the limit and the answer): members buy; admins (not moderators) decide and
+ * set. Writes run inside the action's transaction.
  */
-import { VIP_LIMITS } from '../../../common/vip';
-import { vipOrderSchema, vipRejectSchema, vipSettingsInput, vipSubmitSchema, type VipQueueQuery, type VipSettings } from '../../../common/validation/vip';
+import type { ParsedInputOf } from '../../../common/actions/contract';
+import type { vipActions } from '../../../common/actions/vip';
+import { VIP_LIMITS, vipStateOf } from '../../../common/vip';
+import type { VipSettings } from '../../../common/validation/vip';
 import { ADMIN_PAGE_SIZE } from '../../../common/validation/moderation';
-import { cursorQuery } from '../../../common/validation/fields';
-import { vipStateOf } from '../../../common/vip';
 import type { VipAdminView, VipMembershipView, VipOrderView, VipPlansView, VipQueuePage, VipSettingsView } from '../../../common/views/vip';
-import { requireDb, type AppContext } from '../../context';
-import type { UserRow, VipOrderRow } from '../../db/schema';
-import { isUniqueViolation } from '../../db/helpers';
+import type { DB, UserRow, VipOrderRow } from '../../db/schema';
 import { errors } from '../../infra/errors';
-import { parseInput } from '../../kernel/input';
-import type { Caller, ViewerContext } from '../../kernel/caller';
-import type { Actor } from '../../kernel/events';
+import type { Guard, ReadCall, WriteCall } from '../../kernel/actions';
+import { actorOf, memberOf } from '../../kernel/caller';
 import { mapPage, pageById, type Page } from '../../kernel/paging';
-import { runWrite } from '../../kernel/write';
-import { authorize, requireWriter } from '../../policy/permissions';
 import { writeSettings } from '../settings/settings.api';
 import { usersByIds } from '../users/users.api';
 import { presentOrder, presentPlans, presentSettings } from './vip.presenter';
 import { countQueue, findQueuePage, findUserOrders } from './vip.repository';
 import { activateOrder, createOrder, rejectOrder, submitOrder } from './vip.service';
+import type { Kysely } from 'kysely';
 
-/** How many times an order is tried again when another took its amount at the same moment. */
-const AMOUNT_TRIES = 4;
+type Input<K extends keyof typeof vipActions> = ParsedInputOf<(typeof vipActions)[K]>;
 
-async function vipSettings(ctx: AppContext): Promise<VipSettings> {
-  return (await ctx.settings.get(requireDb(ctx))).vip;
-}
-
-function member(viewer: UserRow | null): UserRow {
-  if (!viewer) throw errors.notSignedIn();
-  return viewer;
-}
-
-/** VIP off (or no wallet to pay to): 403, as a switched-off module answers. */
-function requireEnabled(settings: VipSettings): void {
-  if (!settings.enabled || !settings.address) throw errors.forbidden('vip.errors.disabled');
-}
-
-function staffActor(caller: Caller): Actor {
-  authorize(caller.viewer, 'vip:manage');
-  return { id: caller.viewer.id, moderator: true, ip: caller.origin.ip };
-}
+/** VIP off (or no wallet to pay to): 403 before any field error, as a switched-off module answers. */
+export const vipEnabled: Guard = (_ctx, settings) => {
+  if (!settings.vip.enabled || !settings.vip.address) throw errors.forbidden('vip.errors.disabled');
+};
 
 /** GET vip/plans: the network, the wallet and the three plans with their prices. */
-export async function vipPlans(ctx: AppContext): Promise<VipPlansView> {
-  const settings = await vipSettings(ctx);
-  requireEnabled(settings);
-  return presentPlans(settings);
+export async function vipPlans({ settings }: ReadCall<Input<'plans'>, undefined>): Promise<VipPlansView> {
+  return presentPlans(settings.vip);
 }
 
 /**
- * POST vip/orders: signed in and not banned, VIP on, a plan, a few orders an hour; answers the
- * order with the exact amount to send (unique among open orders) and its expiry.
+ * POST vip/orders, inside the transaction: the order with the exact amount to send (unique among
+ * open orders) and its expiry; a second click answers the same open order.
  */
-export async function placeOrder(ctx: AppContext, caller: Caller, body: unknown): Promise<VipOrderView> {
-  const user = caller.viewer;
-  requireWriter(user, caller.now);
-  const settings = await vipSettings(ctx);
-  requireEnabled(settings);
-  const { plan } = parseInput(vipOrderSchema, body);
-  await ctx.limiter.consume({ name: 'vip:order', ...settings.orderLimit }, String(user.id));
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const order = await runWrite(ctx, (scope) => createOrder(scope, user, plan, settings), { now: caller.now });
-      return presentOrder(order, settings, caller.now);
-    } catch (error) {
-      // Another order took the same amount between the read and the insert: pick again.
-      if (!isUniqueViolation(error) || attempt >= AMOUNT_TRIES) throw error;
-    }
-  }
+export async function placeOrder({ scope, caller, input, settings }: WriteCall<Input<'order'>, undefined>): Promise<VipOrderView> {
+  const order = await createOrder(scope, memberOf(caller), input.plan, settings.vip);
+  return presentOrder(order, settings.vip, caller.now);
 }
 
-/**
- * POST vip/orders/{id}/submit: the member's own pending order, with a transaction hash no order
- * has used. Signed in is enough: a member who paid and was banned since still reports it.
- */
-export async function submitTxHash(ctx: AppContext, caller: Caller, id: number, body: unknown): Promise<VipOrderView> {
-  const user = member(caller.viewer);
-  const { txHash } = parseInput(vipSubmitSchema, body);
-  const settings = await vipSettings(ctx);
-  try {
-    const order = await runWrite(ctx, (scope) => submitOrder(scope, user, id, txHash), { now: caller.now });
-    return presentOrder(order, settings, caller.now);
-  } catch (error) {
-    // Two orders given one hash at the same moment: the unique index keeps the first.
-    if (isUniqueViolation(error)) throw errors.conflict('vip.errors.hashUsed', { txHash: 'vip.errors.hashUsed' });
-    throw error;
-  }
+/** POST vip/orders/{id}/submit: the member's own pending order, with a transaction hash no order has used. */
+export async function submitTxHash({ scope, caller, input, settings }: WriteCall<Input<'submit'>, undefined>): Promise<VipOrderView> {
+  const order = await submitOrder(scope, memberOf(caller), input.id, input.txHash);
+  return presentOrder(order, settings.vip, caller.now);
 }
 
-async function orderPage(ctx: AppContext, user: UserRow, cursor: string | undefined, now: number, settings: VipSettings): Promise<Page<VipOrderView>> {
-  const db = requireDb(ctx);
+async function orderPage(db: Kysely<DB>, user: UserRow, cursor: string | undefined, now: number, settings: VipSettings): Promise<Page<VipOrderView>> {
   const page = await pageById(cursor, VIP_LIMITS.pageSize, (beforeId, count) => findUserOrders(db, user.id, beforeId, count));
   return mapPage(page, (rows) => rows.map((row) => presentOrder(row, settings, now)));
 }
 
 /** GET vip/orders: the reader's orders, newest first (keyset). */
-export async function myOrders(ctx: AppContext, viewer: ViewerContext, query: unknown): Promise<Page<VipOrderView>> {
-  const user = member(viewer.viewer);
-  const { cursor } = parseInput(cursorQuery, query);
-  return orderPage(ctx, user, cursor, viewer.now, await vipSettings(ctx));
+export function myOrders({ db, caller, input, settings }: ReadCall<Input<'orders'>, undefined>): Promise<Page<VipOrderView>> {
+  return orderPage(db, memberOf(caller), input.cursor, caller.now, settings.vip);
 }
 
 /** /user/profile/member: state, plans, the open order and the first page of the history. */
-export async function membership(ctx: AppContext, viewer: ViewerContext): Promise<VipMembershipView> {
-  const user = member(viewer.viewer);
-  const settings = await vipSettings(ctx);
-  const orders = await orderPage(ctx, user, undefined, viewer.now, settings);
+export async function membership({ db, caller, settings }: ReadCall<Input<'membership'>, undefined>): Promise<VipMembershipView> {
+  const user = memberOf(caller);
+  const vip = settings.vip;
+  const orders = await orderPage(db, user, undefined, caller.now, vip);
   const openOrder = orders.results.find((order) => order.status === 'pending') ?? orders.results.find((order) => order.status === 'submitted') ?? null;
   return {
-    enabled: settings.enabled && settings.address !== '',
-    state: vipStateOf(user.vip_expire_time, viewer.now),
-    plans: presentPlans(settings),
+    enabled: vip.enabled && vip.address !== '',
+    state: vipStateOf(user.vip_expire_time, caller.now),
+    plans: presentPlans(vip),
     openOrder,
     orders,
-    now: viewer.now,
+    now: caller.now,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Admins
 
-/** GET admin/vip/orders: one state's orders (submitted by default, oldest first), page by page. */
-export async function vipQueue(ctx: AppContext, viewer: ViewerContext, query: VipQueueQuery): Promise<VipQueuePage> {
-  authorize(viewer.viewer, 'vip:manage');
-  const db = requireDb(ctx);
-  const settings = await vipSettings(ctx);
+async function queuePage(db: Kysely<DB>, query: Input<'queue'>, now: number, settings: VipSettings): Promise<VipQueuePage> {
   const offset = (query.page - 1) * ADMIN_PAGE_SIZE;
-  const [rows, total] = await Promise.all([findQueuePage(db, query.status, viewer.now, offset, ADMIN_PAGE_SIZE), countQueue(db, query.status, viewer.now)]);
+  const [rows, total] = await Promise.all([findQueuePage(db, query.status, now, offset, ADMIN_PAGE_SIZE), countQueue(db, query.status, now)]);
   const members = new Map((await usersByIds(db, rows.map((row) => row.user_id))).map((row) => [row.id, row]));
   return {
     results: rows.map((row: VipOrderRow) => {
       const owner = members.get(row.user_id);
       return {
-        order: presentOrder(row, settings, viewer.now),
+        order: presentOrder(row, settings, now),
         user: { id: row.user_id, nickname: owner?.nickname ?? '', avatar: owner?.avatar ?? '' },
         vipExpireTime: owner?.vip_expire_time ?? 0,
       };
@@ -149,55 +96,46 @@ export async function vipQueue(ctx: AppContext, viewer: ViewerContext, query: Vi
   };
 }
 
+/** GET admin/vip/orders: one state's orders (submitted by default, oldest first), page by page. */
+export function vipQueue({ db, caller, input, settings }: ReadCall<Input<'queue'>, undefined>): Promise<VipQueuePage> {
+  return queuePage(db, input, caller.now, settings.vip);
+}
+
 /** /admin/vip: the settings panel, the queue, and how many orders wait. */
-export async function vipAdmin(ctx: AppContext, viewer: ViewerContext, query: VipQueueQuery): Promise<VipAdminView> {
-  authorize(viewer.viewer, 'vip:manage');
-  const settings = await vipSettings(ctx);
-  const queue = await vipQueue(ctx, viewer, query);
-  const openCount = query.status === 'submitted' ? queue.total : await countQueue(requireDb(ctx), 'submitted', viewer.now);
-  return { settings: presentSettings(settings), queue, openCount };
+export async function vipAdmin({ db, caller, input, settings }: ReadCall<Input<'admin'>, undefined>): Promise<VipAdminView> {
+  const queue = await queuePage(db, input, caller.now, settings.vip);
+  const openCount = input.status === 'submitted' ? queue.total : await countQueue(db, 'submitted', caller.now);
+  return { settings: presentSettings(settings.vip), queue, openCount };
 }
 
 /** POST admin/vip/orders/{id}/activate: submitted → active; the member's expiry extended. */
-export async function activate(ctx: AppContext, caller: Caller, id: number): Promise<VipOrderView> {
-  const actor = staffActor(caller);
-  const settings = await vipSettings(ctx);
-  const { order } = await runWrite(ctx, (scope) => activateOrder(scope, actor, id, settings), { now: caller.now });
-  return presentOrder(order, settings, caller.now);
+export async function activate({ scope, caller, input, settings }: WriteCall<Input<'activate'>, undefined>): Promise<VipOrderView> {
+  const { order } = await activateOrder(scope, actorOf(caller), input.id, settings.vip);
+  return presentOrder(order, settings.vip, caller.now);
 }
 
 /** POST admin/vip/orders/{id}/reject `{reason}`: submitted → rejected. */
-export async function reject(ctx: AppContext, caller: Caller, id: number, body: unknown): Promise<VipOrderView> {
-  const actor = staffActor(caller);
-  const { reason } = parseInput(vipRejectSchema, body);
-  const settings = await vipSettings(ctx);
-  const order = await runWrite(ctx, (scope) => rejectOrder(scope, actor, id, reason, settings), { now: caller.now });
-  return presentOrder(order, settings, caller.now);
+export async function reject({ scope, caller, input, settings }: WriteCall<Input<'reject'>, undefined>): Promise<VipOrderView> {
+  const order = await rejectOrder(scope, actorOf(caller), input.id, input.reason, settings.vip);
+  return presentOrder(order, settings.vip, caller.now);
 }
 
 /** GET admin/vip/settings. */
-export async function readVipSettings(ctx: AppContext, viewer: ViewerContext): Promise<VipSettingsView> {
-  authorize(viewer.viewer, 'vip:manage');
-  return presentSettings(await vipSettings(ctx));
+export async function readVipSettings({ settings }: ReadCall<Input<'settings'>, undefined>): Promise<VipSettingsView> {
+  return presentSettings(settings.vip);
 }
 
 /**
- * POST admin/vip/settings: the whole VIP panel at once (the switch shows in every page's menu,
- * so the cached pages go: a handler of `settings.changed`).
+ * POST admin/vip/settings, inside the transaction: the whole VIP panel at once. As every settings
+ * write, `settings.changed` drops the settings, feed and page caches of every process after the
+ * commit (the switch shows in every page's menu) and leaves the audit row.
  */
-export async function updateVipSettings(ctx: AppContext, caller: Caller, body: unknown): Promise<VipSettingsView> {
-  const actor = staffActor(caller);
-  const input = parseInput(vipSettingsInput, body);
-  const current = await vipSettings(ctx);
-  // As every settings write: `settings.changed` drops the settings, feed and page caches of
-  // every process after the commit, and leaves the audit row.
-  await runWrite(
-    ctx,
-    async (scope) => {
-      await writeSettings(scope.db, { vip: { ...current, ...input } }, scope.now);
-      await scope.emit('settings.changed', { keys: ['vip'], actor });
-    },
-    { now: caller.now },
-  );
-  return presentSettings(await vipSettings(ctx));
+export async function updateVipSettings({ scope, caller, input, settings }: WriteCall<Input<'updateSettings'>, undefined>): Promise<void> {
+  await writeSettings(scope.db, { vip: { ...settings.vip, ...input } }, scope.now);
+  await scope.emit('settings.changed', { keys: ['vip'], actor: actorOf(caller) });
+}
+
+/** After the commit: the VIP settings as every process now reads them. */
+export async function presentVipSettings({ ctx, db }: ReadCall<Input<'updateSettings'>, undefined>): Promise<VipSettingsView> {
+  return presentSettings((await ctx.settings.get(db)).vip);
 }

@@ -1,17 +1,15 @@
 /**
- * Forbidden words (issue 16): the `forbidden_words` table, its admin routes and page slice, and
+ * Forbidden words (issue 16): the `forbidden_words` table, its back-office actions, and
  * the screen every post and comment passes (`ctx.words`, words.screen.ts). A change drops this
  * process's cached list after commit; each change is audited.
  */
 import type { Feature } from '../../features';
 import { recordAudit } from '../audit/audit.api';
-import { wordsPages } from './words.pages';
-import { wordsRoutes } from './words.routes';
+import { wordsActionList } from './words.actions';
 
 export const wordsFeature: Feature = {
   name: 'words',
-  api: wordsRoutes,
-  pages: wordsPages,
+  actions: wordsActionList,
   setup(ctx) {
     ctx.events.onCommit('words.changed', 'words', (_payload, app) => app.words.invalidate());
     // What was added, changed (and from what) or removed, in the audit log.

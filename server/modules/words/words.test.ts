@@ -89,6 +89,18 @@ for (const dialect of await testDatabases()) {
         expect(await db.selectFrom('forbidden_words').select('pattern').execute()).toEqual([{ pattern: 'taken' }]);
       });
 
+      it('probes a slow pattern before the write, and only a body otherwise valid: the other fields’ errors come first', async () => {
+        const slow = { pattern: '(a|a)+$', kind: 'regex', action: 'review' };
+        // An update naming no word: the id is the field at fault, as before the probe existed.
+        const badId = await t.post('/api/admin/words/update', { ...slow, id: 'x' }, { token: admin.token });
+        expect([badId.status, Object.keys(badId.body.fields ?? {})]).toEqual([400, ['id']]);
+        const badKind = await create(admin.token, { ...slow, kind: 'phrase' });
+        expect(Object.keys(badKind.body.fields ?? {})).toEqual(['kind']);
+        // A valid body with a slow pattern: refused by the probe, nothing written.
+        const refused = await t.post('/api/admin/words/update', { ...slow, id: 999_999 }, { token: admin.token });
+        expect([refused.status, refused.body.fields?.pattern]).toEqual([400, 'This pattern takes too long to match long texts; simplify it']);
+      });
+
       it('moderators read the list but may not change it; members 403; anonymous 401', async () => {
         await setForbiddenWords(t, ['kept']);
         const [row] = await db.selectFrom('forbidden_words').select('id').execute();

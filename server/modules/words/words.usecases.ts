@@ -1,46 +1,55 @@
 /**
- * The forbidden words' use cases (issue 16), shared by `/api/admin/words*` and `/admin/words`:
- * moderators and admins read the list, admins change it (common/policies/can.ts `words:*`).
+ * The forbidden words' use cases (issue 16), one function per action (words.actions.ts declares
+ * who may call each: moderators and admins read the list, admins change it). Writes run inside
+ * the action's transaction; a regular expression's time on hostile inputs was checked before it
+ * opened (the declaration's guard).
  */
+import type { ParsedInputOf } from '../../../common/actions/contract';
+import type { wordActions } from '../../../common/actions/words';
 import { ADMIN_PAGE_SIZE } from '../../../common/validation/moderation';
-import type { WordInput, WordsQuery } from '../../../common/validation/words';
+import type { z } from 'zod';
+import type { WordInput } from '../../../common/validation/words';
 import type { OffsetPage } from '../../../common/views/moderation';
-import type { WordView } from '../../../common/views/words';
-import { requireDb, type AppContext } from '../../context';
-import type { Caller, ViewerContext } from '../../kernel/caller';
-import { runWrite } from '../../kernel/write';
-import { authorize } from '../../policy/permissions';
+import type { WordDeleted, WordView } from '../../../common/views/words';
+import type { Guard, ReadCall, WriteCall } from '../../kernel/actions';
+import { actorOf } from '../../kernel/caller';
 import { assertFast, changeWord, createWord, presentWord, removeWord, storedValues, wordsPage } from './words.service';
 
-function actorOf(caller: Caller) {
-  return { id: caller.viewer!.id, moderator: true, ip: caller.origin.ip };
+type Input<K extends keyof typeof wordActions> = ParsedInputOf<(typeof wordActions)[K]>;
+
+/**
+ * A regular expression must finish on hostile inputs within the probe's time (400 naming
+ * `pattern`). The probe runs in the worker for up to 200 ms, so it runs before the write's
+ * transaction opens (a guard, not a step of the write: on SQLite an open transaction holds the
+ * one connection every request waits for). A body the input step will refuse (`input`: the
+ * action's own schema) is left to it, so its field errors come first as they always did.
+ */
+export function patternFinishesInTime(input: z.ZodType<WordInput>): Guard {
+  return async (ctx, _settings, raw) => {
+    const parsed = input.safeParse(raw);
+    if (parsed.success) await assertFast(ctx.words, storedValues(parsed.data));
+  };
 }
 
 /** GET admin/words: newest first, optionally those containing `q`. */
-export async function listWords(ctx: AppContext, viewer: ViewerContext, query: WordsQuery): Promise<OffsetPage<WordView>> {
-  authorize(viewer.viewer, 'words:read');
-  const { rows, total } = await wordsPage(requireDb(ctx), query.q || undefined, (query.page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE);
-  return { results: rows.map(presentWord), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+export async function listWords({ db, input }: ReadCall<Input<'list'>, undefined>): Promise<OffsetPage<WordView>> {
+  const { rows, total } = await wordsPage(db, input.q || undefined, (input.page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE);
+  return { results: rows.map(presentWord), total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
 }
 
 /** POST admin/words/create. */
-export async function addWord(ctx: AppContext, caller: Caller, input: WordInput): Promise<WordView> {
-  authorize(caller.viewer, 'words:manage');
-  const values = storedValues(input);
-  await assertFast(ctx.words, values);
-  return runWrite(ctx, (scope) => createWord(scope, values, actorOf(caller)), { now: caller.now });
+export function addWord({ scope, caller, input }: WriteCall<Input<'create'>, undefined>): Promise<WordView> {
+  return createWord(scope, storedValues(input), actorOf(caller));
 }
 
 /** POST admin/words/update. */
-export async function editWord(ctx: AppContext, caller: Caller, id: number, input: WordInput): Promise<WordView> {
-  authorize(caller.viewer, 'words:manage');
-  const values = storedValues(input);
-  await assertFast(ctx.words, values);
-  return runWrite(ctx, (scope) => changeWord(scope, id, values, actorOf(caller)), { now: caller.now });
+export function editWord({ scope, caller, input }: WriteCall<Input<'update'>, undefined>): Promise<WordView> {
+  const { id, ...word } = input;
+  return changeWord(scope, id, storedValues(word), actorOf(caller));
 }
 
 /** POST admin/words/delete. */
-export async function deleteWord(ctx: AppContext, caller: Caller, id: number): Promise<void> {
-  authorize(caller.viewer, 'words:manage');
-  await runWrite(ctx, (scope) => removeWord(scope, id, actorOf(caller)), { now: caller.now });
+export async function deleteWord({ scope, caller, input }: WriteCall<Input<'delete'>, undefined>): Promise<WordDeleted> {
+  await removeWord(scope, input.id, actorOf(caller));
+  return { deleted: true };
 }

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteSettingsActions } from '../../../common/actions/site-settings';
 import type { AdminSettingsView, DashboardView } from '../../../common/views/settings';
 import { uploadCover } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
@@ -135,7 +136,9 @@ for (const dialect of await testDatabases()) {
 
     it('the about page renders the admin’s Markdown sanitized', async () => {
       expect((await save({ aboutContent: '**Sabai** is for [everyone](https://example.com).\n\n<script>alert(1)</script><img src=x onerror=alert(1)>', contact: 'Write to *us*.' })).status).toBe(200);
-      const about = await t.ctx.site.about.page();
+      const read = await t.read(siteSettingsActions.about, {});
+      if (!read.ok) throw new Error(read.message);
+      const about = read.data;
       expect(about.html).toContain('<strong>Sabai</strong>');
       expect(about.html).toMatch(/<a [^>]*href="[^"]*example\.com/);
       expect(about.html).not.toMatch(/<script|<[^>]*onerror/);

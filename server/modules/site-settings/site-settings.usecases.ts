@@ -1,23 +1,27 @@
 /**
- * The settings use cases (issue 17), shared by the JSON routes (/api/admin/settings…) and the
- * back-office and about pages: read every editable setting, change some (one transaction, then
- * `settings.changed`, whose handlers drop the settings, feed and page caches in every process
- * and write the audit row), send a test mail through the configured server, and the about page.
+ * The site-settings use cases (issue 17), one function per action (site-settings.actions.ts
+ * declares who may call each: admins, but for the about page): read every editable setting,
+ * change some (inside the action's transaction, then `settings.changed`, whose handlers drop the
+ * settings, feed and page caches in every process and write the audit row), send a test mail
+ * through the configured server, and the about page.
  */
-import { adminSettingsSchema, SMTP_PASSWORD_MASK, type AdminSettings, type AdminSettingsUpdate } from '../../../common/validation/settings';
+import type { ParsedInputOf } from '../../../common/actions/contract';
+import type { siteSettingsActions } from '../../../common/actions/site-settings';
+import { adminSettingsSchema, SMTP_PASSWORD_MASK, type AdminSettings } from '../../../common/validation/settings';
 import { translator } from '../../../common/i18n';
 import type { AboutView, AdminSettingsView } from '../../../common/views/settings';
-import { requireDb, type AppContext } from '../../context';
+import type { AppContext } from '../../context';
 import { errors } from '../../infra/errors';
 import { createStorage } from '../../infra/storage';
-import type { Caller, ViewerContext } from '../../kernel/caller';
-import { runWrite } from '../../kernel/write';
-import { authorize } from '../../policy/permissions';
+import type { ReadCall, SiteSettings, WriteCall } from '../../kernel/actions';
+import { actorOf, memberOf } from '../../kernel/caller';
 import { mailTarget } from '../auth/auth.api';
 import { renderHtml } from '../content/content.api';
 import { storedImageUrl } from '../uploads/uploads.api';
 import type { Settings } from '../settings/settings.api';
 import { aboutTexts, writeSettings } from '../settings/settings.api';
+
+type Input<K extends keyof typeof siteSettingsActions> = ParsedInputOf<(typeof siteSettingsActions)[K]>;
 
 /** The SMTP url with its password replaced by the mask (the form never holds the real one). */
 export function maskSmtpUrl(url: string): string {
@@ -59,10 +63,8 @@ function editable(settings: Settings): AdminSettings {
   return { ...picked, smtp: { ...picked.smtp, url: maskSmtpUrl(picked.smtp.url) } };
 }
 
-/** GET admin/settings (admins). */
-export async function adminSettings(ctx: AppContext, viewer: ViewerContext): Promise<AdminSettingsView> {
-  authorize(viewer.viewer, 'settings:update');
-  const settings = await ctx.settings.get(requireDb(ctx));
+/** What the settings screen reads: the editable settings and the server's own limits above them. */
+function settingsView(ctx: AppContext, settings: SiteSettings): AdminSettingsView {
   const { images } = ctx.config;
   return {
     settings: editable(settings),
@@ -74,29 +76,32 @@ export async function adminSettings(ctx: AppContext, viewer: ViewerContext): Pro
   };
 }
 
+/** GET admin/settings. */
+export async function adminSettings({ ctx, settings }: ReadCall<Input<'read'>, undefined>): Promise<AdminSettingsView> {
+  return settingsView(ctx, settings);
+}
+
 /**
- * POST admin/settings: writes the keys sent (already parsed with `adminSettingsUpdateSchema`) in
- * one transaction. A logo must be an image this site stored (400 on `siteLogo` otherwise).
+ * POST admin/settings, inside the transaction: writes the keys sent. A logo must be an image
+ * this site stored (400 on `siteLogo` otherwise); a masked SMTP password keeps the stored one.
  */
-export async function updateSettings(ctx: AppContext, caller: Caller, input: AdminSettingsUpdate): Promise<AdminSettingsView> {
-  const actor = caller.viewer;
-  authorize(actor, 'settings:update');
-  const db = requireDb(ctx);
+export async function updateSettings({ ctx, scope, caller, input, settings }: WriteCall<Input<'update'>, undefined>): Promise<void> {
   const values: Partial<Settings> = { ...input };
   if (input.siteLogo) {
     const stored = await storedImageUrl(input.siteLogo, createStorage(ctx.config), ctx.config);
     if (stored === null) throw errors.validation({ siteLogo: 'adminSettings.validation.logo' });
     values.siteLogo = stored;
   }
-  if (input.smtp) values.smtp = { ...input.smtp, url: unmaskSmtpUrl(input.smtp.url, (await ctx.settings.get(db)).smtp.url) };
+  if (input.smtp) values.smtp = { ...input.smtp, url: unmaskSmtpUrl(input.smtp.url, settings.smtp.url) };
   const keys = Object.keys(values);
-  if (keys.length > 0) {
-    await runWrite(ctx, async (scope) => {
-      await writeSettings(scope.db, values, scope.now);
-      await scope.emit('settings.changed', { keys, actor: { id: actor.id, moderator: true, ip: caller.origin.ip } });
-    });
-  }
-  return adminSettings(ctx, caller);
+  if (keys.length === 0) return;
+  await writeSettings(scope.db, values, scope.now);
+  await scope.emit('settings.changed', { keys, actor: actorOf(caller) });
+}
+
+/** After the commit: the settings as every process now reads them (the cache was dropped). */
+export async function presentSettings({ ctx, db }: ReadCall<Input<'update'>, undefined>): Promise<AdminSettingsView> {
+  return settingsView(ctx, await ctx.settings.get(db));
 }
 
 /**
@@ -104,11 +109,8 @@ export async function updateSettings(ctx: AppContext, caller: Caller, input: Adm
  * else the `smtp` setting, else an .eml file), to `to` or the admin's own address. A refused
  * delivery is 502 with the server's reason, so a wrong password or port shows at once.
  */
-export async function sendTestMail(ctx: AppContext, caller: Caller, input: { to: string }): Promise<{ to: string }> {
-  const actor = caller.viewer;
-  authorize(actor, 'settings:update');
-  const settings = await ctx.settings.get(requireDb(ctx));
-  const to = input.to || actor.email;
+export async function sendTestMail({ ctx, caller, input, settings }: ReadCall<Input<'testMail'>, undefined>): Promise<{ to: string }> {
+  const to = input.to || memberOf(caller).email;
   if (!to) throw errors.validation({ to: 'adminSettings.validation.testMailTo' });
   const t = translator(caller.locale);
   const params = { site: settings.siteTitle };
@@ -123,8 +125,7 @@ export async function sendTestMail(ctx: AppContext, caller: Caller, input: { to:
 }
 
 /** The /about page: the about text and the contact section, Markdown rendered and sanitized. */
-export async function aboutPage(ctx: AppContext): Promise<AboutView> {
-  const settings = await ctx.settings.get(ctx.state.installed ? ctx.state.db : null);
+export async function aboutPage({ settings }: ReadCall<Input<'about'>, undefined>): Promise<AboutView> {
   const texts = aboutTexts(settings);
   return { html: renderHtml(texts.aboutContent, 'markdown'), contactHtml: renderHtml(texts.contact, 'markdown') };
 }

@@ -1,24 +1,24 @@
 /**
- * The back office's form helper without a browser: zodResolver over the API's schema keeps our
+ * The site's form helper without a browser: zodResolver over the API's schema keeps our
  * i18n keys and (through the helper) their params, nested errors are found by dotted name, and
  * the server's 400 `fields` land on the inputs the form has (the rest on the form's message).
  */
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { resources } from '../../../common/locales';
-import { adminSettingsSchema } from '../../../common/validation/settings';
-import { linkSchema, SITE_LIMITS } from '../../../common/validation/site-admin';
-import { ApiError } from '~/lib/api';
-import { registerLocale, tFor } from '~/lib/i18n';
-import { adminResolver, errorPaths, messageOf, setServerErrors, SERVER_ERROR } from './use-admin-form';
+import { resources } from '../../common/locales';
+import { adminSettingsSchema } from '../../common/validation/settings';
+import { linkSchema, SITE_LIMITS } from '../../common/validation/site-admin';
+import { ApiError } from './api';
+import { registerLocale, tFor } from './i18n';
+import { errorPaths, messageOf, schemaResolver, setServerErrors, SERVER_ERROR } from './use-schema-form';
 
 registerLocale('en-US', resources['en-US']);
 registerLocale('zh-CN', resources['zh-CN']);
 const options = { shouldUseNativeValidation: false, fields: {} } as const;
 
-describe('useAdminForm parts', () => {
+describe('useSchemaForm parts', () => {
   it('validates with the schema and translates a limit with its number, in either language', async () => {
-    const resolver = adminResolver<Record<string, string>, unknown>(linkSchema);
+    const resolver = schemaResolver<Record<string, string>, unknown>(linkSchema);
     const result = await resolver({ title: 'x'.repeat(SITE_LIMITS.linkTitleMax + 1), url: 'javascript:alert(1)', summary: '', logo: '' }, undefined, options);
     expect(Object.keys(result.errors).sort()).toEqual(['title', 'url']);
     expect(result.errors.title?.message).toBe('adminSite.validation.titleTooLong');
@@ -32,7 +32,7 @@ describe('useAdminForm parts', () => {
   });
 
   it('names nested and listed fields by their dotted path', async () => {
-    const resolver = adminResolver<Record<string, unknown>, unknown>(adminSettingsSchema);
+    const resolver = schemaResolver<Record<string, unknown>, unknown>(adminSettingsSchema);
     const result = await resolver({ siteTitle: '', siteNavs: [{ title: 'Visa', url: 'javascript:alert(1)' }] }, undefined, options);
     const paths = errorPaths(result.errors);
     expect(paths).toContain('siteTitle');

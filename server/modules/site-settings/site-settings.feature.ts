@@ -1,5 +1,5 @@
 /**
- * Site settings (issue 17): the back office's settings routes and screen, the about page, and what
+ * Site settings (issue 17): the back office's settings actions and screen, the about page, and what
  * a change sets off. A folder of its own beside modules/settings (the store every feature reads):
  * the screen also sends a test mail (auth) and checks the logo (uploads), and those read the store. `settings.changed` (commit): this process's settings and feed caches are
  * dropped and every other process is told over the bus (each drops its own: app.ts connects the
@@ -8,13 +8,11 @@
 import type { Feature } from '../../features';
 import { ALL_PAGES, dropPages } from '../../kernel/page-tags';
 import { recordAudit } from '../audit/audit.api';
-import { settingsPages } from './settings.pages';
-import { settingsRoutes } from './settings.routes';
+import { siteSettingsActionList } from './site-settings.actions';
 
-export const settingsFeature: Feature = {
+export const siteSettingsFeature: Feature = {
   name: 'settings',
-  api: settingsRoutes,
-  pages: settingsPages,
+  actions: siteSettingsActionList,
   setup(ctx) {
     ctx.events.onCommit('settings.changed', 'settings', async ({ keys }, app) => {
       // Feeds hold what the settings decide (a module's items, the review rules): drop them all here.

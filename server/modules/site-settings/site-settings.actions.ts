@@ -1,0 +1,28 @@
+/**
+ * The site-settings feature's actions (ADR 0021): the back office's settings screen, admins only
+ * (`settings:update`, before the body's field errors), and the about page's texts, anyone's.
+ */
+import { siteSettingsActions } from '../../../common/actions/site-settings';
+import { aboutViewSchema, adminSettingsViewSchema } from '../../../common/views/settings';
+import { z } from 'zod';
+import { limit, readAction, who, writeAction } from '../../kernel/actions';
+import { aboutPage, adminSettings, presentSettings, sendTestMail, updateSettings } from './site-settings.usecases';
+
+export const siteSettingsActionList = [
+  readAction(siteSettingsActions.read, { who: who.staff('settings:update'), answer: adminSettingsViewSchema, run: adminSettings }),
+  writeAction(siteSettingsActions.update, {
+    who: who.staff('settings:update'),
+    limit: limit.none('an admin’s change of the settings, audited; nothing piles up'),
+    answer: adminSettingsViewSchema,
+    run: updateSettings,
+    present: presentSettings,
+  }),
+  // A POST that writes nothing: the mail goes out with no transaction open.
+  readAction(siteSettingsActions.testMail, {
+    who: who.staff('settings:update'),
+    limit: limit.none('admins only: one mail per click, to check the mail server'),
+    answer: z.strictObject({ to: z.string() }),
+    run: sendTestMail,
+  }),
+  readAction(siteSettingsActions.about, { who: who.anyone(), answer: aboutViewSchema, run: aboutPage }),
+];
