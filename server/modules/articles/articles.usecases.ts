@@ -13,10 +13,11 @@ import type { AppContext } from '../../context';
 import type { ArticleRow, DB } from '../../db/schema';
 import { publicOrigin } from '../../http/site-address';
 import { createStorage } from '../../infra/storage';
-import { Serialized, type ReadCall, type SiteSettings, type WriteCall } from '../../kernel/actions';
+import type { Serialized} from '../../kernel/actions';
+import { type ReadCall, type SiteSettings, type WriteCall } from '../../kernel/actions';
 import { actorOf, memberOf } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
-import { cachedFeedAnswer, cachedFeedPage, recommendPost, setPostStatus, writtenRelations, type PostRef, type PublicFeed } from '../publishing/publishing.api';
+import { publicFeedAnswer, recommendPost, setPostStatus, writtenRelations, type PostRef, type PublicFeed } from '../publishing/publishing.api';
 import { articleHead, articlesClosed } from './articles.kind';
 import { presentArticle, type ArticleEditView, type ArticleView } from './articles.presenter';
 import {
@@ -50,13 +51,8 @@ function publicFeed(db: Kysely<DB>, params: { tagId?: number; cursor?: string })
  * JSON reader gets the cached envelope itself (no parse, no second serialization); a member, or
  * a page, the page with the reader's own flags.
  */
-export async function articleFeed({ ctx, db, caller, input, via }: ReadCall<Input<'feed'> | Input<'tagFeed'>, undefined>): Promise<Page<ArticleView> | Serialized<Page<ArticleView>>> {
-  const feed = publicFeed(db, input);
-  if (via === 'api' && !caller.viewer) {
-    const answer = await cachedFeedAnswer(ctx, db, feed, caller);
-    return 'body' in answer ? new Serialized(answer.body) : answer;
-  }
-  return cachedFeedPage(ctx, db, feed, caller);
+export function articleFeed(call: ReadCall<Input<'feed'> | Input<'tagFeed'>, undefined>): Promise<Page<ArticleView> | Serialized<Page<ArticleView>>> {
+  return publicFeedAnswer(call, publicFeed(call.db, call.input));
 }
 
 /** GET article/user_articles: a member's articles (their pending ones too, to them and moderators). */

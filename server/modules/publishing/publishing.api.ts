@@ -5,11 +5,10 @@
  *
  * - a kind's shape: `postKind`, `postHead`, `displayTitle`, `presentPost`, `postRelations`,
  *   `writtenRelations`;
- * - public feeds through the micro-cache: `publicFeedAnswer` (declared reads), and
- *   `cachedFeedAnswer`/`cachedFeedPage` for kinds not declared yet;
+ * - public feeds through the micro-cache: `publicFeedAnswer` (one path for the API and the pages);
  * - the post rules of writes: `createPost`, `editPost`, `postForEditor` (404: what an editor may
- *   reach; the action's target rule judges the rest), `editablePost` (the same and 403 in one, for
- *   use cases not declared yet), `setPostStatus`, `recommendPost`, `followBans`, `actorOf`;
+ *   reach; the action's target rule judges the rest), `setPostStatus`, `recommendPost`,
+ *   `followBans`, `actorOf`;
  * - views: `countPostView`; the back office: `POST_TABLES`, `lockedPostRef`, `postStats`;
  * - reads across kinds (publishing.service.ts): sitemaps, the following feed, the back office's
  *   tables, heads.
@@ -17,7 +16,7 @@
 export { postKind } from './publishing.kind';
 export { POST_TABLES, lockedPostRef } from './publishing.moderation';
 export { displayTitle, postHead, presentPost } from './publishing.presenter';
-export { cachedFeedAnswer, cachedFeedPage, postRelations, publicFeedAnswer, writtenRelations, type FeedCall, type PostRelations, type PublicFeed } from './publishing.read';
+export { postRelations, publicFeedAnswer, writtenRelations, type FeedCall, type PostRelations, type PublicFeed } from './publishing.read';
 export {
   countPostsByStatus,
   findAuthoredPostsPage,
@@ -33,4 +32,4 @@ export {
 } from './publishing.service';
 export { postStats } from './publishing.stats';
 export { countPostView } from './publishing.views';
-export { actorOf, createPost, editPost, editablePost, followBans, postForEditor, recommendPost, setPostStatus, type PostOrigin, type PostRef, type PostWrite } from './publishing.writes';
+export { actorOf, createPost, editPost, followBans, postForEditor, recommendPost, setPostStatus, type PostOrigin, type PostRef, type PostWrite } from './publishing.writes';

@@ -5,7 +5,6 @@
  */
 import type { Kysely } from 'kysely';
 import type { TagRef } from '../../../common/views/tag';
-import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { Serialized, type ReadCall } from '../../kernel/actions';
 import type { ViewerContext } from '../../kernel/caller';
@@ -101,25 +100,6 @@ export async function publicFeedAnswer<V extends Reactable>(call: FeedCall, feed
   const [key, load] = cacheKeyAndLoader(feed, caller);
   if (call.via === 'api' && !caller.viewer) return new Serialized<Page<V>>(await ctx.feedCache.body(key, ctx.clock.now(), load));
   return withViewerFlags(db, feed.type, await ctx.feedCache.get(key, ctx.clock.now(), load), caller.viewer);
-}
-
-// The two forms below are the articles' until their feeds are declared reads (`publicFeedAnswer`).
-
-/** A public feed page through the cache, with the reader's own flags (the page loaders' form). */
-export async function cachedFeedPage<V extends Reactable>(ctx: AppContext, db: Kysely<DB>, feed: PublicFeed<V>, context: ViewerContext): Promise<Page<V>> {
-  const [key, load] = cacheKeyAndLoader(feed, context);
-  return withViewerFlags(db, feed.type, await ctx.feedCache.get(key, ctx.clock.now(), load), context.viewer);
-}
-
-/**
- * A public feed page through the cache as the JSON routes answer it: for a signed-in reader the
- * page with their flags; for an anonymous one the success envelope itself, serialized once per
- * cache entry (no parse, no second serialization).
- */
-export async function cachedFeedAnswer<V extends Reactable>(ctx: AppContext, db: Kysely<DB>, feed: PublicFeed<V>, context: ViewerContext): Promise<Page<V> | { body: string }> {
-  if (context.viewer) return cachedFeedPage(ctx, db, feed, context);
-  const [key, load] = cacheKeyAndLoader(feed, context);
-  return { body: await ctx.feedCache.body(key, ctx.clock.now(), load) };
 }
 
 /** The relations of a post its author has just written: no query (the author and tags are at hand, nothing is liked yet). */

@@ -17,7 +17,7 @@ import type { CountedKind } from '../../kernel/content-events';
 import { canSee, type ContentHead } from '../../kernel/kinds';
 import { can } from '../../../common/policies/can';
 import { wordsThatHold } from '../words/words.api';
-import { authorize, isModerator } from '../../policy/permissions';
+import { isModerator } from '../../policy/permissions';
 import { relinkTags, resolveTags, tagIdsOf } from '../tags/tags.api';
 import { changePostStatus, lockPostsOfUser, setPostRecommend, type PostTable } from './publishing.repository';
 
@@ -57,17 +57,6 @@ export function postForEditor<R extends { status: number; user_id: number }>(row
   if (!row) throw errors.notFound(notFoundKey);
   if (!isModerator(actor) && (row.status === CONTENT_STATUS.deleted || !canSee(row, actor))) throw errors.notFound(notFoundKey);
   return row;
-}
-
-/**
- * The post an actor may change: `postForEditor`'s 404, then 403 when it is someone else's and the
- * actor is no moderator. For use cases that are not declared actions yet (a declared one names
- * `content:edit` as its target rule instead).
- */
-export function editablePost<R extends { status: number; user_id: number }>(row: R | undefined, actor: UserRow, notFoundKey: string): R {
-  const post = postForEditor(row, actor, notFoundKey);
-  authorize(actor, 'content:edit', { userId: post.user_id });
-  return post;
 }
 
 /** Where a new post came from and when (its IP, user agent and location are kept on the row). */

@@ -4,9 +4,6 @@
  * tag autocomplete (one query per keystroke) is not: the numbers are generous, so readers and
  * editors never meet them, and RATE_LIMITS=off (benchmarks, e2e) lifts them.
  */
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { requireDb } from '../../context';
 import { clientKey, type RateRule } from '../../infra/rate-limiter';
 import { limit, type Limit } from '../../kernel/actions';
 import type { Settings } from './settings.schema';
@@ -21,21 +18,6 @@ const NAMES: Record<ReadRule, string> = {
 export function readRule(settings: Pick<Settings, 'rateLimits'>, rule: ReadRule): RateRule {
   const { max, windowMs } = settings.rateLimits[rule];
   return { name: NAMES[rule], max, windowMs };
-}
-
-/** Spends one feed read (topics, comments, replies, tags: one budget) of the request's IP; 429 past it. */
-export async function spendFeedRead(ctx: AppContext, request: Pick<FastifyRequest, 'ip'>): Promise<void> {
-  if (!ctx.limiter.enabled) return;
-  const settings = await ctx.settings.get(requireDb(ctx));
-  await ctx.limiter.consume(readRule(settings, 'feedPerIp'), clientKey(request.ip));
-}
-
-/** Spends one autocomplete request of the member (by id), or of the IP when signed out; 429 past it. */
-export async function spendAutocomplete(ctx: AppContext, request: Pick<FastifyRequest, 'ip' | 'user'>): Promise<void> {
-  if (!ctx.limiter.enabled) return;
-  const settings = await ctx.settings.get(requireDb(ctx));
-  const key = request.user ? `user:${request.user.id}` : `ip:${clientKey(request.ip)}`;
-  await ctx.limiter.consume(readRule(settings, 'tagAutocomplete'), key);
 }
 
 /** The public feeds' limit (topics, comments, replies, tags: one budget per address), spent before the input is read. */

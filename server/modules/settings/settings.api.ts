@@ -6,5 +6,5 @@
 export type { Settings } from './settings.schema';
 export { defaultSettings } from './settings.schema';
 export { aboutTexts, writeSettings } from './settings.service';
-export { autocompleteLimit, feedReadLimit, readRule, spendAutocomplete, spendFeedRead } from './read-limits';
+export { autocompleteLimit, feedReadLimit, readRule } from './read-limits';
 export { SettingsCache } from './settings.service';
