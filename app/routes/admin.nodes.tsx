@@ -14,9 +14,9 @@ import type { AdminNodeView, NodeView } from '../../common/views/node';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
-import { useAdminForm } from '~/components/admin/use-admin-form';
-import { FormDialog, LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
-import { FormAlert } from '~/components/account/auth-card';
+import { FormDialog } from '~/components/admin/form-dialog';
+import { useSchemaForm } from '~/lib/use-schema-form';
+import { LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
@@ -37,49 +37,45 @@ type Editing = { mode: 'create' } | { mode: 'edit'; node: AdminNodeView };
 
 function NodeForm({ editing, onDone }: { editing: Editing; onDone: () => void }) {
   const t = useT();
-  const formId = useId();
   const saved = useSaved();
   const node = editing.mode === 'edit' ? editing.node : null;
   const initial = { id: node ? String(node.id) : '', name: node?.name ?? '', description: node?.description ?? '', logo: node?.logo ?? '', inNav: node?.inNav ?? false };
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(node ? nodeUpdateSchema : nodeSchema, initial, {
+  const nodeForm = useSchemaForm(node ? nodeUpdateSchema : nodeSchema, initial, {
     onValid: async (data) => {
       await (node ? send(nodeActions.update, { ...data, id: node.id }) : send(nodeActions.create, data));
       onDone();
       await saved();
     },
   });
+  const { form, errorFor } = nodeForm;
   const navLabel = useId();
   return (
     <FormDialog
-      open
-      onOpenChange={(open) => !open && onDone()}
+      form={nodeForm}
       title={node ? t('adminSite.nodes.editTitle', { name: node.name }) : t('adminSite.nodes.new')}
-      formId={formId}
-      submitting={submitting}
       submitLabel={node ? t('adminSite.common.save') : t('adminSite.common.create')}
+      onClose={onDone}
+      testId="node-form"
     >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4" data-testid="node-form">
-        <FormAlert message={formError} />
-        <Field label={t('adminSite.nodes.name')} required error={errorFor('name')}>
-          {(props) => <Input {...props} {...form.register('name')} maxLength={SITE_LIMITS.nodeNameMax} />}
-        </Field>
-        <Field label={t('adminSite.nodes.descriptionField')} error={errorFor('description')}>
-          {(props) => <Textarea {...props} {...form.register('description')} rows={3} maxLength={SITE_LIMITS.nodeDescriptionMax} />}
-        </Field>
-        <LogoField value={form.watch('logo')} onChange={(logo) => form.setValue('logo', logo, { shouldDirty: true })} error={errorFor('logo')} />
-        <Controller
-          control={form.control}
-          name="inNav"
-          render={({ field }) => (
-            <div className="flex items-center gap-3">
-              <Switch aria-labelledby={navLabel} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} data-testid="node-in-nav" />
-              <span id={navLabel} className="text-sm text-zinc-800 dark:text-zinc-200">
-                {t('adminSite.nodes.inNav')}
-              </span>
-            </div>
-          )}
-        />
-      </form>
+      <Field label={t('adminSite.nodes.name')} required error={errorFor('name')}>
+        {(props) => <Input {...props} {...form.register('name')} maxLength={SITE_LIMITS.nodeNameMax} />}
+      </Field>
+      <Field label={t('adminSite.nodes.descriptionField')} error={errorFor('description')}>
+        {(props) => <Textarea {...props} {...form.register('description')} rows={3} maxLength={SITE_LIMITS.nodeDescriptionMax} />}
+      </Field>
+      <LogoField value={form.watch('logo')} onChange={(logo) => form.setValue('logo', logo, { shouldDirty: true })} error={errorFor('logo')} />
+      <Controller
+        control={form.control}
+        name="inNav"
+        render={({ field }) => (
+          <div className="flex items-center gap-3">
+            <Switch aria-labelledby={navLabel} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} data-testid="node-in-nav" />
+            <span id={navLabel} className="text-sm text-zinc-800 dark:text-zinc-200">
+              {t('adminSite.nodes.inNav')}
+            </span>
+          </div>
+        )}
+      />
     </FormDialog>
   );
 }

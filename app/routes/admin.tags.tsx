@@ -13,9 +13,9 @@ import type { TagView } from '../../common/views/tag';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
-import { useAdminForm } from '~/components/admin/use-admin-form';
-import { FormDialog, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
-import { FormAlert } from '~/components/account/auth-card';
+import { FormDialog } from '~/components/admin/form-dialog';
+import { useSchemaForm } from '~/lib/use-schema-form';
+import { RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Dialog, useConfirm } from '~/components/ui/dialog';
 import { Field, Input } from '~/components/ui/input';
@@ -32,9 +32,8 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
 
 function RenameDialog({ tag, onDone }: { tag: TagView; onDone: () => void }) {
   const t = useT();
-  const formId = useId();
   const saved = useSaved();
-  const { form, submit, submitting, errorFor, formError } = useAdminForm(tagRenameSchema, { id: String(tag.id), name: tag.name }, {
+  const rename = useSchemaForm(tagRenameSchema, { id: String(tag.id), name: tag.name }, {
     onValid: async (data) => {
       await send(tagActions.rename, data);
       onDone();
@@ -42,13 +41,10 @@ function RenameDialog({ tag, onDone }: { tag: TagView; onDone: () => void }) {
     },
   });
   return (
-    <FormDialog open onOpenChange={(open) => !open && onDone()} title={t('adminSite.tags.renameTitle', { name: tag.name })} formId={formId} submitting={submitting}>
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4" data-testid="tag-rename-form">
-        <FormAlert message={formError} />
-        <Field label={t('adminSite.tags.newName')} required error={errorFor('name')}>
-          {(props) => <Input {...props} {...form.register('name')} maxLength={TOPIC_LIMITS.tagNameMax} />}
-        </Field>
-      </form>
+    <FormDialog form={rename} title={t('adminSite.tags.renameTitle', { name: tag.name })} submitLabel={t('adminSite.common.save')} onClose={onDone} testId="tag-rename-form">
+      <Field label={t('adminSite.tags.newName')} required error={rename.errorFor('name')}>
+        {(props) => <Input {...props} {...rename.form.register('name')} maxLength={TOPIC_LIMITS.tagNameMax} />}
+      </Field>
     </FormDialog>
   );
 }

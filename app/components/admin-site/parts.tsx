@@ -11,7 +11,6 @@ import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
 
 /** Runs an admin write, toasts `done`, reloads the page's data; other failures go to the site's error rule. */
 export function useAdminAction() {
@@ -134,47 +133,6 @@ export function OrderButtons({ name, first, last, busy, onMove }: { name: string
   );
 }
 
-/** A dialog holding one form: the footer's submit button submits it. */
-export function FormDialog({
-  open,
-  onOpenChange,
-  title,
-  formId,
-  submitting,
-  submitLabel,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  formId: string;
-  submitting: boolean;
-  submitLabel?: string;
-  children: ReactNode;
-}) {
-  const t = useT();
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      size="lg"
-      footer={
-        <>
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('adminSite.common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={submitting} data-testid="form-submit">
-            {submitLabel ?? t('adminSite.common.save')}
-          </Button>
-        </>
-      }
-    >
-      {/* Long forms scroll inside the dialog on short screens. */}
-      <div className="-mx-1 max-h-[65vh] overflow-y-auto px-1">{children}</div>
-    </Dialog>
-  );
-}
 
 /** A row's small text buttons (edit, delete…). */
 export function RowActions({ children }: { children: ReactNode }) {

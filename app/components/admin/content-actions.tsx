@@ -5,10 +5,12 @@
  * message and the audit row come with them), restore the back office's.
  */
 import { useRevalidator } from 'react-router';
+import { articleActions } from '../../../common/actions/articles';
 import { commentActions } from '../../../common/actions/comments';
 import { reviewActions } from '../../../common/actions/review';
+import { topicActions } from '../../../common/actions/topics';
 import type { ContentRowView } from '../../../common/views/review';
-import { api, send } from '~/lib/api';
+import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -33,29 +35,26 @@ export function actionsFor(row: ContentRowView): Action[] {
   return actions;
 }
 
-/**
- * A post kind's own moderator route (topic or article delete, recommend, sticky). Their contracts
- * are the topics' and articles' features' (converted on their own branches): these calls move to
- * `send(topicActions.…)` / `send(articleActions.…)` when those land.
- */
-function postKindRoute(path: string, body: Record<string, unknown> = {}): Promise<unknown> {
-  return api(path, { method: 'POST', body });
-}
+/** A post kind's own moderator actions (delete, recommend; sticky is the topics' alone). */
+const POST_KIND_ACTIONS = {
+  topic: { delete: (id: number) => send(topicActions.delete, { id }), recommend: (id: number, recommend: boolean) => send(topicActions.recommend, { id, recommend }) },
+  article: { delete: (id: number) => send(articleActions.delete, { id }), recommend: (id: number, recommend: boolean) => send(articleActions.recommend, { id, recommend }) },
+} as const;
 
 /** The call an action makes. */
 function request(row: ContentRowView, action: Action): Promise<unknown> {
   switch (action) {
     case 'delete':
-      return row.kind === 'comment' ? send(commentActions.delete, { id: row.id }) : postKindRoute(`/api/${row.kind}/delete/${row.id}`);
+      return row.kind === 'comment' ? send(commentActions.delete, { id: row.id }) : POST_KIND_ACTIONS[row.kind].delete(row.id);
     case 'restore':
       // The table offers restore for deleted posts only (actionsFor): never a comment.
       return row.kind === 'comment' ? Promise.resolve(null) : send(reviewActions.restore, { kind: row.kind, id: row.id });
     case 'recommend':
     case 'unrecommend':
-      return postKindRoute(`/api/${row.kind}/recommend/${row.id}`, { recommend: action === 'recommend' });
+      return row.kind === 'comment' ? Promise.resolve(null) : POST_KIND_ACTIONS[row.kind].recommend(row.id, action === 'recommend');
     case 'sticky':
     case 'unsticky':
-      return postKindRoute(`/api/topic/sticky/${row.id}`, { sticky: action === 'sticky' });
+      return send(topicActions.sticky, { id: row.id, sticky: action === 'sticky' });
   }
 }
 

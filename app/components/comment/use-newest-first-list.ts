@@ -7,25 +7,14 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { Contract } from '../../../common/actions/contract';
-import { api, send } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { mergeNewestFirst, type Page } from './types';
 
 /** A list's action: a GET that takes a `cursor` and answers a page. */
 export type PagedContract<T> = Contract<z.ZodType, Page<T>, 'GET'>;
 
-/**
- * Where the next page comes from: the list's declared action, or (until its feature declares
- * one) the route's path.
- */
-export type PageSource<T> = PagedContract<T> | string;
-
-function nextPage<T>(source: PageSource<T>, cursor: string): Promise<Page<T>> {
-  if (typeof source === 'string') return api<Page<T>>(source, { query: { cursor } });
-  return send(source, { cursor });
-}
-
-export function useNewestFirstList<T extends { id: number }>(initial: Page<T>, source: PageSource<T>) {
+export function useNewestFirstList<T extends { id: number }>(initial: Page<T>, source: PagedContract<T>) {
   const handleApiError = useApiErrorHandler();
   const [seen, setSeen] = useState(initial);
   const [list, setList] = useState(initial);
@@ -39,7 +28,7 @@ export function useNewestFirstList<T extends { id: number }>(initial: Page<T>, s
     if (loading || !list.hasMore) return;
     setLoading(true);
     try {
-      const page = await nextPage(source, list.cursor);
+      const page = await send(source, { cursor: list.cursor });
       setList((l) => ({ results: mergeNewestFirst(l.results, page.results), cursor: page.cursor, hasMore: page.hasMore }));
     } catch (error) {
       handleApiError(error);

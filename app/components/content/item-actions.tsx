@@ -12,7 +12,8 @@ import { EditIcon, HeartIcon, ShieldIcon, StarIcon, TrashIcon } from '~/componen
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Dropdown, DropdownItem, DropdownSeparator } from '~/components/ui/dropdown';
-import { api, ApiError, send } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
+import { articleActions } from '../../../common/actions/articles';
 import { reactionActions } from '../../../common/actions/reactions';
 import { topicActions } from '../../../common/actions/topics';
 import { CONTENT_STATUS } from '../../../common/constants';
@@ -136,10 +137,10 @@ function ReactionButtons({ kind, item, user, runner }: { kind: CommentEntityType
   );
 }
 
-/** Each kind's delete call: a declared action (`send`), or the API path of a kind not declared yet. */
+/** Each kind's delete call: its declared action. */
 const DELETE_CALL: Record<CommentEntityType, (id: number) => Promise<unknown>> = {
   topic: (id) => send(topicActions.delete, { id }),
-  article: (id) => api(`/api/article/delete/${id}`, { method: 'POST' }),
+  article: (id) => send(articleActions.delete, { id }),
 };
 
 /** Each kind's delete: the confirmation in its words, the toast after it, where the reader goes then. */
@@ -150,10 +151,10 @@ const DELETE: Record<CommentEntityType, { title: string; body: string; done: str
 
 export type ItemFlag = 'recommend' | 'sticky';
 
-/** Each kind's moderator flags: its declared actions (`send`), or the API path of a kind not declared yet. */
+/** Each kind's moderator flags: its declared actions (articles have no sticky). */
 const FLAG_CALL: Record<CommentEntityType, (id: number, flag: ItemFlag, on: boolean) => Promise<unknown>> = {
   topic: (id, flag, on) => (flag === 'recommend' ? send(topicActions.recommend, { id, recommend: on }) : send(topicActions.sticky, { id, sticky: on })),
-  article: (id, flag, on) => api(`/api/article/${flag}/${id}`, { method: 'POST', body: { [flag]: on } }),
+  article: (id, _flag, on) => send(articleActions.recommend, { id, recommend: on }),
 };
 
 /**

@@ -237,7 +237,7 @@ function OrderOutcome({ order }: { order: VipOrderView }) {
 export function OrderHistory({ first }: { first: VipMembershipView['orders'] }) {
   const t = useT();
   const when = useDateText();
-  const { list, loading, loadMore } = useNewestFirstList<VipOrderView>(first, '/api/vip/orders');
+  const { list, loading, loadMore } = useNewestFirstList<VipOrderView>(first, vipActions.orders);
   return (
     <section aria-labelledby="vip-history-title" className="space-y-3">
       <h2 id="vip-history-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
