@@ -1,68 +1,98 @@
 /**
- * Ban coverage (issue 16: "a banned member cannot write anything"): every mutating route the app
- * serves is listed, and each must refuse a banned member with 403 errorCode 3 (before reading
- * its body: an empty one is sent) — unless it is named below with the reason it stays open, or
- * it is the back office's (refused to every non-staff member, 403 errorCode 2). A new write
- * route that forgets the ban check fails here until it checks or says why it need not.
+ * Ban coverage (issue 16: "a banned member cannot write anything"), read from the declarations
+ * (ADR 0021): every action that answers a POST is one of three kinds, by its `who` —
+ *   - a writer's (gate `writer` or `verifiedWriter`): a banned member is refused with 403
+ *     errorCode 3, before the body is read (an empty one is sent);
+ *   - the back office's (a role rule on a member's gate, `who.staff`): every non-staff member,
+ *     banned or not, is refused by role, 403 errorCode 2;
+ *   - open to a banned member, and the declaration says why (`bannedMay`: the installer, signing
+ *     in, one's inbox and account security).
+ * Each is probed with a banned member's request, so a broken gate fails here whatever the
+ * declaration says. A new write fails until its declaration says which kind it is.
  * Routing is the same on every engine, so this runs on SQLite only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTopic, createUser, type CreatedUser } from '../../tests/support/factories';
 import { mutatingRoutes } from '../../tests/support/routes';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import type { AnyAction } from '../kernel/actions';
 
-/** Writes a banned member may still make, and why. */
-const OPEN_TO_BANNED: Record<string, string> = {
-  'POST /api/install/test_db_connection': 'the installer: no members yet (refused once installed)',
-  'POST /api/install/install': 'the installer: no members yet (refused once installed)',
-  'POST /api/login/signup': 'no account yet',
-  'POST /api/login/signin': 'signing in is how a banned member reads why and until when',
-  'POST /api/login/send_reset_password_email': 'account recovery stays open',
-  'POST /api/login/reset_password': 'account recovery stays open',
-  'POST /api/user/set_email': 'account security: the member keeps control of their sign-in address',
-  'POST /api/user/set_password': 'account security: the member keeps control of their password',
-  'POST /api/user/update_password': 'account security: the member keeps control of their password',
-  'POST /api/user/send_verify_email': 'account security: verifying the address they sign in with',
-  'POST /api/user/verify_email': 'the verification link, by its token',
-  'POST /api/user/settings': 'notification settings: a ban does not close one\u2019s inbox',
-  'POST /api/user/messages/read': 'marking messages read: a ban does not close one\u2019s inbox',
-  'POST /api/user/messages/read_all': 'marking messages read: a ban does not close one\u2019s inbox',
-  'POST /api/content/preview': 'renders a preview, writes nothing',
-  'POST /api/tag/autocomplete': 'a read (POST for the typed text), writes nothing',
-  'POST /api/vip/orders/:id/submit': 'a payment made before the ban still gets its hash recorded (a new order is refused)',
-};
+type Kind = 'writer' | 'staff' | 'open';
 
-/** The back office: every non-staff member, banned or not, is refused (403 errorCode 2). */
-const STAFF_ONLY = '/api/admin/';
+/** What a declaration says a ban does to the action. */
+function kindOf(action: AnyAction): Kind | null {
+  const { who } = action;
+  if (who.gate === 'writer' || who.gate === 'verifiedWriter') return 'writer';
+  if (who.can) return 'staff';
+  return who.bannedMay?.trim() ? 'open' : null;
+}
 
-describe('ban coverage: every mutating route refuses a banned member', () => {
+const REFUSAL: Record<Exclude<Kind, 'open'>, [number, number]> = { writer: [403, 3], staff: [403, 2] };
+
+describe('ban coverage: every mutating action refuses a banned member, or says why not', () => {
   let t: TestApp;
   let banned: CreatedUser;
   let topicId: number;
+  let posts: AnyAction[];
 
   beforeAll(async () => {
     t = await createTestApp({ dialect: 'sqlite' });
     banned = await createUser(t, { banned: -1 });
     topicId = await createTopic(t, (await createUser(t)).user);
+    posts = t.ctx.actions.routed().map(({ action }) => action).filter((action) => action.contract.method === 'POST');
   });
   afterAll(() => t.close());
 
-  it('lists the mutating routes (the list is not empty, every exemption still exists)', () => {
-    const routes = mutatingRoutes(t.app);
-    expect(routes.length).toBeGreaterThan(30);
-    expect(Object.keys(OPEN_TO_BANNED).filter((route) => !routes.includes(route))).toEqual([]);
+  it('finds every POST the app serves among the declarations', () => {
+    const declared = posts.map((action) => `POST ${action.contract.path}`);
+    expect(declared.length).toBeGreaterThan(60);
+    expect(mutatingRoutes(t.app).filter((route) => !declared.includes(route))).toEqual([]);
   });
 
-  it('refuses a banned member on every mutating route not named as open', async () => {
+  it('knows of every mutating action whether a ban refuses it, and why when it does not', () => {
+    expect(posts.filter((action) => kindOf(action) === null).map((action) => action.contract.name)).toEqual([]);
+  });
+
+  it('refuses a banned member on every writer’s and every staff action', async () => {
     const uncovered: string[] = [];
-    for (const route of mutatingRoutes(t.app)) {
-      if (route in OPEN_TO_BANNED) continue;
-      const [method, pattern] = route.split(' ') as [string, string];
-      const path = pattern.replace(/:[A-Za-z]+/g, String(topicId));
-      const res = await t.request(method as 'POST', path, { body: {}, token: banned.token });
-      const expected = pattern.startsWith(STAFF_ONLY) ? [403, 2] : [403, 3];
-      if (res.status !== expected[0] || res.body.errorCode !== expected[1]) uncovered.push(`${route} → ${res.status} errorCode ${res.body.errorCode}`);
+    for (const action of posts) {
+      const kind = kindOf(action);
+      if (kind === null || kind === 'open') continue;
+      const path = action.contract.path!.replace(/:[A-Za-z]+/g, String(topicId));
+      const res = await t.request('POST', path, { body: {}, token: banned.token });
+      const [status, errorCode] = REFUSAL[kind];
+      if (res.status !== status || res.body.errorCode !== errorCode) uncovered.push(`${action.contract.name} (${kind}) → ${res.status} errorCode ${res.body.errorCode}`);
     }
     expect(uncovered).toEqual([]);
+  });
+
+  it('lets a banned member through the doors the declarations keep open (none answers errorCode 3)', async () => {
+    const open = posts.filter((action) => kindOf(action) === 'open');
+    expect(open.map((action) => action.contract.name).sort()).toEqual(
+      [
+        'auth.resetPassword',
+        'auth.sendResetPasswordEmail',
+        'auth.sendVerifyEmail',
+        'auth.setEmail',
+        'auth.setPassword',
+        'auth.signIn',
+        'auth.signUp',
+        'auth.updatePassword',
+        'auth.verifyEmail',
+        'content.preview',
+        'install.install',
+        'install.testDbConnection',
+        'message.markAllRead',
+        'message.markRead',
+        'message.updateSettings',
+        'tag.autocomplete',
+        'vip.submit',
+      ].sort(),
+    );
+    for (const action of open) {
+      const path = action.contract.path!.replace(/:[A-Za-z]+/g, String(topicId));
+      const res = await t.request('POST', path, { body: {}, token: banned.token });
+      expect(res.body.errorCode, action.contract.name).not.toBe(3);
+    }
   });
 });

@@ -7,7 +7,9 @@
  * the scope are outbox rows of the same transaction (kernel/jobs.ts): after a commit that
  * enqueued one, the job runner is kicked so the work starts at once rather than at its next poll.
  */
+import type { Kysely, Transaction } from 'kysely';
 import { requireDb, type AppContext } from '../context';
+import type { DB } from '../db/schema';
 import { withRetry } from '../db/retry';
 import type { DomainEvent, DomainEventMap, DomainEventType, WriteScope } from './events';
 import type { EnqueueOptions, JobDefinition } from './jobs';
@@ -39,4 +41,13 @@ export async function runWrite<T>(ctx: AppContext, work: (scope: WriteScope) => 
   if (enqueued > 0) ctx.jobs.kick();
   await ctx.events.runCommitHandlers(events, ctx);
   return result;
+}
+
+/**
+ * A transaction outside a write of the app's (no events, no jobs): the installer's own database
+ * before it becomes the app's, a slice of the search index's rebuild. Retried whole like a
+ * write; the only other place a transaction opens.
+ */
+export function runTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return withRetry(() => db.transaction().execute(work));
 }

@@ -25,6 +25,7 @@ import { hashPassword, verifyPassword } from '../auth/auth.api';
 import { nameDefaultNode } from '../nodes/nodes.api';
 import { aboutTexts, writeSettings } from '../settings/settings.api';
 import { countAdmins, createMember, findUserByUsername } from '../users/users.api';
+import { runTransaction } from '../../kernel/write';
 import { withInstallLock } from './install-lock';
 import { deleteInstallation, insertInstallMarker, pingDatabase } from './install.repository';
 
@@ -234,7 +235,7 @@ export function installForum(request: InstallRequest, deps: InstallDeps): Promis
       const now = deps.now();
       let adminId: number | null = null;
       try {
-        adminId = await db.transaction().execute(async (trx) => {
+        adminId = await runTransaction(db, async (trx) => {
           // The marker first: its primary key is the cross-process guard, and a write first
           // takes SQLite's write lock at once (no read-then-upgrade deadlock).
           await insertInstallMarker(trx, { installedAt: now }, now);

@@ -7,6 +7,7 @@
 import { loadConfig } from '../../config';
 import { createDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
+import { runTransaction } from '../../kernel/write';
 import { reindexAll } from './search.index';
 import { LAST_ID } from './search.sources';
 
@@ -30,7 +31,7 @@ try {
   const started = Date.now();
   const ends = { topic: await LAST_ID.topic(db), article: await LAST_ID.article(db) };
   let current = '';
-  const reports = await reindexAll(db, (work) => db.transaction().execute(work), () => Date.now(), {
+  const reports = await reindexAll(db, (work) => runTransaction(db, work), () => Date.now(), {
     restart,
     progress(kind, read, lastId) {
       if (current !== kind && current !== '') process.stdout.write('\n');

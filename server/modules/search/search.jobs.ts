@@ -7,6 +7,7 @@
 import { requireDb } from '../../context';
 import { defineJob, type NoPayload } from '../../kernel/jobs';
 import { z } from 'zod';
+import { runTransaction } from '../../kernel/write';
 import { reindexAll, reindexPending } from './search.index';
 
 export const rebuildJob = defineJob<NoPayload>({
@@ -18,7 +19,7 @@ export const rebuildJob = defineJob<NoPayload>({
     const db = requireDb(ctx);
     if (!(await reindexPending(db))) return;
     ctx.log.info('search index: building for existing posts');
-    const reports = await reindexAll(db, (work) => db.transaction().execute(work), () => ctx.clock.now());
+    const reports = await reindexAll(db, (work) => runTransaction(db, work), () => ctx.clock.now());
     ctx.log.info({ reports }, 'search index: built');
   },
 });
