@@ -13,7 +13,7 @@ export const fieldConstraintSchema = z.strictObject({
   kind: z.enum(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'oneOf', 'default', 'closed']),
   /** The bound, the pattern, the format, the allowed values or the default, as text. */
   value: z.string(),
-});
+}).meta({ id: 'FieldConstraint' });
 export type FieldConstraint = z.infer<typeof fieldConstraintSchema>;
 
 export interface FieldView {
@@ -39,14 +39,14 @@ export const fieldViewSchema: z.ZodType<FieldView> = z.strictObject({
   get fields() {
     return z.array(fieldViewSchema);
   },
-});
+}).meta({ id: 'FieldView' });
 
 /** A value as a whole (a request body, an answer, a named view): its type and fields. */
 export const shapeViewSchema = z.strictObject({
   type: z.string(),
   ref: z.string().nullable(),
   fields: z.array(fieldViewSchema),
-});
+}).meta({ id: 'ShapeView' });
 export type ShapeView = z.infer<typeof shapeViewSchema>;
 
 export const operationViewSchema = z.strictObject({
@@ -66,7 +66,7 @@ export const operationViewSchema = z.strictObject({
   answer: z.strictObject({ media: z.string().nullable(), shape: shapeViewSchema.nullable() }),
   /** The refusals it may answer with, each with its errorCodes. */
   errors: z.array(z.strictObject({ status: z.number(), codes: z.array(z.number()) })),
-});
+}).meta({ id: 'OperationView' });
 export type OperationView = z.infer<typeof operationViewSchema>;
 
 export const apiReferenceViewSchema = z.strictObject({
@@ -81,5 +81,5 @@ export const apiReferenceViewSchema = z.strictObject({
   schemas: z.array(z.strictObject({ name: z.string(), shape: shapeViewSchema })),
   /** API.md's errorCode table. */
   errorCodes: z.array(z.strictObject({ code: z.number(), name: z.string(), statuses: z.array(z.number()) })),
-});
+}).meta({ id: 'ApiReferenceView' });
 export type ApiReferenceView = z.infer<typeof apiReferenceViewSchema>;

@@ -11,7 +11,7 @@ import { postViewBaseSchema } from './post';
 export const articleCoverSchema = z.strictObject({
   /** Site-relative (`/uploads/…`). */
   url: z.string(),
-});
+}).meta({ id: 'ArticleCover' });
 export type ArticleCover = z.infer<typeof articleCoverSchema>;
 
 export const articleViewSchema = postViewBaseSchema.extend({
@@ -20,7 +20,7 @@ export const articleViewSchema = postViewBaseSchema.extend({
   /** html or markdown. */
   contentType: z.string(),
   cover: articleCoverSchema.nullable(),
-});
+}).meta({ id: 'ArticleView' });
 export type ArticleView = z.infer<typeof articleViewSchema>;
 
 /** What the edit form loads (GET article/edit/{id}): the raw editable fields. */
@@ -35,5 +35,5 @@ export const articleEditViewSchema = z.strictObject({
   tags: z.array(z.string()),
   cover: articleCoverSchema.nullable(),
   status: z.number(),
-});
+}).meta({ id: 'ArticleEditView' });
 export type ArticleEditView = z.infer<typeof articleEditViewSchema>;

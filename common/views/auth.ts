@@ -8,9 +8,9 @@ export const sessionSchema = z.strictObject({
   token: z.string(),
   /** A path of this site (`safeRedirect`): the page the visitor was on, else home. */
   redirect: z.string(),
-});
+}).meta({ id: 'Session' });
 export type SessionAnswer = z.infer<typeof sessionSchema>;
 
 /** POST user/verify_email: the address the link verified. */
-export const verifiedEmailSchema = z.strictObject({ email: z.string() });
+export const verifiedEmailSchema = z.strictObject({ email: z.string() }).meta({ id: 'VerifiedEmail' });
 export type VerifiedEmail = z.infer<typeof verifiedEmailSchema>;

@@ -14,7 +14,7 @@ export const commentQuoteSchema = z.strictObject({
   /** Plain-text excerpt ('' when the quoted reply was deleted). */
   content: z.string(),
   deleted: z.boolean(),
-});
+}).meta({ id: 'CommentQuote' });
 export type CommentQuote = z.infer<typeof commentQuoteSchema>;
 
 /** The item a comment belongs to, as a member's comment list names it (`GET comment/user_comments`). */
@@ -26,7 +26,7 @@ export const commentItemRefSchema = z.strictObject({
   title: z.string(),
   /** Site path of the comment on the item's page (`/topic/12#comment-34`). */
   url: z.string(),
-});
+}).meta({ id: 'CommentItemRef' });
 export type CommentItemRef = z.infer<typeof commentItemRefSchema>;
 
 const commentFields = {
@@ -60,8 +60,8 @@ export const commentViewSchema: z.ZodType<CommentView> = z.strictObject({
   get replies() {
     return z.array(commentViewSchema).optional();
   },
-});
+}).meta({ id: 'CommentView' });
 
 /** A member's comment on their profile: the comment, and the post it belongs to. */
-export const userCommentViewSchema = z.strictObject({ ...commentFields, item: commentItemRefSchema });
+export const userCommentViewSchema = z.strictObject({ ...commentFields, item: commentItemRefSchema }).meta({ id: 'UserCommentView' });
 export type UserCommentView = z.infer<typeof userCommentViewSchema> & { replies?: CommentView[] };

@@ -2,5 +2,5 @@
 import { z } from 'zod';
 
 /** The sanitized HTML readers would see for the source sent. */
-export const contentPreviewSchema = z.strictObject({ html: z.string() });
+export const contentPreviewSchema = z.strictObject({ html: z.string() }).meta({ id: 'ContentPreview' });
 export type ContentPreview = z.infer<typeof contentPreviewSchema>;

@@ -13,5 +13,5 @@ export const favoriteViewSchema = z.strictObject({
   topic: topicViewSchema.nullable(),
   /** The article, when `entityType` is `article` (added with issue 12: the favorites list shows articles too). */
   article: articleViewSchema.nullable(),
-});
+}).meta({ id: 'FavoriteView' });
 export type FavoriteView = z.infer<typeof favoriteViewSchema>;

@@ -8,11 +8,11 @@ import { topicViewSchema } from './topic';
 import { publicUserSchema, type PublicUser } from './user';
 
 /** POST fans/follow and fans/unfollow: the new state and the followed member's follower count after it. */
-export const followStateSchema = z.strictObject({ followed: z.boolean(), fansCount: z.number() });
+export const followStateSchema = z.strictObject({ followed: z.boolean(), fansCount: z.number() }).meta({ id: 'FollowState' });
 export type FollowState = z.infer<typeof followStateSchema>;
 
 /** GET fans/isfollowed: whether the reader follows the member (false for visitors and for oneself). */
-export const followedStateSchema = z.strictObject({ followed: z.boolean() });
+export const followedStateSchema = z.strictObject({ followed: z.boolean() }).meta({ id: 'FollowedState' });
 export type FollowedState = z.infer<typeof followedStateSchema>;
 
 /**
@@ -29,5 +29,5 @@ export type FollowedPost = z.infer<typeof followedPostSchema>;
 export const followSuggestionsSchema = z.strictObject({
   mostFollowed: z.array(publicUserSchema),
   activeThisWeek: z.array(publicUserSchema),
-});
+}).meta({ id: 'FollowSuggestions' });
 export type FollowSuggestions = z.infer<typeof followSuggestionsSchema>;

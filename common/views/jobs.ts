@@ -26,14 +26,14 @@ export const jobViewSchema = z.strictObject({
   error: z.string().nullable(),
   /** How often the back office retried it. */
   retries: z.number(),
-});
+}).meta({ id: 'JobView' });
 export type JobView = z.infer<typeof jobViewSchema>;
 
-export const jobCountsSchema = z.strictObject(Object.fromEntries(JOB_STATUSES.map((status) => [status, z.number()])) as Record<JobStatus, z.ZodNumber>);
+export const jobCountsSchema = z.strictObject(Object.fromEntries(JOB_STATUSES.map((status) => [status, z.number()])) as Record<JobStatus, z.ZodNumber>).meta({ id: 'JobCounts' });
 export type JobCounts = z.infer<typeof jobCountsSchema>;
 
-export const jobsViewSchema = z.strictObject({ counts: jobCountsSchema, list: z.enum(JOB_LISTS), jobs: offsetPageOf(jobViewSchema) });
+export const jobsViewSchema = z.strictObject({ counts: jobCountsSchema, list: z.enum(JOB_LISTS), jobs: offsetPageOf(jobViewSchema) }).meta({ id: 'JobsView' });
 export type JobsView = z.infer<typeof jobsViewSchema>;
 
-export const jobsRetriedSchema = z.strictObject({ retried: z.number() });
+export const jobsRetriedSchema = z.strictObject({ retried: z.number() }).meta({ id: 'JobsRetried' });
 export type JobsRetried = z.infer<typeof jobsRetriedSchema>;

@@ -10,5 +10,5 @@ export const linkViewSchema = z.strictObject({
   summary: z.string(),
   /** A site-relative upload address, or ''. */
   logo: z.string(),
-});
+}).meta({ id: 'LinkView' });
 export type LinkView = z.infer<typeof linkViewSchema>;

@@ -17,7 +17,7 @@ export function offsetPageOf<T extends z.ZodType>(row: T) {
 }
 
 /** A member as the back office names them. */
-export const memberRefSchema = z.strictObject({ id: z.number(), nickname: z.string(), avatar: z.string() });
+export const memberRefSchema = z.strictObject({ id: z.number(), nickname: z.string(), avatar: z.string() }).meta({ id: 'MemberRef' });
 export type MemberRef = z.infer<typeof memberRefSchema>;
 
 /** A member as the back office's member list shows them (`GET admin/users`). */
@@ -34,7 +34,7 @@ export const adminMemberViewSchema = memberRefSchema.extend({
   /** 0 when not VIP, −1 forever, else the epoch ms it ends. */
   vipUntil: z.number(),
   createTime: z.number(),
-});
+}).meta({ id: 'AdminMemberView' });
 export type AdminMemberView = z.infer<typeof adminMemberViewSchema>;
 
 /** A member under a running ban. */
@@ -43,7 +43,7 @@ export const bannedMemberViewSchema = z.strictObject({
   /** Epoch ms the ban ends, or −1 forever. */
   until: z.number(),
   reason: z.string(),
-});
+}).meta({ id: 'BannedMemberView' });
 export type BannedMemberView = z.infer<typeof bannedMemberViewSchema>;
 
 /**
@@ -57,7 +57,7 @@ export const banStateViewSchema = z.strictObject({
   reason: z.string(),
   canBan: z.boolean(),
   canUnban: z.boolean(),
-});
+}).meta({ id: 'BanStateView' });
 export type BanStateView = z.infer<typeof banStateViewSchema>;
 
 /** One audit log row, with the people it names. */
@@ -73,5 +73,5 @@ export const auditEntryViewSchema = z.strictObject({
   /** Small facts of the event (reason, until, previous state…), as recorded. */
   detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   createTime: z.number(),
-});
+}).meta({ id: 'AuditEntryView' });
 export type AuditEntryView = z.infer<typeof auditEntryViewSchema>;

@@ -8,9 +8,9 @@ export const nodeViewSchema = z.strictObject({
   logo: z.string(),
   sortNo: z.number(),
   topicCount: z.number(),
-});
+}).meta({ id: 'NodeView' });
 export type NodeView = z.infer<typeof nodeViewSchema>;
 
 /** A node as the back office lists it: whether it shows in the navigation too. */
-export const adminNodeViewSchema = nodeViewSchema.extend({ inNav: z.boolean() });
+export const adminNodeViewSchema = nodeViewSchema.extend({ inNav: z.boolean() }).meta({ id: 'AdminNodeView' });
 export type AdminNodeView = z.infer<typeof adminNodeViewSchema>;

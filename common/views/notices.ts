@@ -11,7 +11,7 @@ export const noticeViewSchema = z.strictObject({
   /** Epoch ms the window closes, or 0 (never). */
   endTime: z.number(),
   createTime: z.number(),
-});
+}).meta({ id: 'NoticeView' });
 export type NoticeView = z.infer<typeof noticeViewSchema>;
 
 /** A notice as the back office edits it: the source as written beside the rendered HTML. */
@@ -20,5 +20,5 @@ export const adminNoticeViewSchema = noticeViewSchema.extend({
   contentType: z.enum(['markdown', 'html']),
   /** Whether the notice shows now (inside its window). */
   live: z.boolean(),
-});
+}).meta({ id: 'AdminNoticeView' });
 export type AdminNoticeView = z.infer<typeof adminNoticeViewSchema>;

@@ -18,7 +18,7 @@ export const whoExtensionSchema = z.strictObject({
   verifiedEmail: z.enum(['no', 'always', 'whenTheSiteAsks']),
   /** Why a banned member may still make this write, as the declaration says; null otherwise. */
   bannedMay: z.string().nullable(),
-});
+}).meta({ id: 'WhoExtension' });
 export type WhoExtension = z.infer<typeof whoExtensionSchema>;
 
 /** One rule of `x-sabai-rate-limit`: the counter's name and whose count it spends. */
@@ -26,7 +26,7 @@ export const limitRuleExtensionSchema = z.strictObject({
   name: z.string(),
   /** `ip`: the client's address; `user`: the member; `call`: a key of the call's own. */
   key: z.enum(['ip', 'user', 'call']),
-});
+}).meta({ id: 'LimitRuleExtension' });
 
 /** `x-sabai-rate-limit`: the declared rules and when they are spent, or why there are none. */
 export const limitExtensionSchema = z.union([
@@ -56,4 +56,4 @@ export const openApiDocumentSchema = z.looseObject({
   tags: z.array(z.looseObject({ name: z.string() })),
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
   components: z.looseObject({ schemas: z.record(z.string(), z.unknown()) }),
-});
+}).meta({ id: 'OpenApiDocument' });

@@ -32,5 +32,5 @@ export const postViewBaseSchema = z.strictObject({
   lastCommentUser: z.strictObject({ id: z.number(), nickname: z.string() }).nullable(),
   liked: z.boolean(),
   favorited: z.boolean(),
-});
+}).meta({ id: 'PostViewBase' });
 export type PostViewBase = z.infer<typeof postViewBaseSchema>;

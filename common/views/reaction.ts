@@ -6,9 +6,9 @@
 import { z } from 'zod';
 
 /** POST like/like and like/unlike. */
-export const likeStateSchema = z.strictObject({ liked: z.boolean(), likeCount: z.number() });
+export const likeStateSchema = z.strictObject({ liked: z.boolean(), likeCount: z.number() }).meta({ id: 'LikeState' });
 export type LikeState = z.infer<typeof likeStateSchema>;
 
 /** POST favorite/add and favorite/delete. */
-export const favoriteStateSchema = z.strictObject({ favorited: z.boolean(), favoriteCount: z.number() });
+export const favoriteStateSchema = z.strictObject({ favorited: z.boolean(), favoriteCount: z.number() }).meta({ id: 'FavoriteState' });
 export type FavoriteState = z.infer<typeof favoriteStateSchema>;

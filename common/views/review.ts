@@ -51,18 +51,18 @@ export const reviewItemViewSchema = z.strictObject({
   heldTime: z.number(),
   /** Its page (a comment: its post's page at the comment). */
   url: z.string(),
-});
+}).meta({ id: 'ReviewItemView' });
 export type ReviewItemView = z.infer<typeof reviewItemViewSchema>;
 
 export const reviewQueueViewSchema = offsetPageOf(reviewItemViewSchema).extend({
   kind: z.enum(REVIEW_KINDS),
   /** Pending items of every kind (the tabs' badges). */
   counts: z.record(z.enum(REVIEW_KINDS), z.number()),
-});
+}).meta({ id: 'ReviewQueueView' });
 export type ReviewQueueView = z.infer<typeof reviewQueueViewSchema>;
 
 /** What a decision on several items answers: the ids moved. */
-export const reviewDecisionViewSchema = z.strictObject({ kind: z.enum(REVIEW_KINDS), ids: z.array(z.number()) });
+export const reviewDecisionViewSchema = z.strictObject({ kind: z.enum(REVIEW_KINDS), ids: z.array(z.number()) }).meta({ id: 'ReviewDecisionView' });
 export type ReviewDecisionView = z.infer<typeof reviewDecisionViewSchema>;
 
 /** One row of the content table. */
@@ -81,12 +81,12 @@ export const contentRowViewSchema = z.strictObject({
   createTime: z.number(),
   /** Its page (a comment: its item's page at the comment). */
   url: z.string(),
-});
+}).meta({ id: 'ContentRowView' });
 export type ContentRowView = z.infer<typeof contentRowViewSchema>;
 
 export const contentTableViewSchema = offsetPageOf(contentRowViewSchema).extend({
   kind: z.enum(CONTENT_KINDS),
   status: z.enum(CONTENT_STATUS_NAMES),
   q: z.string(),
-});
+}).meta({ id: 'ContentTableView' });
 export type ContentTableView = z.infer<typeof contentTableViewSchema>;

@@ -8,7 +8,7 @@ export const checkinStateSchema = z.strictObject({
   consecutiveDays: z.number(),
   /** The last day checked in, yyyymmdd (0: never). */
   latestDay: z.number(),
-});
+}).meta({ id: 'CheckinState' });
 export type CheckinState = z.infer<typeof checkinStateSchema>;
 
 /** POST checkin/checkin: what this check-in made. */
@@ -17,7 +17,7 @@ export const checkinResultSchema = z.strictObject({
   /** The score this check-in earned. */
   score: z.number(),
   checkedInToday: z.literal(true),
-});
+}).meta({ id: 'CheckinResult' });
 export type CheckinResult = z.infer<typeof checkinResultSchema>;
 
 /** The causes of a score change (score_logs.type). */
@@ -38,7 +38,7 @@ export const scoreLogViewSchema = z.strictObject({
   /** The site path of the source ('' when none): the item, anchored at the comment for comment causes. */
   sourceUrl: z.string(),
   createTime: z.number(),
-});
+}).meta({ id: 'ScoreLogView' });
 export type ScoreLogView = z.infer<typeof scoreLogViewSchema>;
 
 /** A member on a ranking. */
@@ -48,7 +48,7 @@ export const rankedUserSchema = z.strictObject({
   avatar: z.string(),
   smallAvatar: z.string(),
   score: z.number(),
-});
+}).meta({ id: 'RankedUser' });
 export type RankedUser = z.infer<typeof rankedUserSchema>;
 
 /** GET checkin/rank: one of today's earliest check-ins. */
@@ -57,9 +57,9 @@ export const checkinRankEntrySchema = z.strictObject({
   /** When they checked in (epoch ms). */
   time: z.number(),
   consecutiveDays: z.number(),
-});
+}).meta({ id: 'CheckinRankEntry' });
 export type CheckinRankEntry = z.infer<typeof checkinRankEntrySchema>;
 
 /** The reader's own numbers on /user/scores. */
-export const scoreSummarySchema = z.strictObject({ score: z.number(), checkin: checkinStateSchema });
+export const scoreSummarySchema = z.strictObject({ score: z.number(), checkin: checkinStateSchema }).meta({ id: 'ScoreSummary' });
 export type ScoreSummary = z.infer<typeof scoreSummarySchema>;

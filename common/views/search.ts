@@ -14,7 +14,7 @@ export type SearchTab = (typeof SEARCH_TABS)[number];
  * A hit's title and summary with the matched words marked: HTML made by the server, in which the
  * text is escaped and `<mark>`/`</mark>` is the only markup.
  */
-export const searchHighlightSchema = z.strictObject({ title: z.string(), summary: z.string() });
+export const searchHighlightSchema = z.strictObject({ title: z.string(), summary: z.string() }).meta({ id: 'SearchHighlight' });
 export type SearchHighlight = z.infer<typeof searchHighlightSchema>;
 
 export interface SearchHit<T> {

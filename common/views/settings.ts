@@ -15,11 +15,11 @@ export const adminSettingsViewSchema = z.strictObject({
     /** The server's image ceilings (IMAGE_MAX_*): the smaller of these and the settings applies. */
     imageMax: z.strictObject({ width: z.number(), height: z.number(), megapixels: z.number() }),
   }),
-});
+}).meta({ id: 'AdminSettingsView' });
 export type AdminSettingsView = z.infer<typeof adminSettingsViewSchema>;
 
 /** The about page: the settings' texts as sanitized HTML (Markdown allowed). */
-export const aboutViewSchema = z.strictObject({ html: z.string(), contactHtml: z.string() });
+export const aboutViewSchema = z.strictObject({ html: z.string(), contactHtml: z.string() }).meta({ id: 'AboutView' });
 export type AboutView = z.infer<typeof aboutViewSchema>;
 
 /** One day of the dashboard's chart, in the site's time zone. */
@@ -28,7 +28,7 @@ export const dashboardDaySchema = z.strictObject({
   day: z.string(),
   signups: z.number(),
   posts: z.number(),
-});
+}).meta({ id: 'DashboardDay' });
 export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 
 /** GET admin/dashboard. */
@@ -50,5 +50,5 @@ export const dashboardViewSchema = z.strictObject({
   days: z.array(dashboardDaySchema),
   /** The newest audit entries. */
   recent: z.array(auditEntryViewSchema),
-});
+}).meta({ id: 'DashboardView' });
 export type DashboardView = z.infer<typeof dashboardViewSchema>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LOCALES } from '../constants';
 
 /** A header nav link: a path of this site or an http(s) address. */
-export const siteNavSchema = z.strictObject({ title: z.string(), url: z.string() });
+export const siteNavSchema = z.strictObject({ title: z.string(), url: z.string() }).meta({ id: 'SiteNav' });
 export type SiteNav = z.infer<typeof siteNavSchema>;
 
 export const siteConfigSchema = z.strictObject({
@@ -21,5 +21,5 @@ export const siteConfigSchema = z.strictObject({
   recommendTags: z.array(z.string()),
   tokenExpireDays: z.number(),
   vip: z.strictObject({ enabled: z.boolean() }),
-});
+}).meta({ id: 'SiteConfig' });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

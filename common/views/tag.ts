@@ -8,9 +8,9 @@ export const tagViewSchema = z.strictObject({
   logo: z.string(),
   topicCount: z.number(),
   articleCount: z.number(),
-});
+}).meta({ id: 'TagView' });
 export type TagView = z.infer<typeof tagViewSchema>;
 
 /** The short form inside a topic. */
-export const tagRefSchema = z.strictObject({ id: z.number(), name: z.string() });
+export const tagRefSchema = z.strictObject({ id: z.number(), name: z.string() }).meta({ id: 'TagRef' });
 export type TagRef = z.infer<typeof tagRefSchema>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { nodeViewSchema } from './node';
 import { postViewBaseSchema } from './post';
 
-export const topicImageSchema = z.strictObject({ url: z.string() });
+export const topicImageSchema = z.strictObject({ url: z.string() }).meta({ id: 'TopicImage' });
 export type TopicImage = z.infer<typeof topicImageSchema>;
 
 export const topicViewSchema = postViewBaseSchema.extend({
@@ -19,7 +19,7 @@ export const topicViewSchema = postViewBaseSchema.extend({
   imageList: z.array(topicImageSchema),
   sticky: z.boolean(),
   hasHiddenContent: z.boolean(),
-});
+}).meta({ id: 'TopicView' });
 export type TopicView = z.infer<typeof topicViewSchema>;
 
 /** What the edit form loads (API.md "raw editable fields"). */
@@ -35,7 +35,7 @@ export const topicEditViewSchema = z.strictObject({
   tags: z.array(z.string()),
   imageList: z.array(topicImageSchema),
   status: z.number(),
-});
+}).meta({ id: 'TopicEditView' });
 export type TopicEditView = z.infer<typeof topicEditViewSchema>;
 
 /** A topic's hidden content for this reader (`GET topic/hide_content`). */
@@ -44,5 +44,5 @@ export const hiddenContentSchema = z.strictObject({
   show: z.boolean(),
   /** Sanitized HTML when shown, else ''. */
   content: z.string(),
-});
+}).meta({ id: 'HiddenContent' });
 export type HiddenContent = z.infer<typeof hiddenContentSchema>;

@@ -8,5 +8,5 @@ export const uploadedImageSchema = z.strictObject({
   name: z.string(),
   width: z.number(),
   height: z.number(),
-});
+}).meta({ id: 'UploadedImage' });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;

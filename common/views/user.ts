@@ -33,7 +33,7 @@ export const publicUserSchema = z.strictObject({
   followed: z.boolean(),
   /** The profile page's background image (site-relative `/uploads/…`), or '' for none. */
   background: z.string(),
-});
+}).meta({ id: 'PublicUser' });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** API.md `user/current`: the public shape plus what only its owner sees. */
@@ -45,7 +45,7 @@ export const currentUserSchema = publicUserSchema.extend({
   roles: z.array(z.enum(ROLES)),
   /** Why they are banned, as the moderator wrote it ('' when not banned): told only to them. */
   banReason: z.string(),
-});
+}).meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /**

@@ -10,7 +10,7 @@ export const vipPlanViewSchema = z.strictObject({
   price: z.string(),
   /** Days it adds; −1 forever. */
   days: z.number(),
-});
+}).meta({ id: 'VipPlanView' });
 export type VipPlanView = z.infer<typeof vipPlanViewSchema>;
 
 /** GET vip/plans. */
@@ -22,7 +22,7 @@ export const vipPlansViewSchema = z.strictObject({
   /** How long an order waits for its payment. */
   orderExpiryMinutes: z.number(),
   plans: z.array(vipPlanViewSchema),
-});
+}).meta({ id: 'VipPlansView' });
 export type VipPlansView = z.infer<typeof vipPlansViewSchema>;
 
 /** An order as its member (and the admin) sees it. */
@@ -47,11 +47,11 @@ export const vipOrderViewSchema = z.strictObject({
   createTime: z.number(),
   submitTime: z.number(),
   decideTime: z.number(),
-});
+}).meta({ id: 'VipOrderView' });
 export type VipOrderView = z.infer<typeof vipOrderViewSchema>;
 
 /** A member's membership: `kind` and the epoch ms it ends (−1 forever, 0 never had one). */
-export const vipStateSchema = z.strictObject({ kind: z.enum(['none', 'active', 'forever', 'expired']), expireTime: z.number() });
+export const vipStateSchema = z.strictObject({ kind: z.enum(['none', 'active', 'forever', 'expired']), expireTime: z.number() }).meta({ id: 'VipState' });
 
 /** /user/profile/member: the member's state, the plans, their open order and their history. */
 export const vipMembershipViewSchema = z.strictObject({
@@ -62,7 +62,7 @@ export const vipMembershipViewSchema = z.strictObject({
   openOrder: vipOrderViewSchema.nullable(),
   orders: pageOf(vipOrderViewSchema),
   now: z.number(),
-});
+}).meta({ id: 'VipMembershipView' });
 export type VipMembershipView = z.infer<typeof vipMembershipViewSchema>;
 
 /** A row of the admin queue: the order and whose it is. */
@@ -71,10 +71,10 @@ export const vipQueueRowSchema = z.strictObject({
   user: memberRefSchema,
   /** The member's VIP expiry now (what an activation extends). */
   vipExpireTime: z.number(),
-});
+}).meta({ id: 'VipQueueRow' });
 export type VipQueueRow = z.infer<typeof vipQueueRowSchema>;
 
-export const vipQueuePageSchema = offsetPageOf(vipQueueRowSchema);
+export const vipQueuePageSchema = offsetPageOf(vipQueueRowSchema).meta({ id: 'VipQueuePage' });
 export type VipQueuePage = z.infer<typeof vipQueuePageSchema>;
 
 /** The VIP settings as the admin's form reads and writes them. */
@@ -84,7 +84,7 @@ export const vipSettingsViewSchema = z.strictObject({
   prices: z.record(z.enum(VIP_PLANS), z.string()),
   orderExpiryMinutes: z.number(),
   explorerUrl: z.string(),
-});
+}).meta({ id: 'VipSettingsView' });
 export type VipSettingsView = z.infer<typeof vipSettingsViewSchema>;
 
 /** /admin/vip: the settings panel and the queue. */
@@ -93,5 +93,5 @@ export const vipAdminViewSchema = z.strictObject({
   queue: vipQueuePageSchema,
   /** Orders waiting for a decision (the dashboard's count). */
   openCount: z.number(),
-});
+}).meta({ id: 'VipAdminView' });
 export type VipAdminView = z.infer<typeof vipAdminViewSchema>;

@@ -10,9 +10,9 @@ export const wordViewSchema = z.strictObject({
   action: z.enum(WORD_ACTIONS),
   createTime: z.number(),
   updateTime: z.number(),
-});
+}).meta({ id: 'WordView' });
 export type WordView = z.infer<typeof wordViewSchema>;
 
 /** POST admin/words/delete. */
-export const wordDeletedSchema = z.strictObject({ deleted: z.literal(true) });
+export const wordDeletedSchema = z.strictObject({ deleted: z.literal(true) }).meta({ id: 'WordDeleted' });
 export type WordDeleted = z.infer<typeof wordDeletedSchema>;

@@ -30,8 +30,8 @@ export type JsonSchema = { [keyword: string]: unknown };
 /** Which side of a schema to describe: what a caller sends, or what the server answers. */
 export type SchemaSide = 'input' | 'output';
 
-/** A registry naming the views that become `components/schemas` entries. */
-export type NameRegistry = z.core.$ZodRegistry<{ id: string }>;
+/** A registry naming the views that become `components/schemas` entries (by their `id`). */
+export type NameRegistry = z.core.$ZodRegistry<z.core.GlobalMeta>;
 
 export interface Converted {
   /** The schema, its refs pointing into `components/schemas`. */
