@@ -83,7 +83,7 @@ for (const [locale, layout, colorScheme] of [
     await expect(page.getByRole('heading', { level: 2, name: text.views })).toBeVisible();
 
     // The filter narrows the list to what matches.
-    await page.getByTestId('api-filter').fill('delete');
+    await page.getByTestId('api-filter').fill('comment/delete');
     await expect(page.locator('[data-operation]')).toHaveCount(1);
     await expect(page.locator('[data-operation="comment.delete"]')).toBeVisible();
     await page.getByTestId('api-filter').fill('');
