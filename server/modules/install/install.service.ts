@@ -46,6 +46,16 @@ export interface InstallRequest {
   siteUrl?: string;
 }
 
+/** The form's (or the command line's) fields as an install request: the same for both doors. */
+export function installRequestOf(
+  fields: Pick<InstallRequest, 'siteTitle' | 'siteDescription' | 'language' | 'adminUsername' | 'adminPassword' | 'adminEmail'>,
+  database: DbConfig,
+  siteUrl: string | undefined,
+): InstallRequest {
+  const { siteTitle, siteDescription, language, adminUsername, adminPassword, adminEmail } = fields;
+  return { database, siteTitle, siteDescription, language, adminUsername, adminPassword, adminEmail: adminEmail ?? null, siteUrl };
+}
+
 export interface InstallOutcome {
   /** The open, migrated handle; the caller owns it from now on. */
   db: Database;

@@ -7,7 +7,7 @@ import type { DbConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { errors } from '../../infra/errors';
 import type { ReadCall } from '../../kernel/actions';
-import { installForum, isAllowedWebSqliteFile, resolveDbConfig, testConnection } from './install.service';
+import { installForum, installRequestOf, isAllowedWebSqliteFile, resolveDbConfig, testConnection } from './install.service';
 
 type Input<K extends keyof typeof installActions> = ParsedInputOf<(typeof installActions)[K]>;
 
@@ -49,16 +49,7 @@ export async function installTheForum({ ctx, input, requestedOrigin }: ReadCall<
   const database = databaseOf(ctx, input.db);
   const siteUrl = ctx.config.publicUrl ?? requestedOrigin;
   const outcome = await installForum(
-    {
-      database,
-      siteTitle: input.siteTitle,
-      siteDescription: input.siteDescription,
-      language: input.language,
-      adminUsername: input.adminUsername,
-      adminPassword: input.adminPassword,
-      adminEmail: input.adminEmail ?? null,
-      siteUrl,
-    },
+    installRequestOf(input, database, siteUrl),
     {
       dataDir: ctx.config.dataDir,
       now: () => ctx.clock.now(),

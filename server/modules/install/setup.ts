@@ -26,7 +26,7 @@ import { issueMessages } from '../../../common/validation/issues';
 import { loadConfig, localSiteUrl, parseDatabaseUrl, type DbConfig } from '../../config';
 import { AppError } from '../../infra/errors';
 import { systemClock } from '../../infra/clock';
-import { describeDatabase, driverReason, installForum, resolveDbConfig } from './install.service';
+import { describeDatabase, driverReason, installForum, installRequestOf, resolveDbConfig } from './install.service';
 
 export const SETUP_OPTIONS = {
   'data-dir': { type: 'string' },
@@ -143,16 +143,7 @@ export async function runSetup(argv: string[], env: NodeJS.ProcessEnv, io: Setup
 
   try {
     const outcome = await installForum(
-      {
-        database,
-        siteTitle: input.siteTitle,
-        siteDescription: input.siteDescription,
-        language: input.language,
-        adminUsername: input.adminUsername,
-        adminPassword: input.adminPassword,
-        adminEmail: input.adminEmail ?? null,
-        siteUrl: siteUrl.url,
-      },
+      installRequestOf(input, database, siteUrl.url),
       { dataDir: config.dataDir, now: () => systemClock.now(), onProgress: (step) => io.out(`… ${t(`install.progress.${step}`)}`) },
     );
     await outcome.db.destroy();
