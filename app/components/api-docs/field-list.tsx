@@ -7,8 +7,8 @@ import { Fragment, type ReactNode } from 'react';
 import type { FieldConstraint, FieldView } from '../../../common/views/api-reference';
 import { useT } from '~/lib/use-t';
 
-export const CODE = 'font-mono text-[0.8125rem] break-words text-zinc-800 dark:text-zinc-200';
-const TYPE = 'font-mono text-[0.8125rem] break-words text-brand-800 dark:text-brand-300';
+export const CODE = 'font-mono text-[0.8125rem] wrap-anywhere text-zinc-800 dark:text-zinc-200';
+const TYPE = 'font-mono text-[0.8125rem] wrap-anywhere text-brand-800 dark:text-brand-300';
 
 /**
  * A translated sentence with elements in its placeholders (`{{header}}` → <code>X-User-Token</code>):
