@@ -1,16 +1,10 @@
 /**
- * Every feature of the forum, declared once and assembled by `buildApp`: its API routes (under
- * /api), its routes outside /api, its slice of the pages' `context.site` (the page loaders' door
- * to its use cases), and `setup`, where it registers its content kinds and the domain-event
- * handlers of its side effects. A new feature is one more entry here; a new side
- * effect is one more handler in its feature's setup. Order matters twice: routes register in
- * this order, and handlers of one event run in this order (counters lock users, then nodes, then
- * tags, the order every write takes, so concurrent writes queue instead of deadlocking).
+ * Every feature of the forum, once, assembled by `buildApp` (what a feature declares is
+ * kernel/feature.ts's `Feature`). A new feature is one more entry here. Listeners of one fact run
+ * by their declared order (HANDLER_ORDER: the rows they lock), then in this list's order.
  */
-import type { AppContext } from './context';
-import type { AnyAction } from './kernel/actions';
+import type { Feature } from './kernel/feature';
 import { apiDocsFeature } from './modules/api-docs/api-docs.feature';
-import type { AnyJob, ScheduleDefinition } from './kernel/jobs';
 import { articlesFeature } from './modules/articles/articles.feature';
 import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
@@ -39,23 +33,8 @@ import { vipFeature } from './modules/vip/vip.feature';
 import { jobsFeature } from './modules/jobs/jobs.feature';
 import { pagesFeature } from './http/pages.feature';
 
-export interface Feature {
-  name: string;
-  /** The feature's declared actions (ADR 0021): its API routes and the pages' reads. */
-  actions?: readonly AnyAction[];
-  /** Registers the feature's content kinds and event handlers on the app context. */
-  setup?(ctx: AppContext): void;
-  /**
-   * What runs as long as the app does (the live unread streams' hub): started once every feature
-   * is set up; the function it answers stops it first when the app closes, before the server
-   * waits for its connections (an open stream would hold it: http/drain.ts).
-   */
-  start?(ctx: AppContext): Promise<() => void | Promise<void>>;
-  /** The jobs its writes enqueue (kernel/jobs.ts): run after the commit, retried, never lost. */
-  jobs?: readonly AnyJob[];
-  /** Its periodic jobs: each run once per interval across every process. */
-  schedules?: readonly ScheduleDefinition[];
-}
+
+export type { Feature };
 
 export const features: Feature[] = [
   siteFeature,

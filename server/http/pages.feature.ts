@@ -4,7 +4,7 @@
  * Every other fact's pages are dropped by the feature that owns the fact, from its own commit
  * listener (`dropPages`, kernel/page-tags.ts): this knows no feature.
  */
-import type { Feature } from '../features';
+import type { Feature } from '../kernel/feature';
 import { contentPageTags, dropPages } from '../kernel/page-tags';
 
 export const pagesFeature: Feature = {

@@ -1,5 +1,5 @@
 /** The API's own description (issue 26): `GET /api/openapi.json` and the reference page's read. */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { apiDocsActionList } from './api-docs.actions';
 
 export const apiDocsFeature: Feature = {

@@ -6,7 +6,7 @@
  * tags features' handlers of `content.placementChanged`.
  */
 import type { ArticleRow } from '../../db/schema';
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { dropFeedsOf } from '../../kernel/feed-cache';
 import { dropPages, LIST_PAGES, pageTag } from '../../kernel/page-tags';
 import { followBans } from '../publishing/publishing.api';

@@ -1,5 +1,5 @@
 /** Sign-in and the account's security: sign-up, sessions, password reset, e-mail and password changes. */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { authActionList } from './auth.actions';
 import { attackAlertJob, resetMailJob, sweepSchedule, verifyMailJob } from './auth.jobs';
 

@@ -1,5 +1,5 @@
 /** Comments and replies: the comment content kind, the actions, and hiding a forever-banned member's comments. */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { commentsActionList } from './comments.actions';
 import { commentKind } from './comments.kind';
 import { moveMemberComments } from './comments.service';

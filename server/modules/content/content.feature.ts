@@ -1,5 +1,5 @@
 /** Content rendering: the editor's preview, through the pipeline that renders stored content. */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { contentActionList } from './content.actions';
 
 export const contentFeature: Feature = {

@@ -3,7 +3,7 @@
  * feed: the API's routes and the pages' reads). The counts are the users feature's
  * handler of `follow.changed`; the followed member's message and both members' pages are here.
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { dropPages, userPageTag } from '../../kernel/page-tags';
 import { notify } from '../messages/messages.api';
 import { followsActionList } from './follows.actions';

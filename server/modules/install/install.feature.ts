@@ -1,5 +1,5 @@
 /** The first-run installer: its status, the database probe and the install, reachable before install only. */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { installActionList } from './install.actions';
 
 export const installFeature: Feature = {

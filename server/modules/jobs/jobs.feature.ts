@@ -3,7 +3,7 @@
  * admin's retry, and the purge of finished jobs. The runner itself (jobs.runner.ts) is built by
  * the composition root (app.ts) as `ctx.jobs`, since every feature's writes enqueue into it.
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { defineSchedule } from '../../kernel/jobs';
 import { requireDb } from '../../context';
 import { jobsActionList } from './jobs.actions';

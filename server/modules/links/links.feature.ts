@@ -3,7 +3,7 @@
  * declared actions. Its side effects are the site feature's handlers of `site.catalogChanged`:
  * the audit row and the lists' pages dropped, /links among them.
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { linksActionList } from './links.actions';
 
 export const linksFeature: Feature = {

@@ -3,7 +3,7 @@
  * written by another feature's listener (`notify`, messages.api.ts): the reply mail, a job of
  * the same transaction, and after the commit the live unread push.
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { messagesActionList } from './messages.actions';
 import { replyMailJob } from './messages.jobs';
 import { announceUnread, MAILED_TYPES, unreadHubOf } from './messages.service';

@@ -4,7 +4,7 @@
  * (a site message) and the move is audited, both in the transaction of the move.
  */
 import type { MessageType } from '../../../common/constants';
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { moderationMove, type ModerationMove } from '../../kernel/content-events';
 import { recordAudit } from '../audit/audit.api';
 import { notify } from '../messages/messages.api';

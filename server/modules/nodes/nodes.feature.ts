@@ -2,7 +2,7 @@
  * Nodes: one node for the node page and the back office's node actions (issue 17); each node's
  * published-topic count follows its topics (inside the write's transaction).
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { HANDLER_ORDER } from '../../kernel/events';
 import { singleKeyDeltas } from '../../kernel/placement';
 import { nodesActionList } from './nodes.actions';

@@ -3,7 +3,7 @@
  * writes, as declared actions. Its side effects are the site feature's handlers of
  * `site.catalogChanged`: the audit row and the lists' pages dropped, the home page among them.
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { noticesActionList } from './notices.actions';
 
 export const noticesFeature: Feature = {

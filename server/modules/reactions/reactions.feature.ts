@@ -2,7 +2,7 @@
  * Likes and favorites: the actions and the favorites list. The first like or favorite of an item
  * by a member tells its author; a reaction's count shows on the item's page and the lists.
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { contentPageTags, dropPages } from '../../kernel/page-tags';
 import { notify } from '../messages/messages.api';
 import { reactionsActionList } from './reactions.actions';

@@ -5,7 +5,7 @@
  * publishing core, whose `content.statusChanged` carries the rest (counts, search, scores, the
  * author's message, the audit row, caches).
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { recordHold } from './review.holds';
 import { reviewActionList } from './review.actions';
 

@@ -4,7 +4,7 @@
  * together; the rankings' short cache is dropped after the commit.
  */
 import { CONTENT_STATUS } from '../../../common/constants';
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import type { ContentHead } from '../../kernel/kinds';
 import type { WriteScope } from '../../kernel/events';
 import { scoresActionList } from './scores.actions';

@@ -6,7 +6,7 @@
  * document commit together. At start, a rebuild left unfinished (an upgraded forum's first
  * start) is enqueued as a job.
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import type { AppContext } from '../../context';
 import { enqueueJob } from '../../kernel/jobs';
 import { reindexItem, indexNewItem, reindexPending } from './search.index';

@@ -5,7 +5,7 @@
  * dropped and every other process is told over the bus (each drops its own: app.ts connects the
  * cache) and every cached page goes; the change is audited (write).
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { ALL_PAGES, dropPages } from '../../kernel/page-tags';
 import { recordAudit } from '../audit/audit.api';
 import { siteSettingsActionList } from './site-settings.actions';

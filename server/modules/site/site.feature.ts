@@ -5,7 +5,7 @@
  */
 import { siteActions } from '../../../common/actions/site';
 import { siteConfigSchema } from '../../../common/views/site';
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { limit, readAction, who } from '../../kernel/actions';
 import { ALL_PAGES, dropPages, LIST_PAGES } from '../../kernel/page-tags';
 import { recordAudit } from '../audit/audit.api';

@@ -1,5 +1,5 @@
 /** Tags: the tag actions (list, one tag, autocomplete, the back office's), and each tag's published topic and article counts (inside the write's transaction). */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { HANDLER_ORDER } from '../../kernel/events';
 import { tagDeltas } from '../../kernel/placement';
 import { tagsActionList } from './tags.actions';

@@ -3,7 +3,7 @@
  * with every fact that moves a topic in or within a feed.
  */
 import type { TopicRow } from '../../db/schema';
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { dropFeedsOf } from '../../kernel/feed-cache';
 import { dropPages, LIST_PAGES, pageTag } from '../../kernel/page-tags';
 import { followBans } from '../publishing/publishing.api';

@@ -2,7 +2,7 @@
  * Members: account and profile routes, and the member counters other features' facts move
  * (published topics, articles and comments; follows and fans), kept in step inside the write's transaction.
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { HANDLER_ORDER } from '../../kernel/events';
 import { ALL_PAGES, dropPages } from '../../kernel/page-tags';
 import { singleKeyDeltas } from '../../kernel/placement';

@@ -5,7 +5,7 @@
  * `vip.expiring` (the hourly reminder job) → the reminder message; the activation's
  * `user.profileChanged` → the pages (the badge).
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { recordAudit } from '../audit/audit.api';
 import { notify } from '../messages/messages.api';
 import { vipActionList } from './vip.actions';

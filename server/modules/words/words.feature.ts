@@ -3,7 +3,7 @@
  * the screen every post and comment passes (`ctx.words`, words.screen.ts). A change drops this
  * process's cached list after commit; each change is audited.
  */
-import type { Feature } from '../../features';
+import type { Feature } from '../../kernel/feature';
 import { recordAudit } from '../audit/audit.api';
 import { wordsActionList } from './words.actions';
 
