@@ -6,6 +6,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDocsActions } from '../../../common/actions/api-docs';
+import { LOCALES } from '../../../common/constants';
+import { resources } from '../../../common/locales';
 import { servedRoutes } from '../../../tests/support/routes';
 import { createTestApp, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
 import { openApiPath, type OpenApiDocument } from './openapi';
@@ -71,6 +73,14 @@ describe('the OpenAPI document', () => {
       const { method, path, name, summary } = action.contract;
       const operation = document.paths[openApiPath(path!)]?.[method!.toLowerCase() as 'get' | 'post'];
       expect(operation, name).toMatchObject({ operationId: name, summary, tags: [feature], 'x-sabai-writes': action.write });
+    }
+  });
+
+  it('gives every feature with a route its name in every language (the reference page’s headings)', () => {
+    const features = [...new Set(t.ctx.actions.routed().map(({ feature }) => feature))];
+    for (const locale of LOCALES) {
+      const named = (resources[locale] as { apiDocs: { features: Record<string, string> } }).apiDocs.features;
+      expect(features.filter((feature) => !named[feature]), locale).toEqual([]);
     }
   });
 
