@@ -3,7 +3,10 @@ import { LOCALES } from '../../common/constants';
 import { ErrorCode } from '../../common/errors';
 import { resources } from '../../common/locales';
 import { registerLocale } from './i18n';
-import { api, ApiError, apiUrl, readEnvelope } from './api';
+import { api, ApiError, apiUrl, readEnvelope, send } from './api';
+import { commentActions } from '../../common/actions/comments';
+import { topicActions } from '../../common/actions/topics';
+import { siteActions } from '../../common/actions/site';
 import { handleApiError } from './use-api-error';
 
 for (const locale of LOCALES) registerLocale(locale, resources[locale]);
@@ -87,6 +90,28 @@ describe('api()', () => {
     expect(call?.init.credentials).toBe('same-origin');
     expect(call?.init.body).toBe('{"nickname":"n"}');
     expect(new Headers(call?.init.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('sends a declared action: its path filled, a GET\'s fields as the query, a POST\'s as the JSON body', async () => {
+    const calls: Array<{ url: string; init: RequestInit }> = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return json({ success: true, data: null });
+    });
+    await send(commentActions.delete, { id: 42 });
+    await send(commentActions.list, { entityType: 'topic', entityId: 7, cursor: 'c1' });
+    await send(topicActions.edit, { id: 'x/y', title: 'T', content: 'c', contentType: 'text' } as never);
+    expect(calls.map((call) => [call.init.method, call.url, call.init.body ?? null])).toEqual([
+      ['POST', '/api/comment/delete/42', '{}'],
+      ['GET', '/api/comment/comments?entityType=topic&entityId=7&cursor=c1', null],
+      // A path value is encoded, and leaves the body.
+      ['POST', '/api/topic/edit/x%2Fy', '{"title":"T","content":"c","contentType":"text"}'],
+    ]);
+  });
+
+  it('refuses a read that has no route (the pages read it on the server)', () => {
+    const pageOnly = { ...siteActions.config, name: 'test.pageOnly', method: null, path: null };
+    expect(() => send(pageOnly, {})).toThrow(/has no HTTP route/);
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
