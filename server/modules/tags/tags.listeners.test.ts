@@ -1,0 +1,43 @@
+/**
+ * The tags feature's listener (tags.feature.ts): each tag's published topic and article counts
+ * follow its posts (`content.placementChanged`, write); removing it fails the test here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OffsetPage } from '../../../common/views/moderation';
+import type { TagView } from '../../../common/views/tag';
+import { postArticle } from '../../../tests/support/article-factories';
+import { testDatabases } from '../../../tests/support/databases';
+import { createUser, type CreatedUser } from '../../../tests/support/factories';
+import { createListenerApp } from '../../../tests/support/listeners';
+import type { TestApp } from '../../../tests/support/test-app';
+
+for (const dialect of await testDatabases()) {
+  describe(`tags listeners [${dialect}]`, () => {
+    let t: TestApp;
+    let member: CreatedUser;
+    let admin: CreatedUser;
+
+    /** A tag as the back office's tag table shows it (used or not: a public tag needs a post). */
+    const tag = async (id: number) => {
+      const page = (await t.get<OffsetPage<TagView>>('/api/admin/tags', { token: admin.token })).body.data!;
+      return page.results.find((row) => row.id === id)!;
+    };
+
+    beforeAll(async () => {
+      ({ t, member } = await createListenerApp(dialect));
+      admin = await createUser(t, { role: 'admin' });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('counts: a published article moves its tags’ article counts, a deleted one moves them back', async () => {
+      const article = await postArticle(t, member.token, { tags: ['counted-article'] });
+      const id = article.tags[0]!.id;
+      expect(await tag(id)).toMatchObject({ name: 'counted-article', articleCount: 1, topicCount: 0 });
+      expect((await t.post(`/api/article/delete/${article.id}`, {}, { token: member.token })).status).toBe(200);
+      expect(await tag(id)).toMatchObject({ articleCount: 0, topicCount: 0 });
+    });
+
+  });
+}
