@@ -45,9 +45,13 @@ for (const dialect of await testDatabases()) {
         expect((await t.post(`/api/topic/edit/${first}`, { title: 'First, edited', content: '<p>Edited</p>' }, { token: member.token })).status).toBe(200);
         const edited = await t.get<{ results: TopicView[] }>('/api/topic/topics', { query: { nodeId: '0' } });
         expect(edited.body.data!.results.find((r) => r.id === first)?.title).toBe('First, edited');
+        // Each feed is read (so cached) before the write that changes it.
+        const notYet = await t.get<{ results: TopicView[] }>('/api/topic/topics', { query: { nodeId: '-1' } });
+        expect(notYet.body.data!.results.map((r) => r.id)).not.toContain(first);
         expect((await t.post(`/api/topic/recommend/${first}`, { recommend: true }, { token: moderator.token })).status).toBe(200);
         const recommended = await t.get<{ results: TopicView[] }>('/api/topic/topics', { query: { nodeId: '-1' } });
         expect(recommended.body.data!.results.map((r) => r.id)).toContain(first);
+        expect(await latestIds()).toContain(second);
         expect((await t.post(`/api/topic/delete/${second}`, {}, { token: member.token })).status).toBe(200);
         expect(await latestIds()).not.toContain(second);
       } finally {
