@@ -2,7 +2,8 @@
  * The page cache's listeners of the content kinds' shared facts (pages.feature.ts); removing one
  * fails a test here:
  *   - a status move (a delete, by its author or a moderator) drops the pages that show the item
- *     and the lists (`content.statusChanged`, commit).
+ *     and the lists (`content.statusChanged`, commit);
+ *   - a moderator's recommend or sticky drops them too (`content.flagged`, commit).
  * Each kind's own facts (created, edited) drop their pages from the kind's feature; a comment's
  * and a like's from theirs.
  */
@@ -36,5 +37,15 @@ for (const dialect of await testDatabases()) {
       expect(deletedArticle).toEqual(expect.arrayContaining([`article:${article.id}`, 'lists']));
     });
 
+    it('a recommend or a sticky drops the pages that show the topic or article, and the lists', async () => {
+      const topic = await postTopic(t, member.token, { title: 'Worth reading' });
+      const recommended = await droppedPages(t, () => t.post(`/api/topic/recommend/${topic}`, { recommend: true }, { token: moderator.token }));
+      expect(recommended).toEqual(expect.arrayContaining([`topic:${topic}`, 'lists']));
+      const pinned = await droppedPages(t, () => t.post(`/api/topic/sticky/${topic}`, { sticky: true }, { token: moderator.token }));
+      expect(pinned).toEqual(expect.arrayContaining([`topic:${topic}`, 'lists']));
+      const article = await postArticle(t, member.token, { title: 'Worth it' });
+      const recommendedArticle = await droppedPages(t, () => t.post(`/api/article/recommend/${article.id}`, { recommend: true }, { token: moderator.token }));
+      expect(recommendedArticle).toEqual(expect.arrayContaining([`article:${article.id}`, 'lists']));
+    });
   });
 }

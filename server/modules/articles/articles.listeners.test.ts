@@ -4,7 +4,9 @@
  *   - the cached article feed (commit, `dropFeedsOf`): an article created or edited, a recommend
  *     (`content.flagged`), a delete (`content.statusChanged`), a comment (`comment.created`), a
  *     tag renamed in the back office (`site.catalogChanged`);
- *   - the cached pages (commit): a new article drops the lists, an edit its page and the lists.
+ *   - the cached pages (commit): a new article drops the lists, an edit its page and the lists;
+ *   - a forever ban that hides content hides the member's articles, the unban shows them again
+ *     (`user.banned`, `user.unbanned`, write: publishing's `followBans`).
  * The caches are on here (they are off in other suites).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,5 +80,16 @@ for (const dialect of await testDatabases()) {
       expect(edited).toEqual(expect.arrayContaining([`article:${id}`, 'lists']));
     });
 
+    it('a forever ban that hides content hides the member’s articles; lifting it shows them again', async () => {
+      const writer = await createUser(t);
+      const article = await postArticle(t, writer.token, { title: 'Soon hidden' });
+      const ban = await t.post('/api/admin/user/ban', { userId: writer.user.id, days: -1, reason: 'Spam ring', hideContent: true }, { token: moderator.token });
+      expect(ban.status, JSON.stringify(ban.body)).toBe(200);
+      expect((await t.get(`/api/article/${article.id}`)).status).toBe(404);
+      expect((await articles()).map((a) => a.id)).not.toContain(article.id);
+      expect((await t.post('/api/admin/user/unban', { userId: writer.user.id }, { token: moderator.token })).status).toBe(200);
+      expect((await t.get(`/api/article/${article.id}`)).status).toBe(200);
+      expect((await articles()).map((a) => a.id)).toContain(article.id);
+    });
   });
 }
