@@ -5,11 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OffsetPage } from '../../../common/views/moderation';
 import type { TagView } from '../../../common/views/tag';
+import type { TopicView } from '../../../common/views/topic';
 import { postArticle } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
 import { createUser, type CreatedUser } from '../../../tests/support/factories';
 import { createListenerApp } from '../../../tests/support/listeners';
 import type { TestApp } from '../../../tests/support/test-app';
+import { postTopic } from '../../../tests/support/topic-factories';
 
 for (const dialect of await testDatabases()) {
   describe(`tags listeners [${dialect}]`, () => {
@@ -39,5 +41,14 @@ for (const dialect of await testDatabases()) {
       expect(await tag(id)).toMatchObject({ articleCount: 0, topicCount: 0 });
     });
 
+    it('counts: a topic moves the counts of the tags it gains and loses, by post and by edit', async () => {
+      const topic = await postTopic(t, member.token, { title: 'Tagged', tags: ['counted-a', 'counted-b'] });
+      const [a, b] = (await t.get<TopicView>(`/api/topic/${topic}`)).body.data!.tags;
+      expect([(await tag(a!.id)).topicCount, (await tag(b!.id)).topicCount]).toEqual([1, 1]);
+      expect((await t.post(`/api/topic/edit/${topic}`, { title: 'Tagged', content: '<p>Retagged</p>', tags: ['counted-b'] }, { token: member.token })).status).toBe(200);
+      expect([(await tag(a!.id)).topicCount, (await tag(b!.id)).topicCount]).toEqual([0, 1]);
+      expect((await t.post(`/api/topic/delete/${topic}`, {}, { token: member.token })).status).toBe(200);
+      expect([(await tag(a!.id)).topicCount, (await tag(b!.id)).topicCount]).toEqual([0, 0]);
+    });
   });
 }

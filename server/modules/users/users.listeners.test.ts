@@ -2,6 +2,8 @@
  * The users feature's listeners (users.feature.ts), each proved by what a reader would see;
  * removing one fails a test here:
  *   - a member's published topic and article counts follow their posts (`content.placementChanged`, write);
+ *   - their comment count follows their comments (`comment.countsMoved`, write);
+ *   - follow and fans counts follow a follow (`follow.changed`, write);
  *   - a new nickname or avatar drops every cached page (`user.profileChanged`, commit).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { postTopic } from '../../../tests/support/topic-factories';
 for (const dialect of await testDatabases()) {
   describe(`users listeners [${dialect}]`, () => {
     let t: TestApp;
+    let member: CreatedUser;
     let other: CreatedUser;
 
     /** The counts a member's public profile shows. */
@@ -27,7 +30,7 @@ for (const dialect of await testDatabases()) {
     }
 
     beforeAll(async () => {
-      ({ t, other } = await createListenerApp(dialect));
+      ({ t, member, other } = await createListenerApp(dialect));
     });
     afterAll(async () => {
       await t?.close();
@@ -41,6 +44,24 @@ for (const dialect of await testDatabases()) {
       expect((await t.post(`/api/topic/delete/${topic}`, {}, { token: author.token })).status).toBe(200);
       expect((await t.post(`/api/article/delete/${article.id}`, {}, { token: author.token })).status).toBe(200);
       expect(await counts(author)).toMatchObject({ topicCount: 0, articleCount: 0 });
+    });
+
+    it('counts: a comment moves its author’s comment count, a deleted one moves it back', async () => {
+      const author = await createUser(t);
+      const topic = await postTopic(t, member.token);
+      const comment = await t.post<{ id: number }>('/api/comment/create', { entityType: 'topic', entityId: topic, content: 'Counted' }, { token: author.token });
+      expect(comment.status).toBe(200);
+      expect((await counts(author)).commentCount).toBe(1);
+      expect((await t.post(`/api/comment/delete/${comment.body.data!.id}`, {}, { token: author.token })).status).toBe(200);
+      expect((await counts(author)).commentCount).toBe(0);
+    });
+
+    it('counts: a follow moves the follower’s follow count and the followed member’s fans count; unfollowing moves them back', async () => {
+      const [fan, idol] = [await createUser(t), await createUser(t)];
+      expect((await t.post('/api/fans/follow', { userId: idol.user.id }, { token: fan.token })).status).toBe(200);
+      expect([(await counts(fan)).followCount, (await counts(idol)).fansCount]).toEqual([1, 1]);
+      expect((await t.post('/api/fans/unfollow', { userId: idol.user.id }, { token: fan.token })).status).toBe(200);
+      expect([(await counts(fan)).followCount, (await counts(idol)).fansCount]).toEqual([0, 0]);
     });
 
     it('pages: a new nickname or avatar drops every page (the member\'s name shows wherever they wrote)', async () => {
