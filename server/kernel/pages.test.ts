@@ -2,8 +2,13 @@ import { commentActions } from '../../common/actions/comments';
 import { messageActions } from '../../common/actions/messages';
 import { reactionActions } from '../../common/actions/reactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../tests/support/databases';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { requireDb } from '../context';
+import { countCachedView } from './pages';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 describe('the page loaders’ reads', () => {
   let t: TestApp;
@@ -47,3 +52,28 @@ describe('the page loaders’ reads', () => {
     expect(Object.keys(t.ctx.site).sort()).toEqual(['installState', 'log', 'now', 'origin']);
   });
 });
+
+// The page cache answers a hit before any loader runs: ssr.ts counts the view with `countCachedView`.
+for (const dialect of await testDatabases()) {
+  describe(`views of pages served from the page cache [${dialect}]`, () => {
+    let t: TestApp;
+    let member: CreatedUser;
+    beforeAll(async () => {
+      t = await createTestApp({ dialect });
+      member = await createUser(t);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('views: a topic page served from the page cache still counts the visit, once per visitor', async () => {
+      const topic = await createTopic(t, member.user);
+      const views = async () => (await requireDb(t.ctx).selectFrom('topics').select('view_count').where('id', '=', topic).executeTakeFirstOrThrow()).view_count;
+      await countCachedView(t.ctx, `/topic/${topic}`, { ip: '198.51.100.7', userAgent: BROWSER });
+      await countCachedView(t.ctx, `/topic/${topic}?from=feed`, { ip: '198.51.100.7', userAgent: BROWSER });
+      await countCachedView(t.ctx, `/topic/${topic}`, { ip: '198.51.100.8', userAgent: BROWSER });
+      await countCachedView(t.ctx, '/topics', { ip: '198.51.100.9', userAgent: BROWSER });
+      expect(await views()).toBe(2);
+    });
+  });
+}

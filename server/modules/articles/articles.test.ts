@@ -4,8 +4,8 @@
  * likes and favorites of articles; tags and their counts; covers (only an image this site
  * stored); member counts; feeds and keyset paging in a constant number of queries; views; the
  * favorites list and messages; RSS and the sitemap; the pages' reads (`context.read`).
- * Authorization rows are in comments/authorization.test.ts; cache side effects in
- * kernel/write-path.test.ts.
+ * Authorization rows are in comments/authorization.test.ts; the feature's listeners (the feeds'
+ * and pages' caches, hiding a banned member's articles) in articles.listeners.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articleActions } from '../../../common/actions/articles';

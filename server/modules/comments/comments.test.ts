@@ -364,6 +364,22 @@ for (const dialect of await testDatabases()) {
       await settings({ commentLimits: { perUser: { max: 0, windowMs: 60_000 }, perIp: { max: 0, windowMs: 60_000 } } });
     });
 
+    it('the posting allowance: a comment refused after the allowance was spent (its topic vanished) gives it back', async () => {
+      await settings({ commentLimits: { perUser: { max: 2, windowMs: 60_000 }, perIp: { max: 10, windowMs: 60_000 } } });
+      try {
+        const writer = await createUser(t);
+        const gone = await createTopic(t, member.user);
+        expect((await t.post(`/api/topic/delete/${gone}`, {}, { token: member.token })).status).toBe(200);
+        // Valid bodies: only the write itself can find the topic gone, after the allowance was spent.
+        for (let i = 0; i < 3; i++) expect((await t.post('/api/comment/create', { entityType: 'topic', entityId: gone, content: `late ${i}` }, { token: writer.token })).status).toBe(404);
+        const open = await createTopic(t, member.user);
+        for (let i = 0; i < 2; i++) expect((await t.post('/api/comment/create', { entityType: 'topic', entityId: open, content: `on time ${i}` }, { token: writer.token })).status).toBe(200);
+        expect((await t.post('/api/comment/create', { entityType: 'topic', entityId: open, content: 'one too many' }, { token: writer.token })).status).toBe(429);
+      } finally {
+        await settings({ commentLimits: { perUser: { max: 0, windowMs: 60_000 }, perIp: { max: 0, windowMs: 60_000 } } });
+      }
+    });
+
     it('shows the reader’s likes on comments', async () => {
       const topicId = await createTopic(t, member.user);
       const id = await createComment(t, other.user, { entityId: topicId });
