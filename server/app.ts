@@ -129,7 +129,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   for (const feature of features) ctx.jobs.register(feature.name, feature.jobs, feature.schedules);
   for (const feature of features) feature.setup?.(ctx);
   for (const feature of features) if (feature.actions) ctx.actions.register(feature.name, feature.actions);
-  registerActionRoutes(app, ctx.actions);
+  // The text guard above screened every request's text: the runner does not scan it twice.
+  registerActionRoutes(app, ctx.actions, { screened: true });
   for (const feature of features) {
     const stop = await feature.start?.(ctx);
     if (stop) app.addHook('preClose', async () => stop());

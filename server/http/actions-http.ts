@@ -19,12 +19,10 @@ import { uploadSourceOf } from './upload-part';
 
 /** Path parameters under the names the input knows: a wildcard (`/*`) is `path`. */
 function paramsOf(request: FastifyRequest): Record<string, unknown> {
-  const params = { ...((request.params ?? {}) as Record<string, unknown>) };
-  if ('*' in params) {
-    params.path = params['*'];
-    delete params['*'];
-  }
-  return params;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  if (!('*' in params)) return params;
+  const { '*': path, ...rest } = params;
+  return { ...rest, path };
 }
 
 function isStream(value: unknown): value is StreamAnswer {
@@ -38,7 +36,7 @@ function sendMedia(reply: FastifyReply, answer: MediaAnswer): FastifyReply {
   return answer.body === undefined ? reply.send() : reply.send(answer.body);
 }
 
-async function handle(ctx: AppContext, action: AnyAction, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+async function handle(ctx: AppContext, action: AnyAction, request: FastifyRequest, reply: FastifyReply, screened: boolean): Promise<unknown> {
   const { contract } = action;
   const value = await performAction(ctx, action, {
     caller: callerOf(ctx, request),
@@ -47,7 +45,10 @@ async function handle(ctx: AppContext, action: AnyAction, request: FastifyReques
     via: 'api',
     headers: request.headers,
     upload: contract.upload ? uploadSourceOf(request, contract.upload) : undefined,
-    requestedOrigin: `${request.protocol}://${request.host}`,
+    requestedOrigin: () => `${request.protocol}://${request.host}`,
+    // The text guard (http/validate.ts) screened the path, the query and a parsed body; a
+    // multipart body was a stream then, so its fields are screened with the input.
+    screened: screened && !request.isMultipart(),
   });
   const body = answered(ctx, action, action.respond ? await action.respond(value, { request, reply, ctx }) : value);
   if (action.personal) reply.header('cache-control', PERSONAL);
@@ -63,11 +64,15 @@ async function handle(ctx: AppContext, action: AnyAction, request: FastifyReques
   return ok(body);
 }
 
-/** A route for every action of the registry that has one. */
-export function registerActionRoutes(app: FastifyInstance, registry: ActionRegistry): void {
+/**
+ * A route for every action of the registry that has one. `screened`: the app installed the text
+ * guard (http/validate.ts `installTextGuard`), so the runner need not scan the input again.
+ */
+export function registerActionRoutes(app: FastifyInstance, registry: ActionRegistry, options: { screened?: boolean } = {}): void {
+  const screened = options.screened === true;
   for (const { action } of registry.routed()) {
     const { method, path } = action.contract;
     if (!method || !path) continue;
-    app.route({ method, url: path, handler: (request, reply) => handle(app.ctx, action, request, reply) });
+    app.route({ method, url: path, handler: (request, reply) => handle(app.ctx, action, request, reply, screened) });
   }
 }

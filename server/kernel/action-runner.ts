@@ -19,9 +19,10 @@ import { pathParams, type AnyContract } from '../../common/actions/contract';
 import { requireDb, type AppContext } from '../context';
 import { AppError, errors } from '../infra/errors';
 import { clientKey, type RateRule } from '../infra/rate-limiter';
-import { parseInput } from './input';
+import { parseInput, parseScreened } from './input';
 import { authorize, isModerator, requireVerifiedWriter, requireWriter } from '../policy/permissions';
-import type { AnyAction, Limit, LimitRule, ReadCall, SiteSettings, Who } from './actions';
+import type { AnyAction, Limit, LimitRule, ReadCall, ReadDeclaration, SiteSettings, Who, WriteDeclaration } from './actions';
+import type { Database } from '../db/database';
 import { isUnlimited, Serialized } from './actions';
 import type { Caller } from './caller';
 import { runWrite } from './write';
@@ -37,8 +38,10 @@ export interface ActionRequest {
   headers?: ReadCall<unknown, unknown>['headers'];
   /** A multipart request's file part reader (HTTP only). */
   upload?: ReadCall<unknown, unknown>['upload'];
+  /** The request's text was screened for unsafe characters already (the HTTP text guard). */
+  screened?: boolean;
   /** The origin the request was addressed to (HTTP only). */
-  requestedOrigin?: string;
+  requestedOrigin?: () => string;
 }
 
 /** The gate, then the role rule: 401, 403 (errorCode 3 banned, 4 unverified, 2 by role). */
@@ -75,6 +78,8 @@ function keyOf(rule: LimitRule, caller: Caller, input: unknown): string | null {
 type Spent = Array<{ rule: RateRule; key: string }>;
 
 async function spend(ctx: AppContext, limit: Limit, caller: Caller, input: unknown, settings: SiteSettings, spent: Spent): Promise<void> {
+  // RATE_LIMITS=off (load tests): nothing is counted, so no key is made either.
+  if (!ctx.limiter.enabled) return;
   if (limit.staffExempt && caller.viewer && isModerator(caller.viewer)) return;
   for (const entry of limit.rules) {
     const key = keyOf(entry, caller, input);
@@ -115,8 +120,35 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * The input: each path parameter checked first (one that names nothing is 404 with the
  * contract's message), then every field with the contract's schema (400 naming each bad one).
  */
-export function parseActionInput(contract: AnyContract, params: Record<string, unknown>, fields: unknown): unknown {
-  const names = contract.path ? pathParams(contract.path) : [];
+/** What the runner reads of a contract's input once: its path parameters, and whether it takes no field at all. */
+interface InputShape {
+  names: readonly string[];
+  empty: boolean;
+}
+
+const INPUT_SHAPES = new WeakMap<AnyContract, InputShape>();
+
+function inputShapeOf(contract: AnyContract): InputShape {
+  let shape = INPUT_SHAPES.get(contract);
+  if (!shape) {
+    const object = contract.input as unknown as Partial<ZodObject>;
+    const fields = object.shape as Record<string, unknown> | undefined;
+    // A plain object of no field (not a strict one, which refuses extra keys): any object parses to {}.
+    const plain = object._zod?.def.catchall === undefined;
+    shape = { names: contract.path ? pathParams(contract.path) : [], empty: fields !== undefined && Object.keys(fields).length === 0 && plain };
+    INPUT_SHAPES.set(contract, shape);
+  }
+  return shape;
+}
+
+/**
+ * `screened`: the text guard already refused unsafe text in the request's path, query and body
+ * (http/validate.ts, every HTTP request): it is not scanned twice. A page's input is scanned here.
+ */
+export function parseActionInput(contract: AnyContract, params: Record<string, unknown>, fields: unknown, screened = false): unknown {
+  const { names, empty } = inputShapeOf(contract);
+  // An input of no field takes any object (its keys are dropped, as zod's object would): no parse.
+  if (empty && screened && (fields === undefined || fields === null || isRecord(fields))) return {};
   const merged = names.length === 0 && Object.keys(params).length === 0 ? (fields ?? {}) : { ...(isRecord(fields) ? fields : {}), ...params };
   if (names.length > 0) {
     const shape = (contract.input as unknown as ZodObject).shape as Record<string, ZodType> | undefined;
@@ -126,7 +158,7 @@ export function parseActionInput(contract: AnyContract, params: Record<string, u
       if (!field || !field.safeParse(value).success) throw errors.notFound(contract.notFound);
     }
   }
-  return parseInput(contract.input, merged);
+  return screened ? parseScreened(contract.input, merged) : parseInput(contract.input, merged);
 }
 
 function limitOf(action: AnyAction, via: 'api' | 'page'): Limit | null {
@@ -148,45 +180,87 @@ function checkAnswer(ctx: AppContext, action: AnyAction, value: unknown): void {
   }
 }
 
-/** Runs the action's steps; the answer before any HTTP finishing step (`respond`). */
-export async function performAction(ctx: AppContext, action: AnyAction, request: ActionRequest): Promise<unknown> {
-  const db = action.beforeInstall ? ctx.state.db : requireDb(ctx);
-  const settings = await ctx.settings.get(ctx.state.installed ? db : null);
-  const { caller, via } = request;
-  checkWho(action.who, caller, settings);
-  for (const guard of action.guards ?? []) await guard(ctx, settings, isRecord(request.fields) ? request.fields : {}, { headers: request.headers ?? {} });
-  const limit = limitOf(action, via);
+/**
+ * Runs the action's steps; the answer before any HTTP finishing step (`respond`). Written for the
+ * common case, which runs on every request: a read with nothing to count makes no promise of its
+ * own (the settings at hand, no limit to settle), only the use case's.
+ */
+export function performAction(ctx: AppContext, action: AnyAction, request: ActionRequest): Promise<unknown> {
+  try {
+    const db = action.beforeInstall ? ctx.state.db : requireDb(ctx);
+    const installedDb = ctx.state.installed ? db : null;
+    const settings = ctx.settings.peek(installedDb);
+    if (settings) return performWith(ctx, action, request, db, settings);
+    return ctx.settings.get(installedDb).then((read) => performWith(ctx, action, request, db, read));
+  } catch (error) {
+    // A refusal before any promise (who, the input) is the promise's, as for every other step.
+    return Promise.reject(error);
+  }
+}
+
+function performWith(ctx: AppContext, action: AnyAction, request: ActionRequest, db: Database | null, settings: SiteSettings): Promise<unknown> {
+  checkWho(action.who, request.caller, settings);
+  const limit = limitOf(action, request.via);
+  if (!action.guards && !limit) {
+    const input = parseActionInput(action.contract, request.params, request.fields, request.screened === true);
+    return action.write ? performWrite(ctx, action, request, input, settings) : performRead(ctx, action, request, input, settings, db);
+  }
+  return performGuardedAndLimited(ctx, action, request, db, settings, limit);
+}
+
+/** The steps around the use case when there are guards to pass or a limit to spend and settle. */
+async function performGuardedAndLimited(ctx: AppContext, action: AnyAction, request: ActionRequest, db: Database | null, settings: SiteSettings, limit: Limit | null): Promise<unknown> {
+  const { caller } = request;
+  if (action.guards) {
+    const raw = isRecord(request.fields) ? request.fields : {};
+    const seen = { headers: request.headers ?? NO_HEADERS };
+    for (const guard of action.guards) await guard(ctx, settings, raw, seen);
+  }
   const spent: Spent = [];
   if (limit?.stage === 'beforeInput') await spend(ctx, limit, caller, request.fields, settings, spent);
   try {
-    const input = parseActionInput(action.contract, request.params, request.fields);
+    const input = parseActionInput(action.contract, request.params, request.fields, request.screened === true);
     if (limit?.stage === 'afterInput') await spend(ctx, limit, caller, input, settings, spent);
-    const base = { ctx, caller, input, settings, via, headers: request.headers ?? {}, upload: request.upload, requestedOrigin: request.requestedOrigin };
-    let value: unknown;
-    if (action.write) {
-      // A write's slow work (an upload read and decoded, a password hashed) is done before its transaction opens.
-      const prepared: unknown = action.prepare ? await action.prepare({ ...base, db: requireDb(ctx), target: undefined }) : undefined;
-      const { target, written } = await runWrite(
-        ctx,
-        async (scope) => {
-          const target = await loadTarget(action, scope.db, input, caller, true);
-          return { target, written: await action.run({ ...base, db: scope.db, target, scope, prepared }) };
-        },
-        { now: caller.now },
-      );
-      value = action.present ? await action.present({ ...base, db: requireDb(ctx), target }, written) : written;
-    } else {
-      const target = db ? await loadTarget(action, db, input, caller, false) : undefined;
-      // Before install (the installer's own reads) there is no database: asking for it is 428.
-      const call: ReadCall<unknown, unknown> = db ? { ...base, db, target } : Object.defineProperty({ ...base, target } as ReadCall<unknown, unknown>, 'db', { get: () => requireDb(ctx) });
-      value = await action.run(call);
-    }
-    await settle(ctx, limit, spent, { ok: true });
+    const value = action.write ? await performWrite(ctx, action, request, input, settings) : await performRead(ctx, action, request, input, settings, db);
+    if (spent.length > 0) await settle(ctx, limit, spent, { ok: true });
     return value;
   } catch (error) {
-    await settle(ctx, limit, spent, { ok: false, error });
+    if (spent.length > 0) await settle(ctx, limit, spent, { ok: false, error });
     throw error;
   }
+}
+
+/** A page read carries no request headers. */
+const NO_HEADERS: ReadCall<unknown, unknown>['headers'] = Object.freeze({});
+
+/** What every call of a request hands its use case, besides the database and the target. */
+function callOf(ctx: AppContext, request: ActionRequest, input: unknown, settings: SiteSettings) {
+  const { caller, via, headers = NO_HEADERS, upload, requestedOrigin } = request;
+  return { ctx, caller, input, settings, via, headers, upload, requestedOrigin };
+}
+
+function performRead(ctx: AppContext, action: ReadDeclaration<AnyContract, unknown, unknown>, request: ActionRequest, input: unknown, settings: SiteSettings, db: Database | null): Promise<unknown> {
+  const { caller, via, headers = NO_HEADERS, upload, requestedOrigin } = request;
+  if (db && action.target) return loadTarget(action, db, input, caller, false).then((target) => action.run({ ctx, caller, input, settings, via, headers, upload, requestedOrigin, db, target }));
+  if (db) return action.run({ ctx, caller, input, settings, via, headers, upload, requestedOrigin, db, target: undefined });
+  // Before install (the installer's own reads) there is no database: asking for it is 428.
+  const call = { ctx, caller, input, settings, via, headers, upload, requestedOrigin, target: undefined } as Omit<ReadCall<unknown, unknown>, 'db'>;
+  return action.run(Object.defineProperty(call, 'db', { get: () => requireDb(ctx), enumerable: true }) as ReadCall<unknown, unknown>);
+}
+
+async function performWrite(ctx: AppContext, action: WriteDeclaration<AnyContract, unknown, unknown, unknown>, request: ActionRequest, input: unknown, settings: SiteSettings): Promise<unknown> {
+  const base = callOf(ctx, request, input, settings);
+  // A write's slow work (an upload read and decoded, a password hashed) is done before its transaction opens.
+  const prepared: unknown = action.prepare ? await action.prepare({ ...base, db: requireDb(ctx), target: undefined }) : undefined;
+  const { target, written } = await runWrite(
+    ctx,
+    async (scope) => {
+      const target = await loadTarget(action, scope.db, input, request.caller, true);
+      return { target, written: await action.run({ ...base, db: scope.db, target, scope, prepared }) };
+    },
+    { now: request.caller.now },
+  );
+  return action.present ? action.present({ ...base, db: requireDb(ctx), target }, written) : written;
 }
 
 async function loadTarget(action: AnyAction, db: ReadCall<unknown, unknown>['db'], input: unknown, caller: Caller, lock: boolean): Promise<unknown> {

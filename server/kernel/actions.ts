@@ -168,7 +168,7 @@ export interface ReadCall<I, T> {
    * keeps it (the site's address when PUBLIC_URL is unset): every other absolute link is made
    * from the configured address (http/site-address.ts), never from what a request claims.
    */
-  readonly requestedOrigin?: string;
+  readonly requestedOrigin?: () => string;
 }
 
 /** The one file part of a multipart request, read whole within a size limit. */

@@ -71,20 +71,40 @@ export interface CallerSource {
   session?: CallerSession | null;
 }
 
+/**
+ * A caller whose origin is made on first use: most calls never ask where they came from (a
+ * feed, the configuration), and this is on every request's path.
+ */
+class SourcedCaller implements Caller {
+  readonly viewer: UserRow | null;
+  readonly locale: Locale;
+  readonly now: number;
+  readonly session: CallerSession | null;
+  private made: Origin | undefined;
+
+  constructor(
+    now: number,
+    private readonly source: CallerSource,
+  ) {
+    this.viewer = source.user;
+    this.locale = source.locale;
+    this.now = now;
+    this.session = source.session ?? null;
+  }
+
+  get origin(): Origin {
+    if (!this.made) {
+      const { ip, userAgent, locate } = this.source;
+      let location: IpLocation | undefined;
+      this.made = { ip, userAgent, location: () => (location ??= locate?.() ?? EMPTY_LOCATION) };
+    }
+    return this.made;
+  }
+}
+
 /** The one caller builder: the API's requests and the page loaders' reads alike. */
 export function callerFrom(ctx: AppContext, source: CallerSource): Caller {
-  let location: IpLocation | undefined;
-  return {
-    viewer: source.user,
-    locale: source.locale,
-    now: ctx.clock.now(),
-    origin: {
-      ip: source.ip,
-      userAgent: source.userAgent,
-      location: () => (location ??= source.locate?.() ?? EMPTY_LOCATION),
-    },
-    session: source.session ?? null,
-  };
+  return new SourcedCaller(ctx.clock.now(), source);
 }
 
 /** The caller of a Fastify request (JSON routes and page requests alike). */

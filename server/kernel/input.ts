@@ -29,6 +29,11 @@ export function refuseUnsafeText(input: unknown): void {
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   refuseUnsafeText(input);
+  return parseScreened(schema, input);
+}
+
+/** As `parseInput`, for text the request's guard already screened for unsafe characters. */
+export function parseScreened<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw errors.validation(fieldErrors(result.error));
   return result.data;

@@ -47,7 +47,7 @@ export async function testDbConnection({ ctx, input }: ReadCall<Input<'testDbCon
  */
 export async function installTheForum({ ctx, input, requestedOrigin }: ReadCall<Input<'install'>, undefined>): Promise<Installed> {
   const database = databaseOf(ctx, input.db);
-  const siteUrl = ctx.config.publicUrl ?? requestedOrigin;
+  const siteUrl = ctx.config.publicUrl ?? requestedOrigin?.();
   const outcome = await installForum(
     installRequestOf(input, database, siteUrl),
     {

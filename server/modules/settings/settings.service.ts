@@ -69,6 +69,16 @@ export class SettingsCache {
     private readonly unreachable: (error: unknown) => boolean = () => false,
   ) {}
 
+  /**
+   * The settings when they are at hand without a read (none installed yet: the defaults; else a
+   * copy still fresh), or null: then `get`. Every action starts here, so the common case costs
+   * no promise.
+   */
+  peek(db: Kysely<DB> | null): Settings | null {
+    if (!db) return defaultSettings;
+    return this.value && this.clock.now() - this.loadedAt < CACHE_TTL_MS ? this.value : null;
+  }
+
   async get(db: Kysely<DB> | null): Promise<Settings> {
     if (!db) return defaultSettings;
     const now = this.clock.now();
