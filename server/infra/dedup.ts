@@ -15,6 +15,11 @@ export interface DedupStore {
    * keeps the window its first attempt took (a reply mail's throttle).
    */
   hold(key: string, holder: string, windowMs: number, now: number): Promise<boolean>;
+  /**
+   * True when `key` was seen or held within `windowMs` of `now`; takes nothing. A write asks it
+   * before it enqueues work that `hold` would refuse anyway (a reply mail inside its window).
+   */
+  held(key: string, windowMs: number, now: number): Promise<boolean>;
 }
 
 export class MemoryDedupStore implements DedupStore {
@@ -39,6 +44,11 @@ export class MemoryDedupStore implements DedupStore {
     if (!(await this.firstSeen(key, windowMs, now))) return false;
     this.holders.set(key, holder);
     return true;
+  }
+
+  async held(key: string, windowMs: number, now: number): Promise<boolean> {
+    const at = this.seen.get(key);
+    return at !== undefined && now - at < windowMs;
   }
 
   /** Drops expired entries once a minute, and the oldest ones when over the cap. */
@@ -97,5 +107,13 @@ export class RedisDedupStore implements DedupStore {
   async hold(key: string, holder: string, windowMs: number, now: number): Promise<boolean> {
     const result = await this.redis.eval(HOLD_SCRIPT, 1, this.prefix + key, String(now), String(windowMs), holder);
     return Number(result) === 1;
+  }
+
+  async held(key: string, windowMs: number, now: number): Promise<boolean> {
+    // Both scripts store `now` or `now|holder`; the key's expiry is only for memory.
+    const value = await this.redis.get(this.prefix + key);
+    if (value === null) return false;
+    const at = Number(value.split('|', 1)[0]);
+    return Number.isFinite(at) && now - at < windowMs;
   }
 }

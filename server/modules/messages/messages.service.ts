@@ -19,7 +19,7 @@ import { mailTarget } from '../auth/auth.api';
 import { summarize } from '../content/content.api';
 import { findUsersByIds } from '../users/users.api';
 import { messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
-import { countUnread, findMessagesPage, findReplyMailRecipients, findUnread, insertMessageIfAbsent, markRead, setReplyMail, type ReadSelection } from './messages.repository';
+import { countUnread, findMessagesPage, findReplyMailRecipients, findUnread, insertMessageIfAbsent, markRead, setReplyMail, takesReplyMail, type ReadSelection } from './messages.repository';
 import { UnreadHub, UNREAD_TOPIC } from './unread-hub';
 
 /** Types a reply mail is sent for. */
@@ -122,6 +122,21 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
+function replyMailKey(ctx: AppContext, recipientId: number): string {
+  return `${forumNamespace(ctx.config)}:${recipientId}`;
+}
+
+/**
+ * Whether a reply or comment written now owes `recipientId` a reply mail: not when they do not
+ * take them (the default) or one reached them within the window, since its job could only
+ * refuse. Asked in the write's transaction, so in a busy topic most writes enqueue no job; the
+ * job asks again when it runs (the switch may change in between).
+ */
+export async function replyMailOwed(ctx: AppContext, db: Kysely<DB>, recipientId: number, now: number): Promise<boolean> {
+  if (await ctx.replyMailThrottle.held(replyMailKey(ctx, recipientId), MESSAGE_LIMITS.replyMailWindowMs, now)) return false;
+  return takesReplyMail(db, recipientId);
+}
+
 /**
  * Sends one reply mail when its recipient asked for them (a verified address, the switch on) and
  * no other reply mail reached them in the window. The window is held by `holder` (the job), so a
@@ -134,7 +149,7 @@ export async function sendReplyMail(ctx: AppContext, mail: ReplyMail, options: {
   const [recipient] = await findReplyMailRecipients(db, [mail.to]);
   if (!recipient?.email) return;
   const now = ctx.clock.now();
-  if (!(await ctx.replyMailThrottle.hold(`${forumNamespace(ctx.config)}:${recipient.id}`, options.holder, MESSAGE_LIMITS.replyMailWindowMs, now))) return;
+  if (!(await ctx.replyMailThrottle.hold(replyMailKey(ctx, recipient.id), options.holder, MESSAGE_LIMITS.replyMailWindowMs, now))) return;
   const [sender] = mail.from === null ? [] : await findUsersByIds(db, [mail.from]);
   const settings = await ctx.settings.get(db);
   const locale: Locale = settings.language;

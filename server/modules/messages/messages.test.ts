@@ -244,7 +244,11 @@ for (const dialect of await testDatabases()) {
       expect((await t.post('/api/user/settings', { replyMail: 'maybe' }, { token: a.token })).status).toBe(400);
 
       const before = readEmlMails(t.dataDir).length;
+      // No job is even written for a member who takes no reply mails.
+      const replyMailJobs = async () => (await t.ctx.state.db!.selectFrom('jobs').select('id').where('name', '=', 'messages.replyMail').execute()).length;
+      const quietJobs = await replyMailJobs();
       await createComment(t, b.user, { entityId: quietTopic, content: 'no mail for quiet' });
+      expect(await replyMailJobs()).toBe(quietJobs);
       await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'Hello from b' });
       // A job of the comment's transaction, run after the answer.
       await t.jobs.drain();
@@ -252,9 +256,11 @@ for (const dialect of await testDatabases()) {
       expect(mail.subject).toContain(b.user.nickname);
       expect(mail.text).toContain('Hello from b');
       expect(mail.text).toMatch(new RegExp(`/topic/${topicId}#comment-\\d+`));
-      // Within 10 minutes: more messages, no more mail.
+      // Within 10 minutes: more messages, no more mail, and no job written for one.
       clock += 5 * 60_000;
+      const jobsBefore = await replyMailJobs();
       await comment(b.token, { entityType: 'topic', entityId: topicId, content: 'second' });
+      expect(await replyMailJobs()).toBe(jobsBefore);
       await t.post('/api/like/like', { entityType: 'topic', entityId: topicId }, { token: b.token });
       await t.jobs.drain();
       expect(readEmlMails(t.dataDir).slice(before).filter((m) => m.to.includes(a.email!))).toHaveLength(1);
