@@ -10,7 +10,7 @@ import { Card } from '~/components/ui/card';
 import type { TFunction } from '~/lib/i18n';
 import { useT } from '~/lib/use-t';
 import { CODE, FieldList, Phrase, TypeName, viewAnchor } from './field-list';
-import { FoldMark, Operation } from './operation';
+import { FoldMark, Operation, useDrawnWhenOpened } from './operation';
 
 /** A feature's heading: its translated name, else the tag itself (a feature added since). */
 function featureLabel(t: TFunction, name: string): string {
@@ -178,6 +178,24 @@ function Operations({ features, codeNames }: { features: ApiReferenceView['featu
   );
 }
 
+/** A view, folded; its fields are drawn when it first opens (operation.tsx says why). */
+function View({ name, shape }: ApiReferenceView['schemas'][number]) {
+  const { drawn, onToggle } = useDrawnWhenOpened();
+  return (
+    <details id={viewAnchor(name)} data-view={name} onToggle={onToggle} className="group scroll-mt-20 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <summary className="flex cursor-pointer list-none items-baseline gap-2 rounded-lg px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-800/60 [&::-webkit-details-marker]:hidden">
+        <FoldMark />
+        <TypeName type={name} refName={null} />
+      </summary>
+      {drawn && (
+        <div className="border-t border-zinc-100 px-4 py-2 dark:border-zinc-800">
+          <FieldList fields={shape.fields} />
+        </div>
+      )}
+    </details>
+  );
+}
+
 function Views({ schemas }: { schemas: ApiReferenceView['schemas'] }) {
   const t = useT();
   return (
@@ -188,15 +206,7 @@ function Views({ schemas }: { schemas: ApiReferenceView['schemas'] }) {
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('apiDocs.schemas.intro')}</p>
       <div className="mt-3 space-y-2">
         {schemas.map(({ name, shape }) => (
-          <details key={name} id={viewAnchor(name)} data-view={name} className="group scroll-mt-20 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-            <summary className="flex cursor-pointer list-none items-baseline gap-2 rounded-lg px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-800/60 [&::-webkit-details-marker]:hidden">
-              <FoldMark />
-              <TypeName type={name} refName={null} />
-            </summary>
-            <div className="border-t border-zinc-100 px-4 py-2 dark:border-zinc-800">
-              <FieldList fields={shape.fields} />
-            </div>
-          </details>
+          <View key={name} name={name} shape={shape} />
         ))}
       </div>
     </section>
