@@ -13,6 +13,10 @@ export default defineConfig({
     // Four at a time on two cores: most of a suite's time is spent waiting for MariaDB and
     // PostgreSQL (other processes), so two workers left the cores idle (5m22s → 3m20s).
     maxWorkers: 4,
+    // Files share a worker's loaded modules: every suite builds its own app, database and clock,
+    // so nothing a test relies on lives in a module. Importing the whole server again for each
+    // of 131 files was half the suite's CPU (import 339 s → 54 s; 368 s → 234 s on two cores).
+    isolate: false,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },
