@@ -13,6 +13,7 @@ import type { PublicUser } from '../../../common/views/user';
 import { postArticle, uploadCover } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
 import { createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
+import { droppedPages } from '../../../tests/support/listeners';
 import { withCountedDb } from '../../../tests/support/query-counter';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
@@ -288,18 +289,8 @@ for (const dialect of await testDatabases()) {
     it('drops both members’ cached pages after a follow', async () => {
       const a = await createUser(t);
       const b = await createUser(t);
-      const dropped: string[][] = [];
-      const invalidate = t.ctx.pageCache.invalidate.bind(t.ctx.pageCache);
-      t.ctx.pageCache.invalidate = async (tags) => {
-        dropped.push([...tags]);
-        await invalidate(tags);
-      };
-      try {
-        await follow(a.token, b.user.id);
-      } finally {
-        t.ctx.pageCache.invalidate = invalidate;
-      }
-      expect(dropped.flat()).toEqual(expect.arrayContaining([userPageTag(a.user.id), userPageTag(b.user.id)]));
+      const dropped = await droppedPages(t, () => follow(a.token, b.user.id));
+      expect(dropped).toEqual(expect.arrayContaining([userPageTag(a.user.id), userPageTag(b.user.id)]));
     });
 
     it('sets the profile background to an image this site stored, or removes it; anything else is a 400 naming the field', async () => {

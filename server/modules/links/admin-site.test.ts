@@ -15,6 +15,7 @@ import type { TagView } from '../../../common/views/tag';
 import { postArticle, uploadCover } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
 import { createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
+import { droppedPages } from '../../../tests/support/listeners';
 import { createTestApp, NO_LIMIT, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
@@ -36,20 +37,6 @@ for (const dialect of await testDatabases()) {
 
     const post = <T>(path: string, body: Record<string, unknown>, token = admin.token) => t.post<T>(path, body, { token });
     const fieldsOf = (res: { body: { fields?: Record<string, string> } }) => Object.keys(res.body.fields ?? {});
-    async function droppedPages(work: () => Promise<unknown>): Promise<string[]> {
-      const dropped: string[] = [];
-      const original = t.ctx.pageCache.invalidate.bind(t.ctx.pageCache);
-      t.ctx.pageCache.invalidate = (tags) => {
-        dropped.push(...tags);
-        return original(tags);
-      };
-      try {
-        await work();
-      } finally {
-        t.ctx.pageCache.invalidate = original;
-      }
-      return dropped;
-    }
     async function newNode(name: string): Promise<AdminNodeView> {
       const res = await post<AdminNodeView>('/api/admin/node/create', { name, description: `About ${name}` });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -132,7 +119,7 @@ for (const dialect of await testDatabases()) {
         expect(fieldsOf(await post('/api/admin/node/delete', { id: from.id, moveTo: 99_999_999 }))).toEqual(['moveTo']);
         expect(await nodeRow(from.id)).toBeDefined();
 
-        const dropped = await droppedPages(() => post('/api/admin/node/delete', { id: from.id, moveTo: to.id }));
+        const dropped = await droppedPages(t, () => post('/api/admin/node/delete', { id: from.id, moveTo: to.id }));
         expect(dropped).toEqual(['*']);
         expect(await nodeRow(from.id)).toBeUndefined();
         expect((await nodeRow(to.id))!.topic_count).toBe(1);
@@ -231,7 +218,7 @@ for (const dialect of await testDatabases()) {
         expect((await t.get<Page<LinkView>>('/api/link/list')).body.data!.results).toEqual([]);
 
         const logo = await uploadCover(t, admin.token);
-        const created = await droppedPages(() => post<LinkView>('/api/admin/link/create', { title: 'Bangkok Eats', url: 'https://eats.example/bkk', summary: '<b>Street</b> food', logo }));
+        const created = await droppedPages(t, () => post<LinkView>('/api/admin/link/create', { title: 'Bangkok Eats', url: 'https://eats.example/bkk', summary: '<b>Street</b> food', logo }));
         expect(created).toEqual(['lists']);
         await post('/api/admin/link/create', { title: 'Chiang Mai Walks', url: 'http://walks.example' });
         const list = await t.get<Page<LinkView>>('/api/link/list');
@@ -293,7 +280,7 @@ for (const dialect of await testDatabases()) {
           expect(fieldsOf(bad)).toEqual([field]);
         }
 
-        const dropped = await droppedPages(() => post('/api/admin/notice/update', { id: later.body.data!.id, title: 'Now', content: 'Now open', startTime: '' }));
+        const dropped = await droppedPages(t, () => post('/api/admin/notice/update', { id: later.body.data!.id, title: 'Now', content: 'Now open', startTime: '' }));
         expect(dropped).toEqual(['lists']);
         expect((await t.get<NoticeView[]>('/api/notice/list')).body.data!.map((n) => n.id)).toContain(later.body.data!.id);
         expect((await post('/api/admin/notice/delete', { id: later.body.data!.id })).status).toBe(200);
