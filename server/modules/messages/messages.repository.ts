@@ -78,29 +78,20 @@ export async function setReplyMail(db: Kysely<DB>, userId: number, on: boolean, 
 }
 
 /** Of `ids`, the active users who asked for reply mails and have a verified e-mail. */
-/** True when the member takes reply mails now (switch on, a verified address, not banned). */
+/** Members who take reply mails now: the switch on, a verified address, not banned. */
+function replyMailTakers(db: Kysely<DB>) {
+  return db.selectFrom('users').where('reply_mail', '=', 1).where('email_verified', '=', 1).where('email', 'is not', null).where('status', '=', 0);
+}
+
+/** True when the member takes reply mails now (asked in the write that owes one). */
 export async function takesReplyMail(db: Kysely<DB>, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', id)
-    .where('reply_mail', '=', 1)
-    .where('email_verified', '=', 1)
-    .where('email', 'is not', null)
-    .where('status', '=', 0)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await replyMailTakers(db).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 export async function findReplyMailRecipients(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('users')
+  return replyMailTakers(db)
     .selectAll()
     .where('id', 'in', [...new Set(ids)])
-    .where('reply_mail', '=', 1)
-    .where('email_verified', '=', 1)
-    .where('email', 'is not', null)
-    .where('status', '=', 0)
     .execute();
 }
