@@ -143,9 +143,78 @@ export const MESSAGE_TYPES = [
   'vip_rejected',
   'vip_expiring',
   'system',
+  'mention',
+  'quote',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
-export const MESSAGE_STATUS = { unread: 0, read: 1 } as const;
+/** 2: the member turned the kind off on the site; the row only keeps the event from repeating. */
+export const MESSAGE_STATUS = { unread: 0, read: 1, muted: 2 } as const;
+
+/**
+ * Notifications by kind (issue 27): what a member switches per channel in their settings. Each
+ * message type belongs to one kind.
+ */
+export const NOTIFICATION_KINDS = ['comment', 'reply', 'mention', 'like', 'follow', 'system', 'vip'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_CHANNELS = ['web', 'email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const KIND_OF_MESSAGE: Readonly<Record<MessageType, NotificationKind>> = {
+  topic_comment: 'comment',
+  comment_reply: 'reply',
+  mention: 'mention',
+  quote: 'mention',
+  like: 'like',
+  favorite: 'like',
+  follow: 'follow',
+  recommended: 'system',
+  deleted: 'system',
+  approved: 'system',
+  rejected: 'system',
+  restored: 'system',
+  banned: 'system',
+  system: 'system',
+  vip_activated: 'vip',
+  vip_rejected: 'vip',
+  vip_expiring: 'vip',
+};
+
+/**
+ * What a member gets before choosing: everything on the site; e-mail for mentions and for VIP
+ * decisions (replies by mail stay a choice, as they were); push, once a browser is subscribed,
+ * for what someone said to or about them.
+ */
+export const NOTIFICATION_DEFAULTS: Readonly<Record<NotificationKind, Readonly<Record<NotificationChannel, boolean>>>> = {
+  comment: { web: true, email: false, push: true },
+  reply: { web: true, email: false, push: true },
+  mention: { web: true, email: true, push: true },
+  like: { web: true, email: false, push: false },
+  follow: { web: true, email: false, push: false },
+  system: { web: true, email: false, push: true },
+  vip: { web: true, email: true, push: true },
+};
+
+/** Channels a member cannot turn off: moderation and account notices always reach the site. */
+export const LOCKED_CHANNELS: Readonly<Partial<Record<NotificationKind, readonly NotificationChannel[]>>> = { system: ['web'], vip: ['web'] };
+
+/** Digest periods in days: off, daily, weekly. */
+export const DIGEST_PERIODS = [0, 1, 7] as const;
+export type DigestPeriod = (typeof DIGEST_PERIODS)[number];
+
+/**
+ * Message types that gather while unread, one group per item ("Alice and 3 others liked your
+ * topic", "5 new comments on …"); any other type is a group of its own.
+ */
+export const GROUPED_TYPES: ReadonlySet<MessageType> = new Set(['topic_comment', 'like', 'favorite', 'follow']);
+
+export const NOTIFICATION_LIMITS = {
+  /** Members notified of mentions per post; the rest are rendered as plain profile links. */
+  mentionsPerPost: 10,
+  /** Actors remembered per group (the avatars and names shown). */
+  groupActors: 5,
+  /** A member's push subscriptions (devices); the oldest goes beyond this. */
+  pushPerUser: 10,
+} as const;
 
 export const MESSAGE_LIMITS = {
   pageSize: 20,

@@ -32,8 +32,13 @@ export interface UsersTable {
   forbidden_reason: Generated<string>;
   vip_expire_time: number;
   status: number; // 0 active, 1 deleted
-  /** 1 = mail me replies and comments on my topics (at most one mail per 10 minutes); 0 by default. */
+  /**
+   * Before issue 27: 1 = mail me replies and comments on my topics. Read once by the
+   * notifications migration into `notification_prefs`; no longer read or written.
+   */
   reply_mail: Generated<number>;
+  /** When the member last used the site signed in (epoch ms, updated at most hourly; 0 never). */
+  last_seen_time: Generated<number>;
   /** The profile page's background image: an `/uploads/…` address this site stored, or ''. */
   background: Generated<string>;
   create_time: number;
@@ -242,7 +247,87 @@ export interface MessagesTable {
   params: string;
   /** Unique per recipient when set: the same event never makes a second message. */
   event_key: string | null;
-  status: number; // 0 unread, 1 read
+  /** 0 unread, 1 read, 2 muted (the member turned this kind off on the site: kept only so the event is not repeated, never listed or counted). */
+  status: number;
+  /** The notification group it belongs to (`notification_groups.id`). */
+  group_id: Generated<number>;
+  create_time: number;
+  update_time: number;
+}
+
+/**
+ * One row of the notifications page (issue 27): while unread, messages of one item and kind
+ * gather here ("Alice and 3 others liked your topic").
+ */
+export interface NotificationGroupsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** What gathers messages: `like:topic:12`; a message of a kind that never groups has `m:<id>`. */
+  group_key: string;
+  /** `group_key` while the group is unread, NULL once read (a new event then opens a new group). */
+  open_key: string | null;
+  /** The type of its messages (they share it). */
+  type: string;
+  entity_type: string;
+  entity_id: number;
+  last_message_id: number;
+  message_count: number;
+  actor_count: number;
+  /** JSON array of the newest distinct actors' ids, newest first (at most a few). */
+  actor_ids: string;
+  /** 0 unread, 1 read. */
+  status: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** A member's choice for one kind of notification on one channel, only where they chose. */
+export interface NotificationPrefsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** A NOTIFICATION_KINDS entry, or `digest`. */
+  kind: string;
+  /** `web` | `email` | `push`. */
+  channel: string;
+  /** 1 on, 0 off; for the digest its period in days (0 off, 1 daily, 7 weekly). */
+  enabled: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** One browser's Web Push subscription (issue 27). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** SHA-256 hex of the endpoint: unique, so a browser subscribing again replaces its row. */
+  endpoint_hash: string;
+  /** The browser's P-256 public key and auth secret, base64url. */
+  p256dh: string;
+  auth: string;
+  /** The interface language the member used when subscribing: the payload's language. */
+  locale: string;
+  user_agent: string;
+  last_success_time: Generated<number>;
+  create_time: number;
+  update_time: number;
+}
+
+/** Values the site keeps and never shows (the VAPID key pair, as JSON). */
+export interface SiteSecretsTable {
+  id: Generated<number>;
+  name: string;
+  value: string;
+  create_time: number;
+  update_time: number;
+}
+
+/** A digest period claimed for a member: unique, so two processes never send it twice. */
+export interface DigestSendsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** `d:2026-11-28` or `w:2026-11-23` (the week's Monday), in the site's time zone. */
+  period: string;
   create_time: number;
   update_time: number;
 }
@@ -464,6 +549,11 @@ export interface DB {
   vip_orders: VipOrdersTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  notification_groups: NotificationGroupsTable;
+  notification_prefs: NotificationPrefsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  site_secrets: SiteSecretsTable;
+  digest_sends: DigestSendsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -483,6 +573,8 @@ export type ArticleUpdate = Updateable<ArticlesTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NewComment = Insertable<CommentsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type NotificationGroupRow = Selectable<NotificationGroupsTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type NewMessage = Insertable<MessagesTable>;
 export type CheckinRow = Selectable<CheckinsTable>;
 export type ScoreLogRow = Selectable<ScoreLogsTable>;

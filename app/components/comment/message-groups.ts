@@ -12,6 +12,8 @@ export type MessageGroup = (typeof MESSAGE_GROUPS)[number];
 const GROUP_OF: Record<MessageType, MessageGroup> = {
   topic_comment: 'conversation',
   comment_reply: 'conversation',
+  mention: 'conversation',
+  quote: 'conversation',
   like: 'reaction',
   favorite: 'reaction',
   follow: 'follow',

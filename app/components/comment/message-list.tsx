@@ -33,6 +33,8 @@ import { useNewestFirstList } from './use-newest-first-list';
 const TYPE_STYLE: Record<MessageType, { icon: (p: { className?: string }) => ReactNode; tone: string }> = {
   topic_comment: { icon: CommentIcon, tone: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300' },
   comment_reply: { icon: CommentIcon, tone: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300' },
+  mention: { icon: CommentIcon, tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300' },
+  quote: { icon: CommentIcon, tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300' },
   like: { icon: (p) => <HeartIcon {...p} filled />, tone: 'bg-rose-100 text-rose-700 dark:bg-rose-950 dark:text-rose-300' },
   favorite: { icon: (p) => <StarIcon {...p} filled />, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300' },
   follow: { icon: PlusIcon, tone: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300' },

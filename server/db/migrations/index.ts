@@ -21,6 +21,7 @@ import * as forbiddenWords from './2026112802_forbidden_words';
 import * as profileLists from './2026112806_profile_lists';
 import * as vip from './2026112805_vip';
 import * as jobs from './2026113001_jobs';
+import * as notifications from './2026120101_notifications';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026112806_profile_lists': profileLists,
   '2026112901_search_terms': searchTerms,
   '2026113001_jobs': jobs,
+  '2026120101_notifications': notifications,
 };

@@ -361,7 +361,7 @@ for (const dialect of await testDatabases()) {
         // Notification preferences stay reachable to a banned user (like the account's security).
         expect: { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] },
         async prepare() {
-          return { path: '/api/user/settings', body: { replyMail: true }, probe: async () => db.selectFrom('users').select(['id', 'reply_mail']).orderBy('id').execute() };
+          return { path: '/api/user/settings', body: { replyMail: true }, probe: async () => db.selectFrom('notification_prefs').select(['user_id', 'kind', 'channel', 'enabled']).orderBy('id').execute() };
         },
       },
       {

@@ -1,6 +1,9 @@
 /**
  * The site messages' public surface (DESIGN convention 13): a feature tells a member of its own
  * facts from its in-transaction listener (`notify`, written in the write's transaction, so a
- * rolled-back write tells nobody); the live unread push and the reply mail follow `message.sent`.
+ * rolled-back write tells nobody); the live unread push and the notification mail follow
+ * `message.sent`, which names the channels the member takes the message's kind on. Other
+ * channels (push, the digest) read the member's choices here.
  */
-export { notify, type NotifyInput } from './messages.service';
+export { notify, unreadCount, type NotifyInput } from './messages.service';
+export { channelsFor, digestChoices, preferencesOf, type ChannelSwitches, type DigestChoice, type Preferences } from './notification-prefs.service';

@@ -6,7 +6,7 @@
 import type { Feature } from '../../kernel/feature';
 import { messagesActionList } from './messages.actions';
 import { replyMailJob } from './messages.jobs';
-import { announceUnread, MAILED_TYPES, replyMailOwed, unreadHubOf } from './messages.service';
+import { announceUnread, mailedHere, replyMailOwed, unreadHubOf } from './messages.service';
 
 export const messagesFeature: Feature = {
   name: 'messages',
@@ -14,10 +14,11 @@ export const messagesFeature: Feature = {
   jobs: [replyMailJob],
   setup(ctx) {
     const { events } = ctx;
-    // A reply or a comment owes a reply mail: a job of the same transaction (messages.jobs.ts),
-    // unless its recipient takes none or had one within the window (the job could only refuse).
-    events.onWrite('message.sent', 'messages', async ({ to, from, type, title, content, url, entityType }, scope) => {
-      if (!MAILED_TYPES.has(type) || !(await replyMailOwed(scope.ctx, scope.db, to, scope.now))) return;
+    // A message its recipient takes by e-mail owes a mail: a job of the same transaction
+    // (messages.jobs.ts), unless they have no verified address or had one within the window (the
+    // job could only refuse).
+    events.onWrite('message.sent', 'messages', async ({ to, from, type, kind, email, title, content, url, entityType }, scope) => {
+      if (!email || !mailedHere(kind) || !(await replyMailOwed(scope.ctx, scope.db, to, scope.now))) return;
       await scope.enqueue(replyMailJob, { to, from, type, title, content, url, entityType });
     });
     events.onCommit('message.sent', 'messages', (message, app) => announceUnread(app, [message.to]));

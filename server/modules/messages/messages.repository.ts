@@ -6,19 +6,26 @@ import type { DB, MessageRow, NewMessage, UserRow } from '../../db/schema';
 
 /**
  * Inserts a message unless the recipient already has one with the same `event_key` (the unique
- * index decides, so concurrent duplicates cannot both land). Answers whether it was inserted.
+ * index decides, so concurrent duplicates cannot both land). Answers the new row's id, or null
+ * when an earlier message holds the key.
  */
-export async function insertMessageIfAbsent(db: Kysely<DB>, values: NewMessage): Promise<boolean> {
+export async function insertMessageIfAbsent(db: Kysely<DB>, values: NewMessage): Promise<number | null> {
   const query = db.insertInto('messages').values(values);
-  if (values.event_key === null || values.event_key === undefined) {
-    await query.execute();
-    return true;
+  const keyed = values.event_key !== null && values.event_key !== undefined;
+  switch (dialectOf(db)) {
+    case 'mysql': {
+      const result = await (keyed ? query.ignore() : query).executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 ? Number(result.insertId) : null;
+    }
+    case 'postgres': {
+      const row = await (keyed ? query.onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing()) : query).returning('id').executeTakeFirst();
+      return row ? Number(row.id) : null;
+    }
+    case 'sqlite': {
+      const row = await (keyed ? query.orIgnore() : query).returning('id').executeTakeFirst();
+      return row ? Number(row.id) : null;
+    }
   }
-  const result =
-    dialectOf(db) === 'postgres'
-      ? await query.onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing()).executeTakeFirst()
-      : await query.ignore().executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 export async function countUnread(db: Kysely<DB>, userId: number): Promise<number> {
@@ -45,7 +52,7 @@ export async function findUnread(db: Kysely<DB>, userId: number, limit: number):
 
 /** One keyset page of a user's messages, newest first; `beforeId` is the last id seen. */
 export async function findMessagesPage(db: Kysely<DB>, userId: number, beforeId: number | null, limit: number): Promise<MessageRow[]> {
-  let query = db.selectFrom('messages').selectAll().where('user_id', '=', userId);
+  let query = db.selectFrom('messages').selectAll().where('user_id', '=', userId).where('status', '<>', MESSAGE_STATUS.muted);
   if (beforeId !== null) query = query.where('id', '<', beforeId);
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
@@ -69,28 +76,19 @@ export async function markRead(db: Kysely<DB>, userId: number, selection: ReadSe
   return Number(result.numUpdatedRows);
 }
 
-export async function setReplyMail(db: Kysely<DB>, userId: number, on: boolean, now: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ reply_mail: on ? 1 : 0, update_time: now })
-    .where('id', '=', userId)
-    .execute();
+/** Members a notification mail may reach now: a verified address, an account not deleted. */
+function mailableUsers(db: Kysely<DB>) {
+  return db.selectFrom('users').where('email_verified', '=', 1).where('email', 'is not', null).where('status', '=', 0);
 }
 
-/** Of `ids`, the active users who asked for reply mails and have a verified e-mail. */
-/** Members who take reply mails now: the switch on, a verified address, not banned. */
-function replyMailTakers(db: Kysely<DB>) {
-  return db.selectFrom('users').where('reply_mail', '=', 1).where('email_verified', '=', 1).where('email', 'is not', null).where('status', '=', 0);
+/** True when the member has an address a notification mail may go to (asked in the write that owes one). */
+export async function hasMailableAddress(db: Kysely<DB>, id: number): Promise<boolean> {
+  return (await mailableUsers(db).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-/** True when the member takes reply mails now (asked in the write that owes one). */
-export async function takesReplyMail(db: Kysely<DB>, id: number): Promise<boolean> {
-  return (await replyMailTakers(db).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-export async function findReplyMailRecipients(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
+export async function findMailableUsers(db: Kysely<DB>, ids: readonly number[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
-  return replyMailTakers(db)
+  return mailableUsers(db)
     .selectAll()
     .where('id', 'in', [...new Set(ids)])
     .execute();

@@ -7,11 +7,11 @@
  * per 10 minutes.
  */
 import type { Kysely } from 'kysely';
-import { MESSAGE_LIMITS, MESSAGE_STATUS, type Locale, type MessageType } from '../../../common/constants';
+import { KIND_OF_MESSAGE, MESSAGE_LIMITS, MESSAGE_STATUS, type Locale, type MessageType, type NotificationKind } from '../../../common/constants';
 import { translator } from '../../../common/i18n';
 import type { NotificationSettings } from '../../../common/views/message';
 import type { AppContext } from '../../context';
-import type { DB, MessageRow, UserRow } from '../../db/schema';
+import type { DB, MessageRow } from '../../db/schema';
 import { forumNamespace } from '../../infra/namespace';
 import type { DomainEventMap, WriteScope } from '../../kernel/events';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
@@ -19,11 +19,17 @@ import { mailTarget } from '../auth/auth.api';
 import { summarize } from '../content/content.api';
 import { findUsersByIds } from '../users/users.api';
 import { messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
-import { countUnread, findMessagesPage, findReplyMailRecipients, findUnread, insertMessageIfAbsent, markRead, setReplyMail, takesReplyMail, type ReadSelection } from './messages.repository';
+import { countUnread, findMailableUsers, findMessagesPage, findUnread, hasMailableAddress, insertMessageIfAbsent, markRead, type ReadSelection } from './messages.repository';
+import { changePreferences, channelsFor, preferencesOf } from './notification-prefs.service';
 import { UnreadHub, UNREAD_TOPIC } from './unread-hub';
 
-/** Types a reply mail is sent for. */
-export const MAILED_TYPES: ReadonlySet<MessageType> = new Set(['topic_comment', 'comment_reply']);
+/**
+ * Whether a message of this kind is mailed by this feature when its recipient takes the kind by
+ * e-mail: VIP decisions have their own mail (the VIP feature's), which reads the same choice.
+ */
+export function mailedHere(kind: NotificationKind): boolean {
+  return kind !== 'vip';
+}
 
 export interface NotifyInput {
   /** The recipient. */
@@ -54,8 +60,10 @@ function excerpt(text: string): string {
 }
 
 /**
- * Writes one message inside the write's transaction and records `message.sent`. Answers whether
- * a message was written (false for a message to oneself or a repeated event).
+ * Writes one message inside the write's transaction and records `message.sent` with the channels
+ * the recipient takes its kind on (a kind turned off on the site is stored muted: it keeps the
+ * event from repeating and is never listed). Answers whether a message was written (false for a
+ * message to oneself or a repeated event).
  */
 export async function notify(scope: WriteScope, input: NotifyInput): Promise<boolean> {
   const { db, now } = scope;
@@ -63,7 +71,9 @@ export async function notify(scope: WriteScope, input: NotifyInput): Promise<boo
   const content = excerpt(input.content ?? '');
   const title = (input.title ?? '').slice(0, 255);
   const url = (input.url ?? '').slice(0, 512);
-  const written = await insertMessageIfAbsent(db, {
+  const kind = KIND_OF_MESSAGE[input.type];
+  const channels = await channelsFor(db, input.to, kind);
+  const messageId = await insertMessageIfAbsent(db, {
     user_id: input.to,
     from_id: input.from,
     type: input.type,
@@ -75,12 +85,15 @@ export async function notify(scope: WriteScope, input: NotifyInput): Promise<boo
     entity_id: input.entity?.id ?? 0,
     params: JSON.stringify(input.params ?? {}),
     event_key: input.eventKey ? input.eventKey.slice(0, 128) : null,
-    status: MESSAGE_STATUS.unread,
+    status: channels.web ? MESSAGE_STATUS.unread : MESSAGE_STATUS.muted,
     create_time: now,
     update_time: now,
   });
-  if (written) await scope.emit('message.sent', { to: input.to, from: input.from, type: input.type, title, content, url, entityType: input.entity?.type ?? '' });
-  return written;
+  if (messageId === null) return false;
+  const entityType = input.entity?.type ?? '';
+  const entityId = input.entity?.id ?? 0;
+  await scope.emit('message.sent', { messageId, to: input.to, from: input.from, type: input.type, kind, title, content, url, entityType, entityId, ...channels });
+  return true;
 }
 
 /** Tells every process that these users' unread counts changed (call after the commit). */
@@ -127,14 +140,14 @@ function replyMailKey(ctx: AppContext, recipientId: number): string {
 }
 
 /**
- * Whether a reply or comment written now owes `recipientId` a reply mail: not when they do not
- * take them (the default) or one reached them within the window, since its job could only
- * refuse. Asked in the write's transaction, so in a busy topic most writes enqueue no job; the
- * job asks again when it runs (the switch may change in between).
+ * Whether a message its recipient takes by e-mail owes them a mail now: not when they have no
+ * verified address or one reached them within the window, since its job could only refuse.
+ * Asked in the write's transaction, so in a busy topic most writes enqueue no job; the job asks
+ * again when it runs (the choice may change in between).
  */
 export async function replyMailOwed(ctx: AppContext, db: Kysely<DB>, recipientId: number, now: number): Promise<boolean> {
   if (await ctx.replyMailThrottle.held(replyMailKey(ctx, recipientId), MESSAGE_LIMITS.replyMailWindowMs, now)) return false;
-  return takesReplyMail(db, recipientId);
+  return hasMailableAddress(db, recipientId);
 }
 
 /**
@@ -146,8 +159,8 @@ export async function replyMailOwed(ctx: AppContext, db: Kysely<DB>, recipientId
 export async function sendReplyMail(ctx: AppContext, mail: ReplyMail, options: { baseUrl: string; holder: string; messageId: string }): Promise<void> {
   const db = ctx.state.db;
   if (!db) return;
-  const [recipient] = await findReplyMailRecipients(db, [mail.to]);
-  if (!recipient?.email) return;
+  const [recipient] = await findMailableUsers(db, [mail.to]);
+  if (!recipient?.email || !(await channelsFor(db, recipient.id, KIND_OF_MESSAGE[mail.type])).email) return;
   const now = ctx.clock.now();
   if (!(await ctx.replyMailThrottle.hold(replyMailKey(ctx, recipient.id), options.holder, MESSAGE_LIMITS.replyMailWindowMs, now))) return;
   const [sender] = mail.from === null ? [] : await findUsersByIds(db, [mail.from]);
@@ -233,11 +246,14 @@ export async function markMessagesRead(scope: WriteScope, userId: number, select
 
 export type { NotificationSettings };
 
-export function notificationSettingsOf(user: Pick<UserRow, 'reply_mail'>): NotificationSettings {
-  return { replyMail: user.reply_mail === 1 };
+/** GET user/settings (before issue 27's preferences): reply mails are comments and replies by e-mail. */
+export async function notificationSettingsOf(db: Kysely<DB>, userId: number): Promise<NotificationSettings> {
+  const { kinds } = await preferencesOf(db, userId);
+  return { replyMail: kinds.comment.email && kinds.reply.email };
 }
 
+/** POST user/settings: reply mails on or off, that is comments and replies by e-mail. */
 export async function updateNotificationSettings(db: Kysely<DB>, userId: number, input: NotificationSettings, now: number): Promise<NotificationSettings> {
-  await setReplyMail(db, userId, input.replyMail, now);
+  await changePreferences(db, userId, { kinds: { comment: { email: input.replyMail }, reply: { email: input.replyMail } } }, now);
   return { replyMail: input.replyMail };
 }

@@ -54,8 +54,8 @@ export async function unreadStream({ ctx, caller }: ReadCall<Input<'events'>, un
 }
 
 /** GET user/settings: the reader's notification switches. */
-export async function notificationSettings({ caller }: ReadCall<Input<'settings'>, undefined>): Promise<NotificationSettings> {
-  return notificationSettingsOf(memberOf(caller));
+export function notificationSettings({ db, caller }: ReadCall<Input<'settings'>, undefined>): Promise<NotificationSettings> {
+  return notificationSettingsOf(db, memberOf(caller).id);
 }
 
 /** POST user/settings, inside the transaction: reply mails on or off. */
