@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { cursorQuery, markMessagesReadSchema, notificationSettingsSchema } from '../validation/comment';
-import type { MarkedReadView, MessageView, NotificationSettings, RecentMessagesView } from '../views/message';
+import { groupMessagesQuery, markGroupsReadSchema, notificationPrefsSchema } from '../validation/notifications';
+import type { MarkedReadView, MessageView, NotificationGroupView, NotificationPrefsView, NotificationSettings, RecentMessagesView } from '../views/message';
 import type { Page } from '../views/page';
 import { contract, returns } from './contract';
 
@@ -69,6 +70,47 @@ export const messageActions = {
     input: notificationSettingsSchema,
     output: returns<NotificationSettings>(),
     summary: 'Switches reply e-mails on or off.',
+  }),
+  notifications: contract({
+    name: 'message.notifications',
+    method: 'GET',
+    path: '/api/user/notifications',
+    input: cursorQuery,
+    output: returns<Page<NotificationGroupView>>(),
+    summary: "A page of the reader's notification rows, newest activity first: while unread, messages of one item and kind gather in one row.",
+  }),
+  groupMessages: contract({
+    name: 'message.groupMessages',
+    method: 'GET',
+    path: '/api/user/notifications/:id',
+    input: groupMessagesQuery,
+    output: returns<Page<MessageView>>(),
+    summary: "The messages gathered in one of the reader's notification rows, newest first.",
+    notFound: 'message.groupNotFound',
+  }),
+  markGroupsRead: contract({
+    name: 'message.markGroupsRead',
+    method: 'POST',
+    path: '/api/user/notifications/read',
+    input: markGroupsReadSchema,
+    output: returns<MarkedReadView>(),
+    summary: "Marks the reader's notification rows named by `ids` read, with every message in them.",
+  }),
+  prefs: contract({
+    name: 'message.prefs',
+    method: 'GET',
+    path: '/api/user/notification_prefs',
+    input: z.object({}),
+    output: returns<NotificationPrefsView>(),
+    summary: "The reader's notification preferences: each kind on the site, by e-mail and by push, and the e-mail digest.",
+  }),
+  updatePrefs: contract({
+    name: 'message.updatePrefs',
+    method: 'POST',
+    path: '/api/user/notification_prefs',
+    input: notificationPrefsSchema,
+    output: returns<NotificationPrefsView>(),
+    summary: 'Changes the switches sent (kind → channel → on) and/or the digest period (0, 1 or 7 days); what is not sent stays.',
   }),
   unreadCount: contract({
     name: 'message.unreadCount',

@@ -20,7 +20,8 @@ export const commentsFeature: Feature = {
     });
     // A comment tells the author of the comment it replies to, and the item's author (once each).
     ctx.events.onWrite('comment.created', 'comments', async ({ id, authorId, item, repliedTo, text }, scope) => {
-      const message = { from: authorId, title: item.title, content: text, url: `${item.url}#comment-${id}`, entity: { type: 'comment', id }, eventKey: `comment:${id}` };
+      // `about`: comments on one item gather in one row of the author's notifications while unread.
+      const message = { from: authorId, title: item.title, content: text, url: `${item.url}#comment-${id}`, entity: { type: 'comment', id }, about: { type: item.type, id: item.id }, eventKey: `comment:${id}` };
       if (repliedTo) await notify(scope, { ...message, to: repliedTo.userId, type: 'comment_reply', quote: repliedTo.text });
       // `on`: the kind commented on, so the title says "your article" where it was one.
       if (item.ownerId !== repliedTo?.userId) await notify(scope, { ...message, to: item.ownerId, type: 'topic_comment', quote: item.excerpt, params: { on: item.type } });

@@ -19,7 +19,8 @@ import { mailTarget } from '../auth/auth.api';
 import { summarize } from '../content/content.api';
 import { findUsersByIds } from '../users/users.api';
 import { messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
-import { countUnread, findMailableUsers, findMessagesPage, findUnread, hasMailableAddress, insertMessageIfAbsent, markRead, type ReadSelection } from './messages.repository';
+import { findMailableUsers, findMessagesPage, findUnread, hasMailableAddress, insertMessageIfAbsent, markRead, type ReadSelection } from './messages.repository';
+import { closeGroupsWithoutUnread, countUnreadGroups, fileInGroup, markGroupsRead } from './notification-groups.service';
 import { changePreferences, channelsFor, preferencesOf } from './notification-prefs.service';
 import { UnreadHub, UNREAD_TOPIC } from './unread-hub';
 
@@ -45,6 +46,8 @@ export interface NotifyInput {
   quote?: string;
   url?: string;
   entity?: { type: string; id: number };
+  /** The item a message about a comment is about (the topic commented on): its row gathers there. */
+  about?: { type: string; id: number };
   params?: MessageParams;
   /**
    * Names the event, unique per recipient: a second notify with the same key (a like after an
@@ -92,6 +95,8 @@ export async function notify(scope: WriteScope, input: NotifyInput): Promise<boo
   if (messageId === null) return false;
   const entityType = input.entity?.type ?? '';
   const entityId = input.entity?.id ?? 0;
+  // A muted message is never listed: it joins no row.
+  if (channels.web) await fileInGroup(scope, { messageId, to: input.to, from: input.from, type: input.type, entity: { type: entityType, id: entityId }, about: input.about });
   await scope.emit('message.sent', { messageId, to: input.to, from: input.from, type: input.type, kind, title, content, url, entityType, entityId, ...channels });
   return true;
 }
@@ -120,7 +125,7 @@ export function unreadHubOf(ctx: AppContext): UnreadHub {
       heartbeatMs: MESSAGE_LIMITS.sseHeartbeatMs,
       maxPerUser: MESSAGE_LIMITS.sseMaxPerUser,
       retryMs: MESSAGE_LIMITS.sseRetryMs,
-      count: async (userId) => (ctx.state.db ? countUnread(ctx.state.db, userId) : 0),
+      count: async (userId) => (ctx.state.db ? countUnreadGroups(ctx.state.db, userId) : 0),
       onError: (error) => ctx.log.warn({ err: error }, 'unread count refresh failed'),
     });
     hubs.set(ctx, hub);
@@ -205,13 +210,14 @@ async function present(db: Kysely<DB>, rows: readonly MessageRow[], context: Rea
   return rows.map((row) => presentMessage(row, row.from_id === null ? undefined : byId.get(row.from_id), { t, locale: context.locale, now: context.now }));
 }
 
+/** The badge: the reader's unread rows (a row gathers an item's likes or comments while unread). */
 export async function unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
-  return countUnread(db, userId);
+  return countUnreadGroups(db, userId);
 }
 
-/** GET user/msg_recent: the unread count and the newest unread messages. */
+/** GET user/msg_recent: the unread count (rows, as the badge) and the newest unread messages. */
 export async function recentMessages(db: Kysely<DB>, userId: number, context: ReaderContext): Promise<{ count: number; messages: MessageView[] }> {
-  const [count, rows] = await Promise.all([countUnread(db, userId), findUnread(db, userId, MESSAGE_LIMITS.recent)]);
+  const [count, rows] = await Promise.all([countUnreadGroups(db, userId), findUnread(db, userId, MESSAGE_LIMITS.recent)]);
   return { count, messages: await present(db, rows, context) };
 }
 
@@ -240,8 +246,20 @@ export interface MarkedRead {
  */
 export async function markMessagesRead(scope: WriteScope, userId: number, selection: ReadSelection): Promise<MarkedRead> {
   const marked = await markRead(scope.db, userId, selection, scope.now);
+  if (marked > 0) {
+    // Every row is read when every message is; else a row is read once none of its messages is unread.
+    if ('upTo' in selection && selection.upTo === null) await markGroupsRead(scope.db, userId, 'all', scope.now);
+    else await closeGroupsWithoutUnread(scope.db, userId, scope.now);
+    await scope.emit('message.read', { userId });
+  }
+  return { marked, count: await countUnreadGroups(scope.db, userId) };
+}
+
+/** POST user/notifications/read: the named rows and every message in them become read. */
+export async function markRowsRead(scope: WriteScope, userId: number, groupIds: readonly number[]): Promise<MarkedRead> {
+  const marked = await markGroupsRead(scope.db, userId, groupIds, scope.now);
   if (marked > 0) await scope.emit('message.read', { userId });
-  return { marked, count: await countUnread(scope.db, userId) };
+  return { marked, count: await countUnreadGroups(scope.db, userId) };
 }
 
 export type { NotificationSettings };

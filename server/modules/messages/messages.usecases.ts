@@ -5,12 +5,17 @@
  */
 import type { ParsedInputOf } from '../../../common/actions/contract';
 import type { messageActions } from '../../../common/actions/messages';
-import type { MessageView, NotificationSettings, RecentMessagesView } from '../../../common/views/message';
+import type { MessageView, NotificationGroupView, NotificationPrefsView, NotificationSettings, RecentMessagesView } from '../../../common/views/message';
+import { LOCKED_CHANNELS } from '../../../common/constants';
+import { ErrorCode } from '../../../common/errors';
+import { AppError } from '../../infra/errors';
 import type { ReadCall, StreamAnswer, WriteCall } from '../../kernel/actions';
 import { memberOf } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import type { ReadSelection } from './messages.repository';
-import { markMessagesRead, messagesPage, notificationSettingsOf, recentMessages, unreadCount, unreadHubOf, updateNotificationSettings, type MarkedRead } from './messages.service';
+import { groupMessagesPage, groupsPage } from './notification-groups.service';
+import { changePreferences, preferencesOf, type Preferences } from './notification-prefs.service';
+import { markMessagesRead, markRowsRead, messagesPage, notificationSettingsOf, recentMessages, unreadCount, unreadHubOf, updateNotificationSettings, type MarkedRead } from './messages.service';
 
 type Input<K extends keyof typeof messageActions> = ParsedInputOf<(typeof messageActions)[K]>;
 
@@ -66,4 +71,36 @@ export function updateSettings({ scope, caller, input }: WriteCall<Input<'update
 /** The header badge: the reader's unread messages. */
 export function unreadBadge({ db, caller }: ReadCall<Input<'unreadCount'>, undefined>): Promise<number> {
   return unreadCount(db, memberOf(caller).id);
+}
+
+/** GET user/notifications: a page of the reader's rows. */
+export function notificationRows({ db, caller, input }: ReadCall<Input<'notifications'>, undefined>): Promise<Page<NotificationGroupView>> {
+  return groupsPage(db, memberOf(caller).id, input.cursor, caller);
+}
+
+/** GET user/notifications/:id: one row's messages; another member's row is not found. */
+export async function rowMessages({ db, caller, input }: ReadCall<Input<'groupMessages'>, undefined>): Promise<Page<MessageView>> {
+  const page = await groupMessagesPage(db, memberOf(caller).id, input.id, input.cursor, caller);
+  if (!page) throw new AppError(404, ErrorCode.NotFound, 'message.groupNotFound');
+  return page;
+}
+
+/** POST user/notifications/read, inside the transaction: the named rows and their messages become read. */
+export function markRowsReadCase({ scope, caller, input }: WriteCall<Input<'markGroupsRead'>, undefined>): Promise<MarkedRead> {
+  return markRowsRead(scope, memberOf(caller).id, input.ids);
+}
+
+function prefsView(prefs: Preferences): NotificationPrefsView {
+  const locked = Object.fromEntries(Object.entries(LOCKED_CHANNELS).map(([kind, channels]) => [kind, [...channels]]));
+  return { kinds: prefs.kinds, locked, digest: prefs.digest };
+}
+
+/** GET user/notification_prefs. */
+export async function notificationPrefs({ db, caller }: ReadCall<Input<'prefs'>, undefined>): Promise<NotificationPrefsView> {
+  return prefsView(await preferencesOf(db, memberOf(caller).id));
+}
+
+/** POST user/notification_prefs, inside the transaction: the switches sent, the digest period. */
+export async function updatePrefs({ scope, caller, input }: WriteCall<Input<'updatePrefs'>, undefined>): Promise<NotificationPrefsView> {
+  return prefsView(await changePreferences(scope.db, memberOf(caller).id, input, scope.now));
 }

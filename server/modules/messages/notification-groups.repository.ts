@@ -1,0 +1,152 @@
+/** All SQL touching `notification_groups` (and the messages' `group_id`). */
+import type { Kysely } from 'kysely';
+import { MESSAGE_STATUS } from '../../../common/constants';
+import { dialectOf } from '../../db/database';
+import type { DB, MessageRow, NotificationGroupRow } from '../../db/schema';
+
+export interface NewGroup {
+  user_id: number;
+  group_key: string;
+  type: string;
+  entity_type: string;
+  entity_id: number;
+  last_message_id: number;
+  actor_ids: string;
+  actor_count: number;
+  now: number;
+}
+
+/**
+ * Opens a group under its key unless one is open already (the unique (user_id, open_key) index
+ * decides, so two messages at once cannot open two). Answers the new group's id, or null.
+ */
+export async function insertOpenGroup(db: Kysely<DB>, group: NewGroup): Promise<number | null> {
+  const query = db.insertInto('notification_groups').values({
+    user_id: group.user_id,
+    group_key: group.group_key,
+    open_key: group.group_key,
+    type: group.type,
+    entity_type: group.entity_type,
+    entity_id: group.entity_id,
+    last_message_id: group.last_message_id,
+    message_count: 1,
+    actor_count: group.actor_count,
+    actor_ids: group.actor_ids,
+    status: MESSAGE_STATUS.unread,
+    create_time: group.now,
+    update_time: group.now,
+  });
+  switch (dialectOf(db)) {
+    case 'mysql': {
+      const result = await query.ignore().executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 ? Number(result.insertId) : null;
+    }
+    case 'postgres': {
+      const row = await query.onConflict((oc) => oc.columns(['user_id', 'open_key']).doNothing()).returning('id').executeTakeFirst();
+      return row ? Number(row.id) : null;
+    }
+    case 'sqlite': {
+      const row = await query.orIgnore().returning('id').executeTakeFirst();
+      return row ? Number(row.id) : null;
+    }
+  }
+}
+
+/**
+ * Adds a message to the open group under `openKey` (the update takes the row's lock, so the
+ * read after it sees every earlier addition). Answers the group as it now is.
+ */
+export async function growOpenGroup(db: Kysely<DB>, userId: number, openKey: string, messageId: number, now: number): Promise<NotificationGroupRow | undefined> {
+  await db
+    .updateTable('notification_groups')
+    .set((eb) => ({ last_message_id: messageId, message_count: eb('message_count', '+', 1), update_time: now }))
+    .where('user_id', '=', userId)
+    .where('open_key', '=', openKey)
+    .execute();
+  return db.selectFrom('notification_groups').selectAll().where('user_id', '=', userId).where('open_key', '=', openKey).executeTakeFirst();
+}
+
+export async function setGroupActors(db: Kysely<DB>, groupId: number, actorIds: string, actorCount: number): Promise<void> {
+  await db.updateTable('notification_groups').set({ actor_ids: actorIds, actor_count: actorCount }).where('id', '=', groupId).execute();
+}
+
+/** How many members acted in a group (its messages' distinct senders). */
+export async function countGroupActors(db: Kysely<DB>, groupId: number): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.count<number>('from_id').distinct().as('n'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function setMessageGroup(db: Kysely<DB>, messageId: number, groupId: number): Promise<void> {
+  await db.updateTable('messages').set({ group_id: groupId }).where('id', '=', messageId).execute();
+}
+
+/** The badge: a member's unread groups. */
+export async function countUnreadGroups(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notification_groups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', MESSAGE_STATUS.unread)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One keyset page of a member's groups, newest activity first; `beforeId` is the last `last_message_id` seen. */
+export async function findGroupsPage(db: Kysely<DB>, userId: number, beforeId: number | null, limit: number, unreadOnly = false): Promise<NotificationGroupRow[]> {
+  let query = db.selectFrom('notification_groups').selectAll().where('user_id', '=', userId);
+  if (unreadOnly) query = query.where('status', '=', MESSAGE_STATUS.unread);
+  if (beforeId !== null) query = query.where('last_message_id', '<', beforeId);
+  return query.orderBy('last_message_id', 'desc').limit(limit).execute();
+}
+
+export async function findGroup(db: Kysely<DB>, userId: number, groupId: number): Promise<NotificationGroupRow | undefined> {
+  return db.selectFrom('notification_groups').selectAll().where('user_id', '=', userId).where('id', '=', groupId).executeTakeFirst();
+}
+
+/** The newest message of each group (its text, quote and link are the row's). */
+export async function findMessagesByIds(db: Kysely<DB>, ids: readonly number[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('messages').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+}
+
+/** One keyset page of a group's messages, newest first. */
+export async function findGroupMessages(db: Kysely<DB>, userId: number, groupId: number, beforeId: number | null, limit: number): Promise<MessageRow[]> {
+  let query = db.selectFrom('messages').selectAll().where('user_id', '=', userId).where('group_id', '=', groupId).where('status', '<>', MESSAGE_STATUS.muted);
+  if (beforeId !== null) query = query.where('id', '<', beforeId);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Marks the member's named groups read, and every message in them; answers how many groups changed. */
+export async function markGroupsRead(db: Kysely<DB>, userId: number, groupIds: readonly number[] | 'all', now: number): Promise<number> {
+  if (groupIds !== 'all' && groupIds.length === 0) return 0;
+  let groups = db.updateTable('notification_groups').set({ status: MESSAGE_STATUS.read, open_key: null, update_time: now }).where('user_id', '=', userId).where('status', '=', MESSAGE_STATUS.unread);
+  let messages = db.updateTable('messages').set({ status: MESSAGE_STATUS.read, update_time: now }).where('user_id', '=', userId).where('status', '=', MESSAGE_STATUS.unread);
+  if (groupIds !== 'all') {
+    const ids = [...new Set(groupIds)];
+    groups = groups.where('id', 'in', ids);
+    messages = messages.where('group_id', 'in', ids);
+  }
+  await messages.execute();
+  const result = await groups.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * After messages were marked read one by one (the older messages page): a group none of whose
+ * messages is unread any more is read too, and closes.
+ */
+export async function closeGroupsWithoutUnread(db: Kysely<DB>, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('notification_groups')
+    .set({ status: MESSAGE_STATUS.read, open_key: null, update_time: now })
+    .where('user_id', '=', userId)
+    .where('status', '=', MESSAGE_STATUS.unread)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('messages').select('messages.id').whereRef('messages.group_id', '=', 'notification_groups.id').where('messages.status', '=', MESSAGE_STATUS.unread))),
+    )
+    .execute();
+}
