@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
-import { createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
+import { createTopic, createUser } from '../../../tests/support/factories';
 import { withCountedDb } from '../../../tests/support/query-counter';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { MessageView, NotificationGroupView, NotificationPrefsView } from '../../../common/views/message';
