@@ -20,6 +20,7 @@ export const paths = {
   editProfile: '/user/profile',
   membership: '/user/profile/member',
   account: '/user/profile/account',
+  notificationSettings: '/user/profile/notifications',
   createTweet: '/topic/create?type=1',
   createTopic: '/topic/create',
   createArticle: '/article/create',

@@ -1,9 +1,10 @@
 /**
- * `/user/messages` (spec §2, ucenter layout, sign-in required): the reader's site messages,
- * newest first, each with its type, sender, title, excerpt, quote, time and a link to the item
- * (a comment link lands on the comment). The loader only reads; the list marks the unread
+ * `/user/messages` (spec §2, ucenter layout, sign-in required): the reader's notification rows
+ * (issue 27: while unread, an item's likes or comments gather in one row), newest activity first,
+ * each with its kind, actors, title, excerpt, quote, time and a link to the item (a comment link
+ * lands on the comment), expandable to its messages. The loader only reads; the list marks the unread
  * messages it shows read with a POST once the reader can see them, and offers "mark all read"
- * (message-list.tsx says why); "load more" pages by cursor.
+ * (notification-list.tsx says why); "load more" pages by cursor.
  */
 import {
   useLoaderData,
@@ -11,7 +12,7 @@ import {
   type LoaderFunctionArgs,
 } from "react-router";
 import { accountMeta } from "~/components/account/page-meta";
-import { MessageList } from "~/components/comment/message-list";
+import { NotificationList } from "~/components/comment/notification-list";
 import { unwrapResult } from "~/components/comment/ucenter-data.server";
 import { UcenterPage } from "~/components/comment/ucenter-page";
 import { requireUser } from "~/lib/auth.server";
@@ -25,7 +26,7 @@ export async function loader({
   request,
 }: LoaderFunctionArgs<AppLoadContext>) {
   requireUser(context, request);
-  const page = unwrapResult(await context.read(messageActions.list, {}));
+  const page = unwrapResult(await context.read(messageActions.notifications, {}));
   return { page, now: context.site.now() };
 }
 
@@ -38,7 +39,7 @@ export default function MessagesPage() {
       description={t("ucenter.messages.description")}
       now={now}
     >
-      <MessageList initial={page} />
+      <NotificationList initial={page} />
     </UcenterPage>
   );
 }

@@ -1,72 +1,23 @@
 /**
- * Account settings: notifications — one switch, "e-mail me when someone replies to me" (the
- * `reply_mail` flag, API.md `GET|POST user/settings`). Seeded by the page loader; each flip is
- * saved at once and confirmed with the 'Edit successful' toast. A refused save puts the switch
- * back and shows the error.
+ * Account settings: notifications. The single "e-mail me replies" switch grew into the
+ * notification settings page (issue 27: every kind on the site, by e-mail and by push, and the
+ * digest); this card says so and leads there, so a member who looks for it here finds it.
  */
-import { useId, useState } from 'react';
-import { MESSAGE_LIMITS } from '../../../common/constants';
+import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
-import { Switch } from '~/components/ui/switch';
-import { send } from '~/lib/api';
-import { messageActions } from '../../../common/actions/messages';
-import { useApiErrorHandler } from '~/lib/use-api-error';
-import { useAccountSaved } from './use-account-update';
+import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 
-export interface NotificationSettings {
-  replyMail: boolean;
-}
-
-export function NotificationSection({ settings }: { settings: NotificationSettings }) {
+export function NotificationSection() {
   const t = useT();
-  const saved = useAccountSaved();
-  const handleApiError = useApiErrorHandler();
-  const [replyMail, setReplyMail] = useState(settings.replyMail);
-  const [saving, setSaving] = useState(false);
-  const labelId = useId();
-  const hintId = useId();
-
-  async function change(on: boolean) {
-    // One save at a time. (Not `disabled` while saving: that would drop keyboard focus.)
-    if (saving) return;
-    setReplyMail(on);
-    setSaving(true);
-    try {
-      const result = await send(messageActions.updateSettings, { replyMail: on });
-      setReplyMail(result.replyMail);
-      await saved();
-    } catch (error) {
-      setReplyMail(!on);
-      handleApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
     <Card>
       <CardHeader title={t('accountSettings.notifications.title')} />
       <CardBody>
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            <p id={labelId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-              {t('accountSettings.notifications.replyMail')}
-            </p>
-            <p id={hintId} className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              {t('accountSettings.notifications.replyMailHint', { minutes: Math.round(MESSAGE_LIMITS.replyMailWindowMs / 60_000) })}
-            </p>
-          </div>
-          <Switch
-            checked={replyMail}
-            onCheckedChange={(on) => void change(on)}
-            aria-busy={saving || undefined}
-            aria-labelledby={labelId}
-            aria-describedby={hintId}
-            className="mt-0.5"
-            data-testid="reply-mail-switch"
-          />
-        </div>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('accountSettings.notifications.moved')}</p>
+        <Link to={paths.notificationSettings} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline dark:text-brand-300" data-testid="account-notifications-link">
+          {t('accountSettings.notifications.open')}
+        </Link>
       </CardBody>
     </Card>
   );

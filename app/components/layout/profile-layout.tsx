@@ -1,6 +1,6 @@
 /**
- * Layout "profile" (spec §2): the settings pages (edit profile, membership, account; the
- * membership tab shows while VIP is on).
+ * Layout "profile" (spec §2): the settings pages (edit profile, membership, account,
+ * notifications; the membership tab shows while VIP is on).
  * Sign-in required: the layout loader redirects anonymous visitors to sign-in (child loaders
  * should still call requireUser for the user they need).
  */
@@ -26,6 +26,7 @@ function ProfileSection({ children }: { children: React.ReactNode }) {
     // Membership only while the site sells VIP (as the header's user menu).
     ...(vipEnabled ? [{ to: paths.membership, label: t('site.header.membership') }] : []),
     { to: paths.account, label: t('site.profileNav.account') },
+    { to: paths.notificationSettings, label: t('site.profileNav.notifications') },
   ];
   return (
     <SiteFrame>
