@@ -38,7 +38,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings'];
 
 interface Row {
   name: string;
@@ -70,6 +70,12 @@ for (const dialect of await testDatabases()) {
       await runWrite(t.ctx, (scope) => notify(scope, { to, from: null, type: 'system', title: 'Matrix' }));
       const row = await db.selectFrom('messages').select('id').where('user_id', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();
       return { id: row.id, probe: () => db.selectFrom('messages').select('status').where('id', '=', row.id).executeTakeFirstOrThrow() };
+    }
+    /** A fresh unread notification row of the actor (of `member` for anonymous) and a probe of its status. */
+    async function unreadRow(actor: Actor) {
+      const message = await unreadMessage(actor);
+      const row = await db.selectFrom('messages').select('group_id').where('id', '=', message.id).executeTakeFirstOrThrow();
+      return { id: row.group_id, probe: () => db.selectFrom('notification_groups').select('status').where('id', '=', row.group_id).executeTakeFirstOrThrow() };
     }
     /** Signed in is enough: a ban does not close one's own inbox or settings. */
     /** The site settings: admins only (a moderator is refused like a member). */
@@ -221,6 +227,35 @@ for (const dialect of await testDatabases()) {
         async prepare(actor) {
           const message = await unreadMessage(actor);
           return { path: '/api/user/messages/read', body: { upTo: message.id }, probe: message.probe };
+        },
+      },
+      {
+        name: 'POST user/notifications/read (own rows)',
+        route: 'POST /api/user/notifications/read',
+        expect: SIGNED_IN,
+        async prepare(actor) {
+          const row = await unreadRow(actor);
+          return { path: '/api/user/notifications/read', body: { ids: [row.id] }, probe: row.probe };
+        },
+      },
+      {
+        name: "POST user/notifications/read (another member's row: nobody else's call reaches it)",
+        route: 'POST /api/user/notifications/read',
+        expect: SIGNED_IN,
+        unchangedFor: ['other', 'banned', 'unverified', 'moderator', 'admin'],
+        async prepare() {
+          const row = await unreadRow('member');
+          return { path: '/api/user/notifications/read', body: { ids: [row.id] }, probe: row.probe };
+        },
+      },
+      {
+        name: 'POST user/notification_prefs (one’s own choices)',
+        route: 'POST /api/user/notification_prefs',
+        // Notification preferences stay reachable to a banned user (like the account's security).
+        expect: SIGNED_IN,
+        async prepare() {
+          const flip = (await db.selectFrom('notification_prefs').select('id').execute()).length % 2 === 0;
+          return { path: '/api/user/notification_prefs', body: { kinds: { like: { email: flip } } }, probe: async () => db.selectFrom('notification_prefs').select(['user_id', 'kind', 'channel', 'enabled']).orderBy('id').execute() };
         },
       },
       {
