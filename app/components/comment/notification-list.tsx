@@ -69,9 +69,9 @@ function RowFaces({ row, style }: { row: NotificationGroupView; style: TypeStyle
     );
   }
   return (
-    <div className="relative flex shrink-0 -space-x-3" aria-hidden="true">
+    <div className="relative flex h-10 shrink-0 items-start self-start -space-x-3" aria-hidden="true">
       {faces.map((user, index) => (
-        <span key={user.id} className="rounded-full ring-2 ring-white dark:ring-zinc-900" style={{ zIndex: faces.length - index }}>
+        <span key={user.id} className="block size-10 rounded-full ring-2 ring-white dark:ring-zinc-900" style={{ zIndex: faces.length - index }}>
           <Avatar user={user} size={40} />
         </span>
       ))}
