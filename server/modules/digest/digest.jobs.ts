@@ -1,10 +1,10 @@
 /**
- * The digest's jobs (ADR 0022): the hourly run (a schedule: once per interval across every
- * process; digest.run.ts claims each member's period once whatever runs it), and one mail per
- * claimed period, enqueued in the claim's transaction and retried when the mail server fails.
+ * The digest's mail job (ADR 0022): one mail per claimed period, enqueued in the claim's
+ * transaction by the hourly run (digest.run.ts; its schedule is digest.schedule.ts) and retried
+ * when the mail server fails, with the same Message-ID.
  */
 import { z } from 'zod';
-import { defineJob, defineSchedule, jobMessageId } from '../../kernel/jobs';
+import { defineJob, jobMessageId } from '../../kernel/jobs';
 import { sendDigestMail } from './digest.mail';
 
 export const digestMailJob = defineJob({
