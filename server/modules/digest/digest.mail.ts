@@ -11,7 +11,7 @@ import type { MailMessage } from '../../infra/mail';
 import { siteBaseUrl } from '../../http/site-address';
 import { mailTarget } from '../auth/auth.api';
 import { digestChoices, unsubscribeFooter, unsubscribeLinkFor, type UnsubscribeLink } from '../messages/messages.api';
-import { mailableMembersAfter, mailLocaleOf } from '../users/users.api';
+import { mailableMember, mailLocaleOf } from '../users/users.api';
 import { gatherDigest, hasNews, type DigestContent, type DigestPost } from './digest.content';
 import { periodOfKey, type DigestPeriod } from './digest.periods';
 
@@ -116,8 +116,8 @@ export async function sendDigestMail(ctx: AppContext, job: { userId: number; per
   if (!db) return false;
   const settings = await ctx.settings.get(db);
   const period = periodOfKey(job.period, settings.timeZone);
-  const [member] = await mailableMembersAfter(db, job.userId - 1, 1);
-  if (!period || member?.id !== job.userId) return false;
+  const member = await mailableMember(db, job.userId);
+  if (!period || !member) return false;
   if ((await digestChoices(db, [member.id])).get(member.id) === 0) return false;
   const now = ctx.clock.now();
   const locale = mailLocaleOf(member, settings.language);

@@ -12,8 +12,10 @@
  * for a member who never chose ('auto'), weekly while they have been away a week or more
  * (`users.last_seen_time`, or their sign-up when they never came back signed in).
  */
+import type { Kysely } from 'kysely';
 import type { Locale } from '../../../common/constants';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { runWrite } from '../../kernel/write';
 import { digestChoices, type DigestChoice } from '../messages/messages.api';
 import { mailableMembersAfter, mailLocaleOf, type MailableMember } from '../users/users.api';
@@ -50,8 +52,7 @@ interface Due {
 }
 
 /** The batch's due members whose period nobody claimed yet (one read per period kind). */
-async function unclaimed(ctx: AppContext, due: readonly Due[]): Promise<Due[]> {
-  const db = ctx.state.db!;
+async function unclaimed(db: Kysely<DB>, due: readonly Due[]): Promise<Due[]> {
   const out: Due[] = [];
   for (const key of new Set(due.map((entry) => entry.period.key))) {
     const ofKey = due.filter((entry) => entry.period.key === key);
@@ -80,7 +81,7 @@ export async function runDigests(ctx: AppContext, now: number): Promise<DigestRu
       const period = periodFor(choices.get(member.id) ?? 'auto', member, periods, now);
       return period ? [{ member, period }] : [];
     });
-    const fresh = await unclaimed(ctx, due);
+    const fresh = await unclaimed(db, due);
     if (fresh.length === 0) continue;
     const withNews = new Set<number>();
     for (const { member, period } of fresh) {

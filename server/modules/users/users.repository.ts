@@ -297,17 +297,23 @@ export interface MailableMember {
   create_time: number;
 }
 
-/** One keyset page (by id) of members with a verified address, not deleted: the digest's batch. */
-export async function findMailableMembersAfter(db: Kysely<DB>, afterId: number, limit: number): Promise<MailableMember[]> {
-  const rows = await db
+function mailableMembers(db: Kysely<DB>) {
+  return db
     .selectFrom('users')
     .select(['id', 'email', 'nickname', 'locale', 'last_seen_time', 'create_time'])
-    .where('id', '>', afterId)
     .where('status', '=', 0)
     .where('email_verified', '=', 1)
-    .where('email', 'is not', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .where('email', 'is not', null);
+}
+
+/** One keyset page (by id) of members with a verified address, not deleted: the digest's batch. */
+export async function findMailableMembersAfter(db: Kysely<DB>, afterId: number, limit: number): Promise<MailableMember[]> {
+  const rows = await mailableMembers(db).where('id', '>', afterId).orderBy('id').limit(limit).execute();
   return rows.map((row) => ({ ...row, email: row.email ?? '' }));
+}
+
+/** The member when they have a verified address and are not deleted (the digest's mail job). */
+export async function findMailableMember(db: Kysely<DB>, id: number): Promise<MailableMember | null> {
+  const row = await mailableMembers(db).where('id', '=', id).executeTakeFirst();
+  return row ? { ...row, email: row.email ?? '' } : null;
 }

@@ -11,7 +11,7 @@ import { isUniqueViolation, stamps } from '../../db/helpers';
 import { ErrorCode } from '../../../common/errors';
 import { AppError, errors } from '../../infra/errors';
 import { assertNamesFree } from './names';
-import { addUserScore, insertUser, setPasswordHashIfUnset, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser, touchSeen, findMailableMembersAfter, type MailableMember } from './users.repository';
+import { addUserScore, insertUser, setPasswordHashIfUnset, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser, touchSeen, findMailableMember, findMailableMembersAfter, type MailableMember } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -250,4 +250,9 @@ export function mailableMembersAfter(db: Kysely<DB>, afterId: number, limit: num
 /** The language to write to a member in: theirs when known (users.locale), else the site's. */
 export function mailLocaleOf(user: { locale: string }, siteLanguage: Locale): Locale {
   return isLocale(user.locale) ? user.locale : siteLanguage;
+}
+
+/** The member when they have a verified address and are not deleted, else null. */
+export function mailableMember(db: Kysely<DB>, id: number): Promise<MailableMember | null> {
+  return findMailableMember(db, id);
 }
