@@ -24,6 +24,8 @@ export default [
     route('user/email/verify', 'routes/user.email.verify.tsx'),
     route('user/password/forgot', 'routes/user.password.forgot.tsx'),
     route('user/password/reset', 'routes/user.password.reset.tsx'),
+    // a notification mail's or the digest's unsubscribe link (issue 27)
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
     // topics (issue 4)
     route('topics', 'routes/topics.tsx'),
     route('topics/node/:id', 'routes/topics.node.tsx'),

@@ -31,6 +31,8 @@ import { usersFeature } from './modules/users/users.feature';
 import { wordsFeature } from './modules/words/words.feature';
 import { vipFeature } from './modules/vip/vip.feature';
 import { jobsFeature } from './modules/jobs/jobs.feature';
+import { unsubscribeFeature } from './modules/unsubscribe/unsubscribe.feature';
+import { digestFeature } from './modules/digest/digest.feature';
 import { pagesFeature } from './http/pages.feature';
 
 
@@ -60,6 +62,8 @@ export const features: Feature[] = [
   wordsFeature,
   vipFeature,
   jobsFeature,
+  unsubscribeFeature,
+  digestFeature,
   contentFeature,
   uploadsFeature,
   seoFeature,

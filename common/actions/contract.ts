@@ -44,6 +44,11 @@ export interface Contract<I extends z.ZodType = z.ZodType, O = unknown, M extend
   readonly upload?: string;
   /** The answer is a document of this media type, not the JSON envelope (XML, an image, an event stream). */
   readonly media?: string;
+  /**
+   * A POST's fields that may also come in the address's query: a link whose address carries
+   * them (the one-click unsubscribe's `?token=`, RFC 8058). The body's value wins.
+   */
+  readonly queryFields?: readonly string[];
 }
 
 export type AnyContract = Contract<z.ZodType, unknown, ActionMethod | null>;

@@ -39,6 +39,8 @@ export interface UsersTable {
   reply_mail: Generated<number>;
   /** When the member last used the site signed in (epoch ms, updated at most hourly; 0 never). */
   last_seen_time: Generated<number>;
+  /** The locale of their last signed-in request (updated with last_seen_time); '' not known yet. */
+  locale: Generated<string>;
   /** The profile page's background image: an `/uploads/…` address this site stored, or ''. */
   background: Generated<string>;
   create_time: number;

@@ -36,12 +36,21 @@ function sendMedia(reply: FastifyReply, answer: MediaAnswer): FastifyReply {
   return answer.body === undefined ? reply.send() : reply.send(answer.body);
 }
 
+/** A POST's fields: its body, with the query's values of the fields its contract lets the address carry. */
+function bodyFields(request: FastifyRequest, queryFields: readonly string[] | undefined): unknown {
+  if (!queryFields) return request.body;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+  const fromQuery = Object.fromEntries(queryFields.filter((name) => name in query).map((name) => [name, query[name]]));
+  return { ...fromQuery, ...body };
+}
+
 async function handle(ctx: AppContext, action: AnyAction, request: FastifyRequest, reply: FastifyReply, screened: boolean): Promise<unknown> {
   const { contract } = action;
   const value = await performAction(ctx, action, {
     caller: callerOf(ctx, request),
     params: paramsOf(request),
-    fields: contract.method === 'GET' ? request.query : request.body,
+    fields: contract.method === 'GET' ? request.query : bodyFields(request, contract.queryFields),
     via: 'api',
     headers: request.headers,
     upload: contract.upload ? uploadSourceOf(request, contract.upload) : undefined,

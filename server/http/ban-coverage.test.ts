@@ -86,6 +86,7 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
         'message.markRead',
         'message.updateSettings',
         'tag.autocomplete',
+        'unsubscribe.oneClick',
         'vip.submit',
       ].sort(),
     );

@@ -2,13 +2,15 @@
  * Per-request hooks that run before every route, in order:
  *   1. locale  — `locale` cookie → Accept-Language → site default (spec §4)
  *   2. gate    — 428 for the API before install, 403 for install/* after, page redirects
- *   3. auth    — X-User-Token header or `sabai_token` cookie → request.user
+ *   3. auth    — X-User-Token header or `sabai_token` cookie → request.user (and, at most once
+ *                an hour, the member's last visit and language)
  *   4. origin  — a cookie-only state-changing request must come from this site (no CSRF)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE, TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import { resolveLocale, translator } from '../../common/i18n';
 import { userForToken } from '../modules/auth/auth.api';
+import { noteSeen, seenIsStale } from '../modules/users/users.api';
 import { errors } from '../infra/errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -69,6 +71,15 @@ function isAssetPath(path: string): boolean {
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
+ * Writes exempt from the same-origin check: the one-click unsubscribe (RFC 8058), which a mail
+ * provider POSTs from anywhere. Safe because it acts on nothing the cookie names: the signed
+ * token in its address is the whole authority (it names one member's one e-mail preference, and
+ * only its holder, the mail's reader, has it), the route never reads `request.user`, and all it
+ * can do is turn a mail off. A forged request needs the token, which is the permission itself.
+ */
+const CROSS_ORIGIN_WRITES = new Set(['/api/notifications/unsubscribe']);
+
+/**
  * True when the request demonstrably comes from a page of this site. Browsers send Origin on
  * every cross-origin POST and Sec-Fetch-Site on all modern requests; a request with neither
  * is not a browser acting on a user's behalf, so it cannot be a CSRF.
@@ -127,7 +138,9 @@ export function installRequestContext(app: FastifyInstance): void {
     const cookieToken = request.cookies[TOKEN_COOKIE] || null;
     const token = headerToken ?? cookieToken;
     if (token && ctx.state.db) {
-      const user = await userForToken(ctx.state.db, token, ctx.clock.now()).catch((error: unknown) => {
+      const db = ctx.state.db;
+      const now = ctx.clock.now();
+      const user = await userForToken(db, token, now).catch((error: unknown) => {
         // The database is unreachable: a page the shared cache holds is still served, as to nobody.
         if (isApi || isData || !READ_METHODS.has(request.method) || !ctx.dbOutage.noteFailure(error)) throw error;
         request.sessionUnchecked = true;
@@ -137,9 +150,12 @@ export function installRequestContext(app: FastifyInstance): void {
         request.user = user;
         request.token = token;
         request.authVia = headerToken ? 'header' : 'cookie';
+        // The member's last visit and language (the digest's "away", their mails' language): written
+        // at most once an hour, decided on the row just read, so most requests write nothing.
+        if (seenIsStale(user, now)) await noteSeen(db, user.id, request.locale, now).catch((error: unknown) => request.log.warn({ err: error }, 'could not note the last visit'));
       }
     }
-    if (request.authVia === 'cookie' && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+    if (request.authVia === 'cookie' && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request) && !CROSS_ORIGIN_WRITES.has(apiPathOf(request, path))) {
       throw errors.forbidden('errors.crossOrigin');
     }
   });

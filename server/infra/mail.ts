@@ -24,6 +24,11 @@ export interface MailMessage {
    * same message; absent, nodemailer makes a random one.
    */
   messageId?: string;
+  /**
+   * Extra header fields, as written (`List-Unsubscribe`, `List-Unsubscribe-Post` on notification
+   * mails: RFC 2369, RFC 8058). Never the ones above: nodemailer writes those from the fields.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface MailTarget {

@@ -21,7 +21,7 @@ export const MEMBER_SECTIONS = ['accountSettings', 'articleEdit', 'ban', 'editor
 export const INSTALLER_SECTIONS = ['install', 'installUi'] as const;
 export const ADMIN_SECTIONS = ['admin', 'adminReview', 'adminContent', 'adminSettings', 'adminDashboard', 'adminSite', 'adminUsers', 'adminWords', 'adminVip', 'adminJobs'] as const;
 export const DEVELOPER_SECTIONS = ['apiDocs'] as const;
-export const SERVER_ONLY_SECTIONS = ['mail', 'message'] as const;
+export const SERVER_ONLY_SECTIONS = ['mail', 'message', 'digest'] as const;
 
 /** `{'…/en-US/site.json': {...}}` → `{site: {...}}` (the section is the file name). */
 export function sectionsFromGlob(files: Record<string, Messages>): Messages {

@@ -10,7 +10,7 @@ export default sectionsFromGlob(
   import.meta.glob<Messages>(
     [
       '../../../common/locales/zh-CN/*.json',
-      '!**/{mail,message}.json',
+      '!**/{mail,message,digest}.json',
       '!**/{install,installUi}.json',
       '!**/apiDocs.json',
       '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip,adminJobs}.json',

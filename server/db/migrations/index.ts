@@ -22,6 +22,7 @@ import * as profileLists from './2026112806_profile_lists';
 import * as vip from './2026112805_vip';
 import * as jobs from './2026113001_jobs';
 import * as notifications from './2026120101_notifications';
+import * as digest from './2026120105_digest';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026112901_search_terms': searchTerms,
   '2026113001_jobs': jobs,
   '2026120101_notifications': notifications,
+  '2026120105_digest': digest,
 };

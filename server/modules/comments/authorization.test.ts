@@ -17,6 +17,8 @@ import { setForbiddenWords } from '../../../tests/support/words';
 import { readEmlMails } from '../../../tests/support/mail';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
+import { preferencesOf, setChannel, unsubscribeLink } from '../messages/messages.api';
+import { siteSecret } from '../settings/settings.api';
 import { runWrite } from '../../kernel/write';
 import { notify } from '../messages/messages.service';
 import { writeSettings } from '../settings/settings.service';
@@ -38,7 +40,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/'];
 
 interface Row {
   name: string;
@@ -106,6 +108,21 @@ for (const dialect of await testDatabases()) {
     afterAll(() => t.close());
 
     const rows: Row[] = [
+      {
+        // The token is the whole permission (issue 27): anyone holding it, signed in or not, banned
+        // or not, turns off the one e-mail it names; who calls changes nothing.
+        name: 'POST notifications/unsubscribe',
+        route: 'POST /api/notifications/unsubscribe',
+        expect: { anonymous: [200], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] },
+        async prepare() {
+          const id = users.member.user.id;
+          const now = t.ctx.clock.now();
+          await setChannel(db, id, 'mention', 'email', true, now);
+          const link = unsubscribeLink('http://x', await siteSecret(db, 'mail-token', now), { userId: id, target: 'mention' });
+          const probe = async () => (await preferencesOf(db, id)).kinds.mention.email;
+          return { path: `/api/notifications/unsubscribe?${new URL(link.page).search.slice(1)}`, body: { 'List-Unsubscribe': 'One-Click' }, probe };
+        },
+      },
       {
         name: 'POST checkin/checkin',
         route: 'POST /api/checkin/checkin',

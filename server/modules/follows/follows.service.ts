@@ -17,7 +17,7 @@ import type { ViewerContext } from '../../kernel/caller';
 import type { WriteScope } from '../../kernel/events';
 import type { KindRegistry } from '../../kernel/kinds';
 import { decodeIdCursor, decodeTripleCursor, pageOf, type Page } from '../../kernel/paging';
-import { findAuthoredPostsPage, findBusiestAuthors, type PostTable } from '../publishing/publishing.api';
+import { findAuthoredPostsPage, findBusiestAuthors, type AuthorSet, type PostTable } from '../publishing/publishing.api';
 import { presentPublicUser } from '../users/users.api';
 import { getActiveUser, lockMembers, mostFollowedMembers, usersByIds } from '../users/users.api';
 import { addFollow, findFollowPage, followedAmong, followedAuthors, removeFollow } from './follows.repository';
@@ -162,4 +162,9 @@ export async function followSuggestions(db: Kysely<DB>, context: ViewerContext):
   // A member already suggested as most followed is not suggested twice.
   const activeThisWeek = worth(active, new Set(mostFollowed.map((row) => row.id)));
   return { mostFollowed: present(mostFollowed), activeThisWeek: present(activeThisWeek) };
+}
+
+/** Whom `userId` follows, as a subquery of one `author_id` column a post table joins (the e-mail digest). */
+export function followedAuthorsOf(db: Kysely<DB>, userId: number): AuthorSet {
+  return followedAuthors(db, userId);
 }

@@ -3,7 +3,9 @@
  * facts from its in-transaction listener (`notify`, written in the write's transaction, so a
  * rolled-back write tells nobody); the live unread push and the notification mail follow
  * `message.sent`, which names the channels the member takes the message's kind on. Other
- * channels (push, the digest) read the member's choices here.
+ * channels (push, the digest) read the member's choices here; a mail's one-click unsubscribe
+ * link (unsubscribe-links.ts) names one of them, and `setChannel`/`setDigest` turn it off.
  */
-export { notify, unreadCount, type NotifyInput } from './messages.service';
-export { channelsFor, digestChoices, preferencesOf, type ChannelSwitches, type DigestChoice, type Preferences } from './notification-prefs.service';
+export { notify, recentMessages, unreadCount, type NotifyInput } from './messages.service';
+export { channelsFor, digestChoices, preferencesOf, setChannel, setDigest, type ChannelSwitches, type DigestChoice, type Preferences } from './notification-prefs.service';
+export { readUnsubscribeToken, mailTokenSecret, unsubscribeClaimOf, unsubscribeFooter, unsubscribeLink, unsubscribeLinkFor, UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE, type UnsubscribeClaim, type UnsubscribeLink, type UnsubscribeTarget } from './unsubscribe-links';

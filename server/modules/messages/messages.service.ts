@@ -17,12 +17,13 @@ import type { DomainEventMap, WriteScope } from '../../kernel/events';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import { mailTarget } from '../auth/auth.api';
 import { summarize } from '../content/content.api';
-import { findUsersByIds } from '../users/users.api';
+import { findUsersByIds, mailLocaleOf } from '../users/users.api';
 import { messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
 import { findMailableUsers, findMessagesPage, findUnread, hasMailableAddress, insertMessageIfAbsent, markRead, type ReadSelection } from './messages.repository';
 import { closeGroupsWithoutUnread, countUnreadGroups, fileInGroup, markGroupsRead } from './notification-groups.service';
 import { changePreferences, channelsFor, preferencesOf } from './notification-prefs.service';
 import { UnreadHub, UNREAD_TOPIC } from './unread-hub';
+import { unsubscribeFooter, unsubscribeLinkFor } from './unsubscribe-links';
 
 /**
  * Whether a message of this kind is mailed by this feature when its recipient takes the kind by
@@ -158,8 +159,9 @@ export async function replyMailOwed(ctx: AppContext, db: Kysely<DB>, recipientId
 /**
  * Sends one reply mail when its recipient asked for them (a verified address, the switch on) and
  * no other reply mail reached them in the window. The window is held by `holder` (the job), so a
- * retry of the same job after a failed send is not taken for a second mail. Written in the site's
- * language; `messageId` names the job. A failed send throws (the job is retried).
+ * retry of the same job after a failed send is not taken for a second mail. Written in the
+ * recipient's language (the site's when not known), with a one-click unsubscribe of the kind;
+ * `messageId` names the job. A failed send throws (the job is retried).
  */
 export async function sendReplyMail(ctx: AppContext, mail: ReplyMail, options: { baseUrl: string; holder: string; messageId: string }): Promise<void> {
   const db = ctx.state.db;
@@ -170,7 +172,7 @@ export async function sendReplyMail(ctx: AppContext, mail: ReplyMail, options: {
   if (!(await ctx.replyMailThrottle.hold(replyMailKey(ctx, recipient.id), options.holder, MESSAGE_LIMITS.replyMailWindowMs, now))) return;
   const [sender] = mail.from === null ? [] : await findUsersByIds(db, [mail.from]);
   const settings = await ctx.settings.get(db);
-  const locale: Locale = settings.language;
+  const locale: Locale = mailLocaleOf(recipient, settings.language);
   const t = translator(locale);
   const nickname = sender?.nickname ?? t('message.someone');
   const title = messageTitle(t, locale, { type: mail.type, title: mail.title, entity_type: mail.entityType, params: '{}' }, nickname);
@@ -180,16 +182,20 @@ export async function sendReplyMail(ctx: AppContext, mail: ReplyMail, options: {
   const intro = t('message.replyMail.intro', params);
   const why = t('message.replyMail.why', params);
   const footer = t('mail.footer', params);
-  const text = [greeting, '', intro, '', mail.content, '', link, '', why, '', '-- ', footer, ''].join('\n');
+  // One click stops this kind's mails (RFC 8058 headers for the mail client, a link for people).
+  const unsubscribe = await unsubscribeLinkFor(db, options.baseUrl, { userId: recipient.id, target: KIND_OF_MESSAGE[mail.type] }, now);
+  const stop = unsubscribeFooter(t, KIND_OF_MESSAGE[mail.type], unsubscribe);
+  const text = [greeting, '', intro, '', mail.content, '', link, '', why, '', ...stop.text, '', '-- ', footer, ''].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     `<blockquote>${escapeHtml(mail.content)}</blockquote>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t('message.replyMail.action'))}</a></p>`,
     `<p style="color:#888">${escapeHtml(why)}</p>`,
+    stop.html,
     `<p style="color:#888">${escapeHtml(footer)}</p>`,
   ].join('\n');
-  await ctx.mailer.send({ to: recipient.email, subject: t('message.replyMail.subject', params), text, html, messageId: options.messageId }, mailTarget(ctx.config, settings));
+  await ctx.mailer.send({ to: recipient.email, subject: t('message.replyMail.subject', params), text, html, messageId: options.messageId, headers: unsubscribe.headers }, mailTarget(ctx.config, settings));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -105,3 +105,13 @@ export async function changePreferences(db: Kysely<DB>, userId: number, change: 
   if (change.digest !== undefined) await upsertPref(db, { user_id: userId, kind: DIGEST_KIND, channel: 'email', enabled: change.digest }, now);
   return preferencesOf(db, userId);
 }
+
+/** Turns one kind's channel on or off (the one-click unsubscribe: a kind's e-mails off). */
+export async function setChannel(db: Kysely<DB>, userId: number, kind: NotificationKind, channel: NotificationChannel, on: boolean, now: number): Promise<Preferences> {
+  return changePreferences(db, userId, { kinds: { [kind]: { [channel]: on } } }, now);
+}
+
+/** Sets the digest's period (the one-click unsubscribe: 0, off). */
+export async function setDigest(db: Kysely<DB>, userId: number, period: DigestPeriod, now: number): Promise<Preferences> {
+  return changePreferences(db, userId, { digest: period }, now);
+}

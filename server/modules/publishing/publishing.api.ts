@@ -26,7 +26,9 @@ export {
   findPostTitles,
   findPostsByStatus,
   findPostsForSitemap,
+  findTopPostsBetween,
   maxPostId,
+  type TopPostRow,
   type AuthorSet,
   type PostTable,
 } from './publishing.service';

@@ -238,3 +238,32 @@ export function lockPostsOfUser(db: Kysely<DB>, table: PostTable, userId: number
   const query = db.selectFrom(table).selectAll().where('user_id', '=', userId).where('status', '=', status).orderBy('id');
   return dialectOf(db) === 'sqlite' ? query.execute() : query.forUpdate().execute();
 }
+
+/** A post as the e-mail digest lists it: its head and its counts. */
+export interface TopPostRow {
+  id: number;
+  user_id: number;
+  title: string;
+  summary: string;
+  like_count: number;
+  comment_count: number;
+}
+
+/**
+ * The published posts created in [from, to), most liked and commented first (then newest), of
+ * `authors` when given (a subquery of one `author_id` column, as the following feed's), of
+ * everyone otherwise: the digest's "what you missed".
+ */
+export async function findTopPostsBetween(db: Kysely<DB>, table: PostTable, range: { from: number; to: number; authors?: AuthorSet }, limit: number): Promise<TopPostRow[]> {
+  let query = db.selectFrom(table).select(['id', 'user_id', 'title', 'summary', 'like_count', 'comment_count']);
+  if (range.authors) query = query.innerJoin(range.authors.as('authors'), 'authors.author_id', 'user_id');
+  const rows = await query
+    .where('status', '=', 0)
+    .where('create_time', '>=', range.from)
+    .where('create_time', '<', range.to)
+    .orderBy(sql`like_count + comment_count`, 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), user_id: Number(row.user_id), like_count: Number(row.like_count), comment_count: Number(row.comment_count) }));
+}

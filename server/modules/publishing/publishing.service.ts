@@ -58,3 +58,10 @@ export function findPostBodies(db: Kysely<DB>, table: PostTable, ids: readonly n
 export function findPostTitles(db: Kysely<DB>, table: PostTable, ids: readonly number[]): Promise<Array<{ id: number; title: string; summary: string }>> {
   return posts.findPostTitles(db, table, ids);
 }
+
+export type { TopPostRow } from './publishing.repository';
+
+/** The published posts created in [from, to), of `authors` or of everyone, most liked and commented first (the e-mail digest). */
+export function findTopPostsBetween(db: Kysely<DB>, table: PostTable, range: { from: number; to: number; authors?: AuthorSet }, limit: number): Promise<posts.TopPostRow[]> {
+  return posts.findTopPostsBetween(db, table, range, limit);
+}

@@ -278,3 +278,42 @@ export async function findVipEndingBetween(db: Kysely<DB>, from: number, to: num
     .limit(limit)
     .execute();
 }
+
+/**
+ * Notes a signed-in request: `last_seen_time` and `locale`, only when the last note is older
+ * than `before` (the condition makes concurrent requests of one member write once).
+ */
+export async function touchSeen(db: Kysely<DB>, id: number, locale: string, now: number, before: number): Promise<void> {
+  await db.updateTable('users').set({ last_seen_time: now, locale }).where('id', '=', id).where('last_seen_time', '<', before).execute();
+}
+
+/** What the digest needs of a member it may mail. */
+export interface MailableMember {
+  id: number;
+  email: string;
+  nickname: string;
+  locale: string;
+  last_seen_time: number;
+  create_time: number;
+}
+
+function mailableMembers(db: Kysely<DB>) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'nickname', 'locale', 'last_seen_time', 'create_time'])
+    .where('status', '=', 0)
+    .where('email_verified', '=', 1)
+    .where('email', 'is not', null);
+}
+
+/** One keyset page (by id) of members with a verified address, not deleted: the digest's batch. */
+export async function findMailableMembersAfter(db: Kysely<DB>, afterId: number, limit: number): Promise<MailableMember[]> {
+  const rows = await mailableMembers(db).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((row) => ({ ...row, email: row.email ?? '' }));
+}
+
+/** The member when they have a verified address and are not deleted (the digest's mail job). */
+export async function findMailableMember(db: Kysely<DB>, id: number): Promise<MailableMember | null> {
+  const row = await mailableMembers(db).where('id', '=', id).executeTakeFirst();
+  return row ? { ...row, email: row.email ?? '' } : null;
+}

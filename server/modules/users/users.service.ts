@@ -4,12 +4,14 @@
  * auth's (auth/account.service.ts).
  */
 import type { Kysely } from 'kysely';
+import type { Locale } from '../../../common/constants';
+import { isLocale } from '../../../common/i18n';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { isUniqueViolation, stamps } from '../../db/helpers';
 import { ErrorCode } from '../../../common/errors';
 import { AppError, errors } from '../../infra/errors';
 import { assertNamesFree } from './names';
-import { addUserScore, insertUser, setPasswordHashIfUnset, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser } from './users.repository';
+import { addUserScore, insertUser, setPasswordHashIfUnset, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser, touchSeen, findMailableMember, findMailableMembersAfter, type MailableMember } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -220,4 +222,37 @@ export async function setVipExpiry(db: Kysely<DB>, userId: number, until: number
 /** Active members whose VIP ends in (from, to], soonest first (the expiry reminder). */
 export function membersWithVipEndingBetween(db: Kysely<DB>, from: number, to: number, limit: number): Promise<UserRow[]> {
   return findVipEndingBetween(db, from, to, limit);
+}
+
+/** How often a member's last visit and language are written at most: once an hour. */
+export const SEEN_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Whether a signed-in request should note the member's visit: their last note is an hour old or
+ * more. Asked of the row the request already read, so within the hour it costs nothing.
+ */
+export function seenIsStale(user: Pick<UserRow, 'last_seen_time'>, now: number): boolean {
+  return now - user.last_seen_time >= SEEN_INTERVAL_MS;
+}
+
+/** Notes the member's visit and the language they read in (one conditional update). */
+export async function noteSeen(db: Kysely<DB>, userId: number, locale: string, now: number): Promise<void> {
+  await touchSeen(db, userId, locale.slice(0, 16), now, now - SEEN_INTERVAL_MS + 1);
+}
+
+export type { MailableMember };
+
+/** One keyset page of members with a verified address, not deleted, by id after `afterId`. */
+export function mailableMembersAfter(db: Kysely<DB>, afterId: number, limit: number): Promise<MailableMember[]> {
+  return findMailableMembersAfter(db, afterId, limit);
+}
+
+/** The language to write to a member in: theirs when known (users.locale), else the site's. */
+export function mailLocaleOf(user: { locale: string }, siteLanguage: Locale): Locale {
+  return isLocale(user.locale) ? user.locale : siteLanguage;
+}
+
+/** The member when they have a verified address and are not deleted, else null. */
+export function mailableMember(db: Kysely<DB>, id: number): Promise<MailableMember | null> {
+  return findMailableMember(db, id);
 }

@@ -1,0 +1,25 @@
+/** All SQL touching `site_secrets`: values the site keeps and never shows, one row per name. */
+import type { Kysely } from 'kysely';
+import { dialectOf } from '../../db/database';
+import type { DB } from '../../db/schema';
+
+export async function findSecret(db: Kysely<DB>, name: string): Promise<string | null> {
+  const row = await db.selectFrom('site_secrets').select('value').where('name', '=', name).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+/** Inserts the secret unless one of that name exists (site_secrets_name_uq): the first writer wins. */
+export async function insertSecretIfAbsent(db: Kysely<DB>, name: string, value: string, now: number): Promise<void> {
+  const query = db.insertInto('site_secrets').values({ name, value, create_time: now, update_time: now });
+  switch (dialectOf(db)) {
+    case 'mysql':
+      await query.ignore().execute();
+      return;
+    case 'postgres':
+      await query.onConflict((oc) => oc.column('name').doNothing()).execute();
+      return;
+    case 'sqlite':
+      await query.orIgnore().execute();
+      return;
+  }
+}
