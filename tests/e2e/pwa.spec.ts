@@ -6,7 +6,8 @@
  * controls the page. A member reads their messages; with the server stopped, that address and
  * any other shows the offline page (in the reader's language, styled, axe-clean), never the
  * member's page, and an API call fails rather than being answered from a cache; the worker's
- * cache holds the offline page and hashed build files only. Screenshots of the offline page at
+ * cache holds the offline page and hashed build files only. A push delivered through Chromium's
+ * push path (CDP) shows its notification, its address kept on the site. Screenshots of the offline page at
  * desktop and mobile widths, light and dark, land in the run's output directory (not committed).
  *
  * A persistent browser profile, not Playwright's usual context: Chromium never offers to
@@ -102,6 +103,26 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'Sabai PWA', lang: locale, display: 'standalone' });
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
+
+    // A push (the payload another part of issue 27 sends), delivered by Chromium's own push path:
+    // a notification with its text, tag and address; an address elsewhere becomes the home page.
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.some((r) => r.scopeURL === `${server!.url}/`)).toBe(true);
+    const registrationId = registrations.find((r) => r.scopeURL === `${server.url}/`)!.registrationId;
+    const push = (payload: Record<string, string>) => cdp.send('ServiceWorker.deliverPushMessage', { origin: server!.url, registrationId, data: JSON.stringify(payload) });
+    await push({ title: 'New reply', body: 'Somchai replied to your topic', url: '/topic/7#comment-3', tag: 'reply-7' });
+    await push({ title: 'Elsewhere', body: 'A link off the site', url: 'https://evil.example/phish', tag: 'offsite' });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url, icon: n.icon })).sort((a, b) => a.tag.localeCompare(b.tag)),
+      );
+    await expect.poll(shown).toEqual([
+      { title: 'Elsewhere', body: 'A link off the site', tag: 'offsite', url: `${server.url}/`, icon: `${server.url}/icons/icon-192.png` },
+      { title: 'New reply', body: 'Somchai replied to your topic', tag: 'reply-7', url: `${server.url}/topic/7#comment-3`, icon: `${server.url}/icons/icon-192.png` },
+    ]);
 
     // A member's own page, read online.
     const member = await signUpMember(page.request, server, 'Offline');
