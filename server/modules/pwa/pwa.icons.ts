@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { APP_ICONS, BACKGROUND_COLOR, BRAND_COLOR, type AppIconName } from '../../../common/pwa';
 import type { AppContext } from '../../context';
+import { AppError } from '../../infra/errors';
 import { createStorage } from '../../infra/storage';
 import type { SiteSettings } from '../../kernel/actions';
 import { readStoredImage, type IconSpec } from '../uploads/uploads.api';
@@ -70,19 +71,36 @@ export function initialSvg(initial: string, name: AppIconName): Buffer {
   );
 }
 
-/** One icon of a source, as PNG bytes: the logo when it reads and draws, else the initial. */
-async function drawIcon(ctx: AppContext, source: IconSource, name: AppIconName): Promise<Buffer> {
-  const size = APP_ICONS[name];
-  if (source.logo) {
-    const logo = await readStoredImage(source.logo, createStorage(ctx.config), ctx.config);
-    try {
-      if (logo) return (await ctx.images.icon(logo, { size, ...LOGO_LAYOUT[name] })).data;
-    } catch (error) {
-      // A stored logo that no longer draws (removed, damaged): the initial stands in, and we say why.
-      ctx.log.warn({ err: error, logo: source.logo }, 'pwa: the site logo could not be drawn as an icon');
-    }
+/** The image workers refused the logo itself (415, 413): another try would fail the same way. */
+function logoRefused(error: unknown): boolean {
+  return error instanceof AppError && (error.status === 415 || error.status === 413);
+}
+
+/**
+ * The logo drawn as one icon, or null when there is none to draw: the file is gone (removed by
+ * hand) or no longer decodes. A busy pool is thrown, not replaced by the initial: the icon would
+ * be kept under the logo's name until the next change.
+ */
+async function drawLogo(ctx: AppContext, address: string, name: AppIconName): Promise<Buffer | null> {
+  const logo = await readStoredImage(address, createStorage(ctx.config), ctx.config);
+  if (!logo) {
+    ctx.log.warn({ logo: address }, 'pwa: the site logo is not stored; its icons show the initial');
+    return null;
   }
-  return (await ctx.images.icon(initialSvg(source.initial, name), { size, inset: 0, background: null })).data;
+  try {
+    return (await ctx.images.icon(logo, { size: APP_ICONS[name], ...LOGO_LAYOUT[name] })).data;
+  } catch (error) {
+    if (!logoRefused(error)) throw error;
+    ctx.log.warn({ err: error, logo: address }, 'pwa: the site logo does not draw; its icons show the initial');
+    return null;
+  }
+}
+
+/** One icon of a source, as PNG bytes: the logo when it draws, else the initial. */
+async function drawIcon(ctx: AppContext, source: IconSource, name: AppIconName): Promise<Buffer> {
+  const logo = source.logo ? await drawLogo(ctx, source.logo, name) : null;
+  if (logo) return logo;
+  return (await ctx.images.icon(initialSvg(source.initial, name), { size: APP_ICONS[name], inset: 0, background: null })).data;
 }
 
 /** This app's icons of one source, each drawn once (concurrent readers share the drawing). */

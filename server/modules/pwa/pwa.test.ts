@@ -4,6 +4,8 @@
  * title's initial on the brand colour), a new logo making new icons at new addresses, and the
  * caching headers (ETag, 304, the service worker's scope and no-cache).
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pwaActions } from '../../../common/actions/pwa';
@@ -13,7 +15,8 @@ import { createUser, type CreatedUser } from '../../../tests/support/factories';
 import { multipart } from '../../../tests/support/multipart';
 import { servedRoutes } from '../../../tests/support/routes';
 import { createTestApp, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
-import type { WebAppManifest } from './pwa.manifest';
+import { iconCacheOf, initialOf } from './pwa.icons';
+import { shortNameOf, type WebAppManifest } from './pwa.manifest';
 
 const hex = (pixel: Buffer) => `#${[...pixel.subarray(0, 3)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
@@ -119,8 +122,15 @@ for (const dialect of await testDatabases()) {
         const same = await t.app.inject({ method: 'GET', url: '/icons/maskable-512.png', headers: { 'if-none-match': String(maskable.res.headers.etag) } });
         expect([same.statusCode, same.rawPayload.length]).toEqual([304, 0]);
 
-        await setLogo({ r: 20, g: 40, b: 220 });
+        const blue = await setLogo({ r: 20, g: 40, b: 220 });
         expect(await inspect((await png('/icons/maskable-512.png')).body, 256, 256)).toMatchObject({ color: '#1428dc' });
+
+        // The logo's file gone from the disk (removed by hand): the initial stands in, no 500.
+        rmSync(path.join(t.dataDir, 'uploads', blue.replace('/uploads/', '')));
+        iconCacheOf(t.ctx).clear();
+        const fallback = await png('/icons/maskable-512.png');
+        expect(fallback.res.statusCode).toBe(200);
+        expect(await inspect(fallback.body, 2, 2)).toMatchObject({ color: BRAND_COLOR, alpha: 255 });
       } finally {
         expect((await t.post('/api/admin/settings', { siteLogo: '' }, { token: admin.token })).status).toBe(200);
       }
@@ -137,3 +147,13 @@ for (const dialect of await testDatabases()) {
     });
   });
 }
+
+describe('names and initials', () => {
+  it('cuts the short name at 12 whole characters and takes the first character as the initial', () => {
+    expect(shortNameOf('Sabai')).toBe('Sabai');
+    expect(shortNameOf('清迈骑行俱乐部的朋友们在这里聚会')).toBe('清迈骑行俱乐部的朋友们在');
+    expect(shortNameOf('Chiang Mai Riders')).toBe('Chiang Mai R');
+    expect(shortNameOf('Riders of the 🏍️ club')).toBe('Riders of th');
+    expect([initialOf(' sabai'), initialOf('清迈'), initialOf('🏍️ club'), initialOf('')]).toEqual(['S', '清', '🏍', 'S']);
+  });
+});

@@ -25,7 +25,7 @@ type Headers = ReadCall<unknown, undefined>['headers'];
 const ICON_CACHE = 'public, max-age=3600';
 
 /** Whether the browser's copy (If-None-Match, weak or strong, one or a list) is this one. */
-export function hasCopy(headers: Headers, etag: string): boolean {
+function hasCopy(headers: Headers, etag: string): boolean {
   const sent = headers['if-none-match'];
   const tags = (Array.isArray(sent) ? sent.join(',') : (sent ?? '')).split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   return tags.includes(etag) || tags.includes('*');

@@ -1,5 +1,6 @@
 /**
- * Decoding and re-encoding an uploaded image: the work the image workers do (image-worker.ts),
+ * Decoding and re-encoding an uploaded image (and drawing the app's icons from the stored logo,
+ * `renderIcon`): the work the image workers do (image-worker.ts),
  * off the event loop and a bounded number at a time (images.ts). Raster images are decoded and
  * re-encoded by sharp (which drops EXIF, GPS, XMP and ICC metadata and any trailing payload),
  * turned upright per their EXIF orientation first; SVG is sanitized (see svg.ts for why not
