@@ -82,37 +82,37 @@ async function screenshots(page: Page, locale: string): Promise<void> {
 for (const locale of ['en-US', 'zh-CN'] as const) {
   test(`[${locale}] installable; offline, every page (a member's too) is the offline page and nothing personal is kept`, async () => {
     const text = TEXT[locale];
-    server = await startServer({ installed: true, settings: { siteTitle: 'Sabai PWA', language: locale } });
+    const site = (server = await startServer({ installed: true, settings: { siteTitle: 'Sabai PWA', language: locale } }));
     context = await persistentBrowser();
-    await setLocaleCookie(context, server.url, locale);
+    await setLocaleCookie(context, site.url, locale);
     const page = context.pages()[0] ?? (await context.newPage());
 
-    await page.goto(server.url + '/');
+    await page.goto(site.url + '/');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#009689');
     await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
 
     // The worker registers after load, keeps the shell, and takes this page.
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''), { timeout: 20_000 }).toBe(`${server.url}/sw.js?lang=${locale}`);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''), { timeout: 20_000 }).toBe(`${site.url}/sw.js?lang=${locale}`);
 
     // Chromium's own checks: the manifest parses, the app is installable.
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
-    expect([manifest.url, manifest.errors]).toEqual([`${server.url}/manifest.webmanifest`, []]);
+    expect([manifest.url, manifest.errors]).toEqual([`${site.url}/manifest.webmanifest`, []]);
     expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'Sabai PWA', lang: locale, display: 'standalone' });
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
 
     // A push (the payload another part of issue 27 sends), delivered by Chromium's own push path:
     // a notification with its text, tag and address; an address elsewhere becomes the home page.
-    await context.grantPermissions(['notifications'], { origin: server.url });
+    await context.grantPermissions(['notifications'], { origin: site.url });
     const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
     cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => registrations.push(...event.registrations));
     await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.some((r) => r.scopeURL === `${server!.url}/`)).toBe(true);
-    const registrationId = registrations.find((r) => r.scopeURL === `${server.url}/`)!.registrationId;
-    const push = (payload: Record<string, string>) => cdp.send('ServiceWorker.deliverPushMessage', { origin: server!.url, registrationId, data: JSON.stringify(payload) });
+    await expect.poll(() => registrations.some((r) => r.scopeURL === `${site.url}/`)).toBe(true);
+    const registrationId = registrations.find((r) => r.scopeURL === `${site.url}/`)!.registrationId;
+    const push = (payload: Record<string, string>) => cdp.send('ServiceWorker.deliverPushMessage', { origin: site.url, registrationId, data: JSON.stringify(payload) });
     await push({ title: 'New reply', body: 'Somchai replied to your topic', url: '/topic/7#comment-3', tag: 'reply-7' });
     await push({ title: 'Elsewhere', body: 'A link off the site', url: 'https://evil.example/phish', tag: 'offsite' });
     const shown = () =>
@@ -120,13 +120,13 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url, icon: n.icon })).sort((a, b) => a.tag.localeCompare(b.tag)),
       );
     await expect.poll(shown).toEqual([
-      { title: 'Elsewhere', body: 'A link off the site', tag: 'offsite', url: `${server.url}/`, icon: `${server.url}/icons/icon-192.png` },
-      { title: 'New reply', body: 'Somchai replied to your topic', tag: 'reply-7', url: `${server.url}/topic/7#comment-3`, icon: `${server.url}/icons/icon-192.png` },
+      { title: 'Elsewhere', body: 'A link off the site', tag: 'offsite', url: `${site.url}/`, icon: `${site.url}/icons/icon-192.png` },
+      { title: 'New reply', body: 'Somchai replied to your topic', tag: 'reply-7', url: `${site.url}/topic/7#comment-3`, icon: `${site.url}/icons/icon-192.png` },
     ]);
 
     // A member's own page, read online.
-    const member = await signUpMember(page.request, server, 'Offline');
-    await page.goto(server.url + '/user/messages');
+    const member = await signUpMember(page.request, site, 'Offline');
+    await page.goto(site.url + '/user/messages');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await expect(page.getByRole('heading', { level: 1, name: text.messages })).toBeVisible();
     // The header's account menu is named after the member.
@@ -138,11 +138,11 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(kept).toContain('/offline');
     for (const keptPath of kept) expect(keptPath === '/offline' || keptPath.startsWith('/assets/'), keptPath).toBe(true);
 
-    await server.stop();
+    await site.stop();
 
     // The member's page, the list, any address: the offline page, at the address asked for.
     for (const address of ['/user/messages', '/topics', '/user/profile']) {
-      await page.goto(server.url + address);
+      await page.goto(site.url + address);
       await expect(page.getByRole('heading', { level: 1, name: text.offline })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(address);
       expect(await page.content()).not.toContain(member.nickname);
