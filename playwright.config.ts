@@ -28,6 +28,10 @@ export default defineConfig({
     // its screenshot and page snapshot, and is traced by running the journey here.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The site's service worker (issue 27) would answer page loads and build files before
+    // page.route sees them: journeys that intercept requests would test the worker, not the
+    // page. tests/e2e/pwa.spec.ts runs with it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,7 +1,8 @@
 /**
  * Browser entry: loads the page's locale messages (only that locale: its core chunk, and its
  * member chunk when the server marked <html data-member>), then hydrates. <html lang> was
- * rendered by the server from the same locale resolution.
+ * rendered by the server from the same locale resolution. Then registers the service worker
+ * (app/lib/service-worker.ts), after the page's load.
  */
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -9,6 +10,7 @@ import { HydratedRouter } from 'react-router/dom';
 import { captureDocumentNonce } from './lib/csp-nonce';
 import { ensureLocale, ensureMemberSections } from './lib/i18n';
 import { asLocale } from './lib/locale';
+import { registerServiceWorker } from './lib/service-worker';
 
 function hydrate() {
   startTransition(() => {
@@ -30,3 +32,6 @@ Promise.all([ensureLocale(locale), 'member' in root.dataset ? ensureMemberSectio
   console.error(error);
   hydrate();
 });
+
+// The installable app's worker: offline page, cached build files, push notifications.
+registerServiceWorker(locale);

@@ -8,6 +8,7 @@ import { messageActions } from '../common/actions/messages';
 import { siteActions } from '../common/actions/site';
 import { unwrap } from './components/topic/page-data.server';
 import { DEFAULT_LOCALE } from '../common/constants';
+import { BRAND_COLOR } from '../common/pwa';
 import appCss from './app.css?url';
 import { ErrorPage, errorDetails, errorHeading } from './components/layout/error-page';
 import { LoadingBar } from './components/layout/loading-bar';
@@ -24,6 +25,9 @@ export function links() {
   return [
     { rel: 'stylesheet', href: appCss },
     { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    // The installable app (issue 27, server/modules/pwa): the manifest and the home-screen icon iOS reads.
+    { rel: 'manifest', href: '/manifest.webmanifest' },
+    { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   ];
 }
 
@@ -63,11 +67,22 @@ function useNeedsMemberSections(signedIn: boolean): boolean {
   return signedIn || matches.some((match) => (match.handle as MemberSectionsHandle | undefined)?.memberSections === true);
 }
 
+/** A route's handle may say the page is HTML and CSS only (the offline page: app/routes/offline.tsx). */
+interface HydrateHandle {
+  hydrate?: boolean;
+}
+
+/** Whether the page gets its scripts: every page but one whose route says `hydrate: false`. */
+function useHydrates(): boolean {
+  return !useMatches().some((match) => (match.handle as HydrateHandle | undefined)?.hydrate === false);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = data?.nonce;
   const member = useNeedsMemberSections(Boolean(data?.user));
+  const hydrates = useHydrates();
   useEffect(() => {
     // A member who signed in elsewhere (another tab) and navigated here: bring the texts now.
     if (member) void ensureMemberSections(locale);
@@ -79,6 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content={BRAND_COLOR} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COLOR_MODE_BOOTSTRAP }} />
         <Meta />
         <Links nonce={nonce} />
@@ -87,8 +103,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <TranslationProvider locale={locale}>
           <ToastProvider>{children}</ToastProvider>
         </TranslationProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates && <ScrollRestoration nonce={nonce} />}
+        {hydrates && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -50,6 +50,8 @@ export default [
   layout('components/layout/empty-layout.tsx', [
     // installer: route('install', 'routes/install.tsx'),
     route('install', 'routes/install.tsx'),
+    // the installable app's offline page (issue 27): what the service worker shows without a network
+    route('offline', 'routes/offline.tsx'),
   ]),
   layout('components/layout/no-footer-layout.tsx', [
     // editors: topic/article create and edit

@@ -23,6 +23,7 @@ import { scoresFeature } from './modules/scores/scores.feature';
 import { searchFeature } from './modules/search/search.feature';
 import { siteSettingsFeature } from './modules/site-settings/site-settings.feature';
 import { seoFeature } from './modules/seo/seo.feature';
+import { pwaFeature } from './modules/pwa/pwa.feature';
 import { siteFeature } from './modules/site/site.feature';
 import { tagsFeature } from './modules/tags/tags.feature';
 import { topicsFeature } from './modules/topics/topics.feature';
@@ -67,6 +68,7 @@ export const features: Feature[] = [
   contentFeature,
   uploadsFeature,
   seoFeature,
+  pwaFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,

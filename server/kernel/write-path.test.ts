@@ -57,7 +57,7 @@ for (const dialect of await testDatabases()) {
         'checkin.recorded': ['scores (write)', 'scores (commit)'],
         'score.changed': ['scores (commit)'],
         'content.held': ['review (write)'],
-        'settings.changed': ['settings (write)', 'settings (commit)', 'settings (commit)'],
+        'settings.changed': ['settings (write)', 'settings (commit)', 'settings (commit)', 'pwa (commit)'],
         'site.catalogChanged': ['site (write)', 'site (commit)', 'topics (commit)', 'articles (commit)'],
         'node.topicsMoved': ['topics (write)', 'search (write)'],
         // A forever ban may hide content (topics, articles, comments move their rows); the unban shows it again and tells the member.

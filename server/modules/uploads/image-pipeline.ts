@@ -1,5 +1,6 @@
 /**
- * Decoding and re-encoding an uploaded image: the work the image workers do (image-worker.ts),
+ * Decoding and re-encoding an uploaded image (and drawing the app's icons from the stored logo,
+ * `renderIcon`): the work the image workers do (image-worker.ts),
  * off the event loop and a bounded number at a time (images.ts). Raster images are decoded and
  * re-encoded by sharp (which drops EXIF, GPS, XMP and ICC metadata and any trailing payload),
  * turned upright per their EXIF orientation first; SVG is sanitized (see svg.ts for why not
@@ -156,18 +157,68 @@ export async function renderAvatar(input: Buffer, limits: SizeLimits): Promise<P
   }
 }
 
-/** What a worker is asked to do. */
-export interface ImageTask {
-  job: 'image' | 'avatar';
-  input: Uint8Array;
-  limits: SizeLimits;
+/**
+ * A square app icon (the installable app's icons, modules/pwa): the source contained, whole and
+ * centred, in the square less `inset` (a fraction of the side) on every side, over `background`
+ * (a CSS colour) or transparent. Always a PNG: the format every browser takes for app icons.
+ */
+export interface IconSpec {
+  size: number;
+  inset: number;
+  background: string | null;
 }
+
+const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
+
+/** An SVG's density (dots per inch) that rasterizes it at `box` pixels at least: a 24 px logo stays sharp at 512. */
+function svgDensity(width: number, height: number, box: number): number {
+  return Math.min(2400, Math.max(72, Math.ceil((72 * box) / Math.max(1, width, height))));
+}
+
+/** The source (SVG sanitized first, as every stored image was) drawn as an app icon (IconSpec). */
+export async function renderIcon(input: Buffer, limits: SizeLimits, spec: IconSpec): Promise<ProcessedImage> {
+  const kind = detectImageKind(input);
+  if (!kind) throw refuse('unsupportedType');
+  const source = kind === 'svg' ? Buffer.from((await processSvg(input, limits)).data) : input;
+  const box = Math.max(1, Math.round(spec.size * (1 - 2 * spec.inset)));
+  const sharp = await loadSharp();
+  try {
+    const meta = await sharp(source, { limitInputPixels: pixelLimit(limits), failOn: 'error' }).metadata();
+    checkSize({ width: meta.width, height: meta.height }, limits);
+    const density = kind === 'svg' ? svgDensity(meta.width, meta.height, box) : undefined;
+    const mark = await sharp(source, { limitInputPixels: pixelLimit(limits), failOn: 'error', density })
+      .autoOrient()
+      .resize(box, box, { fit: 'contain', background: TRANSPARENT })
+      .png()
+      .toBuffer();
+    const data = await sharp({ create: { width: spec.size, height: spec.size, channels: 4, background: spec.background ?? TRANSPARENT } })
+      .composite([{ input: mark, gravity: 'centre' }])
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    return { kind: 'png', data, width: spec.size, height: spec.size, animated: false };
+  } catch (error) {
+    throw decodeFailure(error, limits);
+  }
+}
+
+/** Which work: an upload checked and re-encoded, an avatar, or an app icon. */
+export type ImageJob = { job: 'image' | 'avatar' } | { job: 'icon'; icon: IconSpec };
+
+/** What a worker is asked to do. */
+export type ImageTask = ImageJob & { input: Uint8Array; limits: SizeLimits };
 
 /** Runs a task; a refusal comes back as the `Refusal` itself, anything else is thrown. */
 export async function runImageTask(task: ImageTask): Promise<ProcessedImage> {
   // Structured cloning hands the bytes over as a plain Uint8Array.
   const input = Buffer.from(task.input.buffer, task.input.byteOffset, task.input.byteLength);
-  return task.job === 'avatar' ? renderAvatar(input, task.limits) : processImage(input, task.limits);
+  switch (task.job) {
+    case 'avatar':
+      return renderAvatar(input, task.limits);
+    case 'icon':
+      return renderIcon(input, task.limits, task.icon);
+    default:
+      return processImage(input, task.limits);
+  }
 }
 
 /** The refusal carried by an error thrown from this module, if it is one. */

@@ -12,7 +12,7 @@ import { errors, type AppError } from '../../infra/errors';
 import { PoolBusyError, WorkerPool, WorkerTaskError } from '../../infra/worker-pool';
 import { declaredSize } from './image-header';
 import { detectImageKind } from './image-kind';
-import { isRefusal, sizeRefusal, type ImageTask, type ProcessedImage, type Refusal, type SizeLimits } from './image-pipeline';
+import { isRefusal, sizeRefusal, type IconSpec, type ImageJob, type ImageTask, type ProcessedImage, type Refusal, type SizeLimits } from './image-pipeline';
 
 /** Seconds a busy pool asks the client to wait: about one image's decoding. */
 const BUSY_RETRY_AFTER_S = 2;
@@ -48,12 +48,17 @@ export class ImageProcessor {
    * (setting `uploadLimits`); the smaller of them and the server's (IMAGE_MAX_*) applies.
    */
   image(input: Buffer, lower?: SizeLimits): Promise<ImageResult> {
-    return this.run('image', input, lower);
+    return this.run({ job: 'image' }, input, lower);
   }
 
   /** An uploaded avatar: a square still WebP. */
   avatar(input: Buffer, lower?: SizeLimits): Promise<ImageResult> {
-    return this.run('avatar', input, lower);
+    return this.run({ job: 'avatar' }, input, lower);
+  }
+
+  /** A square PNG app icon drawn from a stored image (the site logo) or an SVG of ours (image-pipeline.ts `renderIcon`). */
+  icon(input: Buffer, spec: IconSpec): Promise<ImageResult> {
+    return this.run({ job: 'icon', icon: spec }, input);
   }
 
   /** The limits an image meets: the server's, lowered by the site's. */
@@ -76,13 +81,14 @@ export class ImageProcessor {
     this.pool = null;
   }
 
-  private async run(job: ImageTask['job'], input: Buffer, lower?: SizeLimits): Promise<ImageResult> {
+  private async run(work: ImageJob, input: Buffer, lower?: SizeLimits): Promise<ImageResult> {
     const limits = this.limitsWith(lower);
     this.refuseByHeader(input, limits);
     // Workers start with the first image, not with the server.
     this.pool ??= new WorkerPool({ file: workerFile(), size: this.limits.workers, maxQueue: this.limits.queueMax });
     try {
-      const done = await this.pool.run({ job, input, limits });
+      const task: ImageTask = { ...work, input, limits };
+      const done = await this.pool.run(task);
       return { ...done, data: Buffer.from(done.data.buffer, done.data.byteOffset, done.data.byteLength) };
     } catch (error) {
       if (error instanceof PoolBusyError) throw errors.unavailable('upload.busy', BUSY_RETRY_AFTER_S);

@@ -3,5 +3,6 @@
  * Anything not exported here is the feature's own.
  */
 export { ImageProcessor } from './images';
+export type { IconSpec } from './image-pipeline';
 export { uploadedImageOrRefuse } from './uploaded-image';
-export { siteUploadLimits, storeAvatar, storedImageUrl } from './uploads.service';
+export { readStoredImage, siteUploadLimits, storeAvatar, storedImageUrl } from './uploads.service';

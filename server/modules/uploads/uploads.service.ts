@@ -93,3 +93,16 @@ export function siteUploadLimits(settings: Pick<Settings, 'uploadLimits'>): { ma
   const { maxMb, maxWidth, maxHeight, maxMegapixels } = settings.uploadLimits;
   return { maxBytes: maxMb * 1024 * 1024, mb: maxMb, size: { maxWidth, maxHeight, maxMegapixels } };
 }
+
+/**
+ * The bytes of an image this site stores (`/uploads/<key>`, the site logo), or null when the
+ * address names none. Read whole: stored images are within the upload limits.
+ */
+export async function readStoredImage(address: string, storage: ServedStorage, config: Pick<AppConfig, 'publicUrl' | 'port'>): Promise<Buffer | null> {
+  const key = uploadKeyOf(address, config);
+  const file = key ? await storage.open(key) : null;
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
