@@ -31,6 +31,7 @@ import { usersFeature } from './modules/users/users.feature';
 import { wordsFeature } from './modules/words/words.feature';
 import { vipFeature } from './modules/vip/vip.feature';
 import { jobsFeature } from './modules/jobs/jobs.feature';
+import { pushFeature } from './modules/push/push.feature';
 import { pagesFeature } from './http/pages.feature';
 
 
@@ -60,6 +61,7 @@ export const features: Feature[] = [
   wordsFeature,
   vipFeature,
   jobsFeature,
+  pushFeature,
   contentFeature,
   uploadsFeature,
   seoFeature,

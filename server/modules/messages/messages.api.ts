@@ -5,5 +5,5 @@
  * `message.sent`, which names the channels the member takes the message's kind on. Other
  * channels (push, the digest) read the member's choices here.
  */
-export { notify, unreadCount, type NotifyInput } from './messages.service';
+export { messageForChannel, notify, unreadCount, type MessageForChannel, type NotifyInput } from './messages.service';
 export { channelsFor, digestChoices, preferencesOf, type ChannelSwitches, type DigestChoice, type Preferences } from './notification-prefs.service';
