@@ -4,6 +4,7 @@
  * through the SSRF guard (push.endpoint.ts) and gives up after a deadline. web-push loads on first
  * use (ADR 0008): most processes never push.
  */
+import type * as WebPushModule from 'web-push';
 import http from 'node:http';
 import https from 'node:https';
 import type { PushSubscriptionRow } from '../../db/schema';
@@ -28,7 +29,7 @@ export interface PushOptions {
 /** What the push service answered: delivered, gone for good (404/410: the browser unsubscribed), or failed. */
 export type PushOutcome = { kind: 'delivered' } | { kind: 'gone'; status: number } | { kind: 'failed'; reason: string };
 
-type WebPush = typeof import('web-push');
+type WebPush = typeof WebPushModule;
 let webPush: Promise<WebPush> | undefined;
 function loadWebPush(): Promise<WebPush> {
   // web-push is CommonJS: its functions are the default export's.

@@ -29,9 +29,14 @@ export interface PushPayload {
   tag: string;
 }
 
-/** One item's group (`topic_comment:topic:12`): a newer push of it replaces the older. Anything else is its own. */
-export function groupKeyOf(message: Pick<MessageForChannel, 'id' | 'type' | 'entityType' | 'entityId'>): string {
-  return GROUPED_TYPES.has(message.type) ? `${message.type}:${message.entityType}:${message.entityId}` : `message:${message.id}`;
+/**
+ * One item's group (`topic_comment:/topic/12`): a newer push of it replaces the older. The item
+ * is the message's link without its fragment — a comment's message names the comment as its
+ * entity, yet the item the member follows is the topic. Any other type is a group of its own.
+ */
+export function groupKeyOf(message: Pick<MessageForChannel, 'id' | 'type' | 'url'>): string {
+  const item = message.url.split('#')[0];
+  return GROUPED_TYPES.has(message.type) && item ? `${message.type}:${item}` : `message:${message.id}`;
 }
 
 /** RFC 8030 Topic: at most 32 characters of the base64url alphabet, so a hash of the group. */
