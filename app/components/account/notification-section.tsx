@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { MESSAGE_LIMITS } from '../../../common/constants';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { Switch } from '~/components/ui/switch';
+import { PushToggle } from '~/components/push/push-toggle';
 import { send } from '~/lib/api';
 import { messageActions } from '../../../common/actions/messages';
 import { useApiErrorHandler } from '~/lib/use-api-error';
@@ -66,6 +67,10 @@ export function NotificationSection({ settings }: { settings: NotificationSettin
             className="mt-0.5"
             data-testid="reply-mail-switch"
           />
+        </div>
+        {/* This device's push notifications (modules/push); the notifications page will hold it. */}
+        <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          <PushToggle />
         </div>
       </CardBody>
     </Card>
