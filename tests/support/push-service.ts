@@ -42,7 +42,8 @@ interface Device {
 
 export interface PushService {
   origin: string;
-  browserSubscription(): BrowserSubscription;
+  /** A browser's new subscription; `host` names the service another way (`localhost`: resolved by the server). */
+  browserSubscription(host?: string): BrowserSubscription;
   /** Makes the endpoint answer `status` (404, 410, 500…) from now on; null to take pushes again. */
   answer(endpoint: string, status: number | null): void;
   deliveries: Delivery[];
@@ -136,7 +137,8 @@ export async function startPushService(): Promise<PushService> {
       if (device.answer !== null) return response.writeHead(device.answer).end('gone or failing, as told');
       try {
         if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error(`content-encoding ${request.headers['content-encoding']}`);
-        const { claims, key } = verifyVapid(request.headers.authorization, origin, Date.now());
+        // The audience is the origin the server addressed (the endpoint's), whichever name it used.
+        const { claims, key } = verifyVapid(request.headers.authorization, `http://${request.headers.host}`, Date.now());
         const payload: unknown = JSON.parse(decryptAes128gcm(body, device).toString('utf8'));
         const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
         deliveries.push({ id, payload, ttl: Number(header('ttl')), urgency: header('urgency'), topic: header('topic'), claims, vapidKey: key });
@@ -154,13 +156,13 @@ export async function startPushService(): Promise<PushService> {
     origin,
     deliveries,
     refused,
-    browserSubscription() {
+    browserSubscription(host = '127.0.0.1') {
       const ecdh = createECDH('prime256v1');
       const publicKey = ecdh.generateKeys();
       const auth = randomBytes(16);
       const id = randomUUID();
       devices.set(id, { ecdh, auth, publicKey, answer: null });
-      return { endpoint: `${origin}/push/${id}`, keys: { p256dh: publicKey.toString('base64url'), auth: auth.toString('base64url') } };
+      return { endpoint: `${origin.replace('127.0.0.1', host)}/push/${id}`, keys: { p256dh: publicKey.toString('base64url'), auth: auth.toString('base64url') } };
     },
     answer(endpoint, status) {
       const device = devices.get(endpoint.split('/').pop() ?? '');

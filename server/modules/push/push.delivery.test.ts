@@ -40,8 +40,8 @@ for (const dialect of await testDatabases()) {
       await t?.close();
     });
 
-    async function subscribe(member: CreatedUser, locale: string): Promise<{ browser: BrowserSubscription; device: PushDeviceView }> {
-      const browser = service.browserSubscription();
+    async function subscribe(member: CreatedUser, locale: string, host?: string): Promise<{ browser: BrowserSubscription; device: PushDeviceView }> {
+      const browser = service.browserSubscription(host);
       const res = await t.post<PushDeviceView>('/api/user/push/subscribe', browser, { token: member.token, headers: { 'accept-language': locale } });
       answers.push(res.raw.body);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -93,11 +93,20 @@ for (const dialect of await testDatabases()) {
       // Once: nothing more is due.
       await t.jobs.drain();
       expect(service.deliveries).toHaveLength(2);
+
+      // A newer comment on the same topic: the same Topic and tag, so it replaces the older notification.
+      await comment(topicId, 'And another');
+      await t.jobs.drain();
+      expect(service.deliveries).toHaveLength(4);
+      const [newer] = deliveriesTo(zh.browser).slice(1);
+      expect(newer?.topic).toBe(service.deliveries[0]!.topic);
+      expect(newer?.payload).toMatchObject({ tag, body: 'And another' });
     });
 
     it('a device gone (404, 410) is forgotten; a failing one is retried alone, the others never get it twice', async () => {
       const owner = await createUser(t);
-      const good = await subscribe(owner, 'en-US');
+      // Named, not an address: the server resolves it through its guarded lookup (loopback allowed under test).
+      const good = await subscribe(owner, 'en-US', 'localhost');
       const gone = await subscribe(owner, 'en-US');
       const missing = await subscribe(owner, 'zh-CN');
       const failing = await subscribe(owner, 'zh-CN');

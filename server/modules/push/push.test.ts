@@ -14,7 +14,7 @@ import { privateKeysOf, recording } from '../../../tests/support/secrets';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import { loadConfig } from '../../config';
-import { endpointProblem, isPrivateAddress } from './push.endpoint';
+import { endpointProblem, guardedLookup, isPrivateAddress } from './push.endpoint';
 import { deviceName } from './push.device';
 import { ensureVapidKeys, vapidSubject } from './push.vapid';
 
@@ -53,6 +53,14 @@ describe('push endpoints: what the server may send to', () => {
     expect(isPrivateAddress('93.184.216.34')).toBe(false);
     expect(isPrivateAddress('2606:4700::1111')).toBe(false);
   });
+  it('when connecting, a name that resolves to a private address is refused (loopback only under test)', async () => {
+    const lookUp = (allowLocal: boolean, all: boolean) =>
+      new Promise<unknown>((resolve) => guardedLookup(allowLocal)('localhost', { all }, (error, address) => resolve(error ? error.code : address)));
+    expect(await lookUp(false, true)).toBe('EPUSHPRIVATE');
+    expect(await lookUp(false, false)).toBe('EPUSHPRIVATE');
+    expect(await lookUp(true, true)).toEqual(expect.arrayContaining([expect.objectContaining({ address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/) })]));
+    expect(await lookUp(true, false)).toMatch(/^(127\.0\.0\.1|::1)$/);
+  });
   it('names devices and picks the VAPID subject', () => {
     expect(deviceName(CHROME_ANDROID)).toBe('Chrome · Android');
     expect(deviceName(FIREFOX_WINDOWS)).toBe('Firefox · Windows');
@@ -70,11 +78,12 @@ for (const dialect of await testDatabases()) {
     let http: ReturnType<typeof recording>;
     let member: CreatedUser;
     let other: CreatedUser;
+    let now = Date.now();
     const rows = (userId: number) => requireDb(t.ctx).selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute();
     const subscribe = (who: CreatedUser, body: unknown, headers: Record<string, string> = {}) => http.post<PushDeviceView>('/api/user/push/subscribe', body, { token: who.token, headers: { 'user-agent': CHROME_ANDROID, ...headers } });
 
     beforeAll(async () => {
-      t = await createTestApp({ dialect });
+      t = await createTestApp({ dialect, clock: { now: () => now } });
       http = recording(t);
       member = await createUser(t);
       other = await createUser(t);
@@ -91,6 +100,20 @@ for (const dialect of await testDatabases()) {
       const pairs = await Promise.all([1, 2, 3, 4, 5].map(() => ensureVapidKeys(db, t.ctx.clock.now())));
       expect(new Set(pairs.map((pair) => pair.publicKey)).size).toBe(1);
       expect(await db.selectFrom('site_secrets').select('name').execute()).toEqual([{ name: 'vapid' }]);
+      // Two processes on one database (a second app on the same data): one pair, whoever inserts first.
+      const second = await createTestApp({ dialect, reuse: { dataDir: t.dataDir, database: t.database } });
+      try {
+        for (let round = 0; round < 3; round++) {
+          await db.deleteFrom('site_secrets').execute();
+          const [a, b] = await Promise.all([ensureVapidKeys(db, now), ensureVapidKeys(requireDb(second.ctx), now)]);
+          expect(a).toEqual(b);
+        }
+      } finally {
+        await second.stop();
+      }
+      expect(await db.selectFrom('site_secrets').select('name').execute()).toEqual([{ name: 'vapid' }]);
+      const [kept] = await db.selectFrom('site_secrets').select('value').execute();
+      pairs[0] = JSON.parse(kept!.value) as typeof pairs[0];
       const res = await http.get<PushKeyView>('/api/user/push/key', { token: member.token });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ publicKey: pairs[0]!.publicKey });
@@ -130,7 +153,7 @@ for (const dialect of await testDatabases()) {
       const urls: string[] = [];
       for (let i = 0; i <= NOTIFICATION_LIMITS.pushPerUser; i++) {
         urls.push(endpoint());
-        t.ctx.clock.now = ((at) => () => at)(Date.now() + i * 1000);
+        now += 1000;
         expect((await subscribe(owner, { endpoint: urls[i], keys: browserKeys() })).status).toBe(200);
       }
       const kept = (await rows(owner.user.id)).map((row) => row.endpoint);
@@ -146,7 +169,6 @@ for (const dialect of await testDatabases()) {
       expect((await http.post('/api/user/push/unsubscribe', { endpoint: urls[1] }, { token: owner.token })).body.data).toEqual({ removed: true });
       expect((await http.post('/api/user/push/unsubscribe', { endpoint: urls[1] }, { token: owner.token })).body.data).toEqual({ removed: false });
       expect(await rows(owner.user.id)).toHaveLength(NOTIFICATION_LIMITS.pushPerUser - 2);
-      t.ctx.clock.now = () => Date.now();
     });
 
     it('refuses bad subscriptions with 400 naming the field, in the reader’s language, writing nothing', async () => {
