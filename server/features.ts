@@ -34,6 +34,7 @@ import { vipFeature } from './modules/vip/vip.feature';
 import { jobsFeature } from './modules/jobs/jobs.feature';
 import { unsubscribeFeature } from './modules/unsubscribe/unsubscribe.feature';
 import { digestFeature } from './modules/digest/digest.feature';
+import { pushFeature } from './modules/push/push.feature';
 import { pagesFeature } from './http/pages.feature';
 
 
@@ -65,6 +66,7 @@ export const features: Feature[] = [
   jobsFeature,
   unsubscribeFeature,
   digestFeature,
+  pushFeature,
   contentFeature,
   uploadsFeature,
   seoFeature,

@@ -6,6 +6,8 @@ import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'rea
 import { accountMeta } from '~/components/account/page-meta';
 import { unwrapResult } from '~/components/comment/ucenter-data.server';
 import { NotificationPrefs } from '~/components/notifications/notification-prefs';
+import { PushToggle } from '~/components/push/push-toggle';
+import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { requireUser } from '~/lib/auth.server';
 import { useT } from '~/lib/use-t';
 import { messageActions } from '../../common/actions/messages';
@@ -27,7 +29,18 @@ export default function NotificationSettingsPage() {
         <h1 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{t('notifications.title')}</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('notifications.description')}</p>
       </div>
-      <NotificationPrefs initial={prefs} emailVerified={emailVerified} />
+      <NotificationPrefs
+        initial={prefs}
+        emailVerified={emailVerified}
+        devices={
+          <Card>
+            <CardHeader title={t('notifications.device.title')} />
+            <CardBody>
+              <PushToggle />
+            </CardBody>
+          </Card>
+        }
+      />
     </div>
   );
 }

@@ -85,6 +85,10 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
         'message.markAllRead',
         'message.markRead',
         'message.updateSettings',
+        // One's own devices: a banned member is still told about their account.
+        'push.removeDevice',
+        'push.subscribe',
+        'push.unsubscribe',
         'tag.autocomplete',
         'unsubscribe.oneClick',
         'vip.submit',

@@ -50,7 +50,7 @@ for (const dialect of await testDatabases()) {
         'article.edited': ['search (write)', 'articles (commit)', 'articles (commit)'],
         'follow.changed': ['users (write)', 'follows (write)', 'follows (commit)'],
         // The reply mail is a job of the transaction (modules/jobs, messages.test.ts); the unread push after it.
-        'message.sent': ['messages (write)', 'messages (commit)'],
+        'message.sent': ['messages (write)', 'push (write)', 'messages (commit)'],
         'message.read': ['messages (commit)'],
         'user.signedUp': ['auth (write)'],
         'user.profileChanged': ['users (commit)'],

@@ -29,6 +29,8 @@ export async function expectNoSecrets(t: TestApp, bodies: readonly string[]): Pr
   const digests = [
     ...(await db.selectFrom('user_tokens').select('token_hash').execute()).map((r) => r.token_hash),
     ...(await db.selectFrom('email_codes').select('code_hash').execute()).map((r) => r.code_hash),
+    // The site's private keys (the VAPID pair's private half, modules/push).
+    ...(await db.selectFrom('site_secrets').select('value').execute()).flatMap((r) => privateKeysOf(r.value)),
   ];
   // A check over nothing proves nothing: the suite must have seen answers and stored secrets.
   expect(bodies.length).toBeGreaterThan(50);
@@ -36,5 +38,16 @@ export async function expectNoSecrets(t: TestApp, bodies: readonly string[]): Pr
   const all = bodies.join('\n');
   for (const secret of ['$argon2', 'password_hash', 'passwordHash', 'token_hash', 'code_hash', ...hashes, ...digests]) {
     expect(all.includes(secret), secret).toBe(false);
+  }
+}
+
+/** The `privateKey` of a stored secret's JSON, if it has one. */
+export function privateKeysOf(value: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    const key = parsed && typeof parsed === 'object' ? (parsed as { privateKey?: unknown }).privateKey : undefined;
+    return typeof key === 'string' && key ? [key] : [];
+  } catch {
+    return [];
   }
 }

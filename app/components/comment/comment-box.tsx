@@ -14,6 +14,7 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { COMMENT_LIMITS, CONTENT_STATUS } from '../../../common/constants';
 import { hasContent, type CommentView } from './types';
 import { useT } from '~/lib/use-t';
+import { announceCommentPosted } from '~/components/push/push-client';
 
 export interface CommentTarget {
   entityType: 'topic' | 'article' | 'comment';
@@ -70,6 +71,8 @@ export function CommentBox({ target, onPosted, onCancel, quote, label, placehold
       }
       toast.success(t('comment.success.submit'));
       onPosted(comment);
+      // A first comment may be followed by the offer of push notifications (components/push).
+      announceCommentPosted();
     } catch (failure) {
       // Pictures sit inline in the content, so an over-the-limit imageList is this box's error too.
       const fieldMessage = failure instanceof ApiError ? (failure.fields?.content ?? failure.fields?.imageList ?? failure.fields?.quoteId) : undefined;

@@ -23,6 +23,7 @@ import { CommentBox } from './comment-box';
 import { CommentThread, type ThreadActions } from './comment-thread';
 import { commentIdFromHash, mergeById, type CommentEntityType, type Page, type ShownComment } from './types';
 import { useT } from '~/lib/use-t';
+import { PushPrompt } from '~/components/push/push-prompt';
 
 export interface CommentSectionProps {
   entityType: CommentEntityType;
@@ -199,6 +200,8 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
             </div>
           </div>
         )}
+        {/* After a member's first comment or reply here: the offer of push notifications, once. */}
+        {user && <PushPrompt />}
       </div>
 
       {list.comments.length === 0 ? (

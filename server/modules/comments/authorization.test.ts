@@ -7,6 +7,7 @@
  * mutating route of these families without a row fails the suite (topic and account routes have
  * their matrices in topics.test.ts and users.test.ts).
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
 import { postArticle } from '../../../tests/support/article-factories';
@@ -40,7 +41,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/'];
 
 interface Row {
   name: string;
@@ -91,6 +92,20 @@ for (const dialect of await testDatabases()) {
       t.ctx.settings.invalidate();
     }
     const followCounts = (id: number) => db.selectFrom('users').select(['follow_count', 'fans_count']).where('id', '=', id).executeTakeFirstOrThrow();
+    /** A browser's push subscription (a real P-256 key), to a local endpoint the test config allows. */
+    let pushCount = 0;
+    const pushSubscription = () => ({
+      endpoint: `http://127.0.0.1:9/push/matrix-${dialect}-${++pushCount}`,
+      keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    });
+    const pushRows = (endpoint: string) => db.selectFrom('push_subscriptions').select(['id', 'user_id']).where('endpoint', '=', endpoint).execute();
+    /** A device of the actor (of `member` for anonymous), subscribed through the API. */
+    async function ownDevice(actor: Actor) {
+      const subscription = pushSubscription();
+      const res = await t.post<{ id: number }>('/api/user/push/subscribe', subscription, { token: users[actor === 'anonymous' ? 'member' : actor].token });
+      expect(res.status).toBe(200);
+      return { id: res.body.data!.id, endpoint: subscription.endpoint };
+    }
     const articleState = (id: number) => db.selectFrom('articles').select(['title', 'status', 'recommend', 'comment_count', 'like_count', 'favorite_count']).where('id', '=', id).executeTakeFirstOrThrow();
 
     beforeAll(async () => {
@@ -414,6 +429,53 @@ for (const dialect of await testDatabases()) {
         expect: { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] },
         async prepare() {
           return { path: '/api/user/settings', body: { replyMail: true }, probe: async () => db.selectFrom('notification_prefs').select(['user_id', 'kind', 'channel', 'enabled']).orderBy('id').execute() };
+        },
+      },
+      {
+        name: 'POST user/push/subscribe',
+        route: 'POST /api/user/push/subscribe',
+        // One's own devices: a ban does not stop the notices about one's account.
+        expect: SIGNED_IN,
+        async prepare() {
+          const subscription = pushSubscription();
+          return { path: '/api/user/push/subscribe', body: subscription, probe: () => pushRows(subscription.endpoint) };
+        },
+      },
+      {
+        name: 'POST user/push/unsubscribe (one’s own endpoint)',
+        route: 'POST /api/user/push/unsubscribe',
+        expect: SIGNED_IN,
+        async prepare(actor) {
+          const { endpoint } = await ownDevice(actor);
+          return { path: '/api/user/push/unsubscribe', body: { endpoint }, probe: () => pushRows(endpoint) };
+        },
+      },
+      {
+        name: 'POST user/push/unsubscribe (the member’s endpoint: nobody else removes it)',
+        route: 'POST /api/user/push/unsubscribe',
+        expect: SIGNED_IN,
+        unchangedFor: ['other', 'banned', 'unverified', 'moderator', 'admin'],
+        async prepare() {
+          const { endpoint } = await ownDevice('member');
+          return { path: '/api/user/push/unsubscribe', body: { endpoint }, probe: () => pushRows(endpoint) };
+        },
+      },
+      {
+        name: 'POST user/push/devices/remove (one’s own device)',
+        route: 'POST /api/user/push/devices/remove',
+        expect: SIGNED_IN,
+        async prepare(actor) {
+          const { id, endpoint } = await ownDevice(actor);
+          return { path: '/api/user/push/devices/remove', body: { id }, probe: () => pushRows(endpoint) };
+        },
+      },
+      {
+        name: 'POST user/push/devices/remove (the member’s device: 404 to anyone else)',
+        route: 'POST /api/user/push/devices/remove',
+        expect: { anonymous: [401, 1], member: [200], other: [404, 6], banned: [404, 6], unverified: [404, 6], moderator: [404, 6], admin: [404, 6] },
+        async prepare() {
+          const { id, endpoint } = await ownDevice('member');
+          return { path: '/api/user/push/devices/remove', body: { id }, probe: () => pushRows(endpoint) };
         },
       },
       {

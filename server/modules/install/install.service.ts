@@ -23,6 +23,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { AppError, errors } from '../../infra/errors';
 import { hashPassword, verifyPassword } from '../auth/auth.api';
 import { nameDefaultNode } from '../nodes/nodes.api';
+import { ensureVapidKeys } from '../push/push.api';
 import { aboutTexts, writeSettings } from '../settings/settings.api';
 import { countAdmins, createMember, findUserByUsername } from '../users/users.api';
 import { runTransaction } from '../../kernel/write';
@@ -256,6 +257,8 @@ export function installForum(request: InstallRequest, deps: InstallDeps): Promis
           await writeSettings(trx, { ...site, ...aboutTexts({ ...site, aboutContent: '', contact: '' }) }, now);
           // The migration seeds the default node in English; name it in the forum's language.
           await nameDefaultNode(trx, request.language, now);
+          // The Web Push key pair (RFC 8292), made once with the site and never shown.
+          await ensureVapidKeys(trx, now);
           progress('creatingAdmin');
           const id = await createMember(
             trx,

@@ -243,6 +243,9 @@ for (const dialect of await testDatabases()) {
         expect(await tableCount(db, 'users')).toBe(1);
         expect((await findUserByUsername(db, 'admin1'))?.email).toBe('admin@example.com');
         expect(await findInstallMarker(db)).toMatchObject({ installedAt: expect.any(Number) });
+        // The Web Push key pair is made with the site (modules/push), kept and never shown.
+        const vapid = await db.selectFrom('site_secrets').select('value').where('name', '=', 'vapid').executeTakeFirstOrThrow();
+        expect(JSON.parse(vapid.value)).toEqual({ publicKey: expect.stringMatching(/^[\w-]{87}$/), privateKey: expect.stringMatching(/^[\w-]{43}$/) });
         await expectAdminSignsIn(t, 'admin1', PASSWORD);
         // The seeded default node speaks the forum's language.
         const nodes = await t.get<Array<{ name: string }>>('/api/topic/nodes');

@@ -93,3 +93,8 @@ export async function findMailableUsers(db: Kysely<DB>, ids: readonly number[]):
     .where('id', 'in', [...new Set(ids)])
     .execute();
 }
+
+/** One message by id (the push job reads the message it announces). */
+export async function findMessage(db: Kysely<DB>, id: number): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+}

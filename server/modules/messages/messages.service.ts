@@ -18,8 +18,8 @@ import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import { mailTarget } from '../auth/auth.api';
 import { summarize } from '../content/content.api';
 import { findUsersByIds, mailLocaleOf } from '../users/users.api';
-import { messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
-import { findMailableUsers, findMessagesPage, findUnread, hasMailableAddress, insertMessageIfAbsent, markRead, type ReadSelection } from './messages.repository';
+import { isMessageType, messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
+import { findMailableUsers, findMessage, findMessagesPage, findUnread, hasMailableAddress, insertMessageIfAbsent, markRead, type ReadSelection } from './messages.repository';
 import { closeGroupsWithoutUnread, countUnreadGroups, fileInGroup, markGroupsRead } from './notification-groups.service';
 import { changePreferences, channelsFor, preferencesOf } from './notification-prefs.service';
 import { UnreadHub, UNREAD_TOPIC } from './unread-hub';
@@ -196,6 +196,42 @@ export async function sendReplyMail(ctx: AppContext, mail: ReplyMail, options: {
     `<p style="color:#888">${escapeHtml(footer)}</p>`,
   ].join('\n');
   await ctx.mailer.send({ to: recipient.email, subject: t('message.replyMail.subject', params), text, html, messageId: options.messageId, headers: unsubscribe.headers }, mailTarget(ctx.config, settings));
+}
+
+/** A message as another channel (a push) tells it: its title in any language, its text and link. */
+export interface MessageForChannel {
+  id: number;
+  to: number;
+  type: MessageType;
+  kind: NotificationKind;
+  entityType: string;
+  entityId: number;
+  /** Plain text (the comment, the reason). */
+  content: string;
+  /** Site path (`/topic/12#comment-34`), or ''. */
+  url: string;
+  /** The title as the messages page writes it, in `locale`. */
+  title(locale: Locale): string;
+}
+
+/** The message, ready to be told in the recipient's devices' languages; null when it is gone. */
+export async function messageForChannel(db: Kysely<DB>, id: number): Promise<MessageForChannel | null> {
+  const row = await findMessage(db, id);
+  // A muted message (the member took this kind off the site) may still be owed a push: told all the same.
+  if (!row) return null;
+  const [sender] = row.from_id ? await findUsersByIds(db, [row.from_id]) : [];
+  const type: MessageType = isMessageType(row.type) ? row.type : 'system';
+  return {
+    id: row.id,
+    to: row.user_id,
+    type,
+    kind: KIND_OF_MESSAGE[type],
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    content: row.content,
+    url: row.url,
+    title: (locale) => messageTitle(translator(locale), locale, row, sender?.nickname ?? null),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
