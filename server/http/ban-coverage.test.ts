@@ -83,7 +83,9 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
         'install.install',
         'install.testDbConnection',
         'message.markAllRead',
+        'message.markGroupsRead',
         'message.markRead',
+        'message.updatePrefs',
         'message.updateSettings',
         // One's own devices: a banned member is still told about their account.
         'push.removeDevice',
