@@ -75,6 +75,9 @@ export async function createUser(t: TestApp, options: CreateUserOptions = {}): P
         password_hash: password === null ? null : await hashFor(password),
         role: options.role ?? 'member',
         forbidden_until: forbiddenUntil,
+        // Seen just now, as a member who just signed in: their first request within the hour
+        // notes no visit (a query-count test measures the request, not that once-an-hour write).
+        last_seen_time: now,
       },
       now,
     ),

@@ -9,6 +9,7 @@
  * member's last visit and language at most once an hour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postArticle } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
 import { readEmlMails, type ReceivedMail } from '../../../tests/support/mail';
@@ -187,6 +188,7 @@ for (const dialect of await testDatabases()) {
       const mine = await createTopic(t, m.user, { title: 'My own trip' });
       const fromFollowed = await createTopic(t, followed.user, { title: 'Followed author’s topic' });
       const popular = await createTopic(t, stranger.user, { title: 'Popular with everyone' });
+      const article = await postArticle(t, followed.token, { title: 'A followed author’s article' });
       await createComment(t, stranger.user, { entityId: popular, content: 'busy' });
       await createComment(t, author.user, { entityId: popular, content: 'busier' });
       // Someone comments on the member's own topic: an unread notification.
@@ -200,6 +202,8 @@ for (const dialect of await testDatabases()) {
       expect(text.indexOf('Followed author’s topic')).toBeLessThan(text.indexOf('全站热门'));
       expect(text.indexOf('Popular with everyone')).toBeGreaterThan(text.indexOf('全站热门'));
       expect(text).toContain(`/topic/${fromFollowed}`);
+      expect(text.indexOf('A followed author’s article')).toBeLessThan(text.indexOf('全站热门'));
+      expect(text).toContain(`/article/${article.id}`);
       expect(text).toContain('2 条评论');
       expect(text).not.toContain('- My own trip');
       expect(text).toContain('你的通知');

@@ -164,6 +164,17 @@ for (const dialect of await testDatabases()) {
       expect(readEmlMails(t.dataDir).length).toBe(count);
     });
 
+    it('security mails carry no unsubscribe: a verification mail has neither header nor link', async () => {
+      const a = await createUser(t, { verified: false });
+      const before = readEmlMails(t.dataDir).length;
+      expect((await t.post('/api/user/send_verify_email', {}, { token: a.token })).status).toBe(200);
+      await t.jobs.drain();
+      const mail = await waitForEml(t.dataDir, a.email!, { after: before });
+      expect(header(mail, 'List-Unsubscribe')).toBeNull();
+      expect(header(mail, 'List-Unsubscribe-Post')).toBeNull();
+      expect(mail.text).not.toContain('/unsubscribe');
+    });
+
     it('the signing key is made once, the same for two apps racing on one database', async () => {
       const other = await createTestApp({ dialect, clock: { now: () => clock }, reuse: { dataDir: t.dataDir, database: t.database } });
       try {
