@@ -19,7 +19,8 @@
  *                            it, unique), keys, the language it was made in
  *   site_secrets             values the site keeps and never shows (the VAPID key pair)
  *   digest_sends             (user_id, period) unique: a period's digest claimed once
- *   users.last_seen_time     when the member last used the site (updated at most hourly)
+ *   users.last_seen_time     when the member last used the site (updated at most hourly;
+ *                            filled from their newest session's last use)
  * Existing messages become groups of one; members who asked for reply mails keep them as
  * the comment and reply kinds' e-mail choice. Frozen: never edit.
  */
@@ -104,6 +105,12 @@ export async function up(db: AnyDb): Promise<void> {
 
   await backfillGroups(db);
   await keepReplyMails(db);
+  await noteLastSessions(db);
+}
+
+/** A member's last visit before this was recorded: their newest session's last use, if any. */
+async function noteLastSessions(db: AnyDb): Promise<void> {
+  await sql`update users set last_seen_time = coalesce((select max(t.update_time) from user_tokens t where t.user_id = users.id), 0)`.execute(db);
 }
 
 /** Each existing message becomes a group of one, unread groups open under a key of their own. */
