@@ -98,7 +98,7 @@ test('sign-up, sign-out and sign-in each come back to the page that asked', asyn
   await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
   // Only settings pages that exist get a tab; nothing before the page's <h1> is a heading.
-  await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['Profile', 'Account']);
+  await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['Profile', 'Account', 'Notifications']);
   expect(await page.locator('h1, h2, h3, h4, h5, h6').first().evaluate((heading) => heading.tagName)).toBe('H1');
   // Required fields say so to screen readers, not only with the asterisk.
   await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveAttribute('aria-required', 'true');
@@ -230,28 +230,30 @@ test('username once, password change, and a forgotten password reset through the
   await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
 });
 
-test('reply-mail notifications: the switch saves at once and survives reload', async ({ page }) => {
+test('notifications: the account page leads to the settings, where a switch saves at once (by keyboard too) and survives reload', async ({ page }) => {
   const account = newAccount();
   await signUpAndOpenAccount(page, account);
-  const replyMail = () => page.getByRole('switch', { name: 'E-mail me when someone replies to me' });
-  await expect(replyMail()).not.toBeChecked(); // off by default (API.md user/settings)
+  await page.getByTestId('account-notifications-link').click();
+  await expect(page).toHaveURL(`${server.url}/user/profile/notifications`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const replyMail = () => page.getByRole('switch', { name: 'Replies: E-mail' });
+  const stored = async () => (await (await page.request.get(`${server.url}/api/user/notification_prefs`)).json()).data.kinds.reply.email;
+  await expect(replyMail()).not.toBeChecked(); // replies by e-mail stay a choice (common/constants.ts)
 
   await replyMail().click();
   await expect(page.getByTestId('toast').getByText('Edit successful').first()).toBeVisible();
   await expect(replyMail()).toBeChecked();
-  await expectNoSeriousA11yViolations(page, 'account settings, reply mails on');
-
+  await expectNoSeriousA11yViolations(page, 'notification settings, reply mails on');
   await page.reload();
   await expect(replyMail()).toBeChecked();
-  const stored = await page.request.get(`${server.url}/api/user/settings`);
-  expect((await stored.json()).data).toEqual({ replyMail: true });
+  expect(await stored()).toBe(true);
 
   // The keyboard works too: Space turns it off, and that is saved as well.
   await replyMail().focus();
   await page.keyboard.press('Space');
   await expect(replyMail()).not.toBeChecked();
   await expect(replyMail()).toBeFocused();
-  await expect.poll(async () => (await (await page.request.get(`${server.url}/api/user/settings`)).json()).data).toEqual({ replyMail: false });
+  await expect.poll(stored).toBe(false);
   await page.reload();
   await expect(replyMail()).not.toBeChecked();
 });

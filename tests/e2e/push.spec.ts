@@ -38,6 +38,8 @@ const WORDS = {
 
 // Sign-up, a verification mail and several page loads each: more than the default on a busy machine.
 test.describe.configure({ timeout: 180_000 });
+// Service workers are blocked for the other journeys (playwright.config.ts): the toggle registers the site's.
+test.use({ serviceWorkers: 'allow' });
 
 test.beforeAll(async ({ playwright }) => {
   server = await startServer({ installed: true, settings: { siteTitle: 'Sabai Push' } });
@@ -108,11 +110,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   test(`[${locale}] granted, but no push service within reach: a clear error, not a spinner`, async ({ page, context }) => {
     await memberIn(page, context, locale);
     await context.grantPermissions(['notifications'], { origin: server.url });
-    // The service worker is the PWA's (another part of issue 27): until it is merged here, a
-    // bare worker stands in for it, so the journey reaches the browser's push service itself.
-    if ((await page.request.get(`${server.url}/sw.js`)).status() === 404) {
-      await context.route('**/sw.js', (route) => route.fulfill({ contentType: 'text/javascript', body: "self.addEventListener('push', () => {});" }));
-    }
+    // The site's own service worker (the installable app's) registers: the journey reaches the
+    // browser's push service itself.
+    expect((await page.request.get(`${server.url}/sw.js`)).status()).toBe(200);
     await openWithoutAsking(page, '/user/profile/notifications');
     await expect(page.getByTestId('push-toggle')).toHaveAttribute('data-state', 'off');
     const clicked = Date.now();
