@@ -31,6 +31,7 @@ import { usersFeature } from './modules/users/users.feature';
 import { wordsFeature } from './modules/words/words.feature';
 import { vipFeature } from './modules/vip/vip.feature';
 import { jobsFeature } from './modules/jobs/jobs.feature';
+import { mentionsFeature } from './modules/mentions/mentions.feature';
 import { pagesFeature } from './http/pages.feature';
 
 
@@ -49,6 +50,7 @@ export const features: Feature[] = [
   reactionsFeature,
   followsFeature,
   messagesFeature,
+  mentionsFeature,
   scoresFeature,
   searchFeature,
   moderationFeature,
