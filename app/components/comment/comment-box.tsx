@@ -4,7 +4,7 @@
  * with the spec's message, 'Submission successful' on success. Posts to comment/create: a
  * comment on the item, or a reply to a comment (`entityType: comment`).
  */
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
 import { Button } from '~/components/ui/button';
 import { ContentEditor, type ContentType } from '~/editor';
 import { ApiError, send } from '~/lib/api';
@@ -12,6 +12,7 @@ import { commentActions } from '../../../common/actions/comments';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { COMMENT_LIMITS, CONTENT_STATUS } from '../../../common/constants';
+import { withQuote, type SelectedQuote } from './quote';
 import { hasContent, type CommentView } from './types';
 import { useT } from '~/lib/use-t';
 
@@ -31,9 +32,16 @@ export interface CommentBoxProps {
   placeholder: string;
   submitLabel: string;
   autoFocus?: boolean;
+  /** Lets the page hand a quoted selection to this box (quote and reply). */
+  ref?: React.Ref<CommentBoxHandle>;
 }
 
-export function CommentBox({ target, onPosted, onCancel, quote, label, placeholder, submitLabel, autoFocus }: CommentBoxProps) {
+export interface CommentBoxHandle {
+  /** Adds the quote at the end of what is written, then brings the box into view and focuses it. */
+  insertQuote: (quote: SelectedQuote) => void;
+}
+
+export function CommentBox({ target, onPosted, onCancel, quote, label, placeholder, submitLabel, autoFocus, ref }: CommentBoxProps) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
@@ -44,6 +52,24 @@ export function CommentBox({ target, onPosted, onCancel, quote, label, placehold
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const onUploadingChange = useCallback((busy: boolean) => setUploading(busy), []);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      insertQuote(selected) {
+        setValue((current) => withQuote(current, selected, contentType));
+        setError(null);
+        // After the editor took the new value: the box in view, the caret in it.
+        requestAnimationFrame(() => {
+          const form = formRef.current;
+          form?.scrollIntoView({ block: 'nearest' });
+          form?.querySelector<HTMLElement>('[contenteditable="true"], textarea')?.focus();
+        });
+      },
+    }),
+    [contentType],
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,7 +107,7 @@ export function CommentBox({ target, onPosted, onCancel, quote, label, placehold
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={label} className="space-y-2" data-testid="comment-box">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label={label} className="space-y-2" data-testid="comment-box">
       {quote && (
         <div className="flex items-start gap-2 rounded-lg border-l-4 border-zinc-300 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-300" data-testid="reply-quote">
           <p className="min-w-0">
