@@ -31,10 +31,16 @@ function isActive(user: UserRow): boolean {
   return user.status === 0;
 }
 
+/**
+ * Distinct ids and names looked up per item: a post stuffed with thousands of `@names` costs two
+ * bounded queries, and what lies past the bound stays as written (it could not be told anyway).
+ */
+const LOOKUP_MAX = 50;
+
 /** The member each candidate names (active members only), in at most two queries. */
 async function membersNamed(db: Kysely<DB>, candidates: readonly MentionCandidate[]): Promise<Array<UserRow | undefined>> {
-  const ids = candidates.flatMap((c) => (c.by === 'link' ? [c.userId] : []));
-  const names = candidates.flatMap((c) => (c.by === 'name' ? [c.username] : []));
+  const ids = [...new Set(candidates.flatMap((c) => (c.by === 'link' ? [c.userId] : [])))].slice(0, LOOKUP_MAX);
+  const names = [...new Set(candidates.flatMap((c) => (c.by === 'name' ? [c.username.toLowerCase()] : [])))].slice(0, LOOKUP_MAX);
   const [byId, byName] = await Promise.all([ids.length > 0 ? findUsersByIds(db, ids) : [], findActiveUsersByUsernames(db, names)]);
   const ofId = new Map(byId.filter(isActive).map((u) => [u.id, u]));
   const ofName = new Map(byName.map((u) => [(u.username ?? '').toLowerCase(), u]));
@@ -113,11 +119,10 @@ async function quotedHead(db: Kysely<DB>, kinds: KindRegistry, href: string): Pr
   return page ? page.kind.load(db, page.id) : undefined;
 }
 
-/** The published items quoted, each once, at most the cap. */
+/** The published items quoted, each once: the first links only (each costs a lookup), at most the cap. */
 async function quotedItems(db: Kysely<DB>, kinds: KindRegistry, hrefs: readonly string[]): Promise<ContentHead[]> {
   const heads = new Map<string, ContentHead>();
-  for (const href of hrefs) {
-    if (heads.size >= NOTIFICATION_LIMITS.mentionsPerPost) break;
+  for (const href of [...new Set(hrefs)].slice(0, NOTIFICATION_LIMITS.mentionsPerPost)) {
     const head = await quotedHead(db, kinds, href);
     if (head && head.status === CONTENT_STATUS.published) heads.set(`${head.type}:${head.id}`, head);
   }
