@@ -17,7 +17,7 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CLASS_PATTERNS, isAllowedImageSrc, LINK_REL, LINK_TARGET } from '../../common/rich-text/policy';
 import { useToast } from '../lib/toast';
-import { EDITOR, IMAGE_ACCEPT } from './constants';
+import { EDITOR, FOCUS_END_EVENT, IMAGE_ACCEPT } from './constants';
 import { ImageInput, type ImageSource } from './extensions/image-input';
 import { ResizableImage } from './extensions/resizable-image';
 import { MentionMenuStore, MentionSuggestExtension } from './extensions/mention-suggest';
@@ -222,6 +222,15 @@ export default function Editor({
   useEffect(() => {
     editor?.setEditable(!disabled);
   }, [editor, disabled]);
+
+  // A host that put text in (a quote) hands the writer the caret after it.
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    const focusEnd = () => editor.commands.focus('end');
+    dom.addEventListener(FOCUS_END_EVENT, focusEnd);
+    return () => dom.removeEventListener(FOCUS_END_EVENT, focusEnd);
+  }, [editor]);
 
   useEffect(() => {
     onUploadingChange?.(uploading > 0);

@@ -5,7 +5,7 @@
  * placed under the caret's line (the textarea's wrapped lines are not measured: close enough
  * for a list the author reads, and it never covers the line typed on).
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { lookupMembers } from './mention-lookup';
 import { markdownMention, mentionMenuKey, mentionQueryAt } from './mention-menu';
@@ -31,6 +31,8 @@ export function useMarkdownMentions(value: string, onChange: (markdown: string) 
   const asking = useRef<Typing | null>(null);
   /** The `@` whose list the author closed with Escape: not reopened until they type elsewhere. */
   const dismissed = useRef<number | null>(null);
+  /** Where the caret goes once the textarea shows the value a pick wrote. */
+  const caretAfterPick = useRef<{ value: string; caret: number } | null>(null);
 
   const close = () => {
     asking.current = null;
@@ -60,14 +62,21 @@ export function useMarkdownMentions(value: string, onChange: (markdown: string) 
     // The `@query` as it is now: letters typed since the list's answer came are replaced too.
     const { start, query } = mentionQueryAt(value, area.selectionStart) ?? menu.typing;
     const text = `${markdownMention(member)} `;
-    onChange(value.slice(0, start) + text + value.slice(start + 1 + query.length));
+    const next = value.slice(0, start) + text + value.slice(start + 1 + query.length);
+    caretAfterPick.current = { value: next, caret: start + text.length };
+    onChange(next);
     close();
-    const caret = start + text.length;
-    requestAnimationFrame(() => {
-      area.focus();
-      area.setSelectionRange(caret, caret);
-    });
   };
+
+  // After the picked name is in the textarea, before the next key: the caret right after it.
+  useLayoutEffect(() => {
+    const pending = caretAfterPick.current;
+    const area = areaRef.current;
+    if (!pending || !area || area.value !== pending.value) return;
+    caretAfterPick.current = null;
+    area.focus();
+    area.setSelectionRange(pending.caret, pending.caret);
+  });
 
   const highlight = (index: number) => setMenu((m) => (m ? { ...m, list: { ...m.list, index } } : m));
 

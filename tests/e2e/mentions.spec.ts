@@ -122,6 +122,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const box = pageB.getByRole('textbox', { name: words.box });
     await expect(box.locator('blockquote')).toContainText('Mangoes are best in April');
     await expect(box.locator('blockquote a')).toContainText(a.nickname);
+    // The caret is handed to the box, after the quote.
+    await expect(box).toBeFocused();
     await pageB.keyboard.type(`Agreed, April it is, ${b.username}.`);
     await pageB.getByTestId('comment-submit').click();
     const reply = pageB.getByTestId('comment-content').filter({ hasText: `Agreed, April it is, ${b.username}` });
@@ -165,6 +167,31 @@ test('[en-US] the Markdown editor offers the same list and writes @username', as
   await page.keyboard.press('Escape');
   await expect(nobody).toHaveCount(0);
   await expect(area).toHaveValue(`Thanks @${named.username} and @zzzzzz`);
+  expect(errors).toEqual([]);
+});
+
+test('[en-US] with a reply box open, the quote goes into the reply being written', async ({ page, context }) => {
+  test.slow();
+  await setLocaleCookie(context, server.url, 'en-US');
+  const errors = watchErrors(page);
+  const quoted = await member(page, 'Noi');
+  const replier = await member(page, 'Pim');
+  await apiPost(page.request, server, '/api/comment/create', quoted.token, { entityType: 'topic', entityId: topicId, content: `Durian from Chanthaburi ${quoted.username}, the sweetest` });
+  await signInAs(context, replier);
+  await open(page, `/topic/${topicId}`);
+  const thread = page.getByTestId('comment').filter({ hasText: quoted.username });
+  await thread.getByTestId('comment-reply').first().click();
+  const replyBox = page.getByRole('textbox', { name: `Reply to ${quoted.nickname}` });
+  await expect(replyBox).toBeVisible();
+  await thread.getByTestId('comment-content').first().evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element.querySelector('p') ?? element);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+  });
+  await page.getByTestId('quote-button').click();
+  await expect(replyBox.locator('blockquote')).toContainText('Durian from Chanthaburi');
+  await expect(page.getByRole('textbox', { name: 'Write a comment' }).locator('blockquote')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

@@ -4,9 +4,10 @@
  * with the spec's message, 'Submission successful' on success. Posts to comment/create: a
  * comment on the item, or a reply to a comment (`entityType: comment`).
  */
-import { useCallback, useId, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
 import { Button } from '~/components/ui/button';
 import { ContentEditor, type ContentType } from '~/editor';
+import { FOCUS_END_EVENT } from '~/editor/constants';
 import { ApiError, send } from '~/lib/api';
 import { commentActions } from '../../../common/actions/comments';
 import { useToast } from '~/lib/toast';
@@ -41,6 +42,23 @@ export interface CommentBoxHandle {
   insertQuote: (quote: SelectedQuote) => void;
 }
 
+/** The box's editing area in use: the rich-text editor, or the Markdown textarea (the form holds hidden ones too). */
+function editingArea(form: HTMLFormElement | null): HTMLElement | null {
+  const areas = form ? Array.from(form.querySelectorAll<HTMLElement>('[contenteditable="true"], textarea')) : [];
+  return areas.find((area) => area.getClientRects().length > 0) ?? null;
+}
+
+/** Focuses the editing area with the caret after everything in it (after the quote just added). */
+function placeCaretAtEnd(field: HTMLElement): void {
+  if (field instanceof HTMLTextAreaElement) {
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+    return;
+  }
+  // The rich-text editor places its own caret (its document, not the DOM, knows where the end is).
+  field.dispatchEvent(new Event(FOCUS_END_EVENT));
+}
+
 export function CommentBox({ target, onPosted, onCancel, quote, label, placeholder, submitLabel, autoFocus, ref }: CommentBoxProps) {
   const t = useT();
   const toast = useToast();
@@ -53,6 +71,8 @@ export function CommentBox({ target, onPosted, onCancel, quote, label, placehold
   const [error, setError] = useState<string | null>(null);
   const onUploadingChange = useCallback((busy: boolean) => setUploading(busy), []);
   const formRef = useRef<HTMLFormElement>(null);
+  /** Counts quotes put in: after each, once the editor holds it, the caret goes after it. */
+  const [quotes, setQuotes] = useState(0);
 
   useImperativeHandle(
     ref,
@@ -60,16 +80,23 @@ export function CommentBox({ target, onPosted, onCancel, quote, label, placehold
       insertQuote(selected) {
         setValue((current) => withQuote(current, selected, contentType));
         setError(null);
-        // After the editor took the new value: the box in view, the caret in it.
-        requestAnimationFrame(() => {
-          const form = formRef.current;
-          form?.scrollIntoView({ block: 'nearest' });
-          form?.querySelector<HTMLElement>('[contenteditable="true"], textarea')?.focus();
-        });
+        setQuotes((n) => n + 1);
       },
     }),
     [contentType],
   );
+
+  // In the next frame, once the editor holds the new value: the box in view, the caret after the quote.
+  useEffect(() => {
+    if (quotes === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const form = formRef.current;
+      form?.scrollIntoView({ block: 'nearest' });
+      const field = editingArea(form);
+      if (field) placeCaretAtEnd(field);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [quotes]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

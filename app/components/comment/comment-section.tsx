@@ -68,6 +68,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [highlightId, setHighlightId] = useState<number | null>(null);
   const boxRef = useRef<CommentBoxHandle>(null);
+  const replyBoxRef = useRef<CommentBoxHandle>(null);
 
   const loadMore = useCallback(async () => {
     if (loading || !list.hasMore) return;
@@ -182,7 +183,8 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
           </p>
         ) : user ? (
           <>
-          <QuoteButton itemPath={`/${entityType}/${entityId}`} onQuote={(quote) => boxRef.current?.insertQuote(quote)} />
+          {/* A quote goes into the reply being written, else into the comment box. */}
+          <QuoteButton itemPath={`/${entityType}/${entityId}`} onQuote={(quote) => (replyBoxRef.current ?? boxRef.current)?.insertQuote(quote)} />
           <CommentBox
             ref={boxRef}
             target={{ entityType, entityId }}
@@ -218,6 +220,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
               key={comment.id}
               comment={comment}
               actions={actions}
+              replyBoxRef={replyBoxRef}
               seekReplies={seekRepliesFor !== '' && seekRepliesFor === location.hash && highlightId !== targetId}
               onRepliesLoaded={() => setRepliesLoaded((n) => n + 1)}
               onRemoved={() => setList((l) => ({ ...l, comments: l.comments.filter((c) => c.id !== comment.id) }))}

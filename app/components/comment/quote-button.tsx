@@ -72,8 +72,9 @@ export function QuoteButton({ itemPath, onQuote }: QuoteSource & { onQuote: (quo
       // Keep the selection while pressing.
       onMouseDown={(event) => event.preventDefault()}
       onClick={() => {
-        onQuote(shown.quote);
+        // The page's selection goes first: clearing it later would take the focus the box is given.
         window.getSelection()?.removeAllRanges();
+        onQuote(shown.quote);
         setShown(null);
       }}
       onBlur={() => {

@@ -105,7 +105,7 @@ for (const dialect of await testDatabases()) {
       expect(await topicHtml(id)).toContain(`data-user-id="${second.user.id}"`);
     });
 
-    it('a post held for review tells nobody until approved; a rejected one never', async () => {
+    it('a post held for review tells nobody until approved; a rejected (hidden) one not until it is restored', async () => {
       await writeTestSettings(t, { topicReview: true, articleReview: true }, t.ctx.clock.now());
       try {
         const waiting = await member('w');
@@ -117,6 +117,12 @@ for (const dialect of await testDatabases()) {
         expect((await mentionsOf(waiting)).map((m) => m.entityId)).toEqual([held]);
         expect((await t.post('/api/admin/review/reject', { kind: 'topic', ids: [refused], reason: 'No' }, { token: moderator.token })).status).toBe(200);
         expect(await mentionsOf(rejected)).toEqual([]);
+        // Hidden (rejected: deleted) until a moderator restores it: published now, so told now, once.
+        const restored = await t.post('/api/admin/content/restore', { kind: 'topic', id: refused }, { token: moderator.token });
+        expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+        expect((await mentionsOf(rejected)).map((m) => m.entityId)).toEqual([refused]);
+        expect((await t.post(`/api/topic/edit/${refused}`, { title: 'Refused', content: `<p>${mentionLink(rejected)} again</p>` }, { token: moderator.token })).status).toBe(200);
+        expect((await mentionsOf(rejected)).length).toBe(1);
       } finally {
         await writeTestSettings(t, { topicReview: false, articleReview: false }, t.ctx.clock.now());
       }
