@@ -35,6 +35,7 @@ import { jobsFeature } from './modules/jobs/jobs.feature';
 import { unsubscribeFeature } from './modules/unsubscribe/unsubscribe.feature';
 import { digestFeature } from './modules/digest/digest.feature';
 import { pushFeature } from './modules/push/push.feature';
+import { mentionsFeature } from './modules/mentions/mentions.feature';
 import { pagesFeature } from './http/pages.feature';
 
 
@@ -53,6 +54,7 @@ export const features: Feature[] = [
   reactionsFeature,
   followsFeature,
   messagesFeature,
+  mentionsFeature,
   scoresFeature,
   searchFeature,
   moderationFeature,

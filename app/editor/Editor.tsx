@@ -17,14 +17,16 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CLASS_PATTERNS, isAllowedImageSrc, LINK_REL, LINK_TARGET } from '../../common/rich-text/policy';
 import { useToast } from '../lib/toast';
-import { EDITOR, IMAGE_ACCEPT } from './constants';
+import { EDITOR, FOCUS_END_EVENT, IMAGE_ACCEPT } from './constants';
 import { ImageInput, type ImageSource } from './extensions/image-input';
 import { ResizableImage } from './extensions/resizable-image';
+import { MentionMenuStore, MentionSuggestExtension } from './extensions/mention-suggest';
 import { SlashCommandExtension, SlashMenuStore } from './extensions/slash-command';
 import { cleanHtml } from './html-clean';
 import { Icon } from './icons';
 import { linkUriAllowed, resolveLinkSubmit } from './link';
 import { LinkDialog, type LinkDialogState } from './LinkDialog';
+import { MentionMenu } from './MentionMenu';
 import { SlashMenu } from './SlashMenu';
 import { SLASH_COMMAND_IDS, type SlashCommandId } from './slash-menu';
 import { EditorToolbar } from './Toolbar';
@@ -121,6 +123,7 @@ export default function Editor({
   const t = useT();
   const toast = useToast();
   const menuId = useId();
+  const mentionListId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
@@ -129,6 +132,7 @@ export default function Editor({
   const uploadingRef = useRef(0);
   const [linkDialog, setLinkDialog] = useState<LinkDialogState | null>(null);
   const slashStore = useMemo(() => new SlashMenuStore(), []);
+  const mentionStore = useMemo(() => new MentionMenuStore(), []);
   const lastEmitted = useRef<string>(value);
 
   // Latest callbacks for extensions created once.
@@ -177,6 +181,7 @@ export default function Editor({
         Placeholder.configure({ placeholder: placeholder ?? t('editor.placeholder') }),
         CharacterCount.configure({ limit: maxCharacters && maxCharacters > 0 ? maxCharacters : null }),
         SlashCommandExtension.configure({ store: slashStore, labels: slashLabels }),
+        MentionSuggestExtension.configure({ store: mentionStore }),
         Extension.create({
           name: 'linkShortcut',
           addKeyboardShortcuts: () => ({
@@ -217,6 +222,15 @@ export default function Editor({
   useEffect(() => {
     editor?.setEditable(!disabled);
   }, [editor, disabled]);
+
+  // A host that put text in (a quote) hands the writer the caret after it.
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    const focusEnd = () => editor.commands.focus('end');
+    dom.addEventListener(FOCUS_END_EVENT, focusEnd);
+    return () => dom.removeEventListener(FOCUS_END_EVENT, focusEnd);
+  }, [editor]);
 
   useEffect(() => {
     onUploadingChange?.(uploading > 0);
@@ -386,7 +400,7 @@ export default function Editor({
       }
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented && !linkDialog && !slashStore.getSnapshot().open) setFullscreen(false);
+      if (event.key === 'Escape' && !event.defaultPrevented && !linkDialog && !slashStore.getSnapshot().open && !mentionStore.getSnapshot().open) setFullscreen(false);
     };
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -397,7 +411,7 @@ export default function Editor({
       document.removeEventListener('fullscreenchange', onChange);
       document.removeEventListener('keydown', onKey);
     };
-  }, [fullscreen, linkDialog, slashStore]);
+  }, [fullscreen, linkDialog, slashStore, mentionStore]);
 
   // ---- render -------------------------------------------------------------------------------
 
@@ -468,6 +482,7 @@ export default function Editor({
         }}
       />
       <SlashMenu store={slashStore} id={menuId} editor={editor} />
+      <MentionMenu store={mentionStore} id={mentionListId} editor={editor} />
       <LinkDialog
         state={linkDialog}
         onClose={() => {

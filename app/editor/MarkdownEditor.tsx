@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { contentActions } from '../../common/actions/content';
 import { send } from '../lib/api';
 import { EDITOR } from './constants';
+import { useMarkdownMentions } from './MarkdownMentions';
 import './content.css';
 import { useT } from '~/lib/use-t';
 
@@ -36,6 +37,7 @@ export default function MarkdownEditor({ value, onChange, height, compact, place
   const [preview, setPreview] = useState<Preview | null>(null);
   const areaHeight = typeof height === 'number' ? `${height}px` : (height ?? (compact ? EDITOR.compactHeight : EDITOR.defaultHeight));
   const textareaId = id ?? `${autoId}-markdown`;
+  const mentions = useMarkdownMentions(value, onChange);
 
   const current = preview !== null && preview.source === value ? preview : null;
   const needsPreview = tab === 'preview' && value.trim() !== '' && current === null;
@@ -72,7 +74,11 @@ export default function MarkdownEditor({ value, onChange, height, compact, place
         <textarea
           id={textareaId}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
+          {...mentions.areaProps}
+          onChange={(e) => {
+            onChange(e.target.value);
+            mentions.track(e.target);
+          }}
           placeholder={placeholder ?? t('editor.markdown.placeholder')}
           aria-label={t('editor.markdown.label')}
           maxLength={maxCharacters && maxCharacters > 0 ? maxCharacters : undefined}
@@ -81,6 +87,7 @@ export default function MarkdownEditor({ value, onChange, height, compact, place
           className="block w-full resize-y bg-transparent px-4 py-3 font-mono text-sm leading-6 text-zinc-900 outline-none placeholder:text-zinc-400 dark:text-zinc-100 dark:placeholder:text-zinc-500"
           style={{ height: areaHeight }}
         />
+        {mentions.list}
         {maxCharacters ? (
           <div className="border-t border-zinc-200 px-3 py-1 text-right text-xs text-zinc-500 tabular-nums dark:border-zinc-800 dark:text-zinc-400">
             {t('editor.characters', { count: value.length, max: maxCharacters })}

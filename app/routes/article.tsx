@@ -94,7 +94,7 @@ export default function ArticlePage() {
             </header>
 
             {/* The ONLY raw HTML of the page: the content, sanitized by the server's allow-list on write. */}
-            <div className="rich-text article-prose mx-auto mt-8 max-w-[42rem]" data-testid="article-content" dangerouslySetInnerHTML={{ __html: article.content ?? '' }} />
+            <div className="rich-text article-prose mx-auto mt-8 max-w-[42rem]" data-testid="article-content" data-quote-author={article.user?.nickname} dangerouslySetInnerHTML={{ __html: article.content ?? '' }} />
 
             <div className="mx-auto max-w-[42rem]">
               <TagList tags={article.tags} base={ARTICLE_TAG_BASE} className="mt-8" />

@@ -86,7 +86,7 @@ export default function TopicPage() {
           </header>
 
           {/* The ONLY raw HTML of the page: content_html, sanitized by the server's allow-list on write. */}
-          <div className={`rich-text mt-6 max-w-[72ch] text-base ${tweet ? 'text-[1.0625rem]' : ''}`} data-testid="topic-content" dangerouslySetInnerHTML={{ __html: topic.content ?? '' }} />
+          <div className={`rich-text mt-6 max-w-[72ch] text-base ${tweet ? 'text-[1.0625rem]' : ''}`} data-testid="topic-content" data-quote-author={author?.nickname} dangerouslySetInnerHTML={{ __html: topic.content ?? '' }} />
           {tweet && <ImageGrid images={topic.imageList} className="mt-4" large />}
           <HiddenContent hidden={hidden} signedIn={user !== null} />
           <TagList tags={topic.tags} className="mt-6" />

@@ -79,6 +79,14 @@ export interface ContentKind {
   /** Lists of mixed kinds (favorites): the items as their own API shape, a page in a constant number of queries. */
   presentMany?(db: Kysely<DB>, ids: readonly number[], context: ViewerContext): Promise<Map<number, unknown>>;
   /**
+   * The item's stored body (sanitized HTML), for features that read or decorate the links in it
+   * (mentions, quotes): `rewrite` replaces the HTML only, so the caller must keep its text the same.
+   */
+  body?: {
+    read(db: Kysely<DB>, id: number): Promise<string | undefined>;
+    rewrite(db: Kysely<DB>, id: number, html: string): Promise<void>;
+  };
+  /**
    * The kind's own page: the id in a site path (for view counting on cached pages and the page
    * cache's invalidation tags), and the view counter.
    */

@@ -4,14 +4,16 @@
  * with the spec's message, 'Submission successful' on success. Posts to comment/create: a
  * comment on the item, or a reply to a comment (`entityType: comment`).
  */
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
 import { Button } from '~/components/ui/button';
 import { ContentEditor, type ContentType } from '~/editor';
+import { FOCUS_END_EVENT } from '~/editor/constants';
 import { ApiError, send } from '~/lib/api';
 import { commentActions } from '../../../common/actions/comments';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { COMMENT_LIMITS, CONTENT_STATUS } from '../../../common/constants';
+import { withQuote, type SelectedQuote } from './quote';
 import { hasContent, type CommentView } from './types';
 import { useT } from '~/lib/use-t';
 import { announceCommentPosted } from '~/components/push/push-client';
@@ -32,9 +34,33 @@ export interface CommentBoxProps {
   placeholder: string;
   submitLabel: string;
   autoFocus?: boolean;
+  /** Lets the page hand a quoted selection to this box (quote and reply). */
+  ref?: React.Ref<CommentBoxHandle>;
 }
 
-export function CommentBox({ target, onPosted, onCancel, quote, label, placeholder, submitLabel, autoFocus }: CommentBoxProps) {
+export interface CommentBoxHandle {
+  /** Adds the quote at the end of what is written, then brings the box into view and focuses it. */
+  insertQuote: (quote: SelectedQuote) => void;
+}
+
+/** The box's editing area in use: the rich-text editor, or the Markdown textarea (the form holds hidden ones too). */
+function editingArea(form: HTMLFormElement | null): HTMLElement | null {
+  const areas = form ? Array.from(form.querySelectorAll<HTMLElement>('[contenteditable="true"], textarea')) : [];
+  return areas.find((area) => area.getClientRects().length > 0) ?? null;
+}
+
+/** Focuses the editing area with the caret after everything in it (after the quote just added). */
+function placeCaretAtEnd(field: HTMLElement): void {
+  if (field instanceof HTMLTextAreaElement) {
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+    return;
+  }
+  // The rich-text editor places its own caret (its document, not the DOM, knows where the end is).
+  field.dispatchEvent(new Event(FOCUS_END_EVENT));
+}
+
+export function CommentBox({ target, onPosted, onCancel, quote, label, placeholder, submitLabel, autoFocus, ref }: CommentBoxProps) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
@@ -45,6 +71,33 @@ export function CommentBox({ target, onPosted, onCancel, quote, label, placehold
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const onUploadingChange = useCallback((busy: boolean) => setUploading(busy), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Counts quotes put in: after each, once the editor holds it, the caret goes after it. */
+  const [quotes, setQuotes] = useState(0);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      insertQuote(selected) {
+        setValue((current) => withQuote(current, selected, contentType));
+        setError(null);
+        setQuotes((n) => n + 1);
+      },
+    }),
+    [contentType],
+  );
+
+  // In the next frame, once the editor holds the new value: the box in view, the caret after the quote.
+  useEffect(() => {
+    if (quotes === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const form = formRef.current;
+      form?.scrollIntoView({ block: 'nearest' });
+      const field = editingArea(form);
+      if (field) placeCaretAtEnd(field);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [quotes]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,7 +137,7 @@ export function CommentBox({ target, onPosted, onCancel, quote, label, placehold
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={label} className="space-y-2" data-testid="comment-box">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label={label} className="space-y-2" data-testid="comment-box">
       {quote && (
         <div className="flex items-start gap-2 rounded-lg border-l-4 border-zinc-300 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-300" data-testid="reply-quote">
           <p className="min-w-0">

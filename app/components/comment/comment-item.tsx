@@ -123,7 +123,14 @@ export function CommentItem({ comment, reply = false, highlighted, canDelete, on
           </blockquote>
         )}
         {/* Sanitized by the server's allow-list on write (content pipeline); never raw input. */}
-        <div className="rich-text mt-1.5 text-[0.9375rem] break-words" data-testid="comment-content" dangerouslySetInnerHTML={{ __html: comment.content }} />
+        <div
+          className="rich-text mt-1.5 text-[0.9375rem] break-words"
+          data-testid="comment-content"
+          // What the quote button quotes (quote and reply): whose words, and which comment.
+          data-quote-author={author?.nickname}
+          data-quote-comment={comment.id}
+          dangerouslySetInnerHTML={{ __html: comment.content }}
+        />
         <ImageGrid images={comment.imageList} className="mt-2" />
         <div className="-ml-2.5 mt-1.5 flex flex-wrap items-center gap-0.5" role="group" aria-label={t('commentUi.item.actions')}>
           <button

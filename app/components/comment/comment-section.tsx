@@ -19,8 +19,9 @@ import { useRootData } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { ErrorCode } from '../../../common/errors';
-import { CommentBox } from './comment-box';
+import { CommentBox, type CommentBoxHandle } from './comment-box';
 import { CommentThread, type ThreadActions } from './comment-thread';
+import { QuoteButton } from './quote-button';
 import { commentIdFromHash, mergeById, type CommentEntityType, type Page, type ShownComment } from './types';
 import { useT } from '~/lib/use-t';
 import { PushPrompt } from '~/components/push/push-prompt';
@@ -67,6 +68,8 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
   const [loading, setLoading] = useState(false);
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [highlightId, setHighlightId] = useState<number | null>(null);
+  const boxRef = useRef<CommentBoxHandle>(null);
+  const replyBoxRef = useRef<CommentBoxHandle>(null);
 
   const loadMore = useCallback(async () => {
     if (loading || !list.hasMore) return;
@@ -180,13 +183,18 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
             {t('commentUi.section.closed')}
           </p>
         ) : user ? (
+          <>
+          {/* A quote goes into the reply being written, else into the comment box. */}
+          <QuoteButton itemPath={`/${entityType}/${entityId}`} onQuote={(quote) => (replyBoxRef.current ?? boxRef.current)?.insertQuote(quote)} />
           <CommentBox
+            ref={boxRef}
             target={{ entityType, entityId }}
             label={t('commentUi.box.label')}
             placeholder={t('commentUi.box.placeholder')}
             submitLabel={t('commentUi.box.submit')}
             onPosted={posted}
           />
+          </>
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center sm:flex-row sm:justify-between sm:text-left dark:border-zinc-700" data-testid="comment-signin">
             <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('commentUi.box.signInPrompt')}</p>
@@ -215,6 +223,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
               key={comment.id}
               comment={comment}
               actions={actions}
+              replyBoxRef={replyBoxRef}
               seekReplies={seekRepliesFor !== '' && seekRepliesFor === location.hash && highlightId !== targetId}
               onRepliesLoaded={() => setRepliesLoaded((n) => n + 1)}
               onRemoved={() => setList((l) => ({ ...l, comments: l.comments.filter((c) => c.id !== comment.id) }))}

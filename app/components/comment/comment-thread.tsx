@@ -9,7 +9,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { send } from '~/lib/api';
 import { commentActions } from '../../../common/actions/comments';
 import { useApiErrorHandler } from '~/lib/use-api-error';
-import { CommentBox } from './comment-box';
+import { CommentBox, type CommentBoxHandle } from './comment-box';
 import { CommentItem } from './comment-item';
 import { mergeById, type ShownComment } from './types';
 import { useT } from '~/lib/use-t';
@@ -47,9 +47,11 @@ export interface CommentThreadProps {
   seekReplies: boolean;
   onRepliesLoaded?: () => void;
   onRemoved: () => void;
+  /** The reply box, when open here: a quoted selection goes into the reply being written. */
+  replyBoxRef?: React.Ref<CommentBoxHandle>;
 }
 
-export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, onRemoved }: CommentThreadProps) {
+export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, onRemoved, replyBoxRef }: CommentThreadProps) {
   const t = useT();
   const handleApiError = useApiErrorHandler();
   const [replies, setReplies] = useState(() => repliesOf(comment));
@@ -137,6 +139,7 @@ export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, 
           )}
           {replyTarget && (
             <CommentBox
+              ref={replyBoxRef}
               key={replyTarget.id}
               target={{ entityType: 'comment', entityId: replyTarget.id }}
               quote={{ name: replyTarget.user?.nickname ?? t('commentUi.item.unknownUser'), text: plainText(replyTarget.content) }}

@@ -5,7 +5,7 @@
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { ContentKind, KindRegistry } from '../../kernel/kinds';
 import { htmlToText, shortText } from '../content/content.api';
-import { findCommentById } from './comments.repository';
+import { findCommentById, replaceCommentHtml } from './comments.repository';
 
 const EXCERPT_MAX = 160;
 
@@ -31,6 +31,10 @@ export function commentKind(kinds: KindRegistry): ContentKind {
         root: rootHead.root,
         rootHead,
       };
+    },
+    body: {
+      read: async (db, id) => (await findCommentById(db, id))?.content_html,
+      rewrite: replaceCommentHtml,
     },
     visible(head, viewer) {
       if (head.status !== CONTENT_STATUS.published || !head.rootHead) return false;

@@ -20,6 +20,11 @@ export function lockCommentById(db: Kysely<DB>, id: number): Promise<CommentRow 
   return lockedRead(db, db.selectFrom('comments').selectAll().where('id', '=', id));
 }
 
+/** Replaces a comment's stored HTML only (the mentions feature decorates its links; the text stays). */
+export async function replaceCommentHtml(db: Kysely<DB>, id: number, html: string): Promise<void> {
+  await db.updateTable('comments').set({ content_html: html }).where('id', '=', id).execute();
+}
+
 export async function findCommentsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<CommentRow[]> {
   return findRowsByIds(db, 'comments', ids);
 }

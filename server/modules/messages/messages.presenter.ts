@@ -80,6 +80,10 @@ export function messageTitle(
     // Comments and recommendations of an article say so; a topic's keep their own titles.
     case 'topic_comment':
       return t(params.on === 'article' ? 'message.title.articleComment' : 'message.title.topic_comment', values);
+    // Mentions and quotes name the post or comment's item: "Alice mentioned you in “Title”".
+    case 'mention':
+    case 'quote':
+      return t(`message.title.${type}`, values);
     case 'recommended':
       return t(row.entity_type === 'article' ? 'message.title.recommendedArticle' : 'message.title.recommended', values);
     default:

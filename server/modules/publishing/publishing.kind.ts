@@ -8,10 +8,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { CountedKind } from '../../kernel/content-events';
 import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
-import { forgetPostComments, recordPostComment, type PostTable } from './publishing.repository';
+import { findPostHtml, forgetPostComments, recordPostComment, replacePostHtml, type PostTable } from './publishing.repository';
 import { countPostView } from './publishing.views';
 
-type PostKindBase = Required<Pick<ContentKind, 'likes' | 'favorites' | 'visible' | 'comments' | 'page'>> & Pick<ContentKind, 'type' | 'table' | 'load'>;
+type PostKindBase = Required<Pick<ContentKind, 'likes' | 'favorites' | 'visible' | 'comments' | 'page' | 'body'>> & Pick<ContentKind, 'type' | 'table' | 'load'>;
 
 export function postKind(type: CountedKind, table: PostTable, load: (db: Kysely<DB>, id: number) => Promise<ContentHead | undefined>): PostKindBase {
   // Case-insensitive, as the router matches paths; `/article/create` and `/article/edit/1` are not items.
@@ -27,6 +27,10 @@ export function postKind(type: CountedKind, table: PostTable, load: (db: Kysely<
       order: 'asc',
       added: (db, id, userId, now) => recordPostComment(db, table, id, userId, now),
       removed: (db, id, count, last) => forgetPostComments(db, table, id, count, last),
+    },
+    body: {
+      read: (db, id) => findPostHtml(db, table, id),
+      rewrite: (db, id, html) => replacePostHtml(db, table, id, html),
     },
     page: {
       idOfPath(url) {

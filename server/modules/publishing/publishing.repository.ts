@@ -26,6 +26,17 @@ export async function setPostRecommend(db: Kysely<DB>, table: PostTable, id: num
     .execute();
 }
 
+/** A post's stored HTML (its body as shown), for the shared features that read links in it. */
+export async function findPostHtml(db: Kysely<DB>, table: PostTable, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom(table).select('content_html').where('id', '=', id).executeTakeFirst();
+  return row?.content_html;
+}
+
+/** Replaces a post's stored HTML only (its text, summary and update time stay: no one edited it). */
+export async function replacePostHtml(db: Kysely<DB>, table: PostTable, id: number, html: string): Promise<void> {
+  await db.updateTable(table).set({ content_html: html }).where('id', '=', id).execute();
+}
+
 /** A new comment on a post: one more comment, and the post's last activity, in the caller's transaction. */
 export async function recordPostComment(db: Kysely<DB>, table: PostTable, id: number, userId: number, now: number): Promise<void> {
   await db

@@ -36,6 +36,16 @@ export function countUsersByName(db: Kysely<DB>, needle: string): Promise<number
   return repository.countUsersByName(db, needle);
 }
 
+/** Active members whose username or nickname starts with `prefix`: exact names first, then by id (mention suggestions). */
+export function findUsersByNamePrefix(db: Kysely<DB>, prefix: string, limit: number): Promise<UserRow[]> {
+  return repository.findUsersByNamePrefix(db, prefix, limit);
+}
+
+/** Active members among these usernames, whatever their case. */
+export function findActiveUsersByUsernames(db: Kysely<DB>, usernames: readonly string[]): Promise<UserRow[]> {
+  return repository.findActiveUsersByUsernames(db, usernames);
+}
+
 /** How many admins the site has (the installer: a database that has one is taken). */
 export function countAdmins(db: Kysely<DB>): Promise<number> {
   return repository.countAdmins(db);

@@ -140,6 +140,31 @@ export async function countUsersByName(db: Kysely<DB>, needle: string): Promise<
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Active members whose username or nickname starts with `prefix` (case-insensitive), the ones
+ * the prefix names exactly first, then by id: the editor's @-mention suggestions.
+ */
+export async function findUsersByNamePrefix(db: Kysely<DB>, prefix: string, limit: number): Promise<UserRow[]> {
+  const lower = prefix.toLowerCase();
+  const pattern = `${lower.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('status', '=', 0)
+    .where(sql<boolean>`(lower(nickname) like ${pattern} escape '!' or lower(coalesce(username, '')) like ${pattern} escape '!')`)
+    .orderBy(sql`case when lower(coalesce(username, '')) = ${lower} or lower(nickname) = ${lower} then 0 else 1 end`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Active members among these usernames, whatever their case (Markdown's `@username`). */
+export async function findActiveUsersByUsernames(db: Kysely<DB>, usernames: readonly string[]): Promise<UserRow[]> {
+  if (usernames.length === 0) return [];
+  const lower = [...new Set(usernames.map((name) => name.toLowerCase()))];
+  return db.selectFrom('users').selectAll().where('status', '=', 0).where(sql<string>`lower(username)`, 'in', lower).execute();
+}
+
 function nameContains(needle: string) {
   // '!' escapes: a backslash would need quoting differently on MySQL than elsewhere.
   const pattern = `%${needle.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
