@@ -30,6 +30,7 @@ import { MESSAGE_STATUS, type MessageType } from '../../../common/constants';
 import { groupMessages, type MessageGroup } from './message-groups';
 import type { MessageView, Page } from './types';
 import type { NotificationGroupView } from '../../../common/views/message';
+import { useNewestFirstList } from './use-newest-first-list';
 import { useT } from '~/lib/use-t';
 
 interface TypeStyle {
@@ -295,36 +296,16 @@ function MessageGroupCard({ group, rows }: { group: MessageGroup; rows: readonly
   );
 }
 
-/** The rows: the loader's first page, then "Load more" pages in the server's order (newest activity first), each row once. */
-function useRows(initial: Page<NotificationGroupView>) {
-  const handleApiError = useApiErrorHandler();
-  const [seen, setSeen] = useState(initial);
-  const [list, setList] = useState(initial);
-  const [loading, setLoading] = useState(false);
-  if (seen !== initial) {
-    setSeen(initial);
-    setList(initial);
-  }
-  async function loadMore() {
-    if (loading || !list.hasMore) return;
-    setLoading(true);
-    try {
-      const page = await send(messageActions.notifications, { cursor: list.cursor });
-      setList((l) => ({ results: [...l.results, ...page.results.filter((r) => !l.results.some((known) => known.id === r.id))], cursor: page.cursor, hasMore: page.hasMore }));
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  }
-  return { list, setList, loading, loadMore };
+/** A "Load more" page after the rows shown, in the server's order (newest activity first), each row once. */
+function appendRows(current: readonly NotificationGroupView[], incoming: readonly NotificationGroupView[]): NotificationGroupView[] {
+  return [...current, ...incoming.filter((row) => !current.some((known) => known.id === row.id))];
 }
 
 export function NotificationList({ initial }: { initial: Page<NotificationGroupView> }) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
-  const { list, setList, loading, loadMore } = useRows(initial);
+  const { list, setList, loading, loadMore } = useNewestFirstList(initial, messageActions.notifications, appendRows);
   const [marking, setMarking] = useState(false);
   useMarkShownRead(list.results);
 

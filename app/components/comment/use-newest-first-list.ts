@@ -14,7 +14,12 @@ import { mergeNewestFirst, type Page } from './types';
 /** A list's action: a GET that takes a `cursor` and answers a page. */
 export type PagedContract<T> = Contract<z.ZodType, Page<T>, 'GET'>;
 
-export function useNewestFirstList<T extends { id: number }>(initial: Page<T>, source: PagedContract<T>) {
+/**
+ * `merge` puts a loaded page after what the list holds: by default by id, newest first; a list
+ * ordered by something else (notification rows, by their newest activity) keeps the server's
+ * order and adds each row once.
+ */
+export function useNewestFirstList<T extends { id: number }>(initial: Page<T>, source: PagedContract<T>, merge: (current: readonly T[], incoming: readonly T[]) => T[] = mergeNewestFirst) {
   const handleApiError = useApiErrorHandler();
   const [seen, setSeen] = useState(initial);
   const [list, setList] = useState(initial);
@@ -29,7 +34,7 @@ export function useNewestFirstList<T extends { id: number }>(initial: Page<T>, s
     setLoading(true);
     try {
       const page = await send(source, { cursor: list.cursor });
-      setList((l) => ({ results: mergeNewestFirst(l.results, page.results), cursor: page.cursor, hasMore: page.hasMore }));
+      setList((l) => ({ results: merge(l.results, page.results), cursor: page.cursor, hasMore: page.hasMore }));
     } catch (error) {
       handleApiError(error);
     } finally {

@@ -7,7 +7,8 @@
  */
 import { Extension, type Editor, type Range } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
-import { exitSuggestion, Suggestion, type SuggestionProps } from '@tiptap/suggestion';
+import { Suggestion, type SuggestionProps } from '@tiptap/suggestion';
+import { SuggestionStore } from './suggestion-store';
 import type { MentionSuggestion } from '../../../common/views/mentions';
 import { lookupMembers } from '../mention-lookup';
 import { mentionMenuKey, profilePath } from '../mention-menu';
@@ -36,21 +37,9 @@ export function insertMention(editor: Editor, range: Range, member: MentionSugge
 }
 
 /** External store (for `useSyncExternalStore`) holding what the list shows. */
-export class MentionMenuStore {
-  private state: MentionMenuState = CLOSED;
-  private listeners = new Set<() => void>();
-  private props: SuggestionProps<MentionSuggestion, MentionSuggestion> | null = null;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): MentionMenuState => this.state;
-
-  private set(next: MentionMenuState): void {
-    this.state = next;
-    this.listeners.forEach((l) => l());
+export class MentionMenuStore extends SuggestionStore<MentionSuggestion, MentionMenuState> {
+  constructor() {
+    super(CLOSED, mentionPluginKey, mentionMenuKey);
   }
 
   show(props: SuggestionProps<MentionSuggestion, MentionSuggestion>): void {
@@ -68,44 +57,6 @@ export class MentionMenuStore {
       index: 0,
       rect: rect ? { left: rect.left, top: rect.top, bottom: rect.bottom } : this.state.rect,
     });
-  }
-
-  hide(): void {
-    this.props = null;
-    if (this.state.open) this.set(CLOSED);
-  }
-
-  highlight = (index: number): void => {
-    if (this.state.open) this.set({ ...this.state, index });
-  };
-
-  select = (index: number): void => {
-    const item = this.state.items[index];
-    if (item && this.props) this.props.command(item);
-  };
-
-  /** Close the list and leave the typed text as it is. */
-  dismiss(editor: Editor): void {
-    exitSuggestion(editor.view, mentionPluginKey);
-    this.hide();
-  }
-
-  onKeyDown(event: KeyboardEvent, editor: Editor): boolean {
-    if (!this.state.open) return false;
-    const action = mentionMenuKey(event, this.state.index, this.state.items.length);
-    switch (action.type) {
-      case 'move':
-        this.highlight(action.index);
-        return true;
-      case 'select':
-        this.select(action.index);
-        return true;
-      case 'close':
-        this.dismiss(editor);
-        return true;
-      case 'ignore':
-        return false;
-    }
   }
 }
 

@@ -5,7 +5,8 @@
  */
 import { Extension, type Editor, type Range } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
-import { exitSuggestion, Suggestion, type SuggestionProps } from '@tiptap/suggestion';
+import { Suggestion, type SuggestionProps } from '@tiptap/suggestion';
+import { SuggestionStore } from './suggestion-store';
 import { filterSlashCommands, slashMenuKey, type SlashCommand, type SlashCommandId } from '../slash-menu';
 
 export interface SlashMenuState {
@@ -48,21 +49,9 @@ export function runSlashCommand(editor: Editor, range: Range, id: SlashCommandId
 }
 
 /** External store (for `useSyncExternalStore`) holding what the menu shows. */
-export class SlashMenuStore {
-  private state: SlashMenuState = CLOSED;
-  private listeners = new Set<() => void>();
-  private props: SuggestionProps<SlashCommand, SlashCommand> | null = null;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): SlashMenuState => this.state;
-
-  private set(next: SlashMenuState): void {
-    this.state = next;
-    this.listeners.forEach((l) => l());
+export class SlashMenuStore extends SuggestionStore<SlashCommand, SlashMenuState> {
+  constructor() {
+    super(CLOSED, slashPluginKey, slashMenuKey);
   }
 
   show(props: SuggestionProps<SlashCommand, SlashCommand>, keepIndex: boolean): void {
@@ -75,44 +64,6 @@ export class SlashMenuStore {
       index,
       rect: rect ? { left: rect.left, top: rect.top, bottom: rect.bottom } : this.state.rect,
     });
-  }
-
-  hide(): void {
-    this.props = null;
-    if (this.state.open) this.set(CLOSED);
-  }
-
-  highlight(index: number): void {
-    if (this.state.open) this.set({ ...this.state, index });
-  }
-
-  select(index: number): void {
-    const item = this.state.items[index];
-    if (item && this.props) this.props.command(item);
-  }
-
-  /** Close the menu and leave the typed text as it is. */
-  dismiss(editor: Editor): void {
-    exitSuggestion(editor.view, slashPluginKey);
-    this.hide();
-  }
-
-  onKeyDown(event: KeyboardEvent, editor: Editor): boolean {
-    if (!this.state.open) return false;
-    const action = slashMenuKey(event, this.state.index, this.state.items.length);
-    switch (action.type) {
-      case 'move':
-        this.highlight(action.index);
-        return true;
-      case 'select':
-        this.select(action.index);
-        return true;
-      case 'close':
-        this.dismiss(editor);
-        return true;
-      case 'ignore':
-        return false;
-    }
   }
 }
 
