@@ -2,6 +2,7 @@
  * Notifications that reach members away from the site (issue 27):
  *   messages.group_id        the notification group the message belongs to (0 before this)
  *   messages_group_idx       (group_id, id)  a group's members, newest first
+ *   messages_group_actor_idx (group_id, from_id)  has this member acted in the group already
  *   notification_groups      one row of the notifications page: while unread, messages of one
  *                            item and kind gather in one group ("Alice and 3 others liked…");
  *                            `open_key` is the grouping key while the group is unread and NULL
@@ -31,6 +32,7 @@ import { tableOptions, withId, withTimes, type AnyDb } from './ddl';
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('messages').addColumn('group_id', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.createIndex('messages_group_idx').on('messages').columns(['group_id', 'id']).execute();
+  await db.schema.createIndex('messages_group_actor_idx').on('messages').columns(['group_id', 'from_id']).execute();
   await db.schema.alterTable('users').addColumn('last_seen_time', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
 
   await tableOptions(
@@ -135,8 +137,10 @@ async function keepReplyMails(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   for (const table of ['digest_sends', 'site_secrets', 'push_subscriptions', 'notification_prefs', 'notification_groups']) await db.schema.dropTable(table).execute();
-  const dropIndex = db.schema.dropIndex('messages_group_idx');
-  await (dialectOf(db) === 'mysql' ? dropIndex.on('messages') : dropIndex).execute();
+  for (const index of ['messages_group_actor_idx', 'messages_group_idx']) {
+    const dropIndex = db.schema.dropIndex(index);
+    await (dialectOf(db) === 'mysql' ? dropIndex.on('messages') : dropIndex).execute();
+  }
   await db.schema.alterTable('messages').dropColumn('group_id').execute();
   await db.schema.alterTable('users').dropColumn('last_seen_time').execute();
 }

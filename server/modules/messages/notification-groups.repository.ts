@@ -52,32 +52,31 @@ export async function insertOpenGroup(db: Kysely<DB>, group: NewGroup): Promise<
   }
 }
 
-/**
- * Adds a message to the open group under `openKey` (the update takes the row's lock, so the
- * read after it sees every earlier addition). Answers the group as it now is.
- */
-export async function growOpenGroup(db: Kysely<DB>, userId: number, openKey: string, messageId: number, now: number): Promise<NotificationGroupRow | undefined> {
+/** The member's open (unread) group under `openKey`, locked for the rest of the write (SQLite serializes writes). */
+export async function findOpenGroupLocked(db: Kysely<DB>, userId: number, openKey: string): Promise<NotificationGroupRow | undefined> {
+  const query = db.selectFrom('notification_groups').selectAll().where('user_id', '=', userId).where('open_key', '=', openKey);
+  return dialectOf(db) === 'sqlite' ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
+}
+
+/** Adds a message to a group: its newest message, one more message, the actors as they now are. */
+export async function growGroup(db: Kysely<DB>, groupId: number, change: { messageId: number; actorIds: string; newActor: boolean; now: number }): Promise<void> {
   await db
     .updateTable('notification_groups')
-    .set((eb) => ({ last_message_id: messageId, message_count: eb('message_count', '+', 1), update_time: now }))
-    .where('user_id', '=', userId)
-    .where('open_key', '=', openKey)
+    .set((eb) => ({
+      last_message_id: change.messageId,
+      message_count: eb('message_count', '+', 1),
+      actor_ids: change.actorIds,
+      actor_count: change.newActor ? eb('actor_count', '+', 1) : eb.ref('actor_count'),
+      update_time: change.now,
+    }))
+    .where('id', '=', groupId)
     .execute();
-  return db.selectFrom('notification_groups').selectAll().where('user_id', '=', userId).where('open_key', '=', openKey).executeTakeFirst();
 }
 
-export async function setGroupActors(db: Kysely<DB>, groupId: number, actorIds: string, actorCount: number): Promise<void> {
-  await db.updateTable('notification_groups').set({ actor_ids: actorIds, actor_count: actorCount }).where('id', '=', groupId).execute();
-}
-
-/** How many members acted in a group (its messages' distinct senders). */
-export async function countGroupActors(db: Kysely<DB>, groupId: number): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.count<number>('from_id').distinct().as('n'))
-    .where('group_id', '=', groupId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** Whether the member already acted in the group (an index lookup: messages_group_actor_idx). */
+export async function actedInGroup(db: Kysely<DB>, groupId: number, actorId: number): Promise<boolean> {
+  const row = await db.selectFrom('messages').select('id').where('group_id', '=', groupId).where('from_id', '=', actorId).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function setMessageGroup(db: Kysely<DB>, messageId: number, groupId: number): Promise<void> {

@@ -15,17 +15,17 @@ import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import { findUsersByIds, presentPublicUser } from '../users/users.api';
 import { isMessageType, messageTitle, parseParams, presentMessage } from './messages.presenter';
 import {
+  actedInGroup,
   closeGroupsWithoutUnread,
-  countGroupActors,
   countUnreadGroups,
   findGroup,
   findGroupMessages,
   findGroupsPage,
   findMessagesByIds,
-  growOpenGroup,
+  findOpenGroupLocked,
+  growGroup,
   insertOpenGroup,
   markGroupsRead,
-  setGroupActors,
   setMessageGroup,
 } from './notification-groups.repository';
 
@@ -65,39 +65,48 @@ export function withNewestActor(actorIds: readonly number[], actor: number | nul
   return [actor, ...actorIds.filter((id) => id !== actor)].slice(0, NOTIFICATION_LIMITS.groupActors);
 }
 
+/** A group opened by another write between our look and our insert is looked for again, this many times. */
+const FILE_ATTEMPTS = 3;
+
 /**
- * Puts a message just written into its row, inside the write: a new row, or the open row of its
- * item and kind (a type that never gathers gets a key of its own, so it opens its own row).
+ * Puts a message just written into its row, inside the write: a type that never gathers opens a
+ * row of its own (its key names the message); else the open row of its item and kind grows —
+ * locked, so two messages at once count both — or a new row opens. At most four statements,
+ * none of which reads more than one row, however large the row has grown.
  */
-export async function fileInGroup(scope: WriteScope, message: GroupedMessage): Promise<number> {
+export async function fileInGroup(scope: WriteScope, message: GroupedMessage, attempt = 1): Promise<number> {
   const { db, now } = scope;
-  const key = groupKeyOf(message) ?? `m:${message.messageId}`;
-  const about = message.about ?? message.entity;
-  const actors = message.from === null ? [] : [message.from];
-  const opened = await insertOpenGroup(db, {
-    user_id: message.to,
-    group_key: key,
-    type: message.type,
-    entity_type: about.type,
-    entity_id: about.id,
-    last_message_id: message.messageId,
-    actor_ids: JSON.stringify(actors),
-    actor_count: actors.length,
-    now,
-  });
-  let groupId = opened;
-  if (groupId === null) {
-    const group = await growOpenGroup(db, message.to, key, message.messageId, now);
-    // The row was closed between the two statements (its member read it): open a fresh one.
-    if (!group) return fileInGroup(scope, message);
-    groupId = group.id;
+  const gathering = groupKeyOf(message);
+  const key = gathering ?? `m:${message.messageId}`;
+  const open = gathering === null ? undefined : await findOpenGroupLocked(db, message.to, key);
+  let groupId: number;
+  if (open) {
+    const known = parseIds(open.actor_ids);
+    const newActor = message.from !== null && !known.includes(message.from) && !(await actedInGroup(db, open.id, message.from));
+    await growGroup(db, open.id, { messageId: message.messageId, actorIds: JSON.stringify(withNewestActor(known, message.from)), newActor, now });
+    groupId = open.id;
+  } else {
+    const about = message.about ?? message.entity;
+    const actors = message.from === null ? [] : [message.from];
+    const opened = await insertOpenGroup(db, {
+      user_id: message.to,
+      group_key: key,
+      type: message.type,
+      entity_type: about.type,
+      entity_id: about.id,
+      last_message_id: message.messageId,
+      actor_ids: JSON.stringify(actors),
+      actor_count: actors.length,
+      now,
+    });
+    // Another write opened it since we looked: grow that one instead.
+    if (opened === null) {
+      if (attempt >= FILE_ATTEMPTS) throw new Error(`notification row ${key} for member ${message.to}: opened and closed under us ${attempt} times`);
+      return fileInGroup(scope, message, attempt + 1);
+    }
+    groupId = opened;
   }
   await setMessageGroup(db, message.messageId, groupId);
-  if (opened === null && message.from !== null) {
-    const group = await findGroup(db, message.to, groupId);
-    const actorIds = withNewestActor(parseIds(group?.actor_ids ?? '[]'), message.from);
-    await setGroupActors(db, groupId, JSON.stringify(actorIds), await countGroupActors(db, groupId));
-  }
   return groupId;
 }
 
