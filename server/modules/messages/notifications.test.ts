@@ -82,6 +82,17 @@ for (const dialect of await testDatabases()) {
       expect(await badge(author.token)).toBe(2);
     });
 
+    it('ten likes at once gather in one row that counts all ten (the open row is locked while it grows)', async () => {
+      const author = await createUser(t);
+      const topicId = await createTopic(t, author.user, { title: 'Loy Krathong' });
+      const fans = await Promise.all(Array.from({ length: 10 }, () => createUser(t)));
+      const answers = await Promise.all(fans.map((fan) => like(fan.token, topicId)));
+      expect(answers.map((a) => a.status)).toEqual(Array<number>(10).fill(200));
+      const page = await rows(author.token);
+      expect(page.results.map((r) => [r.messageCount, r.actorCount, r.actors.length])).toEqual([[10, 10, 5]]);
+      expect(await db.selectFrom('messages').select('group_id').where('user_id', '=', author.user.id).where('group_id', '<>', page.results[0]!.id).execute()).toEqual([]);
+    });
+
     it('comments on one item gather (“3 new comments”); replies stay rows of their own', async () => {
       const [author, b, c] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
       const topicId = await createTopic(t, author.user, { title: 'Khao soi' });
