@@ -21,6 +21,8 @@ declare module '../../kernel/events' {
       /** The comment replied to, if any. */
       repliedTo: { id: number; userId: number; text: string } | null;
       text: string;
+      /** The comment's HTML as stored (sanitized): read by listeners that look inside it (mentions). */
+      html: string;
     };
   }
 }

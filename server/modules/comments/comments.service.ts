@@ -270,7 +270,7 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
   if (!(await countPublishedComment(scope, kind.comments, info.id, author.id, parentId, meta.now))) throw errors.notFound(COMMENT_NOT_FOUND);
   const id = await insertComment(db, values);
   const row: CommentRow = { id, ...values };
-  await announceComment(scope, { id, authorId: author.id }, info, repliedTo, rendered.text);
+  await announceComment(scope, { id, authorId: author.id, html: rendered.html }, info, repliedTo, rendered.text);
   return { row, repliedTo };
 }
 
@@ -287,13 +287,14 @@ async function countPublishedComment(scope: WriteScope, comments: NonNullable<Co
 }
 
 /** `comment.created`: the messages to the item's author and the member answered, the author's score, caches. */
-function announceComment(scope: WriteScope, comment: { id: number; authorId: number }, item: ContentHead, repliedTo: CommentRow | null, text: string): Promise<void> {
+function announceComment(scope: WriteScope, comment: { id: number; authorId: number; html: string }, item: ContentHead, repliedTo: CommentRow | null, text: string): Promise<void> {
   return scope.emit('comment.created', {
     id: comment.id,
     authorId: comment.authorId,
     item,
     repliedTo: repliedTo ? { id: repliedTo.id, userId: repliedTo.user_id, text: htmlToText(repliedTo.content_html) } : null,
     text,
+    html: comment.html,
   });
 }
 
@@ -407,7 +408,7 @@ export async function approveHeldComment(scope: WriteScope, row: CommentRow, act
   });
   // The member answered: the quoted reply while it is still out, else the top-level comment.
   const repliedTo = quoted?.status === CONTENT_STATUS.published ? quoted : (parent ?? null);
-  await announceComment(scope, { id: row.id, authorId: row.user_id }, item, repliedTo, text);
+  await announceComment(scope, { id: row.id, authorId: row.user_id, html: row.content_html }, item, repliedTo, text);
   return true;
 }
 

@@ -27,8 +27,8 @@ export const mentionsFeature: Feature = {
     });
     // A comment out: the item's author and the member replied to are told by the comments
     // feature already, so a quote of theirs tells them nothing more.
-    ctx.events.onWrite('comment.created', 'mentions', ({ id, item, repliedTo }, scope) =>
-      processItemMentions(scope, { type: 'comment', id, published: true, toldAlready: [item.ownerId, ...(repliedTo ? [repliedTo.userId] : [])] }),
+    ctx.events.onWrite('comment.created', 'mentions', ({ id, item, repliedTo, html }, scope) =>
+      processItemMentions(scope, { type: 'comment', id, html, published: true, toldAlready: [item.ownerId, ...(repliedTo ? [repliedTo.userId] : [])] }),
     );
   },
 };

@@ -139,6 +139,8 @@ export interface ItemMentionsInput {
   published: boolean;
   /** Members the write tells of this item already (a comment's item author, the member replied to): no quote message for them. */
   toldAlready?: readonly number[];
+  /** The item's stored HTML when the fact carries it (a new comment): not read back. */
+  html?: string;
 }
 
 /**
@@ -149,7 +151,7 @@ export async function processItemMentions(scope: WriteScope, input: ItemMentions
   const { db, ctx } = scope;
   const kind = ctx.kinds.get(input.type);
   if (!kind?.body) return;
-  const html = await kind.body.read(db, input.id);
+  const html = input.html ?? (await kind.body.read(db, input.id));
   if (html === undefined) return;
   const resolved = await resolveContent(db, html);
   if (resolved.html !== html) await kind.body.rewrite(db, input.id, resolved.html);
