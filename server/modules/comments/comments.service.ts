@@ -298,13 +298,16 @@ function announceComment(scope: WriteScope, comment: { id: number; authorId: num
   });
 }
 
-/** A new comment as its author sees it in the create answer: at most one query (a quoted reply's author). */
+/** A new comment as its author sees it in the create answer: at most two queries (the row as stored when it may hold a mention, a quoted reply's author). */
 export async function presentNewComment(db: Kysely<DB>, created: CreatedComment, author: UserRow, context: ViewerContext): Promise<CommentView> {
+  // A comment that may name members was marked by the mentions listener after the row was
+  // made (`@name` became a profile link): its author sees it as stored, one read more.
+  const row = created.row.content_html.includes('@') ? ((await findCommentById(db, created.row.id)) ?? created.row) : created.row;
   const users = new Map<number, UserRow>([[author.id, author]]);
   const quote = created.row.quote_id !== null ? created.repliedTo : null;
   if (quote && !users.has(quote.user_id)) for (const user of await findUsersByIds(db, [quote.user_id])) users.set(user.id, user);
   const quotes = new Map<number, CommentRow>(quote ? [[quote.id, quote]] : []);
-  return presentComment(created.row, { users, quotes, liked: new Set() }, { now: context.now, locale: context.locale });
+  return presentComment(row, { users, quotes, liked: new Set() }, { now: context.now, locale: context.locale });
 }
 
 /**

@@ -148,7 +148,10 @@ for (const dialect of await testDatabases()) {
       const named = await member('a');
       const article = await postArticle(t, author.token, { title: 'An article', content: `<p>${mentionLink(named)}</p>` });
       const topic = await postTopic(t, author.token, { title: 'Comment here' });
-      const id = await comment(author, { entityType: 'topic', entityId: topic, content: `Thanks @${named.user.username}`, contentType: 'markdown' });
+      const created = await t.post<CommentView>('/api/comment/create', { entityType: 'topic', entityId: topic, content: `Thanks @${named.user.username}`, contentType: 'markdown' }, { token: author.token });
+      // The author sees the mention as stored at once: a link to the member's profile.
+      expect(created.body.data!.content).toContain(`href="/user/${named.user.id}"`);
+      const id = created.body.data!.id;
       expect((await mentionsOf(named)).map((m) => [m.entityType, m.entityId, m.url]).sort()).toEqual(
         [
           ['article', article.id, `/article/${article.id}`],
