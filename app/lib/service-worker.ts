@@ -8,10 +8,15 @@
  */
 import type { Locale } from '../../common/constants';
 
+/** The worker's address for a language: every registration names the same one (a different address would replace the worker). */
+export function serviceWorkerUrl(locale: string): string {
+  return `/sw.js?lang=${encodeURIComponent(locale)}`;
+}
+
 export function registerServiceWorker(locale: Locale): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const register = () => {
-    navigator.serviceWorker.register(`/sw.js?lang=${encodeURIComponent(locale)}`, { scope: '/' }).catch((error: unknown) => {
+    navigator.serviceWorker.register(serviceWorkerUrl(locale), { scope: '/' }).catch((error: unknown) => {
       // The site works without it; say why for whoever looks at the console.
       console.warn('Service worker not registered:', error);
     });

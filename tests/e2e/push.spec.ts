@@ -123,7 +123,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(page.getByTestId('push-on')).toBeEnabled();
     test.info().annotations.push({ type: 'failure shown after', description: `${Date.now() - clicked} ms` });
     // The worker did register: the failure was the push service's, not a missing script.
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null)).toMatch(/\/sw\.js\?lang=(en-US|zh-CN)$/);
     expect(await permissionRequests(page)).toBe(1);
     // Nothing was stored for this member.
     const devices = await page.request.get(`${server.url}/api/user/push/devices`);

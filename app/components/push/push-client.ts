@@ -7,6 +7,7 @@
  * (offline, or a browser without one) ends in a clear error rather than a spinner forever.
  */
 import { send } from '~/lib/api';
+import { serviceWorkerUrl } from '~/lib/service-worker';
 import { pushActions } from '../../../common/actions/push';
 
 export type PushSupport = 'unsupported' | 'denied' | 'default' | 'granted';
@@ -14,7 +15,6 @@ export type PushSupport = 'unsupported' | 'denied' | 'default' | 'granted';
 /** What a turn-on attempt came to. */
 export type TurnOnResult = 'on' | 'denied' | 'dismissed';
 
-const SERVICE_WORKER = '/sw.js';
 /** Registering and activating the worker: a few seconds at most on a working site. */
 const WORKER_DEADLINE_MS = 10_000;
 /** The browser asks its push service for an endpoint: a network round trip. */
@@ -72,7 +72,11 @@ export async function turnOnPush(): Promise<TurnOnResult> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return 'denied';
   if (permission !== 'granted') return 'dismissed';
-  await withDeadline(navigator.serviceWorker.register(SERVICE_WORKER), WORKER_DEADLINE_MS, 'register');
+  // The page registers the worker after load (app/lib/service-worker.ts): use that one. Registering
+  // another address for the same scope would replace it, and the two calls would race.
+  if (!(await navigator.serviceWorker.getRegistration('/'))) {
+    await withDeadline(navigator.serviceWorker.register(serviceWorkerUrl(document.documentElement.lang || 'en-US'), { scope: '/' }), WORKER_DEADLINE_MS, 'register');
+  }
   const registration = await withDeadline(navigator.serviceWorker.ready, WORKER_DEADLINE_MS, 'ready');
   const { publicKey } = await send(pushActions.key, {});
   const subscription =
