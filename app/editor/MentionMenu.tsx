@@ -4,25 +4,16 @@
  * textbox (aria-controls, aria-autocomplete, aria-activedescendant, as the slash menu does).
  */
 import type { Editor } from '@tiptap/react';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import type { MentionMenuStore } from './extensions/mention-suggest';
+import { useCaretListPosition } from './use-caret-position';
 import { MentionList, mentionOptionId } from './MentionList';
 
 export function MentionMenu({ store, id, editor }: { store: MentionMenuStore; id: string; editor: Editor | null }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const ref = useRef<HTMLDivElement | null>(null);
-  const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
-
-  useLayoutEffect(() => {
-    if (!state.open || !state.rect || !ref.current) return;
-    const list = ref.current.getBoundingClientRect();
-    const margin = 8;
-    let top = state.rect.bottom + 6;
-    if (top + list.height > window.innerHeight - margin && state.rect.top - list.height - 6 > margin) top = state.rect.top - list.height - 6;
-    const left = Math.max(margin, Math.min(state.rect.left, window.innerWidth - list.width - margin));
-    setPosition({ left, top });
-  }, [state]);
+  const position = useCaretListPosition(state, ref);
 
   const active = state.open ? state.items[state.index] : undefined;
   useEffect(() => {

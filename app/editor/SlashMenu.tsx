@@ -4,11 +4,12 @@
  * stays in the editor); the mouse can pick too.
  */
 import type { Editor } from '@tiptap/react';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import type { SlashMenuStore } from './extensions/slash-command';
 import { Icon, type IconName } from './icons';
 import type { SlashCommandId } from './slash-menu';
+import { useCaretListPosition } from './use-caret-position';
 import { useT } from '~/lib/use-t';
 
 const ICONS: Record<SlashCommandId, IconName> = {
@@ -26,17 +27,7 @@ export function SlashMenu({ store, id, editor }: { store: SlashMenuStore; id: st
   const t = useT();
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const ref = useRef<HTMLDivElement>(null);
-  const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
-
-  useLayoutEffect(() => {
-    if (!state.open || !state.rect || !ref.current) return;
-    const menu = ref.current.getBoundingClientRect();
-    const margin = 8;
-    let top = state.rect.bottom + 6;
-    if (top + menu.height > window.innerHeight - margin && state.rect.top - menu.height - 6 > margin) top = state.rect.top - menu.height - 6;
-    const left = Math.max(margin, Math.min(state.rect.left, window.innerWidth - menu.width - margin));
-    setPosition({ left, top });
-  }, [state]);
+  const position = useCaretListPosition(state, ref);
 
   useLayoutEffect(() => {
     if (!state.open) return;

@@ -28,16 +28,6 @@ export async function insertMessageIfAbsent(db: Kysely<DB>, values: NewMessage):
   }
 }
 
-export async function countUnread(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '=', MESSAGE_STATUS.unread)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** Newest unread first. */
 export async function findUnread(db: Kysely<DB>, userId: number, limit: number): Promise<MessageRow[]> {
   return db

@@ -179,11 +179,6 @@ export async function groupsPage(db: Kysely<DB>, userId: number, cursor: string 
   return { results: await presentGroups(db, page.results, reader), cursor: page.cursor, hasMore: page.hasMore };
 }
 
-/** The newest unread rows (the header's menu). */
-export async function unreadGroups(db: Kysely<DB>, userId: number, limit: number, reader: GroupReader): Promise<NotificationGroupView[]> {
-  return presentGroups(db, await findGroupsPage(db, userId, null, limit, true), reader);
-}
-
 /** GET user/notifications/:id: a row's messages, newest first (null when the row is not the reader's). */
 export async function groupMessagesPage(db: Kysely<DB>, userId: number, groupId: number, cursor: string | undefined, reader: GroupReader): Promise<Page<MessageView> | null> {
   if (!(await findGroup(db, userId, groupId))) return null;
