@@ -154,7 +154,7 @@ export const MESSAGE_STATUS = { unread: 0, read: 1, muted: 2 } as const;
  * Notifications by kind (issue 27): what a member switches per channel in their settings. Each
  * message type belongs to one kind.
  */
-export const NOTIFICATION_KINDS = ['comment', 'reply', 'mention', 'like', 'follow', 'system', 'vip'] as const;
+export const NOTIFICATION_KINDS = ['comment', 'reply', 'mention', 'like', 'follow', 'system', 'vip', 'conversation'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ['web', 'email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -192,10 +192,13 @@ export const NOTIFICATION_DEFAULTS: Readonly<Record<NotificationKind, Readonly<R
   follow: { web: true, email: false, push: false },
   system: { web: true, email: false, push: true },
   vip: { web: true, email: true, push: true },
+  // Private messages (issue 28): never a notification row (the conversation list is their place),
+  // so `web` is locked on and means only the list; e-mail and push when the member is away.
+  conversation: { web: true, email: false, push: true },
 };
 
 /** Channels a member cannot turn off: moderation and account notices always reach the site. */
-export const LOCKED_CHANNELS: Readonly<Partial<Record<NotificationKind, readonly NotificationChannel[]>>> = { system: ['web'], vip: ['web'] };
+export const LOCKED_CHANNELS: Readonly<Partial<Record<NotificationKind, readonly NotificationChannel[]>>> = { system: ['web'], vip: ['web'], conversation: ['web'] };
 
 /** Digest periods in days: off, daily, weekly. */
 export const DIGEST_PERIODS = [0, 1, 7] as const;
@@ -233,3 +236,23 @@ export const MESSAGE_LIMITS = {
   /** EventSource reconnect delay sent to browsers. */
   sseRetryMs: 5_000,
 } as const;
+
+/** Private conversations (issue 28). */
+export const CONVERSATION_LIMITS = {
+  /** People in a conversation, the starter included. */
+  membersMax: 10,
+  /** A message's length, as a comment's. */
+  contentMax: 10_000,
+  /** Pictures in one message. */
+  imagesMax: 9,
+  /** Conversations per page of the list. */
+  listPage: 20,
+  /** Messages per page of a conversation ("load earlier"). */
+  messagesPage: 30,
+  /** The list's excerpt of the last message, in characters. */
+  excerptMax: 140,
+} as const;
+
+/** Who may start a conversation with a member (their setting; `following`: members they follow). */
+export const WHO_MAY_START = ['everyone', 'following', 'nobody'] as const;
+export type WhoMayStart = (typeof WHO_MAY_START)[number];

@@ -324,6 +324,55 @@ export interface SiteSecretsTable {
   update_time: number;
 }
 
+/** A private conversation (issue 28): a one-to-one has its `pair_key` ("<low id>:<high id>"), a group NULL. */
+export interface ConversationsTable {
+  id: Generated<number>;
+  starter_id: number;
+  pair_key: string | null;
+  last_message_id: number;
+  last_message_time: number;
+  message_count: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** A participant: `state` 0 listed, 1 hidden (left a one-to-one), 2 left (a group). */
+export interface ConversationMembersTable {
+  id: Generated<number>;
+  conversation_id: number;
+  user_id: number;
+  state: number;
+  muted: number;
+  last_message_id: number;
+  last_read_id: number;
+  unread_count: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** A message of a conversation: `kind` 0 text, 1 "a member left" (no author); `status` CONTENT_STATUS. */
+export interface ConversationMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  user_id: number | null;
+  kind: number;
+  content: string;
+  content_type: string;
+  content_html: string;
+  status: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** Who may start a conversation with a member (no row: everyone). */
+export interface ConversationPrefsTable {
+  id: Generated<number>;
+  user_id: number;
+  who_may_start: string;
+  create_time: number;
+  update_time: number;
+}
+
 /** A digest period claimed for a member: unique, so two processes never send it twice. */
 export interface DigestSendsTable {
   id: Generated<number>;
@@ -556,6 +605,10 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   site_secrets: SiteSecretsTable;
   digest_sends: DigestSendsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  conversation_messages: ConversationMessagesTable;
+  conversation_prefs: ConversationPrefsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -585,3 +638,6 @@ export type VipOrderRow = Selectable<VipOrdersTable>;
 export type NewVipOrder = Insertable<VipOrdersTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type ConversationMemberRow = Selectable<ConversationMembersTable>;
+export type ConversationMessageRow = Selectable<ConversationMessagesTable>;

@@ -14,7 +14,7 @@ export default sectionsFromGlob(
       '!**/{install,installUi}.json',
       '!**/apiDocs.json',
       '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip,adminJobs}.json',
-      '!**/{accountSettings,articleEdit,ban,editor,moderation,profile,topicForm,ucenter,vip,push,notifications}.json',
+      '!**/{accountSettings,articleEdit,ban,editor,moderation,profile,topicForm,ucenter,vip,push,notifications,conversation}.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -168,3 +168,8 @@ export async function followSuggestions(db: Kysely<DB>, context: ViewerContext):
 export function followedAuthorsOf(db: Kysely<DB>, userId: number): AuthorSet {
   return followedAuthors(db, userId);
 }
+
+/** Whether `followerId` follows `followedId` (conversations: "members I follow may message me"). */
+export async function followsMember(db: Kysely<DB>, followerId: number, followedId: number): Promise<boolean> {
+  return (await followedAmong(db, followerId, [followedId])).has(followedId);
+}

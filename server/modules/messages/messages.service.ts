@@ -22,7 +22,7 @@ import { isMessageType, messageTitle, presentMessage, type MessageParams, type M
 import { findMailableUsers, findMessage, findMessagesPage, findUnread, hasMailableAddress, insertMessageIfAbsent, markRead, type ReadSelection } from './messages.repository';
 import { closeGroupsWithoutUnread, countUnreadGroups, fileInGroup, markGroupsRead } from './notification-groups.service';
 import { changePreferences, channelsFor, preferencesOf } from './notification-prefs.service';
-import { UnreadHub, UNREAD_TOPIC } from './unread-hub';
+import { MEMBER_EVENT_TOPIC, UnreadHub, UNREAD_TOPIC, type MemberDelivery } from './unread-hub';
 import { unsubscribeFooter, unsubscribeLinkFor } from './unsubscribe-links';
 
 /**
@@ -110,6 +110,20 @@ export async function announceUnread(ctx: AppContext, userIds: Iterable<number>)
     await ctx.bus.publish(UNREAD_TOPIC, { userIds: ids });
   } catch (error) {
     ctx.log.warn({ err: error }, 'could not announce unread counts');
+  }
+}
+
+/**
+ * Sends live events to members' open pages through their event streams (`GET user/events`), in
+ * every process (call after the commit; best effort, like the badge: a page that missed one
+ * catches up when it reads again).
+ */
+export async function deliverToMembers(ctx: AppContext, deliveries: readonly MemberDelivery[]): Promise<void> {
+  if (deliveries.length === 0) return;
+  try {
+    await ctx.bus.publish(MEMBER_EVENT_TOPIC, { deliveries });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'could not deliver live member events');
   }
 }
 

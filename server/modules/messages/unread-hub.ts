@@ -6,11 +6,38 @@
  * each of that user's streams whose last sent count differs. Reads for one user never overlap
  * and a change that arrives during a read triggers one more read, so the last count sent is the
  * current one. A comment line every `heartbeatMs` keeps proxies from closing idle streams.
+ *
+ * The same streams carry other features' live events (issue 28: `event: conversation`): a
+ * `member-event` on the bus names, per user, an event name and its data, which the hub writes as
+ * they are to that user's streams in this process (one stream per tab, not one per feature).
  */
 import type { ServerResponse } from 'node:http';
 import type { EventBus } from '../../infra/events';
 
 export const UNREAD_TOPIC = 'unread';
+export const MEMBER_EVENT_TOPIC = 'member-event';
+
+/** One live event for one member's open pages. */
+export interface MemberDelivery {
+  userId: number;
+  /** The SSE event name (`conversation`): lower-case letters, dots and dashes. */
+  event: string;
+  data: unknown;
+}
+
+const EVENT_NAME = /^[a-z][a-z.-]{0,31}$/;
+
+/** The deliveries of a `member-event` payload (malformed entries dropped). */
+export function memberDeliveries(payload: unknown): MemberDelivery[] {
+  if (!payload || typeof payload !== 'object') return [];
+  const list = (payload as { deliveries?: unknown }).deliveries;
+  if (!Array.isArray(list)) return [];
+  return list.filter((item): item is MemberDelivery => {
+    if (!item || typeof item !== 'object') return false;
+    const { userId, event } = item as Partial<MemberDelivery>;
+    return Number.isSafeInteger(userId) && typeof event === 'string' && EVENT_NAME.test(event) && event !== 'unread';
+  });
+}
 
 export interface UnreadHubOptions {
   heartbeatMs: number;
@@ -48,6 +75,7 @@ export class UnreadHub {
   private readonly refreshing = new Map<number, { again: boolean }>();
   private heartbeat: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
+  private unsubscribeMember: (() => void) | null = null;
   private closed = false;
 
   constructor(
@@ -59,6 +87,9 @@ export class UnreadHub {
   async start(): Promise<void> {
     this.unsubscribe = this.bus.subscribe(UNREAD_TOPIC, (payload) => {
       for (const userId of unreadEventUsers(payload)) if (this.byUser.has(userId)) this.refresh(userId);
+    });
+    this.unsubscribeMember = this.bus.subscribe(MEMBER_EVENT_TOPIC, (payload) => {
+      for (const delivery of memberDeliveries(payload)) this.deliver(delivery);
     });
     await this.bus.ready();
   }
@@ -109,9 +140,19 @@ export class UnreadHub {
     this.closed = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.unsubscribeMember?.();
+    this.unsubscribeMember = null;
     for (const set of this.byUser.values()) for (const conn of set) conn.res.end(`retry: ${1_000 + Math.floor(Math.random() * this.options.retryMs)}\n\n`);
     this.byUser.clear();
     this.stopHeartbeat();
+  }
+
+  /** Writes one member event to each of the member's streams in this process (none: nothing). */
+  private deliver({ userId, event, data }: MemberDelivery): void {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    const chunk = `event: ${event}\ndata: ${JSON.stringify(data ?? null)}\n\n`;
+    for (const conn of set) write(conn.res, chunk);
   }
 
   private drop(conn: Connection): void {

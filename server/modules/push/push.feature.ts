@@ -6,11 +6,12 @@ import type { Feature } from '../../kernel/feature';
 import { pushActionList } from './push.actions';
 import { pushDeviceJob, pushMessageJob } from './push.jobs';
 import { hasDevices } from './push.service';
+import { pushDirectJob } from './push.direct';
 
 export const pushFeature: Feature = {
   name: 'push',
   actions: pushActionList,
-  jobs: [pushMessageJob, pushDeviceJob],
+  jobs: [pushMessageJob, pushDeviceJob, pushDirectJob],
   setup(ctx) {
     // A message the member takes by push owes one, if they have a device: a job of the same
     // transaction, so a rolled-back write pushes nothing and a committed one is never lost.

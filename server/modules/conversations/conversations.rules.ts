@@ -1,0 +1,97 @@
+/**
+ * Who may start a conversation, send into one, and (staff) read one: each a list of named
+ * predicates, so a rule of another feature is one more line here (issue 28: blocks, trust
+ * levels, reports). A start or a send passes when EVERY rule passes; the first that fails
+ * answers 403 with its own translated message (`refusal`, an i18n key; `{name}` is the member
+ * refused). Staff access is the other way round: it is GRANTED by any rule (a report of the
+ * conversation), so with no rule at all staff read nothing (403).
+ */
+import type { Kysely } from 'kysely';
+import { WHO_MAY_START, type WhoMayStart } from '../../../common/constants';
+import type { DB } from '../../db/schema';
+import { followsMember } from '../follows/follows.api';
+import { findWhoMayStart } from './conversations.repository';
+
+/** A starter and one member they want to talk to (each of a group's, one at a time). */
+export interface StartCheck {
+  starterId: number;
+  recipientId: number;
+}
+
+/** A sender and the conversation they write into. */
+export interface SendCheck {
+  senderId: number;
+  conversationId: number;
+  isGroup: boolean;
+  /** The other members still in it. */
+  otherIds: readonly number[];
+  /** Those of them whose account is still active. */
+  activeOtherIds: readonly number[];
+}
+
+export interface Rule<C> {
+  /** The rule's name (logs, tests). */
+  name: string;
+  /** The i18n key of the 403's message; `{name}` is the other member's nickname. */
+  refusal: string;
+  passes(db: Kysely<DB>, check: C): boolean | Promise<boolean>;
+}
+
+export function whoMayStartOf(value: string | undefined): WhoMayStart {
+  return (WHO_MAY_START as readonly string[]).includes(value ?? '') ? (value as WhoMayStart) : 'everyone';
+}
+
+/**
+ * Starting a conversation with a member (a new one-to-one, or each member of a new group).
+ * The lead adds, after merging: "not blocked either way" (blocks.api `isBlockedBetween(db, starterId,
+ * recipientId)`, refusal `conversation.errors.blocked`) and "the starter has reached trust level 1"
+ * (trust.api `trustLevelOf(db, starterId) >= 1`, refusal `conversation.errors.trustLevel`).
+ */
+export const START_RULES: Array<Rule<StartCheck>> = [
+  {
+    // The member's own setting (`/user/profile/account`): everyone, members they follow, nobody.
+    name: 'recipientSetting',
+    refusal: 'conversation.errors.notAccepting',
+    async passes(db, { starterId, recipientId }) {
+      const setting = whoMayStartOf((await findWhoMayStart(db, [recipientId])).get(recipientId));
+      if (setting === 'everyone') return true;
+      if (setting === 'nobody') return false;
+      return followsMember(db, recipientId, starterId);
+    },
+  },
+];
+
+/**
+ * Sending into an existing conversation (a one-to-one found again by `conversation/start` too).
+ * The lead adds "not blocked either way" for a one-to-one (blocks.api `isBlockedBetween(db,
+ * senderId, otherIds[0])` when `!isGroup`, refusal `conversation.errors.blocked`).
+ */
+export const SEND_RULES: Array<Rule<SendCheck>> = [
+  {
+    // A one-to-one whose other member's account is gone (deleted, deactivated) takes no more messages.
+    name: 'otherStillHere',
+    refusal: 'conversation.errors.otherGone',
+    passes: (_db, { isGroup, otherIds, activeOtherIds }) => isGroup || (otherIds.length > 0 && activeOtherIds.length === otherIds.length),
+  },
+];
+
+/**
+ * A staff member may read a conversation (and remove its messages) when ANY of these grants it.
+ * The lead adds the reports feature's check: `(db, conversationId, staffUserId) =>
+ * reports.api hasOpenReportOfConversation(db, conversationId)` (or whatever it names it).
+ * Empty: nobody is granted (403 `conversation.errors.staffNoReport`).
+ */
+export type StaffAccessRule = (db: Kysely<DB>, conversationId: number, staffUserId: number) => boolean | Promise<boolean>;
+export const STAFF_ACCESS_RULES: StaffAccessRule[] = [];
+
+/** The first rule of `rules` that `check` fails, or null. */
+export async function firstFailing<C>(db: Kysely<DB>, rules: ReadonlyArray<Rule<C>>, check: C): Promise<Rule<C> | null> {
+  for (const rule of rules) if (!(await rule.passes(db, check))) return rule;
+  return null;
+}
+
+/** Whether any staff rule grants the read. */
+export async function staffMayRead(db: Kysely<DB>, conversationId: number, staffUserId: number): Promise<boolean> {
+  for (const rule of STAFF_ACCESS_RULES) if (await rule(db, conversationId, staffUserId)) return true;
+  return false;
+}
