@@ -79,7 +79,7 @@ export type ConversationUnread = z.infer<typeof conversationUnreadSchema>;
 export const conversationStateSchema = z.strictObject({ id: z.number(), muted: z.boolean(), left: z.boolean() }).meta({ id: 'ConversationState' });
 export type ConversationState = z.infer<typeof conversationStateSchema>;
 
-export const conversationSettingsViewSchema = z.strictObject({ whoMayStart: z.enum(WHO_MAY_START) }).meta({ id: 'ConversationSettings' });
+export const conversationSettingsViewSchema = z.strictObject({ whoMayStart: z.enum(WHO_MAY_START) }).meta({ id: 'ConversationSettingsView' });
 export type ConversationSettingsView = z.infer<typeof conversationSettingsViewSchema>;
 
 /** Staff reading a reported conversation: who is in it and its messages, newest first. */

@@ -94,6 +94,11 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
         'tag.autocomplete',
         'unsubscribe.oneClick',
         'vip.submit',
+        // One's own conversations' state (issue 28): read, mute, leave, who may message me.
+        'conversation.leave',
+        'conversation.markRead',
+        'conversation.mute',
+        'conversation.updateSettings',
       ].sort(),
     );
     for (const action of open) {

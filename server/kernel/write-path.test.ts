@@ -71,6 +71,11 @@ for (const dialect of await testDatabases()) {
         'vip.rejected': ['vip (write)', 'vip (write)'],
         'vip.expiring': ['vip (write)'],
         'jobs.retried': ['jobs (commit)'],
+        // Private conversations (issue 28): push and the e-mail job, then the live delivery; staff reads audited.
+        'conversation.messageSent': ['conversations (write)', 'conversations (commit)'],
+        'conversation.stateChanged': ['conversations (commit)'],
+        'conversation.staffRead': ['conversations (write)'],
+        'conversation.messageRemoved': ['conversations (write)'],
       });
     });
 

@@ -22,6 +22,7 @@ import { preferencesOf, setChannel, unsubscribeLink } from '../messages/messages
 import { siteSecret } from '../settings/settings.api';
 import { runWrite } from '../../kernel/write';
 import { notify } from '../messages/messages.service';
+import { STAFF_ACCESS_RULES } from '../conversations/conversations.api';
 import { writeSettings } from '../settings/settings.service';
 
 type Actor = 'anonymous' | 'member' | 'other' | 'banned' | 'unverified' | 'moderator' | 'admin';
@@ -41,7 +42,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/', '/api/conversation/', '/api/admin/conversation/'];
 
 interface Row {
   name: string;
@@ -495,6 +496,92 @@ for (const dialect of await testDatabases()) {
           return { path: '/api/admin/settings/test_mail', body: { to: '' }, probe: async () => readEmlMails(t.dataDir).length };
         },
       },
+
+      // Private conversations (issue 28): only their participants reach them (403 to anyone else,
+      // staff included); a ban closes starting and sending, not one's own read/mute/leave.
+      {
+        name: 'POST conversation/start',
+        route: 'POST /api/conversation/start',
+        expect: WRITER,
+        async prepare() {
+          const target = await createUser(t);
+          const probe = () => db.selectFrom('conversation_members').select('conversation_id').where('user_id', '=', target.user.id).execute();
+          return { path: '/api/conversation/start', body: { userIds: [target.user.id], content: 'Matrix hello' }, probe };
+        },
+      },
+      ...(
+        [
+          ['send', { content: 'Matrix line' }, (id: number) => db.selectFrom('conversation_messages').select('id').where('conversation_id', '=', id).execute()],
+          ['read', {}, (id: number) => db.selectFrom('conversation_members').select(['user_id', 'unread_count']).where('conversation_id', '=', id).orderBy('user_id').execute()],
+          ['mute', { muted: true }, (id: number) => db.selectFrom('conversation_members').select(['user_id', 'muted']).where('conversation_id', '=', id).orderBy('user_id').execute()],
+          ['leave', {}, (id: number) => db.selectFrom('conversation_members').select(['user_id', 'state']).where('conversation_id', '=', id).orderBy('user_id').execute()],
+        ] as const
+      ).map(
+        ([verb, body, state]): Row => ({
+          name: `POST conversation/:id/${verb} (the member’s conversation: 403 to anyone else, staff included)`,
+          route: `POST /api/conversation/:id/${verb}`,
+          expect: {
+            anonymous: [401, 1],
+            member: [200],
+            other: [403, 2],
+            banned: [403, verb === 'send' ? 3 : 2],
+            unverified: [403, 2],
+            moderator: [403, 2],
+            admin: [403, 2],
+          },
+          async prepare() {
+            const starter = await createUser(t);
+            const started = await t.post<{ id: number }>('/api/conversation/start', { userIds: [users.member.user.id], content: 'Hi member' }, { token: starter.token });
+            const id = started.body.data!.id;
+            return { path: `/api/conversation/${id}/${verb}`, body, probe: () => state(id) };
+          },
+        }),
+      ),
+      {
+        name: 'POST conversation/settings',
+        route: 'POST /api/conversation/settings',
+        expect: SIGNED_IN,
+        async prepare() {
+          return { path: '/api/conversation/settings', body: { whoMayStart: 'following' }, probe: () => db.selectFrom('conversation_prefs').select(['user_id', 'who_may_start']).orderBy('user_id').execute() };
+        },
+      },
+      ...(['view', 'remove'] as const).map(
+        (verb): Row => ({
+          // No rule grants it (no report): refused to everyone, staff included, and nothing audited.
+          name: `POST admin/conversation ${verb} (no report: 403 to everyone)`,
+          route: verb === 'view' ? 'POST /api/admin/conversation/:id/view' : 'POST /api/admin/conversation/message/:id/remove',
+          expect: { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 2], unverified: [403, 2], moderator: [403, 2], admin: [403, 2] },
+          async prepare() {
+            const [starter, to] = [await createUser(t), await createUser(t)];
+            const started = await t.post<{ id: number; message: { id: number } }>('/api/conversation/start', { userIds: [to.user.id], content: 'Private' }, { token: starter.token });
+            const { id, message } = started.body.data!;
+            const probe = async () => [await db.selectFrom('audit_logs').select('id').where('target_type', '=', 'conversation').where('target_id', '=', id).execute(), await db.selectFrom('conversation_messages').select('status').where('id', '=', message.id).execute()];
+            return { path: verb === 'view' ? `/api/admin/conversation/${id}/view` : `/api/admin/conversation/message/${message.id}/remove`, body: {}, probe };
+          },
+        }),
+      ),
+      ...(['view', 'remove'] as const).map((verb): Row => {
+        const granted = () => true;
+        return {
+          // With a report's rule: staff only (members refused by role), each read or removal audited.
+          name: `POST admin/conversation ${verb} (reported: staff only)`,
+          route: verb === 'view' ? 'POST /api/admin/conversation/:id/view' : 'POST /api/admin/conversation/message/:id/remove',
+          expect: STAFF,
+          before: async () => {
+            STAFF_ACCESS_RULES.push(granted);
+          },
+          after: async () => {
+            STAFF_ACCESS_RULES.splice(STAFF_ACCESS_RULES.indexOf(granted), 1);
+          },
+          async prepare() {
+            const [starter, to] = [await createUser(t), await createUser(t)];
+            const started = await t.post<{ id: number; message: { id: number } }>('/api/conversation/start', { userIds: [to.user.id], content: 'Reported' }, { token: starter.token });
+            const { id, message } = started.body.data!;
+            const probe = () => db.selectFrom('audit_logs').select('id').where('target_type', '=', 'conversation').where('target_id', '=', id).execute();
+            return { path: verb === 'view' ? `/api/admin/conversation/${id}/view` : `/api/admin/conversation/message/${message.id}/remove`, body: {}, probe };
+          },
+        };
+      }),
     ];
 
     it('has a row for every mutating route of its families', () => {
