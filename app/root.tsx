@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRevalidator, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { conversationActions } from '../common/actions/conversations';
 import { messageActions } from '../common/actions/messages';
 import { siteActions } from '../common/actions/site';
 import { unwrap } from './components/topic/page-data.server';
@@ -38,7 +39,15 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<RootData>
     locale: context.locale,
     nonce: context.nonce,
     unreadCount: await unreadCountOf(context),
+    unreadConversations: await unreadConversationsOf(context),
   };
+}
+
+/** The header's private-messages badge: conversations with unread messages (none for a visitor). */
+async function unreadConversationsOf(context: AppLoadContext): Promise<number> {
+  if (!context.user) return 0;
+  const unread = await context.read(conversationActions.unreadCount, {});
+  return unread.ok ? unread.data.conversations : 0;
 }
 
 /** The header badge: the reader's unread messages (none for a visitor, or when the read is refused). */

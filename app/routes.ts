@@ -44,6 +44,10 @@ export default [
     route('user/:id/comments', 'routes/user.$id.comments.tsx'),
     route('user/:id/fans', 'routes/user.$id.fans.tsx'),
     route('user/:id/followed', 'routes/user.$id.followed.tsx'),
+    // private conversations (issue 28)
+    route('conversations', 'routes/conversations.tsx'),
+    route('conversations/new', 'routes/conversations.new.tsx'),
+    route('conversations/:id', 'routes/conversation.tsx'),
     // 404 for every unknown path, inside the site frame
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -23,6 +23,8 @@ export interface RootData {
   nonce: string;
   /** Unread site messages of the signed-in user (0 until messages exist). */
   unreadCount: number;
+  /** Conversations with unread private messages, muted ones left out (issue 28). */
+  unreadConversations: number;
 }
 
 export function useRootData(): RootData {

@@ -11,6 +11,8 @@
 import { messageActions, UNREAD_STREAM_PATH } from '../../common/actions/messages';
 import { ApiError, send } from './api';
 import { REFRESH_EVENT } from './use-unread-count';
+import { announceConversationEvent, parseConversationEvent } from './conversation-events';
+import { CONVERSATION_LIVE_EVENT } from '../../common/views/conversation';
 
 export const UNREAD_POLL_MS = 30_000;
 /** Consecutive stream errors (without an event in between) before falling back to polling. */
@@ -117,6 +119,12 @@ export function followUnreadCount(onCount: (count: number) => void, options: Fol
       cancelRetry();
       const count = parseUnreadEvent((event as MessageEvent).data);
       if (count !== null) onCount(count);
+    });
+    // Private messages ride the same stream (issue 28): handed to the page as window events.
+    stream.addEventListener(CONVERSATION_LIVE_EVENT, (event) => {
+      if (closed || source !== stream) return;
+      const live = parseConversationEvent((event as MessageEvent).data);
+      if (live) announceConversationEvent(live);
     });
     stream.addEventListener('error', () => {
       if (closed || source !== stream) return;

@@ -1,6 +1,7 @@
 /**
  * `/user/profile/account` (spec §2, profile layout, sign-in required): username (once), e-mail
- * with its verification, the password, and a link to the notification settings. The loader reads the signed-in user in-process;
+ * with its verification, the password, a link to the notification settings, and who may start a
+ * private conversation with the member (issue 28). The loader reads the signed-in user in-process;
  * each section re-runs it after a change.
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
@@ -9,7 +10,9 @@ import { NotificationSection } from '~/components/account/notification-section';
 import { accountMeta } from '~/components/account/page-meta';
 import { PasswordSection } from '~/components/account/password-section';
 import { UsernameSection } from '~/components/account/username-section';
+import { ConversationPrivacy } from '~/components/conversation/conversation-privacy';
 import { requireUser } from '~/lib/auth.server';
+import { conversationActions } from '../../common/actions/conversations';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('accountSettings.title');
@@ -17,7 +20,14 @@ export const meta = accountMeta('accountSettings.title');
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const user = requireUser(context, request);
   // Only what this page shows: it is serialized into the HTML.
-  return { username: user.username, email: user.email, emailVerified: user.emailVerified, passwordSet: user.passwordSet };
+  const conversations = await context.read(conversationActions.settings, {});
+  return {
+    username: user.username,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    passwordSet: user.passwordSet,
+    whoMayStart: conversations.ok ? conversations.data.whoMayStart : ('everyone' as const),
+  };
 }
 
 export default function AccountSettingsPage() {
@@ -30,6 +40,7 @@ export default function AccountSettingsPage() {
       <EmailSection email={account.email} verified={account.emailVerified} />
       <PasswordSection passwordSet={account.passwordSet} />
       <NotificationSection />
+      <ConversationPrivacy initial={account.whoMayStart} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { paths, signInPath } from '~/lib/paths';
 import type { SessionUser, SiteConfig } from '~/lib/session';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { buttonClass, ButtonLink } from '../ui/button';
-import { BellIcon, MoonIcon, PlusIcon, SunIcon } from '../ui/icons';
+import { BellIcon, ChatIcon, MoonIcon, PlusIcon, SunIcon } from '../ui/icons';
 import { useT } from '~/lib/use-t';
 import { Avatar } from '../user/avatar';
 
@@ -54,6 +54,26 @@ export function MessageNotice({ count }: { count: number }) {
         <span
           aria-hidden="true"
           className="absolute -top-0.5 -right-0.5 min-w-[1.125rem] rounded-full bg-red-600 px-1 text-center text-[0.6875rem] leading-[1.125rem] font-semibold text-white"
+        >
+          {badgeText(count)}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** Private messages (issue 28): the conversations with unread messages, muted ones left out. */
+export function ConversationNotice({ count }: { count: number }) {
+  const t = useT();
+  const label = count > 0 ? `${t('conversation.header.label')}: ${t('conversation.header.unread', { count })}` : t('conversation.header.label');
+  return (
+    <Link to={paths.conversations} className={ICON_BUTTON} aria-label={label} data-testid="conversation-notice">
+      <ChatIcon className="size-5" />
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 min-w-[1.125rem] rounded-full bg-red-600 px-1 text-center text-[0.6875rem] leading-[1.125rem] font-semibold text-white"
+          data-testid="conversation-badge"
         >
           {badgeText(count)}
         </span>

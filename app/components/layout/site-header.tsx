@@ -7,12 +7,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useRootData, type SiteConfig } from '~/lib/session';
 import { useUnreadCount } from '~/lib/use-unread-count';
+import { useUnreadConversations } from '~/lib/conversation-events';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 
 // Radix menus only for signed-in visitors: a separate chunk, never part of an anonymous load.
 const CreateMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.CreateMenu })));
 const UserMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.UserMenu })));
-import { ColorModeToggle, CreateButtonFace, createItems, MessageNotice, navTarget, SignInButton, UserButtonFace } from './header-parts';
+import { ColorModeToggle, CreateButtonFace, createItems, ConversationNotice, MessageNotice, navTarget, SignInButton, UserButtonFace } from './header-parts';
 import { SearchBox } from './search-box';
 import { useT } from '~/lib/use-t';
 
@@ -55,7 +56,7 @@ function SiteLogo({ config }: { config: SiteConfig }) {
 
 export function SiteHeader() {
   const t = useT();
-  const { config, user, unreadCount } = useRootData();
+  const { config, user, unreadCount, unreadConversations } = useRootData();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(location.pathname);
@@ -63,6 +64,7 @@ export function SiteHeader() {
   const [pendingMenu, setPendingMenu] = useState<'create' | 'user' | null>(null);
   // Live: Server-Sent Events (polling fallback) while signed in.
   const liveUnread = useUnreadCount(unreadCount, user?.id ?? null);
+  const liveConversations = useUnreadConversations(unreadConversations, user?.id ?? null);
 
   // Any navigation closes the mobile menu (state derived from the path, no effect needed).
   if (menuPath !== location.pathname) {
@@ -117,6 +119,7 @@ export function SiteHeader() {
               <CreateMenu modules={config.modules} defaultOpen={pendingMenu === 'create'} />
             </Suspense>
           )}
+          {user && <ConversationNotice count={liveConversations} />}
           {user && <MessageNotice count={liveUnread} />}
           <ColorModeToggle />
           {user ? (

@@ -69,7 +69,7 @@ function ChannelSwitch({ kind, channel, prefs, saving, onChange }: { kind: Notif
         onCheckedChange={onChange}
         aria-busy={saving || undefined}
         aria-label={t('notifications.switchLabel', { kind: t(`notifications.kind.${kind}.title`), channel: t(`notifications.channel.${channel}`) })}
-        title={locked ? t('notifications.locked') : undefined}
+        title={locked ? t(kind === 'conversation' ? 'notifications.lockedConversation' : 'notifications.locked') : undefined}
         data-testid={`pref-${kind}-${channel}`}
       />
     </div>

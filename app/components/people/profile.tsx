@@ -145,6 +145,13 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
         <Stat value={user.score} label={t('people.stats.score')} />
       </dl>
       {!own && <FollowButton user={user} followed={user.followed} onChange={(state) => setAnswered({ base: user.fansCount, count: state.fansCount })} size="md" className="mt-5 w-full" />}
+      {!own && (
+        // A private conversation (issue 28): a visitor is asked to sign in first, then comes back here.
+        <ButtonLink to={paths.newConversation([user.id])} variant="secondary" size="md" className="mt-2 w-full" data-testid="profile-message">
+          <ChatIcon className="size-4" />
+          {t('people.message')}
+        </ButtonLink>
+      )}
       {own && (
         <ButtonLink to={paths.editProfile} variant="secondary" size="sm" className="mt-5 w-full" data-testid="profile-edit">
           <EditIcon className="size-4" />

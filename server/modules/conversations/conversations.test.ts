@@ -267,7 +267,6 @@ for (const dialect of await testDatabases()) {
       await addDevice(b);
       await db.insertInto('notification_prefs').values({ user_id: b.user.id, kind: 'conversation', channel: 'email', enabled: 1, create_time: 0, update_time: 0 }).execute();
       const pushesBefore = (await jobs('push.direct')).length;
-      const mailsBefore = (await jobs('conversations.mail')).length;
       const id = (await start(a, [b.user.id], 'first')).body.data!.id;
       const pushes = await jobs('push.direct');
       expect(pushes).toHaveLength(pushesBefore + 1);

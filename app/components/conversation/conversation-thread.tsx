@@ -1,0 +1,233 @@
+/**
+ * One conversation (`/conversations/:id`, issue 28): the messages as chat bubbles (mine on the
+ * right in the brand colour, the others' on the left with their face; a group names who wrote),
+ * "Load earlier" at the top, the composer below. New messages arrive live over the header's event
+ * stream and are marked read while the page is visible; mute and leave in the header.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { conversationActions } from '../../../common/actions/conversations';
+import type { ConversationDetail, ConversationLiveEvent, ConversationMessageView } from '../../../common/views/conversation';
+import type { Page } from '../../../common/views/page';
+import { Avatar } from '~/components/user/avatar';
+import { Button } from '~/components/ui/button';
+import { RelativeTime } from '~/components/ui/relative-time';
+import { send } from '~/lib/api';
+import { useConversationEvents } from '~/lib/conversation-events';
+import { paths } from '~/lib/paths';
+import { useToast } from '~/lib/toast';
+import { useApiErrorHandler } from '~/lib/use-api-error';
+import { useT } from '~/lib/use-t';
+import { MemberFaces, memberNames } from './conversation-list';
+import { MessageBox } from './message-box';
+
+/** Messages this close together, by the same author, form one run (one face, one time). */
+const RUN_GAP_MS = 5 * 60_000;
+
+function oldestFirst(page: Page<ConversationMessageView>): ConversationMessageView[] {
+  return [...page.results].reverse();
+}
+
+function addMessages(current: ConversationMessageView[], incoming: ConversationMessageView[]): ConversationMessageView[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+function sameRun(a: ConversationMessageView | undefined, b: ConversationMessageView | undefined): boolean {
+  return !!a && !!b && a.kind === 'text' && b.kind === 'text' && a.author?.id === b.author?.id && b.createTime - a.createTime < RUN_GAP_MS;
+}
+
+function Bubble({ message, mine, isGroup, first, last }: { message: ConversationMessageView; mine: boolean; isGroup: boolean; first: boolean; last: boolean }) {
+  const t = useT();
+  if (message.kind === 'left') {
+    return (
+      <li className="flex justify-center py-2" data-testid="conversation-notice">
+        <span className="rounded-full bg-zinc-100 px-3 py-1 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{t('conversation.page.leftNotice', { name: message.author?.nickname ?? '' })}</span>
+      </li>
+    );
+  }
+  const author = message.author;
+  return (
+    <li className={`flex items-end gap-2 ${mine ? 'justify-end' : 'justify-start'} ${first ? 'mt-3' : 'mt-0.5'}`} data-testid="conversation-message" data-mine={mine || undefined} data-message-id={message.id}>
+      {!mine && <span className="w-[30px] shrink-0">{last && author ? <Avatar user={author} size={30} /> : null}</span>}
+      <div className={`flex max-w-[80%] min-w-0 flex-col sm:max-w-[70%] ${mine ? 'items-end' : 'items-start'}`}>
+        {!mine && isGroup && first && author && <span className="mb-0.5 px-3 text-xs font-medium text-zinc-600 dark:text-zinc-400">{author.nickname}</span>}
+        {message.removed ? (
+          <p className="rounded-2xl border border-dashed border-zinc-300 px-3.5 py-2 text-sm text-zinc-500 italic dark:border-zinc-700 dark:text-zinc-400">{t('conversation.page.removed')}</p>
+        ) : (
+          <div
+            className={`rich-text rounded-2xl px-3.5 py-2 text-[0.9375rem] break-words [&_img]:max-h-72 [&_img]:rounded-lg [&>*:first-child]:mt-0 [&>*:last-child]:mb-0 ${
+              mine
+                ? `bg-brand-700 text-white [&_a]:text-white [&_a]:underline [&_blockquote]:border-white/50 [&_blockquote]:text-white/90 [&_code]:bg-white/15 [&_code]:text-white ${last ? 'rounded-br-md' : ''}`
+                : `bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100 ${last ? 'rounded-bl-md' : ''}`
+            }`}
+            data-testid="conversation-message-content"
+            // Sanitized by the server on write (the comments' pipeline); never raw input.
+            dangerouslySetInnerHTML={{ __html: message.contentHtml }}
+          />
+        )}
+        {last && <RelativeTime time={message.createTime} className="mt-1 px-1 text-[0.6875rem] text-zinc-500 dark:text-zinc-400" />}
+      </div>
+    </li>
+  );
+}
+
+export function ConversationThread({ detail, initial, viewerId }: { detail: ConversationDetail; initial: Page<ConversationMessageView>; viewerId: number }) {
+  const t = useT();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const handleApiError = useApiErrorHandler();
+  const [messages, setMessages] = useState(() => oldestFirst(initial));
+  const [cursor, setCursor] = useState(initial.cursor);
+  const [hasMore, setHasMore] = useState(initial.hasMore);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const [muted, setMuted] = useState(detail.muted);
+  const [busy, setBusy] = useState(false);
+  const keepOffset = useRef<number | null>(null);
+  const others = detail.members.filter((m) => m.id !== viewerId && !m.left);
+  const lastId = messages.at(-1)?.id ?? 0;
+
+  // Read up to what the page shows, while it is visible (the header's count follows over the stream).
+  const readUpTo = useRef(detail.lastReadId);
+  const markRead = useCallback(
+    (upTo: number) => {
+      if (upTo <= readUpTo.current || document.visibilityState !== 'visible') return;
+      readUpTo.current = upTo;
+      void send(conversationActions.markRead, { id: detail.id, upTo }).catch(() => undefined);
+    },
+    [detail.id],
+  );
+  useEffect(() => {
+    markRead(lastId);
+    const onVisible = () => markRead(lastId);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [lastId, markRead]);
+
+  // The newest message in view: at first, and when one arrives (earlier pages keep their place).
+  useLayoutEffect(() => {
+    if (keepOffset.current !== null) {
+      window.scrollTo({ top: document.documentElement.scrollHeight - keepOffset.current });
+      keepOffset.current = null;
+      return;
+    }
+    // The composer sticks to the bottom: the page's end brings the newest message just above it.
+    window.scrollTo({ top: document.documentElement.scrollHeight });
+  }, [lastId]);
+
+  const onLive = useCallback(
+    (event: ConversationLiveEvent) => {
+      if (event.conversationId !== detail.id || !event.message) return;
+      const message = event.message;
+      setMessages((current) => addMessages(current, [message]));
+    },
+    [detail.id],
+  );
+  useConversationEvents(onLive);
+
+  async function loadEarlier() {
+    setLoadingEarlier(true);
+    try {
+      const page = await send(conversationActions.messages, { id: detail.id, cursor });
+      keepOffset.current = document.documentElement.scrollHeight - window.scrollY;
+      setMessages((current) => addMessages(current, page.results));
+      setCursor(page.cursor);
+      setHasMore(page.hasMore);
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setLoadingEarlier(false);
+    }
+  }
+
+  async function sendMessage(message: { content: string; contentType: 'html' | 'markdown' }) {
+    const sent = await send(conversationActions.send, { id: detail.id, ...message });
+    readUpTo.current = Math.max(readUpTo.current, sent.id);
+    setMessages((current) => addMessages(current, [sent]));
+  }
+
+  async function toggleMute() {
+    setBusy(true);
+    try {
+      const state = await send(conversationActions.mute, { id: detail.id, muted: !muted });
+      setMuted(state.muted);
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function leave() {
+    if (!window.confirm(t(detail.isGroup ? 'conversation.page.leaveGroupConfirm' : 'conversation.page.leaveConfirm'))) return;
+    setBusy(true);
+    try {
+      await send(conversationActions.leave, { id: detail.id });
+      void navigate(paths.conversations);
+    } catch (error) {
+      handleApiError(error);
+      setBusy(false);
+    }
+  }
+
+  const names = memberNames(others, t);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-3">
+      <header className="sticky top-14 z-10 -mx-4 flex items-center gap-3 border-b border-zinc-200 bg-white/95 px-4 py-2.5 backdrop-blur sm:mx-0 sm:rounded-xl sm:border dark:border-zinc-800 dark:bg-zinc-900/95">
+        <Link to={paths.conversations} className="-ml-1 rounded-md p-1 text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" aria-label={t('conversation.page.back')} data-testid="conversation-back">
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-5">
+            <path d="m15 18-6-6 6-6" />
+          </svg>
+        </Link>
+        <MemberFaces members={others} />
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-base font-semibold text-zinc-900 dark:text-zinc-50" data-testid="conversation-title">
+            {names || t('conversation.title')}
+          </h1>
+          {detail.isGroup && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('conversation.page.members', { count: others.length + 1 })}</p>}
+        </div>
+        <div className="flex shrink-0 items-center gap-1" role="group" aria-label={t('conversation.page.actions')}>
+          <Button variant="ghost" size="sm" onClick={() => void toggleMute()} disabled={busy} aria-pressed={muted} data-testid="conversation-mute">
+            {muted ? t('conversation.page.unmute') : t('conversation.page.mute')}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => void leave()} disabled={busy} data-testid="conversation-leave">
+            {t('conversation.page.leave')}
+          </Button>
+        </div>
+      </header>
+      {muted && (
+        <p className="rounded-md bg-zinc-100 px-3 py-2 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" data-testid="conversation-muted-note">
+          {t('conversation.page.mutedNote')}
+        </p>
+      )}
+      {hasMore && (
+        <div className="text-center">
+          <Button variant="secondary" size="sm" loading={loadingEarlier} onClick={() => void loadEarlier()} data-testid="conversation-earlier">
+            {t('conversation.page.loadEarlier')}
+          </Button>
+        </div>
+      )}
+      <ol className="flex flex-col px-0.5" aria-label={t('conversation.page.with', { names })} aria-live="polite" aria-relevant="additions" data-testid="conversation-messages">
+        {messages.map((message, i) => (
+          <Bubble
+            key={message.id}
+            message={message}
+            mine={message.author?.id === viewerId && message.kind === 'text'}
+            isGroup={detail.isGroup}
+            first={!sameRun(messages[i - 1], message)}
+            last={!sameRun(message, messages[i + 1])}
+          />
+        ))}
+      </ol>
+      <div className="sticky bottom-0 -mx-4 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:mx-0 sm:rounded-xl sm:border dark:border-zinc-800 dark:bg-zinc-900/95">
+        <MessageBox
+          onSubmit={async (message) => {
+            await sendMessage(message);
+            toast.success(t('conversation.page.sent'));
+          }}
+        />
+      </div>
+    </div>
+  );
+}
