@@ -4,7 +4,7 @@
  * "Load earlier" at the top, the composer below. New messages arrive live over the header's event
  * stream and are marked read while the page is visible; mute and leave in the header.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { conversationActions } from '../../../common/actions/conversations';
 import type { ConversationDetail, ConversationLiveEvent, ConversationMessageView } from '../../../common/views/conversation';
@@ -38,7 +38,8 @@ function sameRun(a: ConversationMessageView | undefined, b: ConversationMessageV
   return !!a && !!b && a.kind === 'text' && b.kind === 'text' && a.author?.id === b.author?.id && b.createTime - a.createTime < RUN_GAP_MS;
 }
 
-function Bubble({ message, mine, isGroup, first, last }: { message: ConversationMessageView; mine: boolean; isGroup: boolean; first: boolean; last: boolean }) {
+// Memoized: a new message renders one bubble (and its neighbour's run ends), not the whole thread.
+const Bubble = memo(function Bubble({ message, mine, isGroup, first, last }: { message: ConversationMessageView; mine: boolean; isGroup: boolean; first: boolean; last: boolean }) {
   const t = useT();
   if (message.kind === 'left') {
     return (
@@ -71,7 +72,7 @@ function Bubble({ message, mine, isGroup, first, last }: { message: Conversation
       </div>
     </li>
   );
-}
+});
 
 export function ConversationThread({ detail, initial, viewerId }: { detail: ConversationDetail; initial: Page<ConversationMessageView>; viewerId: number }) {
   const t = useT();
@@ -141,11 +142,16 @@ export function ConversationThread({ detail, initial, viewerId }: { detail: Conv
     }
   }
 
-  async function sendMessage(message: { content: string; contentType: 'html' | 'markdown' }) {
-    const sent = await send(conversationActions.send, { id: detail.id, ...message });
-    readUpTo.current = Math.max(readUpTo.current, sent.id);
-    setMessages((current) => addMessages(current, [sent]));
-  }
+  // Stable, so the composer (the editor) does not render again with every message that arrives.
+  const sendMessage = useCallback(
+    async (message: { content: string; contentType: 'html' | 'markdown' }) => {
+      const sent = await send(conversationActions.send, { id: detail.id, ...message });
+      readUpTo.current = Math.max(readUpTo.current, sent.id);
+      setMessages((current) => addMessages(current, [sent]));
+      toast.success(t('conversation.page.sent'));
+    },
+    [detail.id, toast, t],
+  );
 
   async function toggleMute() {
     setBusy(true);
@@ -221,12 +227,7 @@ export function ConversationThread({ detail, initial, viewerId }: { detail: Conv
         ))}
       </ol>
       <div className="sticky bottom-0 -mx-4 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:mx-0 sm:rounded-xl sm:border dark:border-zinc-800 dark:bg-zinc-900/95">
-        <MessageBox
-          onSubmit={async (message) => {
-            await sendMessage(message);
-            toast.success(t('conversation.page.sent'));
-          }}
-        />
+        <MessageBox onSubmit={sendMessage} />
       </div>
     </div>
   );

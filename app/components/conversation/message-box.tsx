@@ -3,7 +3,7 @@
  * Markdown), the same picture limit and upload wait, sent to `conversation/{id}/send` — or, with
  * `onSubmit`, handed to the page (the first message of a new conversation).
  */
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { memo, useCallback, useId, useState, type FormEvent } from 'react';
 import { CONVERSATION_LIMITS } from '../../../common/constants';
 import { Button } from '~/components/ui/button';
 import { ContentEditor, type ContentType } from '~/editor';
@@ -21,7 +21,8 @@ export interface MessageBoxProps {
   autoFocus?: boolean;
 }
 
-export function MessageBox({ onSubmit, submitLabel, disabled, autoFocus }: MessageBoxProps) {
+/** Memoized: the thread renders with every arriving message; the editor need not. */
+export const MessageBox = memo(function MessageBox({ onSubmit, submitLabel, disabled, autoFocus }: MessageBoxProps) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
@@ -71,8 +72,9 @@ export function MessageBox({ onSubmit, submitLabel, disabled, autoFocus }: Messa
         onContentTypeChange={setContentType}
         value={value}
         onChange={(next) => {
+          // Only a real edit clears the message (the editor also reports its value when it is enabled again).
+          if (error && next !== value && hasContent(next, contentType)) setError(null);
           setValue(next);
-          if (error && hasContent(next, contentType)) setError(null);
         }}
         onUploadingChange={onUploadingChange}
         maxImages={CONVERSATION_LIMITS.imagesMax}
@@ -99,4 +101,4 @@ export function MessageBox({ onSubmit, submitLabel, disabled, autoFocus }: Messa
       </div>
     </form>
   );
-}
+});
