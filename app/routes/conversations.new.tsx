@@ -48,7 +48,7 @@ export default function NewConversationPage() {
   }
 
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
+    <div className="mx-auto max-w-3xl space-y-4 px-4 py-6 sm:py-8">
       <h1 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{t('conversation.start.title')}</h1>
       <Card>
         <CardBody className="space-y-4">

@@ -29,7 +29,7 @@ export default function ConversationsPage() {
   const { page, viewerId, now } = useLoaderData<typeof loader>();
   return (
     <RenderNowProvider now={now}>
-      <div className="mx-auto max-w-3xl space-y-4">
+      <div className="mx-auto max-w-3xl space-y-4 px-4 py-6 sm:py-8">
         <header className="flex items-center justify-between gap-3">
           <div className="min-w-0">
             <h1 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{t('conversation.list.heading')}</h1>

@@ -113,7 +113,7 @@ export function ConversationThread({ detail, initial, viewerId }: { detail: Conv
       keepOffset.current = null;
       return;
     }
-    // The composer sticks to the bottom: the page's end brings the newest message just above it.
+    // The composer is last: the page's end shows the newest message just above it.
     window.scrollTo({ top: document.documentElement.scrollHeight });
   }, [lastId]);
 
@@ -179,7 +179,7 @@ export function ConversationThread({ detail, initial, viewerId }: { detail: Conv
 
   const names = memberNames(others, t);
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-3">
+    <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 pb-6 sm:py-6">
       <header className="sticky top-14 z-10 -mx-4 flex items-center gap-3 border-b border-zinc-200 bg-white/95 px-4 py-2.5 backdrop-blur sm:mx-0 sm:rounded-xl sm:border dark:border-zinc-800 dark:bg-zinc-900/95">
         <Link to={paths.conversations} className="-ml-1 rounded-md p-1 text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" aria-label={t('conversation.page.back')} data-testid="conversation-back">
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-5">
@@ -226,7 +226,7 @@ export function ConversationThread({ detail, initial, viewerId }: { detail: Conv
           />
         ))}
       </ol>
-      <div className="sticky bottom-0 -mx-4 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:mx-0 sm:rounded-xl sm:border dark:border-zinc-800 dark:bg-zinc-900/95">
+      <div className="-mx-4 border-t border-zinc-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:mx-0 sm:rounded-xl sm:border dark:border-zinc-800 dark:bg-zinc-900">
         <MessageBox onSubmit={sendMessage} />
       </div>
     </div>

@@ -68,6 +68,8 @@ export const MessageBox = memo(function MessageBox({ onSubmit, submitLabel, disa
       <ContentEditor
         key={round}
         compact
+        // A chat's box: room for a few lines, growing no taller than a phone can spare.
+        height={112}
         contentType={contentType}
         onContentTypeChange={setContentType}
         value={value}
