@@ -37,6 +37,7 @@ import { digestFeature } from './modules/digest/digest.feature';
 import { pushFeature } from './modules/push/push.feature';
 import { mentionsFeature } from './modules/mentions/mentions.feature';
 import { pagesFeature } from './http/pages.feature';
+import { reportsFeature } from './modules/reports/reports.feature';
 
 
 export type { Feature };
@@ -73,6 +74,7 @@ export const features: Feature[] = [
   uploadsFeature,
   seoFeature,
   pwaFeature,
+  reportsFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,
