@@ -23,10 +23,11 @@ export const reportsFeature: Feature = {
     ctx.events.onWrite('report.resolved', 'reports', async ({ type, id, title, outcome, closed, actor }, { db, now }) => {
       await recordAudit(db, { actorId: actor.id, action: 'report.resolve', targetType: type, targetId: id, detail: { outcome, reports: closed, title }, ip: actor.ip, time: now });
     });
-    // Each reporter hears the outcome (a system message, its title written in their language at read time).
-    ctx.events.onWrite('report.resolved', 'reports', async ({ caseId, type, id, title, outcome, reporterIds }, scope) => {
+    // Each reporter hears the outcome (a system message, its title written in their language at
+    // read time). Its entity is the case: a message's entity type is short, and the item may be gone.
+    ctx.events.onWrite('report.resolved', 'reports', async ({ caseId, title, outcome, reporterIds }, scope) => {
       for (const to of reporterIds) {
-        await notify(scope, { to, from: null, type: 'system', title, entity: { type, id }, params: { notice: 'report', outcome: TOLD[outcome] }, eventKey: `report:${caseId}:${scope.now}` });
+        await notify(scope, { to, from: null, type: 'system', title, entity: { type: 'report', id: caseId }, params: { notice: 'report', outcome: TOLD[outcome] }, eventKey: `report:${caseId}:${scope.now}` });
       }
     });
   },

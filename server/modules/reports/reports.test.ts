@@ -292,7 +292,8 @@ for (const dialect of await testDatabases()) {
       expect(await row('conversation_message', 501)).toMatchObject({ url: null, outcomes: ['ban', 'dismiss'] });
       expect(await hasReportOnConversation(db, 77, clock)).toBe(true);
       expect(await hasReportOnConversation(db, 78, clock)).toBe(false);
-      await resolve(moderator, { type: 'conversation_message', id: 501, outcome: 'dismiss' });
+      const dismissed = await resolve(moderator, { type: 'conversation_message', id: 501, outcome: 'dismiss' });
+      expect(dismissed.body, JSON.stringify(dismissed.body)).toMatchObject({ data: { outcome: 'dismiss', closed: 1 } });
       const closedAt = clock;
       expect(await hasReportOnConversation(db, 77, closedAt + CONVERSATION_ACCESS_DAYS * DAY - 1)).toBe(true);
       expect(await hasReportOnConversation(db, 77, closedAt + CONVERSATION_ACCESS_DAYS * DAY + 1)).toBe(false);
