@@ -71,6 +71,8 @@ for (const dialect of await testDatabases()) {
         'vip.rejected': ['vip (write)', 'vip (write)'],
         'vip.expiring': ['vip (write)'],
         'jobs.retried': ['jobs (commit)'],
+        // Reports (issue 28): the audit row, then the reporters' messages (reports.listeners.test.ts).
+        'report.resolved': ['reports (write)', 'reports (write)'],
       });
     });
 
