@@ -29,6 +29,7 @@ import { useRootData } from '~/lib/session';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useT } from '~/lib/use-t';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
+import { ReportButton } from '~/components/report/report-dialog';
 
 const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -145,6 +146,7 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
         <Stat value={user.score} label={t('people.stats.score')} />
       </dl>
       {!own && <FollowButton user={user} followed={user.followed} onChange={(state) => setAnswered({ base: user.fansCount, count: state.fansCount })} size="md" className="mt-5 w-full" />}
+      {!own && <ReportButton target={{ type: 'user', id: user.id, authorId: user.id }} className="mt-3" />}
       {own && (
         <ButtonLink to={paths.editProfile} variant="secondary" size="sm" className="mt-5 w-full" data-testid="profile-edit">
           <EditIcon className="size-4" />
