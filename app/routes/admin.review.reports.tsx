@@ -142,7 +142,7 @@ export default function AdminReportsPage() {
     if (!ok) return;
     try {
       const result = await send(reportActions.resolve, { type: item.type, id: item.id, outcome });
-      toast.success(t(`adminReports.resolved.${outcome}`, { count: result.closed }));
+      toast.success(t(`adminReports.resolved.${outcome}`, { n: result.closed }));
     } catch (error) {
       handleApiError(error);
     }

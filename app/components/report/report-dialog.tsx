@@ -12,6 +12,7 @@ import { REPORT_LIMITS, REPORT_REASONS, type ReportReason, type ReportType } fro
 import { useCurrentUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useSchemaForm } from '~/lib/use-schema-form';
+import { UI_TIMING } from '../../../common/constants';
 import { useT } from '~/lib/use-t';
 import { FormAlert } from '../account/auth-card';
 import { FlagIcon } from '../topic/icons';
@@ -34,7 +35,8 @@ export function ReportDialog({ target, open, onOpenChange }: { target: ReportTar
   const { form, submit, submitting, errorFor, formError } = useSchemaForm(reportActions.create, initial, {
     inlineErrors: true,
     onSaved: (answer) => {
-      toast.success(t(answer.status === 'reported' ? 'reports.sent' : 'reports.already'));
+      // A sentence to read, not a tick: it stays as long as an error would.
+      toast.success(t(answer.status === 'reported' ? 'reports.sent' : 'reports.already'), { durationMs: UI_TIMING.toastMs });
       form.reset(initial);
       onOpenChange(false);
     },
