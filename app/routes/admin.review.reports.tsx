@@ -38,6 +38,8 @@ const CHIP = 'inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font
 function ReportCard({ item, onResolve, onBan }: { item: ReportCaseView; onResolve: (outcome: Exclude<ReportOutcome, 'ban'>) => void; onBan: () => void }) {
   const t = useT();
   const headingId = `report-${item.type}-${item.id}`;
+  const name = item.title || `#${item.id}`;
+  const title = item.type === 'comment' ? t('adminReports.commentOn', { title: name }) : name;
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" data-testid="report-case" data-type={item.type} data-id={item.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -51,14 +53,14 @@ function ReportCard({ item, onResolve, onBan }: { item: ReportCaseView; onResolv
           <h2 id={headingId} className="text-base font-semibold break-words text-zinc-900 dark:text-zinc-50">
             {item.url ? (
               <Link to={item.url} className="hover:underline">
-                {item.title || `#${item.id}`}
+                {title}
               </Link>
             ) : (
-              item.title || `#${item.id}`
+              title
             )}
           </h2>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
-            {item.author && (
+            {item.author && item.type !== 'user' && (
               <span>
                 {t('adminReports.by')}:{' '}
                 <Link to={paths.user(item.author.id)} className="text-brand-700 dark:text-brand-300 font-medium hover:underline" data-testid="report-author">
@@ -99,11 +101,11 @@ function ReportCard({ item, onResolve, onBan }: { item: ReportCaseView; onResolv
       <div className="mt-4 flex flex-wrap gap-2">
         {item.outcomes.map((outcome) =>
           outcome === 'ban' ? (
-            <Button key={outcome} size="sm" variant="danger" onClick={onBan} data-testid="report-ban">
+            <Button key={outcome} size="sm" variant="secondary" onClick={onBan} data-testid="report-ban">
               {t('adminReports.outcomes.ban')}
             </Button>
           ) : (
-            <Button key={outcome} size="sm" variant={outcome === 'dismiss' ? 'secondary' : 'danger'} onClick={() => onResolve(outcome)} data-testid={`report-${outcome}`}>
+            <Button key={outcome} size="sm" variant={outcome === 'delete' ? 'danger' : 'secondary'} onClick={() => onResolve(outcome)} data-testid={`report-${outcome}`}>
               {t(`adminReports.outcomes.${outcome}`)}
             </Button>
           ),
