@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { BAN_DAYS, BAN_REASON_MAX, type BanDays } from '../policy';
 import { cursorField, idField, integerField } from './fields';
-import { rateRule } from './settings';
 
 /** Why a member reports; `other` needs their words. */
 export const REPORT_REASONS = ['spam', 'harassment', 'scam', 'offTopic', 'other'] as const;
@@ -70,18 +69,6 @@ export type ResolveReportInput = z.output<typeof resolveReportSchema>;
 /** GET admin/reports/list: where the previous page ended. */
 export const reportQueueQuery = z.object({ cursor: cursorField });
 
-const settingCount = (max: number) => integerField(0).pipe(z.number().max(max, 'validation.invalid'));
 
-/**
- * The `reports` site setting (settings.schema.ts): reports per member, and the pause for a member
- * whose reports keep being dismissed (`dismissed` of their last `ofLast` resolved reports within
- * `withinDays` days → no reporting for `pauseDays` days; `dismissed` 0 turns it off).
- */
-export const reportSettingsSchema = z.object({
-  perUser: rateRule.default({ max: 20, windowMs: 60 * 60_000 }),
-  dismissed: settingCount(100).default(3),
-  ofLast: integerField(1).pipe(z.number().max(100, 'validation.invalid')).default(5),
-  withinDays: integerField(1).pipe(z.number().max(365, 'validation.invalid')).default(30),
-  pauseDays: integerField(1).pipe(z.number().max(365, 'validation.invalid')).default(7),
-});
-export type ReportSettings = z.output<typeof reportSettingsSchema>;
+// The `reportLimits` site setting's rules live with the other settings' (common/validation/settings.ts).
+export { reportSettingsSchema, type ReportSettings } from './settings';

@@ -14,7 +14,7 @@ export const reportResultSchema = z.strictObject({ status: z.enum(['reported', '
 export type ReportResult = z.infer<typeof reportResultSchema>;
 
 /** One reporter's words on an item. */
-export const reportTextSchema = z.strictObject({ reporter: memberRefSchema.nullable(), reason: z.enum(REPORT_REASONS), text: z.string(), createTime: z.number() });
+export const reportTextSchema = z.strictObject({ reporter: memberRefSchema.nullable(), reason: z.enum(REPORT_REASONS), text: z.string(), createTime: z.number() }).meta({ id: 'ReportText' });
 
 /** One reported item of the Reports tab: how many open reports, by reason, and the reporters' texts. */
 export const reportCaseViewSchema = z
@@ -37,13 +37,13 @@ export const reportCaseViewSchema = z
     outcomes: z.array(z.enum(REPORT_OUTCOMES)),
     lastReportTime: z.number(),
   })
-  .meta({ id: 'ReportCase' });
+  .meta({ id: 'ReportCaseView' });
 export type ReportCaseView = z.infer<typeof reportCaseViewSchema>;
 
 /** GET admin/reports/list: the open items, newest report first, keyset paged, and how many are open. */
 export const reportQueueViewSchema = z
   .strictObject({ results: z.array(reportCaseViewSchema), cursor: z.string(), hasMore: z.boolean(), open: z.number() })
-  .meta({ id: 'ReportQueue' });
+  .meta({ id: 'ReportQueueView' });
 export type ReportQueueView = z.infer<typeof reportQueueViewSchema>;
 
 /** POST admin/reports/resolve: the outcome, and how many reports it closed. */

@@ -8,8 +8,8 @@ import { reportQueueViewSchema, reportResolutionSchema, reportResultSchema } fro
 import { limit, readAction, who, writeAction } from '../../kernel/actions';
 import { createReport, reportList, resolveReport } from './reports.usecases';
 
-/** Reports per member (setting `reports.perUser`): a wall for a script reporting everything, never for a member. */
-const reportLimit = limit.perUser((settings) => ({ name: 'report:user', ...settings.reports.perUser }), { refundOn: [404] });
+/** Reports per member (setting `reportLimits.perUser`): a wall for a script reporting everything, never for a member. */
+const reportLimit = limit.perUser((settings) => ({ name: 'report:user', ...settings.reportLimits.perUser }), { refundOn: [404] });
 
 export const reportsActionList = [
   writeAction(reportActions.create, { who: who.writer(), limit: reportLimit, answer: reportResultSchema, run: createReport }),

@@ -3,7 +3,7 @@
  * (kernel/reportables.ts) once; staff resolve all of an item's open reports at once, all or none,
  * and the reporters hear the outcome (the `report.resolved` listeners: their messages, the audit
  * row). A member whose reports staff keep dismissing pauses reporting for a while (settings
- * `reports`). The queue shows one row per item from the case's snapshot, in a constant number of
+ * `reportLimits`). The queue shows one row per item from the case's snapshot, in a constant number of
  * queries.
  */
 import type { Kysely } from 'kysely';
@@ -81,13 +81,13 @@ export async function reportingPausedUntil(db: Kysely<DB>, reporterId: number, r
  * paused (403 saying until when). A second report of the same item by the same member answers
  * `alreadyReported` and writes nothing.
  */
-export async function reportItem(scope: WriteScope, reporter: UserRow, input: ReportInput, settings: { reports: ReportSettings; timeZone: string }): Promise<ReportResult> {
+export async function reportItem(scope: WriteScope, reporter: UserRow, input: ReportInput, settings: { reportLimits: ReportSettings; timeZone: string }): Promise<ReportResult> {
   const { db, now } = scope;
   const reportable = reportableOf(scope.ctx.reportables, input.type);
   const item = await reportable.load(db, input.id);
   if (!item || item.status === CONTENT_STATUS.deleted || !(await reportable.visibleTo(db, input.id, item, reporter))) throw errors.notFound('reports.errors.notFound');
   if (item.authorId === reporter.id) throw errors.forbidden('reports.errors.own');
-  const until = await reportingPausedUntil(db, reporter.id, settings.reports, now);
+  const until = await reportingPausedUntil(db, reporter.id, settings.reportLimits, now);
   if (until !== null) throw errors.forbidden('reports.errors.paused', { until: formatDateTime(until, settings.timeZone), pausedUntil: until });
   const snapshot = snapshotOf(item);
   await ensureCase(db, input.type, input.id, snapshot, now);

@@ -238,7 +238,7 @@ for (const dialect of await testDatabases()) {
     });
 
     it('a member whose reports keep being dismissed cannot report until the pause ends, and is told until when', async () => {
-      await writeTestSettings(t, { reports: { perUser: { max: 0, windowMs: 60_000 }, dismissed: 2, ofLast: 3, withinDays: 30, pauseDays: 7 } }, clock);
+      await writeTestSettings(t, { reportLimits: { perUser: { max: 0, windowMs: 60_000 }, dismissed: 2, ofLast: 3, withinDays: 30, pauseDays: 7 } }, clock);
       try {
         const [reporter] = await members(1);
         for (let i = 0; i < 2; i++) {
@@ -256,12 +256,12 @@ for (const dialect of await testDatabases()) {
         clock = lastDismissal + 7 * DAY + 1000;
         expect((await report(reporter!, { type: 'topic', id: next, reason: 'spam' })).body.data).toEqual({ status: 'reported' });
       } finally {
-        await writeTestSettings(t, { reports: { perUser: { max: 20, windowMs: 3_600_000 }, dismissed: 3, ofLast: 5, withinDays: 30, pauseDays: 7 } }, clock);
+        await writeTestSettings(t, { reportLimits: { perUser: { max: 20, windowMs: 3_600_000 }, dismissed: 3, ofLast: 5, withinDays: 30, pauseDays: 7 } }, clock);
       }
     });
 
     it('reports per member are rate limited (429); an item that cannot be reported gives the click back', async () => {
-      await writeTestSettings(t, { reports: { perUser: { max: 2, windowMs: 60 * 60_000 }, dismissed: 3, ofLast: 5, withinDays: 30, pauseDays: 7 } }, clock);
+      await writeTestSettings(t, { reportLimits: { perUser: { max: 2, windowMs: 60 * 60_000 }, dismissed: 3, ofLast: 5, withinDays: 30, pauseDays: 7 } }, clock);
       try {
         const [reporter] = await members(1);
         expect((await report(reporter!, { type: 'topic', id: 99_999_998, reason: 'spam' })).status).toBe(404);
@@ -270,7 +270,7 @@ for (const dialect of await testDatabases()) {
         expect((await report(reporter!, { type: 'topic', id: topic, reason: 'spam' })).status).toBe(429);
         expect(await reportRows('topic', topic)).toEqual([]);
       } finally {
-        await writeTestSettings(t, { reports: { perUser: { max: 20, windowMs: 3_600_000 }, dismissed: 3, ofLast: 5, withinDays: 30, pauseDays: 7 } }, clock);
+        await writeTestSettings(t, { reportLimits: { perUser: { max: 20, windowMs: 3_600_000 }, dismissed: 3, ofLast: 5, withinDays: 30, pauseDays: 7 } }, clock);
       }
     });
 

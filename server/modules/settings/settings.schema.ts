@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
-import { navSchema, rateRule, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
+import { navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
 import { vipSettingsStored } from '../../../common/validation/vip';
-import { reportSettingsSchema } from '../../../common/validation/reports';
 
 // The field rules live in common/validation/settings.ts (the back office's form uses them too).
 export { isTimeZone, NAV_URL } from '../../../common/validation/settings';
@@ -90,7 +89,7 @@ export const settingsSchema = z.object({
    * `withinDays` days stop them reporting for `pauseDays` days after the last of those. Each has
    * its own default; `dismissed` 0 turns the pause off.
    */
-  reports: reportSettingsSchema.prefault({}),
+  reportLimits: reportSettingsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
