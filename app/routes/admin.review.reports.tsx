@@ -102,7 +102,7 @@ function ReportCard({ item, onResolve, onBan }: { item: ReportCaseView; onResolv
         {item.outcomes.map((outcome) =>
           outcome === 'ban' ? (
             <Button key={outcome} size="sm" variant="secondary" onClick={onBan} data-testid="report-ban">
-              {t('adminReports.outcomes.ban')}
+              {t(item.type === 'user' ? 'adminReports.outcomes.banMember' : 'adminReports.outcomes.ban')}
             </Button>
           ) : (
             <Button key={outcome} size="sm" variant={outcome === 'delete' ? 'danger' : 'secondary'} onClick={() => onResolve(outcome)} data-testid={`report-${outcome}`}>
