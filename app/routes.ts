@@ -76,6 +76,7 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
     route('review', 'routes/admin.review.tsx'),
+    route('review/reports', 'routes/admin.review.reports.tsx'),
     route('content', 'routes/admin.content.tsx'),
     route('bans', 'routes/admin.bans.tsx'),
     route('audit', 'routes/admin.audit.tsx'),

@@ -33,6 +33,7 @@ import { createIpLocator } from './infra/ip-location';
 import { forumNamespace } from './infra/namespace';
 import { DomainEvents } from './kernel/events';
 import { KindRegistry } from './kernel/kinds';
+import { ReportableRegistry } from './kernel/reportables';
 import { ActionRegistry } from './kernel/action-registry';
 import { registerActionRoutes } from './http/actions-http';
 import type { SiteServices } from './kernel/pages';
@@ -214,6 +215,7 @@ function createContext(
       return (jobs ??= new JobRunner(ctx, jobOptions));
     },
     kinds: new KindRegistry(),
+    reportables: new ReportableRegistry(),
     actions: new ActionRegistry(),
     get bus() {
       if (!bus) {

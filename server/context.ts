@@ -19,6 +19,7 @@ import type { Mailer } from './infra/mail';
 import type { RateLimiter } from './infra/rate-limiter';
 import type { DomainEvents } from './kernel/events';
 import type { KindRegistry } from './kernel/kinds';
+import type { ReportableRegistry } from './kernel/reportables';
 import type { ActionRegistry } from './kernel/action-registry';
 import type { ImageProcessor } from './modules/uploads/uploads.api';
 import type { SiteServices } from './kernel/pages';
@@ -45,6 +46,8 @@ export interface AppContext {
   events: DomainEvents;
   /** Content kinds (filled by the features at start-up). */
   kinds: KindRegistry;
+  /** What members may report to staff (filled by the features at start-up: kernel/reportables.ts). */
+  reportables: ReportableRegistry;
   /**
    * Jobs after commit (ADR 0022): the outbox a write enqueues into (`scope.enqueue`), and the
    * runner that takes its rows after the commit (in this process, or on BullMQ with Redis).

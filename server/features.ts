@@ -38,6 +38,7 @@ import { pushFeature } from './modules/push/push.feature';
 import { mentionsFeature } from './modules/mentions/mentions.feature';
 import { pagesFeature } from './http/pages.feature';
 import { conversationsFeature } from './modules/conversations/conversations.feature';
+import { reportsFeature } from './modules/reports/reports.feature';
 
 
 export type { Feature };
@@ -75,6 +76,7 @@ export const features: Feature[] = [
   seoFeature,
   pwaFeature,
   conversationsFeature,
+  reportsFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,

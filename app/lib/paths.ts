@@ -29,6 +29,7 @@ export const paths = {
   createArticle: '/article/create',
   admin: '/admin',
   adminReview: '/admin/review',
+  adminReports: '/admin/review/reports',
   adminContent: '/admin/content',
   adminBans: '/admin/bans',
   adminAudit: '/admin/audit',

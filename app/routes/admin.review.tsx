@@ -2,22 +2,22 @@
  * `/admin/review`: the review queue (issue 16). Held topics, articles and comments, a tab per
  * kind with its count; each with why it was held and its content (a comment: the post it is on);
  * approve or reject (with a reason the author reads) one by one or the selected ones. Numbered
- * pages with the total.
+ * pages with the total. The Reports tab (members' reports, issue 28) is its own page beside it.
  */
 import { useState } from 'react';
-import { Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { reviewActions } from '../../common/actions/review';
 import { reviewQuery } from '../../common/validation/review';
-import { REVIEW_KINDS, type ReviewKind } from '../../common/views/review';
+import { reportActions } from '../../common/actions/reports';
 import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTitle } from '~/components/admin/admin-table';
 import { RejectDialog } from '~/components/admin/reject-dialog';
+import { ReviewTabs } from '~/components/admin/review-tabs';
 import { ReviewItem } from '~/components/admin/review-item';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { send } from '~/lib/api';
-import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
@@ -26,27 +26,8 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
   requireStaff(context, request);
   const query = reviewQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { queue: unwrapAdmin(await context.read(reviewActions.queue, query.data)) };
-}
-
-function KindTabs({ current, counts }: { current: ReviewKind; counts: Record<ReviewKind, number> }) {
-  const t = useT();
-  return (
-    <nav aria-label={t('adminReview.tabsLabel')} className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
-      {REVIEW_KINDS.map((kind) => (
-        <Link
-          key={kind}
-          to={kind === 'topic' ? paths.adminReview : `${paths.adminReview}?kind=${kind}`}
-          aria-current={kind === current ? 'page' : undefined}
-          className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium ${kind === current ? 'border-brand-600 text-brand-700 dark:text-brand-300' : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'}`}
-          data-testid={`review-tab-${kind}`}
-        >
-          {t(`adminReview.tabs.${kind}`)}
-          <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{counts[kind]}</span>
-        </Link>
-      ))}
-    </nav>
-  );
+  const reports = unwrapAdmin(await context.read(reportActions.queue, {}));
+  return { queue: unwrapAdmin(await context.read(reviewActions.queue, query.data)), reports: reports.open };
 }
 
 export default function AdminReviewPage() {
@@ -55,7 +36,7 @@ export default function AdminReviewPage() {
   const handleApiError = useApiErrorHandler();
   const revalidator = useRevalidator();
   const [confirm, confirmDialog] = useConfirm();
-  const { queue } = useLoaderData<typeof loader>();
+  const { queue, reports } = useLoaderData<typeof loader>();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [rejecting, setRejecting] = useState<number[] | null>(null);
   const onPage = queue.results.map((item) => item.id);
@@ -90,7 +71,7 @@ export default function AdminReviewPage() {
   return (
     <div className="space-y-4">
       <AdminTitle title={t('adminReview.title')} description={t('adminReview.description')} />
-      <KindTabs current={queue.kind} counts={queue.counts} />
+      <ReviewTabs current={queue.kind} counts={queue.counts} reports={reports} />
       {queue.results.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="review-empty">
           {t('adminReview.empty')}

@@ -232,6 +232,7 @@ const RULES = [
   'commentLimits.perIp',
   'reactionLimits.perUser',
   'checkinLimits.perUser',
+  'reportLimits.perUser',
 ] as const;
 type RulePath = (typeof RULES)[number] | 'uploadLimits.perUser';
 
@@ -409,9 +410,18 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
       );
     case 'limits':
       return (
-        <Panel hint={t('adminSettings.limits.intro')}>
-          <RuleTable form={form} paths={RULES} />
-        </Panel>
+        <div className="space-y-4">
+          <Panel hint={t('adminSettings.limits.intro')}>
+            <RuleTable form={form} paths={RULES} />
+          </Panel>
+          <Panel title={t('adminSettings.limits.reportPause.title')} hint={t('adminSettings.limits.reportPause.hint')}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {(['dismissed', 'ofLast', 'withinDays', 'pauseDays'] as const).map((field) => (
+                <TextField key={field} form={form} name={`reportLimits.${field}`} label={t(`adminSettings.limits.reportPause.${field}`)} type="number" />
+              ))}
+            </div>
+          </Panel>
+        </div>
       );
     case 'uploads':
       return (

@@ -61,6 +61,22 @@ export const rateRule = z.object({
 });
 export type RateRuleValue = z.infer<typeof rateRule>;
 
+const settingCount = (min: number, max: number) => integerField(min).pipe(z.number().max(max, 'validation.invalid'));
+
+/**
+ * The `reportLimits` site setting (issue 28): reports per member, and the pause for a member whose
+ * reports keep being dismissed (`dismissed` of their last `ofLast` resolved reports within
+ * `withinDays` days → no reporting for `pauseDays` days; `dismissed` 0 turns it off).
+ */
+export const reportSettingsSchema = z.object({
+  perUser: rateRule.default({ max: 20, windowMs: 60 * 60_000 }),
+  dismissed: settingCount(0, 100).default(3),
+  ofLast: settingCount(1, 100).default(5),
+  withinDays: settingCount(1, 365).default(30),
+  pauseDays: settingCount(1, 365).default(7),
+});
+export type ReportSettings = z.output<typeof reportSettingsSchema>;
+
 export const timeZoneField = z.string().trim().max(64, 'score.validation.timeZoneInvalid').refine(isTimeZone, { message: 'score.validation.timeZoneInvalid' });
 
 /**
@@ -130,6 +146,7 @@ export const editableSettingFields = {
   reactionLimits: z.object({ perUser: rateRule }),
   checkinLimits: z.object({ perUser: rateRule }),
   uploadLimits: uploadLimitsSchema,
+  reportLimits: reportSettingsSchema,
   smtp: smtpSchema,
 };
 
@@ -157,7 +174,7 @@ export const SETTINGS_SECTIONS = {
   modules: ['modules', 'topicReview', 'articleReview', 'commentNeedsVerifiedEmail'],
   about: ['aboutContent', 'contact'],
   scores: ['timeZone', 'scoreRules'],
-  limits: ['rateLimits', 'postLimits', 'commentLimits', 'reactionLimits', 'checkinLimits'],
+  limits: ['rateLimits', 'postLimits', 'commentLimits', 'reactionLimits', 'checkinLimits', 'reportLimits'],
   uploads: ['uploadLimits'],
   mail: ['smtp'],
 } as const satisfies Record<string, readonly EditableSettingKey[]>;

@@ -374,6 +374,42 @@ export interface ConversationPrefsTable {
 }
 
 /** A digest period claimed for a member: unique, so two processes never send it twice. */
+/** One reported item (issue 28, migration 2026120203_reports): what staff decide on. */
+export interface ReportCasesTable {
+  id: Generated<number>;
+  target_type: string;
+  target_id: number;
+  author_id: number | null;
+  title: string;
+  excerpt: string;
+  url: string;
+  conversation_id: number | null;
+  /** 0 open, 1 closed. */
+  status: number;
+  open_count: number;
+  last_report_time: number;
+  /** '' while never resolved; else delete | hide | ban | dismiss. */
+  outcome: string;
+  resolver_id: number | null;
+  resolve_time: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** One member's report of a case: unique per (case, reporter). */
+export interface ReportsTable {
+  id: Generated<number>;
+  case_id: number;
+  reporter_id: number;
+  reason: string;
+  text: string;
+  /** 0 open, 1 upheld, 2 dismissed. */
+  status: number;
+  create_time: number;
+  /** When it closed (else when it was made). */
+  update_time: number;
+}
+
 export interface DigestSendsTable {
   id: Generated<number>;
   user_id: number;
@@ -609,6 +645,8 @@ export interface DB {
   conversation_members: ConversationMembersTable;
   conversation_messages: ConversationMessagesTable;
   conversation_prefs: ConversationPrefsTable;
+  report_cases: ReportCasesTable;
+  reports: ReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -641,3 +679,5 @@ export type NewJob = Insertable<JobsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMemberRow = Selectable<ConversationMembersTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
+export type ReportCaseRow = Selectable<ReportCasesTable>;
+export type ReportRow = Selectable<ReportsTable>;

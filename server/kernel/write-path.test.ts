@@ -76,6 +76,8 @@ for (const dialect of await testDatabases()) {
         'conversation.stateChanged': ['conversations (commit)'],
         'conversation.staffRead': ['conversations (write)'],
         'conversation.messageRemoved': ['conversations (write)'],
+        // Reports (issue 28): the audit row, then the reporters' messages (reports.listeners.test.ts).
+        'report.resolved': ['reports (write)', 'reports (write)'],
       });
     });
 

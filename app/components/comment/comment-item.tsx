@@ -19,6 +19,7 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import type { ShownComment } from './types';
 import { useT } from '~/lib/use-t';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
+import { ReportButton } from '~/components/report/report-dialog';
 
 export interface CommentItemProps {
   comment: ShownComment;
@@ -165,6 +166,7 @@ export function CommentItem({ comment, reply = false, highlighted, canDelete, on
               {t('commentUi.item.delete')}
             </button>
           )}
+          {!closed && <ReportButton target={{ type: 'comment', id: comment.id, authorId: author?.id ?? null }} look="action" />}
           {author && <MemberModerationMenu member={author} size="xs" className="inline-flex px-2.5" />}
         </div>
       </div>

@@ -23,6 +23,7 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 import { ErrorCode } from '../../../common/errors';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
+import { ReportButton } from '~/components/report/report-dialog';
 import { can } from '../../../common/policies/can';
 
 
@@ -232,6 +233,7 @@ export function ItemActions({ kind, item, user, runner, moderatorItems, children
             {t('moderation.delete')}
           </Button>
         )}
+        {!author && !closed && <ReportButton target={{ type: kind, id: item.id, authorId: item.user?.id ?? null }} />}
         {moderator && item.user && <MemberModerationMenu member={item.user} />}
         {moderator && (
           <Dropdown

@@ -8,7 +8,8 @@
 import { useId, useState } from 'react';
 import { BAN_DAYS, BAN_REASON_MAX, type BanDays } from '../../../common/policy';
 import { moderationActions } from '../../../common/actions/moderation';
-import { ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
+import { banSchema, type BanInput } from '../../../common/validation/moderation';
 import { useToast } from '~/lib/toast';
 import { useT } from '~/lib/use-t';
 import { FormAlert } from '../account/auth-card';
@@ -22,20 +23,24 @@ export interface BanTarget {
   nickname: string;
 }
 
-export function BanDialog({ member, open, onOpenChange, onBanned }: { member: BanTarget; open: boolean; onOpenChange: (open: boolean) => void; onBanned: () => void }) {
+/**
+ * `via`: another action that bans as part of its own decision (resolving a report: the ban and the
+ * reports' closing in one write) takes the dialog's fields instead of the ban route.
+ */
+export function BanDialog({ member, open, onOpenChange, onBanned, via }: { member: BanTarget; open: boolean; onOpenChange: (open: boolean) => void; onBanned: () => void; via?: (ban: BanInput) => Promise<void> }) {
   const t = useT();
   const toast = useToast();
   const formId = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
   const initial = { userId: member.id, days: 7 as BanDays, reason: '', hideContent: false };
-  const { form, submit, submitting, errorFor, formError } = useSchemaForm(moderationActions.ban, initial, {
-    input: (ban) => {
+  const { form, submit, submitting, errorFor, formError } = useSchemaForm(banSchema, initial, {
+    onValid: async (fields) => {
       // A new try: the last refusal no longer stands.
       setRefusal(null);
       // Only a forever ban may hide the member's content (the server refuses it with 7 days).
-      return { ...ban, hideContent: ban.days === -1 && ban.hideContent };
-    },
-    onSaved: () => {
+      const ban = { ...fields, hideContent: fields.days === -1 && fields.hideContent };
+      if (via) await via(ban);
+      else await send(moderationActions.ban, ban);
       toast.success(t('ban.dialog.done', { nickname: member.nickname }));
       form.reset(initial);
       onOpenChange(false);

@@ -29,6 +29,7 @@ import { useRootData } from '~/lib/session';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useT } from '~/lib/use-t';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
+import { ReportButton } from '~/components/report/report-dialog';
 
 const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -152,6 +153,7 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
           {t('people.message')}
         </ButtonLink>
       )}
+      {!own && <ReportButton target={{ type: 'user', id: user.id, authorId: user.id }} className="mt-3" />}
       {own && (
         <ButtonLink to={paths.editProfile} variant="secondary" size="sm" className="mt-5 w-full" data-testid="profile-edit">
           <EditIcon className="size-4" />

@@ -110,3 +110,8 @@ export const AlertIcon = (p: IconProps) => (
     <path d="M12 8v5M12 16.5v.01" />
   </Svg>
 );
+export const FlagIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+  </Svg>
+);

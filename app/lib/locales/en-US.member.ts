@@ -3,5 +3,5 @@ import type { Messages } from '../../../common/locales';
 import { sectionsFromGlob } from './sections';
 
 export default sectionsFromGlob(
-  import.meta.glob<Messages>('../../../common/locales/en-US/{accountSettings,articleEdit,ban,editor,moderation,profile,topicForm,ucenter,vip,push,notifications,conversation}.json', { eager: true, import: 'default' }),
+  import.meta.glob<Messages>('../../../common/locales/en-US/{accountSettings,articleEdit,ban,editor,moderation,profile,topicForm,ucenter,vip,push,notifications,conversation,reports}.json', { eager: true, import: 'default' }),
 );

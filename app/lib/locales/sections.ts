@@ -17,9 +17,9 @@ import type { Messages } from '../../../common/locales';
  * The chunks' glob patterns must be literals (Vite reads them at build time): keep them in step
  * with these lists.
  */
-export const MEMBER_SECTIONS = ['accountSettings', 'articleEdit', 'ban', 'editor', 'moderation', 'profile', 'topicForm', 'ucenter', 'vip', 'push', 'notifications', 'conversation'] as const;
+export const MEMBER_SECTIONS = ['accountSettings', 'articleEdit', 'ban', 'editor', 'moderation', 'profile', 'topicForm', 'ucenter', 'vip', 'push', 'notifications', 'conversation', 'reports'] as const;
 export const INSTALLER_SECTIONS = ['install', 'installUi'] as const;
-export const ADMIN_SECTIONS = ['admin', 'adminReview', 'adminContent', 'adminSettings', 'adminDashboard', 'adminSite', 'adminUsers', 'adminWords', 'adminVip', 'adminJobs'] as const;
+export const ADMIN_SECTIONS = ['admin', 'adminReview', 'adminContent', 'adminSettings', 'adminDashboard', 'adminSite', 'adminUsers', 'adminWords', 'adminVip', 'adminJobs', 'adminReports'] as const;
 export const DEVELOPER_SECTIONS = ['apiDocs'] as const;
 export const SERVER_ONLY_SECTIONS = ['mail', 'message', 'digest'] as const;
 

@@ -24,6 +24,7 @@ import * as jobs from './2026113001_jobs';
 import * as notifications from './2026120101_notifications';
 import * as digest from './2026120105_digest';
 import * as conversations from './2026120201_conversations';
+import * as reports from './2026120203_reports';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026120101_notifications': notifications,
   '2026120105_digest': digest,
   '2026120201_conversations': conversations,
+  '2026120203_reports': reports,
 };

@@ -2,7 +2,7 @@
  * Authorization matrix (DESIGN security model): every mutating route of comments, likes,
  * favorites, follows, messages (marking read), articles and notification settings × {anonymous,
  * member (the owner), other member, banned, unverified, moderator, admin}; the daily check-in; and the review
- * queue's (held posts and comments) and content table's decisions (moderators and admins only). Each cell acts on its own
+ * queue's (held posts and comments) and content table's decisions (moderators and admins only); reports (any writer reports another's item, staff resolve). Each cell acts on its own
  * fresh item, checks the status and errorCode, and that a refused call changed nothing. A
  * mutating route of these families without a row fails the suite (topic and account routes have
  * their matrices in topics.test.ts and users.test.ts).
@@ -42,7 +42,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/', '/api/conversation/', '/api/admin/conversation/'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/', '/api/conversation/', '/api/admin/conversation/', '/api/report/', '/api/admin/reports/'];
 
 interface Row {
   name: string;
@@ -107,6 +107,9 @@ for (const dialect of await testDatabases()) {
       expect(res.status).toBe(200);
       return { id: res.body.data!.id, endpoint: subscription.endpoint };
     }
+    /** The reports of a topic and their statuses. */
+    const reportsOf = (id: number) =>
+      db.selectFrom('reports').innerJoin('report_cases', 'report_cases.id', 'reports.case_id').select(['reports.reporter_id', 'reports.status']).where('report_cases.target_type', '=', 'topic').where('report_cases.target_id', '=', id).orderBy('reports.id').execute();
     const articleState = (id: number) => db.selectFrom('articles').select(['title', 'status', 'recommend', 'comment_count', 'like_count', 'favorite_count']).where('id', '=', id).executeTakeFirstOrThrow();
 
     beforeAll(async () => {
@@ -582,6 +585,27 @@ for (const dialect of await testDatabases()) {
           },
         };
       }),
+      {
+        // Reports (issue 28): any writer reports another's item; its author may not (403); a ban closes it.
+        name: 'POST report/create (the member’s topic)',
+        route: 'POST /api/report/create',
+        expect: { ...WRITER, member: [403, 2] },
+        async prepare() {
+          const id = await createTopic(t, users.member.user);
+          return { path: '/api/report/create', body: { type: 'topic', id, reason: 'spam' }, probe: () => reportsOf(id) };
+        },
+      },
+      {
+        // Resolving is staff's: a member (even the reporter) is refused by role and nothing closes.
+        name: 'POST admin/reports/resolve (dismiss)',
+        route: 'POST /api/admin/reports/resolve',
+        expect: STAFF,
+        async prepare() {
+          const id = await createTopic(t, users.member.user);
+          expect((await t.post('/api/report/create', { type: 'topic', id, reason: 'spam' }, { token: users.other.token })).status).toBe(200);
+          return { path: '/api/admin/reports/resolve', body: { type: 'topic', id, outcome: 'dismiss' }, probe: () => reportsOf(id) };
+        },
+      },
     ];
 
     it('has a row for every mutating route of its families', () => {

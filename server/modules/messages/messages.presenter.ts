@@ -76,6 +76,8 @@ export function messageTitle(
       return t('vip.message.expiring', { until: formatTime(Number(params.until ?? 0), locale) });
     case 'system':
       if (params.notice === 'unbanned') return t('adminUsers.message.unbanned');
+      // A report the member made was resolved (reports feature): what staff decided, in the reader's language.
+      if (params.notice === 'report') return t(`message.title.report.${kindOf(String(params.outcome ?? ''), ['dismissed', 'removed', 'banned'])}`, values);
       return row.title || t('message.title.system');
     // Comments and recommendations of an article say so; a topic's keep their own titles.
     case 'topic_comment':

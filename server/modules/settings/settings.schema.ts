@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
-import { navSchema, rateRule, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
+import { navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
 import { vipSettingsStored } from '../../../common/validation/vip';
 
 // The field rules live in common/validation/settings.ts (the back office's form uses them too).
@@ -83,6 +83,13 @@ export const settingsSchema = z.object({
   reactionLimits: z.object({ perUser: rateRule }).default({ perUser: { max: 300, windowMs: 10 * 60_000 } }),
   /** Upload size, dimensions (within the server's IMAGE_MAX_* ceilings) and uploads per member; each has its own default. */
   uploadLimits: uploadLimitsSchema.prefault({}),
+  /**
+   * Reports by members (issue 28): reports per member, and the pause for a member whose reports
+   * staff keep dismissing — `dismissed` of their last `ofLast` resolved reports within
+   * `withinDays` days stop them reporting for `pauseDays` days after the last of those. Each has
+   * its own default; `dismissed` 0 turns the pause off.
+   */
+  reportLimits: reportSettingsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
