@@ -6,4 +6,4 @@
  * reports plug in (conversations.rules.ts says how).
  */
 export { conversationParticipants, messageForReport, removeMessage, type MessageForReport } from './conversations.service';
-export { SEND_RULES, START_RULES, STAFF_ACCESS_RULES, type Rule, type SendCheck, type StaffAccessRule, type StartCheck } from './conversations.rules';
+export { SEND_RULES, START_RULES, STAFF_ACCESS_RULES, type Rule, type SendCheck, type StaffAccess, type StaffAccessRule, type StartCheck } from './conversations.rules';

@@ -13,6 +13,7 @@ import { channelsFor, deliverToMembers } from '../messages/messages.api';
 import { enqueueDirectPush } from '../push/push.api';
 import { findUsersByIds } from '../users/users.api';
 import { conversationsActionList } from './conversations.actions';
+import { conversationMessageReportable } from './conversations.reportable';
 import { CONVERSATION_MAIL_DELAY_MS, conversationMailJob } from './conversations.jobs';
 import { findMessageWithAuthor } from './conversations.repository';
 import { presentMessage, unreadConversationsOf } from './conversations.service';
@@ -76,6 +77,7 @@ export const conversationsFeature: Feature = {
   jobs: [conversationMailJob],
   setup(ctx) {
     const { events } = ctx;
+    ctx.reportables.register(conversationMessageReportable);
     events.onWrite('conversation.messageSent', 'conversations', tellAway);
     events.onCommit('conversation.messageSent', 'conversations', deliverLive);
     events.onCommit('conversation.stateChanged', 'conversations', deliverCount);

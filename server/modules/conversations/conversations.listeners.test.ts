@@ -17,7 +17,6 @@ import { createUser, type CreatedUser } from '../../../tests/support/factories';
 import { createListenerApp } from '../../../tests/support/listeners';
 import type { TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
-import { STAFF_ACCESS_RULES } from './conversations.api';
 
 /** An open `GET /api/user/events` stream, keeping its `conversation` events with their arrival time. */
 async function openStream(url: string, token: string): Promise<{ events: Array<{ data: ConversationLiveEvent; at: number }>; close(): void }> {
@@ -129,14 +128,10 @@ for (const dialect of await testDatabases()) {
     it('conversation.staffRead and conversation.messageRemoved (write): each is in the audit log', async () => {
       const started = await t.post<{ id: number; message: { id: number } }>('/api/conversation/start', { userIds: [other.user.id], content: 'Reported words' }, { token: (await createUser(t)).token });
       const { id, message } = started.body.data!;
-      const grant = () => true;
-      STAFF_ACCESS_RULES.push(grant);
-      try {
-        expect((await t.post(`/api/admin/conversation/${id}/view`, {}, { token: moderator.token })).status).toBe(200);
-        expect((await t.post(`/api/admin/conversation/message/${message.id}/remove`, {}, { token: moderator.token })).status).toBe(200);
-      } finally {
-        STAFF_ACCESS_RULES.splice(STAFF_ACCESS_RULES.indexOf(grant), 1);
-      }
+      // The other participant's report opens the conversation to staff (STAFF_ACCESS_RULES).
+      expect((await t.post('/api/report/create', { type: 'conversation_message', id: message.id, reason: 'harassment' }, { token: other.token })).status).toBe(200);
+      expect((await t.post(`/api/admin/conversation/${id}/view`, {}, { token: moderator.token })).status).toBe(200);
+      expect((await t.post(`/api/admin/conversation/message/${message.id}/remove`, {}, { token: moderator.token })).status).toBe(200);
       const rows = await requireDb(t.ctx).selectFrom('audit_logs').select(['action', 'actor_id', 'detail']).where('target_type', '=', 'conversation').where('target_id', '=', id).orderBy('id').execute();
       expect(rows.map((row) => [row.action, Number(row.actor_id)])).toEqual([
         ['conversation.staffView', moderator.user.id],

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { WHO_MAY_START, type WhoMayStart } from '../../../common/constants';
 import type { DB } from '../../db/schema';
 import { followsMember } from '../follows/follows.api';
+import { hasReportOnConversation } from '../reports/reports.api';
 import { findWhoMayStart } from './conversations.repository';
 
 /** A starter and one member they want to talk to (each of a group's, one at a time). */
@@ -76,13 +77,20 @@ export const SEND_RULES: Array<Rule<SendCheck>> = [
 ];
 
 /**
- * A staff member may read a conversation (and remove its messages) when ANY of these grants it.
- * The lead adds the reports feature's check: `(db, conversationId, staffUserId) =>
- * reports.api hasOpenReportOfConversation(db, conversationId)` (or whatever it names it).
- * Empty: nobody is granted (403 `conversation.errors.staffNoReport`).
+ * A staff member may read a conversation (and remove its messages) when ANY of these grants it:
+ * a report of one of its messages, open or resolved within the reports feature's window
+ * (`CONVERSATION_ACCESS_DAYS`). Nothing else: not the role, not a member's request.
  */
-export type StaffAccessRule = (db: Kysely<DB>, conversationId: number, staffUserId: number) => boolean | Promise<boolean>;
-export const STAFF_ACCESS_RULES: StaffAccessRule[] = [];
+export type StaffAccessRule = (db: Kysely<DB>, access: StaffAccess) => boolean | Promise<boolean>;
+
+export interface StaffAccess {
+  conversationId: number;
+  staffUserId: number;
+  /** The write's clock reading (a resolved report's window ends). */
+  now: number;
+}
+
+export const STAFF_ACCESS_RULES: StaffAccessRule[] = [(db, { conversationId, now }) => hasReportOnConversation(db, conversationId, now)];
 
 /** The first rule of `rules` that `check` fails, or null. */
 export async function firstFailing<C>(db: Kysely<DB>, rules: ReadonlyArray<Rule<C>>, check: C): Promise<Rule<C> | null> {
@@ -91,7 +99,7 @@ export async function firstFailing<C>(db: Kysely<DB>, rules: ReadonlyArray<Rule<
 }
 
 /** Whether any staff rule grants the read. */
-export async function staffMayRead(db: Kysely<DB>, conversationId: number, staffUserId: number): Promise<boolean> {
-  for (const rule of STAFF_ACCESS_RULES) if (await rule(db, conversationId, staffUserId)) return true;
+export async function staffMayRead(db: Kysely<DB>, access: StaffAccess): Promise<boolean> {
+  for (const rule of STAFF_ACCESS_RULES) if (await rule(db, access)) return true;
   return false;
 }

@@ -296,13 +296,13 @@ export async function setWhoMayStart(db: Kysely<DB>, userId: number, value: WhoM
 const STAFF_PAGE = 100;
 
 /** 403 unless a staff access rule (a report of it) grants this staff member the conversation. */
-export async function assertStaffAccess(db: Kysely<DB>, conversationId: number, staffId: number): Promise<void> {
-  if (!(await staffMayRead(db, conversationId, staffId))) throw errors.forbidden('conversation.errors.staffNoReport');
+export async function assertStaffAccess(scope: WriteScope, conversationId: number, staffId: number): Promise<void> {
+  if (!(await staffMayRead(scope.db, { conversationId, staffUserId: staffId, now: scope.now }))) throw errors.forbidden('conversation.errors.staffNoReport');
 }
 
 /** POST admin/conversation/{id}/view: members and the newest messages; the read is recorded (audit). */
 export async function staffView(scope: WriteScope, conversation: ConversationRow, staffId: number, ip: string): Promise<ConversationStaffView> {
-  await assertStaffAccess(scope.db, conversation.id, staffId);
+  await assertStaffAccess(scope, conversation.id, staffId);
   const members = await findMembersWithUsers(scope.db, [conversation.id]);
   const rows = await findMessagesPage(scope.db, conversation.id, { beforeId: null, afterId: null }, STAFF_PAGE + 1);
   await scope.emit('conversation.staffRead', { conversationId: conversation.id, staffId, ip });
@@ -339,7 +339,7 @@ export async function messageForReport(db: Kysely<DB>, id: number): Promise<Mess
 export async function removeMessage(scope: WriteScope, messageId: number, staffId: number, ip: string): Promise<ConversationMessageView> {
   const row = await findMessageWithAuthor(scope.db, messageId);
   if (!row) throw errors.notFound('conversation.errors.messageNotFound');
-  await assertStaffAccess(scope.db, row.conversation_id, staffId);
+  await assertStaffAccess(scope, row.conversation_id, staffId);
   if (row.status === CONTENT_STATUS.published) {
     await setMessageStatus(scope.db, messageId, CONTENT_STATUS.deleted, scope.now);
     await scope.emit('conversation.messageRemoved', { conversationId: row.conversation_id, messageId, staffId, authorId: row.user_id, ip });

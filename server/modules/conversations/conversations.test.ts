@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
 import { runWrite } from '../../kernel/write';
-import { conversationParticipants, messageForReport, removeMessage, SEND_RULES, STAFF_ACCESS_RULES, START_RULES } from './conversations.api';
+import { conversationParticipants, messageForReport, removeMessage, SEND_RULES, START_RULES } from './conversations.api';
 import { SEND_RULE, START_RULE } from './conversations.actions';
 
 const START = 1_800_000_000_000;
@@ -291,7 +291,7 @@ for (const dialect of await testDatabases()) {
       expect(await jobs('push.direct')).toHaveLength(pushesBefore + 2);
     });
 
-    it('staff read only through a report: 403 without a rule (nothing audited), granted and audited with one; the api for reports', async () => {
+    it('staff read only through a report of it: 403 without one (nothing audited), granted and audited once a participant reports a message; the api for reports', async () => {
       const [a, b] = [await createUser(t), await createUser(t)];
       const moderator = await createUser(t, { role: 'moderator' });
       const id = (await start(a, [b.user.id], 'private words')).body.data!.id;
@@ -303,9 +303,10 @@ for (const dialect of await testDatabases()) {
       const audits = () => db.selectFrom('audit_logs').select(['action', 'actor_id', 'target_id']).where('target_type', '=', 'conversation').where('target_id', '=', id).execute();
       expect(await audits()).toEqual([]);
 
-      const reported = (_db: unknown, conversationId: number) => conversationId === id;
-      STAFF_ACCESS_RULES.push(reported);
-      try {
+      // A participant reports a message: the report is what opens the conversation to staff.
+      const reportedId = (await messages(b, id)).body.data!.results[0]!.id;
+      expect((await t.post('/api/report/create', { type: 'conversation_message', id: reportedId, reason: 'harassment' }, { token: b.token })).status).toBe(200);
+      {
         const view = await t.post<ConversationStaffView>(`/api/admin/conversation/${id}/view`, {}, { token: moderator.token });
         expect(view.status).toBe(200);
         expect(view.body.data!.messages[0]).toMatchObject({ contentHtml: '<p>private words</p>' });
@@ -321,12 +322,12 @@ for (const dialect of await testDatabases()) {
         expect((await list(b)).body.data!.results[0]!.lastMessage).toMatchObject({ excerpt: '' });
         expect((await audits()).map((row) => row.action)).toContain('conversation.messageRemove');
         expect((await messageForReport(db, messageId))?.status).toBe(1);
-      } finally {
-        STAFF_ACCESS_RULES.splice(STAFF_ACCESS_RULES.indexOf(reported), 1);
       }
-      // In-process (a reports feature's decision): the same rule applies.
-      await expect(runWrite(t.ctx, (scope) => removeMessage(scope, 1, moderator.user.id, '127.0.0.1'))).rejects.toMatchObject({ status: 403 });
-      expect((await t.post(`/api/admin/conversation/${id}/view`, {}, { token: moderator.token })).status).toBe(403);
+      // Another conversation, never reported, stays closed to staff, in-process too (a reports decision runs the same rule).
+      const stranger = await createUser(t);
+      const other = (await start(b, [stranger.user.id], 'not reported')).body.data!;
+      await expect(runWrite(t.ctx, (scope) => removeMessage(scope, other.message.id, moderator.user.id, '127.0.0.1'))).rejects.toMatchObject({ status: 403 });
+      expect((await t.post(`/api/admin/conversation/${other.id}/view`, {}, { token: moderator.token })).status).toBe(403);
     });
 
     it('the list and a conversation page cost a constant number of queries, and page by keyset', async () => {

@@ -275,28 +275,37 @@ for (const dialect of await testDatabases()) {
     });
 
     it('staff read a conversation through a report of one of its messages: while open, and for CONVERSATION_ACCESS_DAYS days after it closed', async () => {
-      // A stand-in for the conversations feature's registration (kernel/reportables.ts).
-      const messages = new Map([[501, { authorId: author.user.id, conversationId: 77 }], [502, { authorId: author.user.id, conversationId: 78 }]]);
-      t.ctx.reportables.register({
-        type: 'conversation_message',
-        load: (_db, id) => {
-          const m = messages.get(id);
-          return Promise.resolve(m ? { authorId: m.authorId, title: 'Message', excerpt: 'Buy now', url: null, status: CONTENT_STATUS.published, conversationId: m.conversationId } : undefined);
-        },
-        visibleTo: () => Promise.resolve(true),
-        removals: [],
-      });
-      const [reporter] = await members(1);
-      expect(await hasReportOnConversation(db, 77, clock)).toBe(false);
-      expect((await report(reporter!, { type: 'conversation_message', id: 501, reason: 'scam' })).body.data).toEqual({ status: 'reported' });
-      expect(await row('conversation_message', 501)).toMatchObject({ url: null, outcomes: ['ban', 'dismiss'] });
-      expect(await hasReportOnConversation(db, 77, clock)).toBe(true);
-      expect(await hasReportOnConversation(db, 78, clock)).toBe(false);
-      const dismissed = await resolve(moderator, { type: 'conversation_message', id: 501, outcome: 'dismiss' });
+      // The conversations feature registers its messages (conversations.reportable.ts): only a participant may report one.
+      const [reporter, outsider] = await members(2);
+      const start = (from: CreatedUser, to: CreatedUser, content: string) =>
+        t.post<{ id: number; message: { id: number } }>('/api/conversation/start', { userIds: [to.user.id], content }, { token: from.token });
+      const reported = (await start(author, reporter!, 'Buy now, cheap visas')).body.data!;
+      const other = (await start(author, outsider!, 'Hello')).body.data!;
+      expect((await report(outsider!, { type: 'conversation_message', id: reported.message.id, reason: 'scam' })).status).toBe(404);
+      expect(await hasReportOnConversation(db, reported.id, clock)).toBe(false);
+      expect((await report(reporter!, { type: 'conversation_message', id: reported.message.id, reason: 'scam' })).body.data).toEqual({ status: 'reported' });
+      expect(await row('conversation_message', reported.message.id)).toMatchObject({ url: null, outcomes: ['delete', 'ban', 'dismiss'] });
+      expect(await hasReportOnConversation(db, reported.id, clock)).toBe(true);
+      expect(await hasReportOnConversation(db, other.id, clock)).toBe(false);
+      expect((await t.post(`/api/admin/conversation/${reported.id}/view`, {}, { token: moderator.token })).status).toBe(200);
+      expect((await t.post(`/api/admin/conversation/${other.id}/view`, {}, { token: moderator.token })).status).toBe(403);
+      const dismissed = await resolve(moderator, { type: 'conversation_message', id: reported.message.id, outcome: 'dismiss' });
       expect(dismissed.body, JSON.stringify(dismissed.body)).toMatchObject({ data: { outcome: 'dismiss', closed: 1 } });
       const closedAt = clock;
-      expect(await hasReportOnConversation(db, 77, closedAt + CONVERSATION_ACCESS_DAYS * DAY - 1)).toBe(true);
-      expect(await hasReportOnConversation(db, 77, closedAt + CONVERSATION_ACCESS_DAYS * DAY + 1)).toBe(false);
+      expect(await hasReportOnConversation(db, reported.id, closedAt + CONVERSATION_ACCESS_DAYS * DAY - 1)).toBe(true);
+      expect(await hasReportOnConversation(db, reported.id, closedAt + CONVERSATION_ACCESS_DAYS * DAY + 1)).toBe(false);
+    });
+
+    it('staff remove a reported conversation message: deleted for every participant, the reporter told, the removal audited', async () => {
+      const [reporter] = await members(1);
+      const started = (await t.post<{ id: number; message: { id: number } }>('/api/conversation/start', { userIds: [reporter!.user.id], content: 'Send me your passport' }, { token: author.token })).body.data!;
+      expect((await report(reporter!, { type: 'conversation_message', id: started.message.id, reason: 'scam' })).status).toBe(200);
+      const resolved = await resolve(moderator, { type: 'conversation_message', id: started.message.id, outcome: 'delete' });
+      expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+      const page = await t.get<{ results: Array<{ id: number; removed: boolean }> }>(`/api/conversation/${started.id}/messages`, { token: reporter!.token });
+      expect(page.body.data!.results.find((m) => m.id === started.message.id)).toMatchObject({ removed: true });
+      const audits = await db.selectFrom('audit_logs').select('action').where('target_type', '=', 'conversation').where('target_id', '=', started.id).execute();
+      expect(audits.map((a) => a.action)).toContain('conversation.messageRemove');
     });
   });
 }
