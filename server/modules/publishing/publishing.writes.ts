@@ -75,6 +75,8 @@ function freshPost(author: UserRow, status: number, origin: PostOrigin) {
     favorite_count: 0,
     last_comment_time: origin.now,
     last_comment_user_id: null,
+    comments_locked: 0,
+    slow_mode_seconds: 0,
     ...postedFrom(origin),
   };
 }
