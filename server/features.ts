@@ -6,6 +6,7 @@
 import type { Feature } from './kernel/feature';
 import { apiDocsFeature } from './modules/api-docs/api-docs.feature';
 import { articlesFeature } from './modules/articles/articles.feature';
+import { blocksFeature } from './modules/blocks/blocks.feature';
 import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
 import { contentFeature } from './modules/content/content.feature';
@@ -73,6 +74,7 @@ export const features: Feature[] = [
   uploadsFeature,
   seoFeature,
   pwaFeature,
+  blocksFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,
