@@ -76,6 +76,7 @@ export function messageTitle(
       return t('vip.message.expiring', { until: formatTime(Number(params.until ?? 0), locale) });
     case 'system':
       if (params.notice === 'unbanned') return t('adminUsers.message.unbanned');
+      if (params.notice === 'warned') return t('safety.warning.messageTitle');
       return row.title || t('message.title.system');
     // Comments and recommendations of an article say so; a topic's keep their own titles.
     case 'topic_comment':
