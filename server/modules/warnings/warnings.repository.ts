@@ -19,7 +19,7 @@ function normalize(row: WarningRow): WarningRow {
 }
 
 export async function insertWarning(db: Kysely<DB>, values: { user_id: number; staff_id: number; reason: string; create_time: number }): Promise<number> {
-  return insertReturningId(db, 'user_warnings', { ...values, ack_time: 0 });
+  return insertReturningId(db, 'user_warnings', { user_id: values.user_id, staff_id: values.staff_id, reason: values.reason, create_time: values.create_time, ack_time: 0 });
 }
 
 /** The member's oldest unacknowledged warning (user_warnings_user_idx). */
