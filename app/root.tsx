@@ -4,7 +4,9 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRevalidator, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { blockActions } from '../common/actions/blocks';
 import { messageActions } from '../common/actions/messages';
+import { warningActions } from '../common/actions/warnings';
 import { siteActions } from '../common/actions/site';
 import { unwrap } from './components/topic/page-data.server';
 import { DEFAULT_LOCALE } from '../common/constants';
@@ -38,7 +40,19 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<RootData>
     locale: context.locale,
     nonce: context.nonce,
     unreadCount: await unreadCountOf(context),
+    ...(await safetyOf(context)),
   };
+}
+
+/**
+ * The reader's own safety data (issue 28): whom they blocked (the pages collapse those members'
+ * posts and comments) and the warning they must acknowledge. A page rendered for nobody gets
+ * none, so a member's blocks never reach the shared cache; the member's revalidation brings them.
+ */
+async function safetyOf(context: AppLoadContext): Promise<Pick<RootData, 'blockedIds' | 'warning'>> {
+  if (!context.user) return { blockedIds: [], warning: null };
+  const [blocked, warning] = [await context.read(blockActions.blockedIds, {}), await context.read(warningActions.pending, {})];
+  return { blockedIds: blocked.ok ? blocked.data.ids : [], warning: warning.ok ? warning.data : null };
 }
 
 /** The header badge: the reader's unread messages (none for a visitor, or when the read is refused). */

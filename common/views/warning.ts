@@ -13,7 +13,7 @@ export const warningViewSchema = z
     createTime: z.number(),
     ackTime: z.number(),
   })
-  .meta({ id: 'Warning' });
+  .meta({ id: 'WarningView' });
 export type WarningView = z.infer<typeof warningViewSchema>;
 
 /** GET user/warnings/pending: the oldest warning the reader has not acknowledged, or null. */

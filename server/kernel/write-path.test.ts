@@ -71,6 +71,10 @@ for (const dialect of await testDatabases()) {
         'vip.rejected': ['vip (write)', 'vip (write)'],
         'vip.expiring': ['vip (write)'],
         'jobs.retried': ['jobs (commit)'],
+        // Issue 28: a block ends follows (follows.listeners.test.ts); warnings are audited and told (warnings.listeners.test.ts).
+        'block.changed': ['follows (write)'],
+        'warning.sent': ['warnings (write)'],
+        'warning.acknowledged': ['warnings (write)'],
       });
     });
 

@@ -35,4 +35,3 @@ export {
 export { postStats } from './publishing.stats';
 export { countPostView } from './publishing.views';
 export { actorOf, createPost, editPost, followBans, postForEditor, recommendPost, setCommentRules, setPostStatus, type PostOrigin, type PostRef, type PostWrite } from './publishing.writes';
-export type { CommentRules } from './publishing.repository';
