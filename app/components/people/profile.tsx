@@ -21,6 +21,7 @@ import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ChatIcon, GlobeIcon, UsersIcon } from '~/components/ui/icons';
 import { FollowButton } from './follow-button';
+import { BlockButton } from '~/components/safety/block-button';
 import { BackgroundControls, ProfileBanner } from './profile-background';
 import { Avatar } from '~/components/user/avatar';
 import { VipBadge } from '~/components/user/vip-badge';
@@ -145,6 +146,7 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
         <Stat value={user.score} label={t('people.stats.score')} />
       </dl>
       {!own && <FollowButton user={user} followed={user.followed} onChange={(state) => setAnswered({ base: user.fansCount, count: state.fansCount })} size="md" className="mt-5 w-full" />}
+      {!own && <BlockButton user={user} className="mt-2 w-full" />}
       {own && (
         <ButtonLink to={paths.editProfile} variant="secondary" size="sm" className="mt-5 w-full" data-testid="profile-edit">
           <EditIcon className="size-4" />
