@@ -221,7 +221,8 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
       </div>
 
       {list.comments.length === 0 ? (
-        <p className="mt-6 border-t border-zinc-200 pt-6 text-center text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="comments-empty">
+        // A locked item invites no first comment: its notice above says why.
+        rules.locked ? null : <p className="mt-6 border-t border-zinc-200 pt-6 text-center text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="comments-empty">
           {t('commentUi.section.empty')}
         </p>
       ) : (
