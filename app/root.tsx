@@ -5,7 +5,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRevalidator, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { conversationActions } from '../common/actions/conversations';
+import { blockActions } from '../common/actions/blocks';
 import { messageActions } from '../common/actions/messages';
+import { warningActions } from '../common/actions/warnings';
 import { siteActions } from '../common/actions/site';
 import { unwrap } from './components/topic/page-data.server';
 import { DEFAULT_LOCALE } from '../common/constants';
@@ -40,6 +42,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<RootData>
     nonce: context.nonce,
     unreadCount: await unreadCountOf(context),
     unreadConversations: await unreadConversationsOf(context),
+    ...(await safetyOf(context)),
   };
 }
 
@@ -48,6 +51,17 @@ async function unreadConversationsOf(context: AppLoadContext): Promise<number> {
   if (!context.user) return 0;
   const unread = await context.read(conversationActions.unreadCount, {});
   return unread.ok ? unread.data.conversations : 0;
+}
+
+/**
+ * The reader's own safety data (issue 28): whom they blocked (the pages collapse those members'
+ * posts and comments) and the warning they must acknowledge. A page rendered for nobody gets
+ * none, so a member's blocks never reach the shared cache; the member's revalidation brings them.
+ */
+async function safetyOf(context: AppLoadContext): Promise<Pick<RootData, 'blockedIds' | 'warning'>> {
+  if (!context.user) return { blockedIds: [], warning: null };
+  const [blocked, warning] = [await context.read(blockActions.blockedIds, {}), await context.read(warningActions.pending, {})];
+  return { blockedIds: blocked.ok ? blocked.data.ids : [], warning: warning.ok ? warning.data : null };
 }
 
 /** The header badge: the reader's unread messages (none for a visitor, or when the read is refused). */

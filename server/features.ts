@@ -6,6 +6,8 @@
 import type { Feature } from './kernel/feature';
 import { apiDocsFeature } from './modules/api-docs/api-docs.feature';
 import { articlesFeature } from './modules/articles/articles.feature';
+import { blocksFeature } from './modules/blocks/blocks.feature';
+import { warningsFeature } from './modules/warnings/warnings.feature';
 import { authFeature } from './modules/auth/auth.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
 import { contentFeature } from './modules/content/content.feature';
@@ -77,6 +79,8 @@ export const features: Feature[] = [
   pwaFeature,
   conversationsFeature,
   reportsFeature,
+  blocksFeature,
+  warningsFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,

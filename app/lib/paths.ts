@@ -24,6 +24,7 @@ export const paths = {
   membership: '/user/profile/member',
   account: '/user/profile/account',
   notificationSettings: '/user/profile/notifications',
+  blockedMembers: '/user/profile/blocks',
   createTweet: '/topic/create?type=1',
   createTopic: '/topic/create',
   createArticle: '/article/create',

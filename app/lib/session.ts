@@ -11,6 +11,7 @@
 import { useRouteLoaderData } from 'react-router';
 import type { Locale } from '../../common/constants';
 import type { SiteConfig } from '../../common/views/site';
+import type { WarningView } from '../../common/views/warning';
 import type { SessionUser } from '../../common/views/user';
 
 export type { SessionUser, SiteConfig };
@@ -25,6 +26,10 @@ export interface RootData {
   unreadCount: number;
   /** Conversations with unread private messages, muted ones left out (issue 28). */
   unreadConversations: number;
+  /** Members the reader blocked (issue 28): their posts and comments are collapsed; [] for visitors and on shared renders. */
+  blockedIds: number[];
+  /** The oldest warning the reader has not acknowledged: a dialog on every page until they do. */
+  warning: WarningView | null;
 }
 
 export function useRootData(): RootData {

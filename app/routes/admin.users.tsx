@@ -5,6 +5,8 @@
  * bans with the same menu and dialog as on a profile. What each viewer sees follows
  * common/policies/can.ts, the rule the API enforces.
  */
+import { warningActions } from '../../common/actions/warnings';
+import type { WarningCount } from '../../common/views/warning';
 import { useState } from 'react';
 import { Form, Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { moderationActions } from '../../common/actions/moderation';
@@ -31,7 +33,10 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
   requireStaff(context, request);
   const query = membersQuery.safeParse(queryOf(request));
   if (!query.success) badQuery(context, 'validation.invalid');
-  return { members: unwrapAdmin(await context.read(moderationActions.members, query.data)), filter: query.data };
+  const members = unwrapAdmin(await context.read(moderationActions.members, query.data));
+  // Each row's warnings (issue 28): one grouped read for the page.
+  const counts = await context.read(warningActions.counts, { userIds: members.results.map((member) => member.id) });
+  return { members, warnings: counts.ok ? counts.data : [], filter: query.data };
 }
 
 const SELECT = 'h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
@@ -196,10 +201,25 @@ function Standing({ member }: { member: AdminMemberView }) {
   );
 }
 
+/** A member's warnings and whether they acknowledged them all (issue 28). */
+function WarningsCell({ count }: { count: WarningCount | undefined }) {
+  const t = useT();
+  if (!count || count.total === 0) return <span className="text-zinc-400 dark:text-zinc-500">—</span>;
+  return (
+    <span className="flex flex-col text-sm" data-testid="member-warnings">
+      {t('safety.warning.countValue', { count: count.total })}
+      <span className={`text-xs ${count.pending > 0 ? 'text-amber-700 dark:text-amber-400' : 'text-zinc-500 dark:text-zinc-400'}`}>
+        {count.pending > 0 ? t('safety.warning.pending', { count: count.pending }) : t('safety.warning.allAcknowledged')}
+      </span>
+    </span>
+  );
+}
+
 export default function AdminUsersPage() {
   const t = useT();
   const revalidator = useRevalidator();
-  const { members, filter } = useLoaderData<typeof loader>();
+  const { members, warnings, filter } = useLoaderData<typeof loader>();
+  const warningsOf = new Map(warnings.map((row) => [row.userId, row]));
   const reload = () => void revalidator.revalidate();
   return (
     <div className="space-y-4">
@@ -208,7 +228,7 @@ export default function AdminUsersPage() {
       <AdminTable
         testId="members"
         empty={t('adminUsers.empty')}
-        head={[t('adminUsers.table.member'), t('adminUsers.table.email'), t('adminUsers.table.role'), t('adminUsers.table.score'), t('adminUsers.table.topics'), t('adminUsers.table.joined'), t('adminUsers.table.standing'), t('adminUsers.table.actions')]}
+        head={[t('adminUsers.table.member'), t('adminUsers.table.email'), t('adminUsers.table.role'), t('adminUsers.table.score'), t('adminUsers.table.topics'), t('adminUsers.table.joined'), t('adminUsers.table.standing'), t('safety.warning.count'), t('adminUsers.table.actions')]}
         rows={members.results.map((member) => ({
           key: member.id,
           cells: [
@@ -224,6 +244,7 @@ export default function AdminUsersPage() {
             member.topicCount,
             <LocalDateTime key="joined" time={member.createTime} />,
             <Standing key="standing" member={member} />,
+            <WarningsCell key="warnings" count={warningsOf.get(member.id)} />,
             <MemberModerationMenu key="menu" member={member} />,
           ],
         }))}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ARTICLE_LIMITS } from '../constants';
 import { articleCreateSchema, articleEditSchema } from '../validation/article';
 import { cursorQuery, idField, tagFeedQuery, userFeedQuery } from '../validation/fields';
-import { recommendSchema } from '../validation/topic';
+import { commentRulesSchema, recommendSchema } from '../validation/topic';
 import type { ArticleEditView, ArticleView } from '../views/article';
 import type { Page } from '../views/page';
 import type { TagView } from '../views/tag';
@@ -111,5 +111,14 @@ export const articleActions = {
     input: sidebarCount,
     output: returns<TagView[]>(),
     summary: 'The tags most used by published articles (the /articles sidebar); none while the module is off.',
+  }),
+  commentRules: contract({
+    name: 'article.commentRules',
+    method: 'POST',
+    path: '/api/article/comment_rules/:id',
+    input: commentRulesSchema.extend(byId.shape),
+    output: returns<ArticleView>(),
+    summary: 'Locks an article (no new comments) or unlocks it, and sets slow mode: one comment per member every N seconds, 0 = off (moderators; audited).',
+    notFound: 'article.errors.notFound',
   }),
 };

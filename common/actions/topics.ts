@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { tagFeedQuery, idField } from '../validation/fields';
-import { hideContentQuery, recommendSchema, stickySchema, topicCreateSchema, topicEditSchema, topicFeedQuery, userTopicCountsQuery, userTopicsQuery } from '../validation/topic';
+import { commentRulesSchema, hideContentQuery, recommendSchema, stickySchema, topicCreateSchema, topicEditSchema, topicFeedQuery, userTopicCountsQuery, userTopicsQuery } from '../validation/topic';
 import type { FollowedPost } from '../views/follow';
 import type { NodeView } from '../views/node';
 import type { Page } from '../views/page';
@@ -133,6 +133,15 @@ export const topicActions = {
     input: stickySchema.extend(topicId.shape),
     output: returns<TopicView>(),
     summary: 'Pins a topic above the latest feed or unpins it (moderators; at most `stickyMax` pinned).',
+    notFound: 'topic.errors.notFound',
+  }),
+  commentRules: contract({
+    name: 'topic.commentRules',
+    method: 'POST',
+    path: '/api/topic/comment_rules/:id',
+    input: commentRulesSchema.extend(topicId.shape),
+    output: returns<TopicView>(),
+    summary: 'Locks a topic (no new comments) or unlocks it, and sets slow mode: one comment per member every N seconds, 0 = off (moderators; audited).',
     notFound: 'topic.errors.notFound',
   }),
 };

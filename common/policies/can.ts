@@ -22,7 +22,8 @@ export type Action =
   | 'settings:update' // read and change the site settings (/admin/settings)
   | 'site:manage' // nodes, tags, friend links, site notices
   | 'vip:manage' // VIP settings, the order queue: activate, reject (/admin/vip)
-  | 'jobs:manage'; // jobs after commit: their states, errors, retry (/admin/jobs)
+  | 'jobs:manage' // jobs after commit: their states, errors, retry (/admin/jobs)
+  | 'user:warn'; // send a member a formal warning (issue 28)
 
 /** Whoever acts: an id and a role (a user row, the session user, a presented user). */
 export interface Subject extends HasRole {
@@ -57,6 +58,8 @@ const RULES: Record<Action, (user: Subject, resource: Resource | undefined) => b
   'vip:manage': (u) => canByRole(u, 'vip:manage'),
   // The mail queue and the site's housekeeping: the operator's, like the settings.
   'jobs:manage': (u) => isAdmin(u),
+  // A warning is moderation of a member, short of a ban: moderators and admins.
+  'user:warn': (u) => isModerator(u),
 };
 
 /** Whether `user` (null: nobody signed in) may do `action` (on `resource`). */

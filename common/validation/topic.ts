@@ -112,6 +112,19 @@ export type TopicEditInput = z.infer<typeof topicEditSchema>;
 export const recommendSchema = z.object({ recommend: switchField });
 export const stickySchema = z.object({ sticky: switchField });
 
+/** Slow mode's longest interval: a day (issue 28). */
+export const SLOW_MODE_MAX_SECONDS = 86_400;
+
+/** POST topic/comment_rules/{id}, article/comment_rules/{id} (issue 28): the lock and slow mode's seconds (0 = off). */
+export const commentRulesSchema = z.object({
+  locked: switchField,
+  slowModeSeconds: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value),
+    z.number({ error: 'safety.validation.slowModeSeconds' }).int('safety.validation.slowModeSeconds').min(0, 'safety.validation.slowModeSeconds').max(SLOW_MODE_MAX_SECONDS, 'safety.validation.slowModeSeconds'),
+  ),
+});
+export type CommentRulesInput = z.infer<typeof commentRulesSchema>;
+
 // The topic feeds' queries (GET topic/topics, topic/user_topics, topic/hide_content; the tag feed's is fields.ts `tagFeedQuery`).
 
 /** GET topic/topics: `nodeId` 0 latest, −1 recommended, −2 followed members, >0 one node. */

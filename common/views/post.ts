@@ -20,6 +20,10 @@ export const postViewBaseSchema = z.strictObject({
   /** 0 published, 1 deleted, 2 pending review. */
   status: z.number(),
   recommend: z.boolean(),
+  /** A moderator locked it: no new comments (issue 28). */
+  commentsLocked: z.boolean(),
+  /** Slow mode: a member comments at most once per this many seconds; 0 = off. */
+  slowModeSeconds: z.number(),
   viewCount: z.number(),
   commentCount: z.number(),
   likeCount: z.number(),

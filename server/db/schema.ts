@@ -142,6 +142,10 @@ export interface PostColumns {
   favorite_count: number;
   last_comment_time: number;
   last_comment_user_id: number | null;
+  /** 1 = locked by a moderator: no new comments (issue 28). */
+  comments_locked: Generated<number>;
+  /** Slow mode: a member comments at most once per this many seconds on the item; 0 = off. */
+  slow_mode_seconds: Generated<number>;
   ip: string;
   /** ISO 3166-1 alpha-2, or ''. */
   ip_country: string;
@@ -607,6 +611,24 @@ export interface JobSchedulesTable {
   update_time: number;
 }
 
+/** `user_id` blocked `blocked_id` (issue 28): one row per pair. */
+export interface UserBlocksTable {
+  id: Generated<number>;
+  user_id: number;
+  blocked_id: number;
+  create_time: number;
+}
+
+/** A formal warning staff sent a member (issue 28); `ack_time` 0 until the member acknowledged it. */
+export interface UserWarningsTable {
+  id: Generated<number>;
+  user_id: number;
+  staff_id: number;
+  reason: string;
+  create_time: number;
+  ack_time: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -647,6 +669,8 @@ export interface DB {
   conversation_prefs: ConversationPrefsTable;
   report_cases: ReportCasesTable;
   reports: ReportsTable;
+  user_blocks: UserBlocksTable;
+  user_warnings: UserWarningsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -99,6 +99,10 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
         'conversation.markRead',
         'conversation.mute',
         'conversation.updateSettings',
+        // Issue 28: a block shields its member; a warning must be acknowledgeable while banned.
+        'block.block',
+        'block.unblock',
+        'warning.acknowledge',
       ].sort(),
     );
     for (const action of open) {

@@ -27,8 +27,11 @@ declare module './events' {
      * takes shared locks on them, or two concurrent posts deadlock.
      */
     'content.placementChanged': { kind: CountedKind; itemId: number | null; before: Placement; after: Placement };
-    /** A moderator switched a post's recommend (any post) or sticky (topics). */
-    'content.flagged': { head: ContentHead; flag: 'recommend' | 'sticky'; on: boolean; actor: Actor };
+    /**
+     * A moderator switched a post's recommend (any post), sticky (topics), comment lock or slow
+     * mode (issue 28: `seconds` is slow mode's new interval, 0 = off).
+     */
+    'content.flagged': { head: ContentHead; flag: 'recommend' | 'sticky' | 'locked' | 'slowMode'; on: boolean; actor: Actor; seconds?: number };
     /**
      * Any content item's status moved (published, pending, deleted). `review` is set when a
      * moderator decided on a held item from the review queue (approve: reason '', reject: the

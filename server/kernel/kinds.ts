@@ -64,6 +64,12 @@ export interface ContentKind {
      * published comment; null: none is left).
      */
     removed(db: Kysely<DB>, id: number, count: number, last: { time: number; userId: number } | null | 'unchanged'): Promise<void>;
+    /**
+     * What the item allows of new comments (issue 28): a moderator's lock (no new comments) and
+     * slow mode (a member comments at most once per `slowModeSeconds`). Absent: no such rules.
+     * Staff are exempt from both (the comments feature decides).
+     */
+    rules?(db: Kysely<DB>, id: number): Promise<{ locked: boolean; slowModeSeconds: number }>;
   };
   /**
    * A kind behind a module switch (articles): the i18n key of the 403 that refuses a read or a

@@ -78,6 +78,10 @@ for (const dialect of await testDatabases()) {
         'conversation.messageRemoved': ['conversations (write)'],
         // Reports (issue 28): the audit row, then the reporters' messages (reports.listeners.test.ts).
         'report.resolved': ['reports (write)', 'reports (write)'],
+        // Issue 28: a block ends follows (follows.listeners.test.ts); warnings are audited and told (warnings.listeners.test.ts).
+        'block.changed': ['follows (write)'],
+        'warning.sent': ['warnings (write)'],
+        'warning.acknowledged': ['warnings (write)'],
       });
     });
 

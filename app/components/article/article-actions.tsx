@@ -6,6 +6,7 @@
 import { ItemActions, useActionRunner, useFlagSetter, useSeededState } from '~/components/content/item-actions';
 import { SparkIcon } from '~/components/topic/icons';
 import { useConfirm } from '~/components/ui/dialog';
+import { useCommentRulesMenu } from '~/components/safety/comment-rules-menu';
 import { DropdownItem } from '~/components/ui/dropdown';
 import type { SessionUser } from '~/lib/session';
 import { useT } from '~/lib/use-t';
@@ -34,15 +35,20 @@ export function ArticleActions({ article, user, onRecommendChange }: { article: 
     if (ok) await setFlag('recommend', on);
   }
 
+  const commentRules = useCommentRulesMenu('article', article);
   const moderatorItems = (
-    <DropdownItem onSelect={() => void toggleRecommend()}>
-      <SparkIcon />
-      {recommend ? t('moderation.unrecommend') : t('moderation.recommend')}
-    </DropdownItem>
+    <>
+      <DropdownItem onSelect={() => void toggleRecommend()}>
+        <SparkIcon />
+        {recommend ? t('moderation.unrecommend') : t('moderation.recommend')}
+      </DropdownItem>
+      {commentRules.items}
+    </>
   );
   return (
     <ItemActions kind="article" item={article} user={user} runner={runner} moderatorItems={moderatorItems}>
       {confirmDialog}
+      {commentRules.dialog}
     </ItemActions>
   );
 }

@@ -8,6 +8,7 @@ import { CONTENT_STATUS } from '../../../common/constants';
 import { RecommendBadge, TagList, TopicStats } from '~/components/topic/badges';
 import { TopicTime } from '~/components/topic/time';
 import { Avatar } from '~/components/user/avatar';
+import { BlockedCollapse } from '~/components/safety/blocked-collapse';
 import { useT } from '~/lib/use-t';
 import { CoverImage } from './cover-image';
 import { ARTICLE_TAG_BASE, articlePath, type FeedArticle } from './types';
@@ -28,7 +29,16 @@ function ArticleBadge() {
 }
 
 /** `kindBadge`: the entry sits among other kinds' entries, and says it is an article. */
-export function ArticleCard({ article, featured = false, kindBadge = false }: { article: FeedArticle; featured?: boolean; kindBadge?: boolean }) {
+export function ArticleCard(props: { article: FeedArticle; featured?: boolean; kindBadge?: boolean }) {
+  // Collapsed for a reader who blocked its author (issue 28).
+  return (
+    <BlockedCollapse author={props.article.user} className="my-2">
+      <ArticleEntry {...props} />
+    </BlockedCollapse>
+  );
+}
+
+function ArticleEntry({ article, featured = false, kindBadge = false }: { article: FeedArticle; featured?: boolean; kindBadge?: boolean }) {
   const t = useT();
   const author = article.user;
   const titleId = `article-${article.id}-title`;

@@ -4,6 +4,7 @@
  * and count, reply, delete (author or moderator). `id="comment-<id>"` is the anchor message
  * links land on.
  */
+import { BlockedCollapse } from '~/components/safety/blocked-collapse';
 import { useState } from 'react';
 import { compactNumber } from '~/components/topic/badges';
 import { CommentIcon, HeartIcon, MapPinIcon, TrashIcon } from '~/components/topic/icons';
@@ -35,12 +36,23 @@ export interface CommentItemProps {
   replying: boolean;
   /** Its item takes no more comments or likes: the actions are not offered. */
   closed?: boolean;
+  /** Its item is locked (issue 28): no reply is offered; likes stay. */
+  locked?: boolean;
 }
 
 const ACTION =
   'inline-flex h-8 items-center gap-1.5 rounded-full px-2.5 text-[0.8125rem] font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
-export function CommentItem({ comment, reply = false, highlighted, canDelete, onReply, onDelete, requireSignIn, replying, closed = false }: CommentItemProps) {
+/** A comment, collapsed for a reader who blocked its author (issue 28). */
+export function CommentItem(props: CommentItemProps) {
+  return (
+    <BlockedCollapse author={props.comment.user}>
+      <CommentItemBody {...props} />
+    </BlockedCollapse>
+  );
+}
+
+function CommentItemBody({ comment, reply = false, highlighted, canDelete, onReply, onDelete, requireSignIn, replying, closed = false, locked = false }: CommentItemProps) {
   const t = useT();
   const toast = useToast();
   const handleApiError = useApiErrorHandler();
@@ -148,7 +160,7 @@ export function CommentItem({ comment, reply = false, highlighted, canDelete, on
               {like.count > 0 ? compactNumber(like.count) : t('commentUi.item.like')}
             </span>
           </button>
-          {!closed && (
+          {!closed && !locked && (
             <button
               type="button"
               onClick={() => requireSignIn() && onReply()}

@@ -6,6 +6,8 @@
  * (`#comment-<id>`) lands on its comment: pages and reply lists load until it is found, then it
  * scrolls into view and is highlighted.
  */
+import { CommentRulesNotice, NO_RULES, type CommentRules } from '~/components/safety/comment-rules';
+import { isModerator } from '../../../common/policy';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 import { can } from '../../../common/policies/can';
@@ -34,6 +36,8 @@ export interface CommentSectionProps {
   commentCount: number;
   /** The item takes no new comments (a deleted topic): its comments are shown without a box. */
   closed?: boolean;
+  /** A moderator's lock and slow mode (issue 28): a locked item shows its notice instead of the box (staff keep the box). */
+  rules?: CommentRules;
 }
 
 /** Pages fetched automatically while looking for a linked comment. */
@@ -50,9 +54,11 @@ function listOf(key: string, page: Page<ShownComment>): ListState {
   return { key, comments: page.results, cursor: page.cursor, hasMore: page.hasMore };
 }
 
-export function CommentSection({ entityType, entityId, initial, commentCount, closed = false }: CommentSectionProps) {
+export function CommentSection({ entityType, entityId, initial, commentCount, closed = false, rules = NO_RULES }: CommentSectionProps) {
   const t = useT();
   const { user, locale } = useRootData();
+  // Staff comment on a locked item, and at their own pace (the server exempts them too).
+  const lockedForReader = rules.locked && !isModerator(user);
   const location = useLocation();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -147,6 +153,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
     // Hidden content unlocks and the counts move: run the page's loaders again.
     onReplyPosted: () => void revalidator.revalidate(),
     closed,
+    locked: lockedForReader,
   };
 
   // A comment just posted is brought into view once React has committed it (not in a frame
@@ -178,11 +185,12 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
       </h2>
 
       <div className="mt-4">
+        <CommentRulesNotice kind={entityType} rules={rules} />
         {closed ? (
           <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-4 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300" data-testid="comments-closed">
             {t('commentUi.section.closed')}
           </p>
-        ) : user ? (
+        ) : lockedForReader ? null : user ? (
           <>
           {/* A quote goes into the reply being written, else into the comment box. */}
           <QuoteButton itemPath={`/${entityType}/${entityId}`} onQuote={(quote) => (replyBoxRef.current ?? boxRef.current)?.insertQuote(quote)} />
@@ -213,7 +221,8 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
       </div>
 
       {list.comments.length === 0 ? (
-        <p className="mt-6 border-t border-zinc-200 pt-6 text-center text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="comments-empty">
+        // A locked item invites no first comment: its notice above says why.
+        rules.locked ? null : <p className="mt-6 border-t border-zinc-200 pt-6 text-center text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="comments-empty">
           {t('commentUi.section.empty')}
         </p>
       ) : (

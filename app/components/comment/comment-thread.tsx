@@ -25,6 +25,8 @@ export interface ThreadActions {
   onReplyPosted: () => void;
   /** The item takes no new comments or likes (a deleted topic its author and moderators still read). */
   closed: boolean;
+  /** The item is locked for the reader (issue 28): no reply is offered. */
+  locked?: boolean;
 }
 
 interface RepliesState {
@@ -102,6 +104,7 @@ export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, 
         onDelete={() => void removeSelf()}
         requireSignIn={actions.requireSignIn}
         closed={actions.closed}
+        locked={actions.locked}
         replying={actions.replyTo === comment.id}
       />
       {(replies.list.length > 0 || showMore || replyTarget) && (
@@ -119,6 +122,7 @@ export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, 
                     onDelete={() => void removeReply(reply)}
                     requireSignIn={actions.requireSignIn}
                     closed={actions.closed}
+                    locked={actions.locked}
                     replying={actions.replyTo === reply.id}
                   />
                 </li>

@@ -8,6 +8,7 @@ import type { CommentEntityType, Page, ShownComment } from '~/components/comment
 import { RenderNowProvider } from '~/components/topic/time';
 import { useT } from '~/lib/use-t';
 import { CONTENT_STATUS } from '../../../common/constants';
+import { BlockedCollapse } from '~/components/safety/blocked-collapse';
 import { CommentsBlock } from './comments-block';
 import { StatusNotice } from './status-notice';
 
@@ -19,7 +20,7 @@ const NOTICE: Record<CommentEntityType, { pending: string; deleted: string }> = 
 
 export interface ItemPageProps {
   kind: CommentEntityType;
-  item: { id: number; status: number; commentCount: number };
+  item: { id: number; status: number; commentCount: number; commentsLocked: boolean; slowModeSeconds: number; user: { id: number; nickname: string } | null };
   comments: Page<ShownComment>;
   /** The server's render time (stable relative times through hydration). */
   now: number;
@@ -35,8 +36,16 @@ export function ItemPage({ kind, item, comments, now, aside, children }: ItemPag
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0">
           <StatusNotice status={item.status} pendingTitle={t('topicUi.detail.pendingTitle')} pendingBody={t(NOTICE[kind].pending)} deletedBody={t(NOTICE[kind].deleted)} />
-          {children}
-          <CommentsBlock entityType={kind} entityId={item.id} initial={comments} commentCount={item.commentCount} closed={item.status === CONTENT_STATUS.deleted} />
+          {/* Collapsed for a reader who blocked the author (issue 28): their own data, after hydration. */}
+          <BlockedCollapse author={item.user}>{children}</BlockedCollapse>
+          <CommentsBlock
+            entityType={kind}
+            entityId={item.id}
+            initial={comments}
+            commentCount={item.commentCount}
+            closed={item.status === CONTENT_STATUS.deleted}
+            rules={{ locked: item.commentsLocked, slowModeSeconds: item.slowModeSeconds }}
+          />
         </div>
         <aside className="space-y-4" aria-label={t('topicUi.author.label')}>
           {aside}

@@ -4,6 +4,7 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { VerifyEmailBanner } from '~/components/account/verify-banner';
 import { BanNotice } from '../moderation/ban-notice';
+import { WarningDialog } from '../safety/warning-dialog';
 import { useT } from '~/lib/use-t';
 
 export function SiteFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
@@ -13,6 +14,7 @@ export function SiteFrame({ children, footer = true }: { children: ReactNode; fo
       <SiteHeader />
       <VerifyEmailBanner />
       <BanNotice />
+      <WarningDialog />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -20,10 +20,11 @@ import { buttonClass } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
 import { Dropdown, DropdownItem } from '../ui/dropdown';
 import { BanDialog, type BanTarget } from './ban-dialog';
+import { WarnDialog } from '../safety/warn-dialog';
 import { LocalDateTime } from './local-date-time';
 
 /** The menu's entries, loaded when it opens (Radix mounts the content only while open). */
-function BanEntries({ member, onBan, onUnban }: { member: BanTarget; onBan: () => void; onUnban: () => void }) {
+function BanEntries({ member, onBan, onUnban, onWarn }: { member: BanTarget; onBan: () => void; onUnban: () => void; onWarn: () => void }) {
   const t = useT();
   const handleApiError = useApiErrorHandler();
   const [state, setState] = useState<BanStateView | null>(null);
@@ -48,6 +49,8 @@ function BanEntries({ member, onBan, onUnban }: { member: BanTarget; onBan: () =
         </DropdownItem>
       )}
       {state.canUnban && <DropdownItem onSelect={onUnban}>{t('ban.menu.unban')}</DropdownItem>}
+      {/* A warning, short of a ban (issue 28): for those a ban could reach, never staff. */}
+      {state.canBan && <DropdownItem onSelect={onWarn}>{t('safety.warning.warn')}</DropdownItem>}
       {!state.canBan && <p className="max-w-64 px-2.5 py-2 text-sm text-zinc-600 dark:text-zinc-400">{t('ban.errors.rank')}</p>}
     </>
   );
@@ -61,6 +64,7 @@ export function MemberModerationMenu({ member, size = 'sm', className = '' }: { 
   const revalidator = useRevalidator();
   const [banning, setBanning] = useState(false);
   const [unbanning, setUnbanning] = useState(false);
+  const [warning, setWarning] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!can(viewer, 'user:ban') || viewer?.id === member.id) return null;
 
@@ -93,8 +97,9 @@ export function MemberModerationMenu({ member, size = 'sm', className = '' }: { 
   return (
     <span className={className}>
       <Dropdown label={member.nickname} trigger={trigger}>
-        <BanEntries member={member} onBan={() => setBanning(true)} onUnban={() => setUnbanning(true)} />
+        <BanEntries member={member} onBan={() => setBanning(true)} onUnban={() => setUnbanning(true)} onWarn={() => setWarning(true)} />
       </Dropdown>
+      <WarnDialog member={member} open={warning} onOpenChange={setWarning} onWarned={() => void revalidator.revalidate()} />
       <BanDialog member={member} open={banning} onOpenChange={setBanning} onBanned={() => void revalidator.revalidate()} />
       <ConfirmDialog
         open={unbanning}

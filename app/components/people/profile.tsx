@@ -21,6 +21,7 @@ import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ChatIcon, GlobeIcon, UsersIcon } from '~/components/ui/icons';
 import { FollowButton } from './follow-button';
+import { BlockButton } from '~/components/safety/block-button';
 import { BackgroundControls, ProfileBanner } from './profile-background';
 import { Avatar } from '~/components/user/avatar';
 import { VipBadge } from '~/components/user/vip-badge';
@@ -154,6 +155,7 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
         </ButtonLink>
       )}
       {!own && <ReportButton target={{ type: 'user', id: user.id, authorId: user.id }} className="mt-3" />}
+      {!own && <BlockButton user={user} className="mt-2 w-full" />}
       {own && (
         <ButtonLink to={paths.editProfile} variant="secondary" size="sm" className="mt-5 w-full" data-testid="profile-edit">
           <EditIcon className="size-4" />

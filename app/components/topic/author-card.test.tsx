@@ -7,6 +7,8 @@ import { AuthorCard } from './author-card';
 
 // The follow button needs the site shell (session, toasts); this test is about the names.
 vi.mock('~/components/people/follow-button', () => ({ FollowButton: () => null }));
+// The block button is the reader's own (root data, after hydration): not part of this render.
+vi.mock('~/components/safety/block-button', () => ({ BlockButton: () => null }));
 
 function author(fields: Partial<PublicUser>): PublicUser {
   return {

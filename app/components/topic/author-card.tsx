@@ -1,6 +1,7 @@
 /** The author panel beside a topic or an article: avatar, nickname and unique username, signature, follow button, counts, member since. */
 import { Link } from 'react-router';
 import { FollowButton } from '~/components/people/follow-button';
+import { BlockButton } from '~/components/safety/block-button';
 import { Card } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
 import { UserHandle } from '~/components/user/user-handle';
@@ -41,6 +42,8 @@ export function AuthorCard({ user, kind = 'topic' }: { user: Author; kind?: keyo
       {user.signature && <p className="mt-3 text-sm leading-6 break-words text-zinc-600 dark:text-zinc-400">{user.signature}</p>}
       {/* The page is the same for every reader (cached): the button asks the reader's state itself. */}
       <FollowButton user={user} className="mt-3 w-full" />
+      {/* The reader's own blocks (root data, after hydration): never part of the shared render. */}
+      <BlockButton user={user} className="mt-1.5 w-full" />
       <dl className="mt-3 grid grid-cols-3 divide-x divide-zinc-200 rounded-lg bg-zinc-50 py-2 text-center dark:divide-zinc-800 dark:bg-zinc-800/50">
         {(
           [

@@ -4,6 +4,7 @@
  * sticky. A flag changes the page at once; the loaders then re-run so every count is fresh.
  */
 import { ItemActions, useActionRunner, useFlagSetter, useSeededState } from '~/components/content/item-actions';
+import { useCommentRulesMenu } from '~/components/safety/comment-rules-menu';
 import { DropdownItem } from '~/components/ui/dropdown';
 import type { SessionUser } from '~/lib/session';
 import { PinIcon, SparkIcon } from './icons';
@@ -22,6 +23,7 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
     setFlags(flagsOf(answer));
     onStateChange?.(flagsOf(answer));
   });
+  const commentRules = useCommentRulesMenu('topic', topic);
   const moderatorItems = (
     <>
       <DropdownItem onSelect={() => void setFlag('recommend', !flags.recommend)}>
@@ -32,7 +34,12 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
         <PinIcon />
         {flags.sticky ? t('moderation.unsticky') : t('moderation.sticky')}
       </DropdownItem>
+      {commentRules.items}
     </>
   );
-  return <ItemActions kind="topic" item={topic} user={user} runner={runner} moderatorItems={moderatorItems} />;
+  return (
+    <ItemActions kind="topic" item={topic} user={user} runner={runner} moderatorItems={moderatorItems}>
+      {commentRules.dialog}
+    </ItemActions>
+  );
 }

@@ -3,6 +3,7 @@
  * Tweets: author line, the short text itself and its picture grid. Titles and summaries are
  * plain text rendered by React (escaped): never HTML.
  */
+import { BlockedCollapse } from '~/components/safety/blocked-collapse';
 import { Link } from 'react-router';
 import { TOPIC_TYPES } from '../../../common/constants';
 import { Avatar } from '~/components/user/avatar';
@@ -16,7 +17,16 @@ export function topicPath(id: number): string {
   return `/topic/${id}`;
 }
 
-export function TopicItem({ topic, showSticky = true }: { topic: FeedTopic; showSticky?: boolean }) {
+/** A feed entry, collapsed for a reader who blocked its author (issue 28). */
+export function TopicItem(props: { topic: FeedTopic; showSticky?: boolean }) {
+  return (
+    <BlockedCollapse author={props.topic.user} className="my-2">
+      <TopicEntry {...props} />
+    </BlockedCollapse>
+  );
+}
+
+function TopicEntry({ topic, showSticky = true }: { topic: FeedTopic; showSticky?: boolean }) {
   const t = useT();
   const tweet = topic.type === TOPIC_TYPES.tweet;
   const author = topic.user;

@@ -25,6 +25,7 @@ import * as notifications from './2026120101_notifications';
 import * as digest from './2026120105_digest';
 import * as conversations from './2026120201_conversations';
 import * as reports from './2026120203_reports';
+import * as blocksLocksWarnings from './2026120202_blocks_locks_warnings';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026120105_digest': digest,
   '2026120201_conversations': conversations,
   '2026120203_reports': reports,
+  '2026120202_blocks_locks_warnings': blocksLocksWarnings,
 };

@@ -27,6 +27,7 @@ import {
   presentChanged,
   presentCreated,
   recommendArticle,
+  setArticleCommentRules,
   userArticles,
 } from './articles.usecases';
 
@@ -85,6 +86,15 @@ export const articlesActionList = [
     answer: articleViewSchema,
     target: { load: changeable },
     run: recommendArticle,
+    present: presentChanged,
+  }),
+  writeAction(articleActions.commentRules, {
+    who: who.writer({ can: 'content:moderate' }),
+    guards: [articleWritesOpen],
+    limit: limit.none('moderators only, each change audited; the same rules again change nothing'),
+    answer: articleViewSchema,
+    target: { load: changeable },
+    run: setArticleCommentRules,
     present: presentChanged,
   }),
 ];

@@ -16,6 +16,8 @@ const LIST_COLUMNS = [
   'articles.content_type',
   'articles.cover',
   'articles.status',
+  'articles.comments_locked',
+  'articles.slow_mode_seconds',
   'articles.recommend',
   'articles.recommend_time',
   'articles.view_count',

@@ -34,6 +34,8 @@ const NO_COUNT = { 'user-agent': 'test-no-count' };
 
 const VIEW_KEYS = [
   'commentCount',
+  'commentsLocked',
+  'slowModeSeconds',
   'content',
   'contentType',
   'cover',

@@ -17,7 +17,7 @@ import type { Serialized} from '../../kernel/actions';
 import { type ReadCall, type SiteSettings, type WriteCall } from '../../kernel/actions';
 import { actorOf, memberOf } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
-import { publicFeedAnswer, recommendPost, setPostStatus, writtenRelations, type PostRef, type PublicFeed } from '../publishing/publishing.api';
+import { publicFeedAnswer, recommendPost, setCommentRules, setPostStatus, writtenRelations, type PostRef, type PublicFeed } from '../publishing/publishing.api';
 import { articleHead, articlesClosed } from './articles.kind';
 import { presentArticle, type ArticleEditView, type ArticleView } from './articles.presenter';
 import {
@@ -123,5 +123,11 @@ export async function deleteArticle({ scope, caller, target }: WriteCall<Input<'
 /** POST article/recommend/{id}, inside the transaction: audited, the author told once; the same state again changes nothing. */
 export async function recommendArticle({ scope, caller, input, target }: WriteCall<Input<'recommend'>, ArticleRow>): Promise<null> {
   await recommendPost(scope, { ...postRef(target), recommended: target.recommend === 1 }, input.recommend, actorOf(caller), NOT_FOUND);
+  return null;
+}
+
+/** POST article/comment_rules/{id}: moderators, inside the transaction (lock and slow mode, issue 28). */
+export async function setArticleCommentRules({ scope, caller, input, target }: WriteCall<Input<'commentRules'>, ArticleRow>): Promise<null> {
+  await setCommentRules(scope, postRef(target), { locked: input.locked, slowModeSeconds: input.slowModeSeconds }, actorOf(caller), NOT_FOUND);
   return null;
 }

@@ -41,7 +41,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/', '/api/conversation/', '/api/admin/conversation/', '/api/report/', '/api/admin/reports/'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/', '/api/conversation/', '/api/admin/conversation/', '/api/report/', '/api/admin/reports/', '/api/user/block', '/api/user/unblock', '/api/admin/user/warn', '/api/user/warnings/'];
 
 interface Row {
   name: string;
@@ -109,6 +109,10 @@ for (const dialect of await testDatabases()) {
     /** The reports of a topic and their statuses. */
     const reportsOf = (id: number) =>
       db.selectFrom('reports').innerJoin('report_cases', 'report_cases.id', 'reports.case_id').select(['reports.reporter_id', 'reports.status']).where('report_cases.target_type', '=', 'topic').where('report_cases.target_id', '=', id).orderBy('reports.id').execute();
+    const blocksOf = (id: number) => db.selectFrom('user_blocks').select(['user_id']).where('blocked_id', '=', id).orderBy('id').execute();
+    const warningsOf = (id: number) => db.selectFrom('user_warnings').select(['id', 'staff_id']).where('user_id', '=', id).orderBy('id').execute();
+    /** Moderators and admins; a ban stops even them from writing (as recommend). */
+    const STAFF_WRITER: Expect = { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 3], unverified: [403, 2], moderator: [200], admin: [200] };
     const articleState = (id: number) => db.selectFrom('articles').select(['title', 'status', 'recommend', 'comment_count', 'like_count', 'favorite_count']).where('id', '=', id).executeTakeFirstOrThrow();
 
     beforeAll(async () => {
@@ -479,6 +483,65 @@ for (const dialect of await testDatabases()) {
         async prepare() {
           const { id, endpoint } = await ownDevice('member');
           return { path: '/api/user/push/devices/remove', body: { id }, probe: () => pushRows(endpoint) };
+        },
+      },
+      {
+        name: 'POST article/comment_rules/{id}',
+        route: 'POST /api/article/comment_rules/:id',
+        expect: STAFF_WRITER,
+        async prepare() {
+          const { id } = await postArticle(t, users.member.token);
+          return { path: `/api/article/comment_rules/${id}`, body: { locked: true, slowModeSeconds: 30 }, probe: () => db.selectFrom('articles').select(['comments_locked', 'slow_mode_seconds']).where('id', '=', id).executeTakeFirstOrThrow() };
+        },
+      },
+      {
+        name: 'POST user/block',
+        route: 'POST /api/user/block',
+        // A block shields its member: a ban does not take it away.
+        expect: SIGNED_IN,
+        async prepare() {
+          const target = await createUser(t);
+          return { path: '/api/user/block', body: { userId: target.user.id }, probe: () => blocksOf(target.user.id) };
+        },
+      },
+      {
+        name: 'POST user/block (a staff member: refused to everyone)',
+        route: 'POST /api/user/block',
+        expect: { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 2], unverified: [403, 2], moderator: [403, 2], admin: [403, 2] },
+        async prepare() {
+          const target = await createUser(t, { role: 'moderator' });
+          return { path: '/api/user/block', body: { userId: target.user.id }, probe: () => blocksOf(target.user.id) };
+        },
+      },
+      {
+        name: 'POST user/unblock',
+        route: 'POST /api/user/unblock',
+        expect: SIGNED_IN,
+        async prepare(actor) {
+          const target = await createUser(t);
+          if (actor !== 'anonymous') expect((await t.post('/api/user/block', { userId: target.user.id }, { token: users[actor].token })).status).toBe(200);
+          else await t.post('/api/user/block', { userId: target.user.id }, { token: users.member.token });
+          return { path: '/api/user/unblock', body: { userId: target.user.id }, probe: () => blocksOf(target.user.id) };
+        },
+      },
+      {
+        name: 'POST admin/user/warn (moderators and admins)',
+        route: 'POST /api/admin/user/warn',
+        expect: STAFF,
+        async prepare() {
+          const target = await createUser(t);
+          return { path: '/api/admin/user/warn', body: { userId: target.user.id, reason: 'Be kind' }, probe: () => warningsOf(target.user.id) };
+        },
+      },
+      {
+        name: 'POST user/warnings/acknowledge/{id} (the member’s own warning: 404 to anyone else)',
+        route: 'POST /api/user/warnings/acknowledge/:id',
+        expect: { anonymous: [401, 1], member: [200], other: [404, 6], banned: [404, 6], unverified: [404, 6], moderator: [404, 6], admin: [404, 6] },
+        async prepare() {
+          const res = await t.post<{ id: number }>('/api/admin/user/warn', { userId: users.member.user.id, reason: 'Read the rules' }, { token: users.moderator.token });
+          expect(res.status).toBe(200);
+          const id = res.body.data!.id;
+          return { path: `/api/user/warnings/acknowledge/${id}`, body: {}, probe: () => db.selectFrom('user_warnings').select('ack_time').where('id', '=', id).executeTakeFirstOrThrow() };
         },
       },
       {

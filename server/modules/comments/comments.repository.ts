@@ -140,6 +140,22 @@ export async function hasCommented(db: Kysely<DB>, entity: { type: string; id: n
   return row !== undefined;
 }
 
+/**
+ * When the member last commented on the item, whatever became of that comment (slow mode counts
+ * held and deleted ones too: deleting one's comment does not buy a new one), or null
+ * (comments_user_idx).
+ */
+export async function lastCommentTimeOn(db: Kysely<DB>, entity: { type: string; id: number }, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.max('create_time').as('last'))
+    .where('user_id', '=', userId)
+    .where('entity_type', '=', entity.type)
+    .where('entity_id', '=', entity.id)
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
+}
+
 /** The newest published comment on an item (its last activity), or undefined. */
 export async function findNewestComment(db: Kysely<DB>, entity: { type: string; id: number }): Promise<Pick<CommentRow, 'id' | 'create_time' | 'user_id'> | undefined> {
   return db

@@ -10,7 +10,9 @@ import { COMMENT_LIMITS, CONTENT_STATUS, type CommentableType } from '../../../c
 import type { CommentCreateInput } from '../../../common/validation/comment';
 import type { CommentRow, DB, UserRow } from '../../db/schema';
 import { wordsThatHold } from '../words/words.api';
-import { errors, type MessageRef } from '../../infra/errors';
+import { ErrorCode } from '../../../common/errors';
+import { AppError, errors, type MessageRef } from '../../infra/errors';
+import { isModerator } from '../../policy/permissions';
 import type { IpLocation } from '../../infra/ip-location';
 import { postedFrom, type ViewerContext } from '../../kernel/caller';
 import type { Actor, WriteScope } from '../../kernel/events';
@@ -36,6 +38,7 @@ import {
   findCommentsByStatus,
   hasCommented as hasCommentedRow,
   findNewestComment,
+  lastCommentTimeOn,
   findRepliesPage,
   findReplyPreviews,
   findTopLevelPage,
@@ -221,6 +224,25 @@ export interface CreatedComment {
  * (parent comment, item, author) before the insert, so concurrent comments queue instead of
  * deadlocking. Answers the new row (and what it replies to), so the answer needs no re-read.
  */
+/**
+ * The item's comment rules (issue 28), from its kind: a locked item takes no new comment or reply
+ * (403), slow mode one per member every N seconds (429 naming the seconds left, with Retry-After,
+ * as the rate limits answer). Staff are exempt: they moderate the discussion. Two comments sent in
+ * the same instant may both pass slow mode; it paces members, it is not a lock.
+ */
+async function assertCommentRules(db: Kysely<DB>, comments: NonNullable<ContentKind['comments']>, item: ContentHead, author: UserRow, now: number): Promise<void> {
+  if (!comments.rules || isModerator(author)) return;
+  const rules = await comments.rules(db, item.root.id);
+  if (rules.locked) throw errors.forbidden('safety.errors.locked');
+  if (rules.slowModeSeconds <= 0) return;
+  const last = await lastCommentTimeOn(db, item.root, author.id);
+  const waitMs = last === null ? 0 : last + rules.slowModeSeconds * 1000 - now;
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new AppError(429, ErrorCode.RateLimited, 'safety.errors.slowMode', { seconds, interval: rules.slowModeSeconds }, undefined, { 'retry-after': String(seconds) });
+  }
+}
+
 export async function createComment(scope: WriteScope, author: UserRow, input: CommentCreateInput, meta: CommentMeta): Promise<CreatedComment> {
   const { db } = scope;
   const { item, repliedTo } = await resolveTarget(db, input);
@@ -228,6 +250,7 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
   if (kind) await assertOpen(kind, db, 'write');
   const info = kind ? await kind.load(db, item.id) : undefined;
   if (!kind?.comments || !info || !writable(kind, info, author)) throw errors.notFound(ENTITY_NOT_FOUND);
+  await assertCommentRules(db, kind.comments, info, author, scope.now);
 
   // Sanitized HTML and its text; a comment needs no stored summary.
   const html = renderHtml(input.content, input.contentType, { siteOrigin: meta.siteOrigin });

@@ -7,6 +7,7 @@ import type { Feature } from '../../kernel/feature';
 import { dropPages, userPageTag } from '../../kernel/page-tags';
 import { notify } from '../messages/messages.api';
 import { followsActionList } from './follows.actions';
+import { endFollowsBetween } from './follows.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,6 +21,10 @@ export const followsFeature: Feature = {
       if (!on) return;
       const day = Math.floor(scope.now / DAY_MS);
       await notify(scope, { to: followedId, from: followerId, type: 'follow', url: `/user/${followerId}`, entity: { type: 'user', id: followerId }, eventKey: `follow:${followerId}:${day}` });
+    });
+    // A block ends the follows between the two members, both ways (issue 28).
+    ctx.events.onWrite('block.changed', 'follows', async ({ blockerId, blockedId, on }, scope) => {
+      if (on) await endFollowsBetween(scope, blockerId, blockedId);
     });
     // Both members' profiles, lists and fans pages show the counts and lists a follow moves.
     ctx.events.onCommit('follow.changed', 'follows', ({ followerId, followedId }, app) => dropPages(app, [userPageTag(followerId), userPageTag(followedId)]));

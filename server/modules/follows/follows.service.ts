@@ -18,6 +18,7 @@ import type { WriteScope } from '../../kernel/events';
 import type { KindRegistry } from '../../kernel/kinds';
 import { decodeIdCursor, decodeTripleCursor, pageOf, type Page } from '../../kernel/paging';
 import { findAuthoredPostsPage, findBusiestAuthors, type AuthorSet, type PostTable } from '../publishing/publishing.api';
+import { isBlockedBetween } from '../blocks/blocks.api';
 import { presentPublicUser } from '../users/users.api';
 import { getActiveUser, lockMembers, mostFollowedMembers, usersByIds } from '../users/users.api';
 import { addFollow, findFollowPage, followedAmong, followedAuthors, removeFollow } from './follows.repository';
@@ -29,11 +30,26 @@ export async function setFollow(scope: WriteScope, actor: UserRow, otherId: numb
   const locked = await lockMembers(db, [actor.id, otherId]);
   const other = locked.find((row) => row.id === otherId);
   if (!other) throw errors.notFound('errors.account.userNotFound');
+  // A block between the two (either way) refuses a new follow (issue 28); unfollowing stays open.
+  if (on && (await isBlockedBetween(db, actor.id, otherId))) throw errors.forbidden('safety.errors.followBlocked');
   const changed = on ? await addFollow(db, actor.id, otherId, now) : await removeFollow(db, actor.id, otherId);
   if (changed) await scope.emit('follow.changed', { followerId: actor.id, followedId: otherId, on });
   // The row was locked before the change: its count plus this change is the count now.
   const fansCount = Math.max(0, other.fans_count + (changed ? (on ? 1 : -1) : 0));
   return { followed: on, fansCount };
+}
+
+/**
+ * A block ends the follows between the two members, both ways (issue 28), each ending recorded as
+ * `follow.changed` so the counters move by exactly what was deleted. The block locked both rows.
+ */
+export async function endFollowsBetween(scope: WriteScope, a: number, b: number): Promise<void> {
+  for (const [followerId, followedId] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    if (await removeFollow(scope.db, followerId, followedId)) await scope.emit('follow.changed', { followerId, followedId, on: false });
+  }
 }
 
 /** Of `users`, the ones the viewer follows (none for anonymous readers): one query for a page. */

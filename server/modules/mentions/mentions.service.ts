@@ -14,6 +14,7 @@ import { CONTENT_STATUS, NOTIFICATION_LIMITS } from '../../../common/constants';
 import type { DB, UserRow } from '../../db/schema';
 import type { WriteScope } from '../../kernel/events';
 import type { ContentHead, KindRegistry } from '../../kernel/kinds';
+import { hasBlocked } from '../blocks/blocks.api';
 import { notify } from '../messages/messages.api';
 import { findActiveUsersByUsernames, findUsersByIds } from '../users/users.api';
 import { decorateMentions, scanContent, type MentionCandidate, type MentionDecision } from './mentions.parser';
@@ -81,6 +82,8 @@ type RecipientRule = (scope: WriteScope, check: RecipientCheck) => boolean | Pro
 const RECIPIENT_RULES: readonly RecipientRule[] = [
   // Mentioning or quoting oneself tells nobody.
   (_scope, { memberId, authorId }) => memberId !== authorId,
+  // A member who blocked the author is not told of their mentions or quotes (issue 28).
+  async (scope, { memberId, authorId }) => !(await hasBlocked(scope.db, memberId, authorId)),
 ];
 
 async function recipientsAmong(scope: WriteScope, memberIds: readonly number[], authorId: number): Promise<number[]> {

@@ -78,6 +78,7 @@ export function messageTitle(
       if (params.notice === 'unbanned') return t('adminUsers.message.unbanned');
       // A report the member made was resolved (reports feature): what staff decided, in the reader's language.
       if (params.notice === 'report') return t(`message.title.report.${kindOf(String(params.outcome ?? ''), ['dismissed', 'removed', 'banned'])}`, values);
+      if (params.notice === 'warned') return t('safety.warning.messageTitle');
       return row.title || t('message.title.system');
     // Comments and recommendations of an article say so; a topic's keep their own titles.
     case 'topic_comment':

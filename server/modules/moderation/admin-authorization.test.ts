@@ -89,6 +89,14 @@ for (const dialect of await testDatabases()) {
         },
       },
       {
+        route: 'POST /api/admin/user/warn',
+        expect: STAFF,
+        async prepare() {
+          const target = await createUser(t);
+          return { path: '/api/admin/user/warn', body: { userId: target.user.id, reason: 'Matrix' }, probe: () => db.selectFrom('user_warnings').select('id').where('user_id', '=', target.user.id).execute() };
+        },
+      },
+      {
         route: 'POST /api/admin/user/unban',
         expect: STAFF,
         async prepare() {

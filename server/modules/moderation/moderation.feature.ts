@@ -45,8 +45,8 @@ export const moderationFeature: Feature = {
     });
 
     // A recommend or sticky switch is audited; a recommendation tells the author (unless they recommended it themself).
-    events.onWrite('content.flagged', 'moderation', async ({ head, flag, on, actor }, scope) => {
-      await recordAudit(scope.db, { actorId: actor.id, action: `${head.type}.${flag}`, targetType: head.type, targetId: head.id, detail: { [flag]: on, authorId: head.ownerId }, ip: actor.ip, time: scope.now });
+    events.onWrite('content.flagged', 'moderation', async ({ head, flag, on, actor, seconds }, scope) => {
+      await recordAudit(scope.db, { actorId: actor.id, action: `${head.type}.${flag}`, targetType: head.type, targetId: head.id, detail: { [flag]: flag === 'slowMode' ? (seconds ?? 0) : on, authorId: head.ownerId }, ip: actor.ip, time: scope.now });
       if (flag !== 'recommend' || !on || actor.id === head.ownerId) return;
       await notify(scope, { to: head.ownerId, from: null, type: 'recommended', title: head.title, url: head.url, entity: { type: head.type, id: head.id }, eventKey: `recommended:${head.type}:${head.id}` });
     });

@@ -34,4 +34,4 @@ export {
 } from './publishing.service';
 export { postStats } from './publishing.stats';
 export { countPostView } from './publishing.views';
-export { actorOf, createPost, editPost, followBans, postForEditor, recommendPost, setPostStatus, type PostOrigin, type PostRef, type PostWrite } from './publishing.writes';
+export { actorOf, createPost, editPost, followBans, postForEditor, recommendPost, setCommentRules, setPostStatus, type PostOrigin, type PostRef, type PostWrite } from './publishing.writes';

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { CountedKind } from '../../kernel/content-events';
 import { canSee, type ContentHead, type ContentKind } from '../../kernel/kinds';
-import { findPostHtml, forgetPostComments, recordPostComment, replacePostHtml, type PostTable } from './publishing.repository';
+import { findCommentRules, findPostHtml, forgetPostComments, recordPostComment, replacePostHtml, type PostTable } from './publishing.repository';
 import { countPostView } from './publishing.views';
 
 type PostKindBase = Required<Pick<ContentKind, 'likes' | 'favorites' | 'visible' | 'comments' | 'page' | 'body'>> & Pick<ContentKind, 'type' | 'table' | 'load'>;
@@ -27,6 +27,7 @@ export function postKind(type: CountedKind, table: PostTable, load: (db: Kysely<
       order: 'asc',
       added: (db, id, userId, now) => recordPostComment(db, table, id, userId, now),
       removed: (db, id, count, last) => forgetPostComments(db, table, id, count, last),
+      rules: async (db, id) => (await findCommentRules(db, table, id)) ?? { locked: false, slowModeSeconds: 0 },
     },
     body: {
       read: (db, id) => findPostHtml(db, table, id),

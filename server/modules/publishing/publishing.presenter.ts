@@ -32,6 +32,8 @@ export interface PostRow {
   content_type: string;
   status: number;
   recommend: number;
+  comments_locked: number;
+  slow_mode_seconds: number;
   view_count: number;
   comment_count: number;
   like_count: number;
@@ -66,6 +68,8 @@ export function presentPost(row: PostRow, relations: PostRelations, context: { n
     user: user ? presentPublicUser(user, { now: context.now }) : null,
     status: row.status,
     recommend: row.recommend === 1,
+    commentsLocked: row.comments_locked === 1,
+    slowModeSeconds: row.slow_mode_seconds,
     viewCount: row.view_count,
     commentCount: row.comment_count,
     likeCount: row.like_count,

@@ -26,6 +26,23 @@ export async function setPostRecommend(db: Kysely<DB>, table: PostTable, id: num
     .execute();
 }
 
+/** What a post allows of new comments (issue 28): locked, and slow mode's seconds. */
+export interface CommentRules {
+  locked: boolean;
+  slowModeSeconds: number;
+}
+
+/** A post's comment rules, or undefined when it does not exist. */
+export async function findCommentRules(db: Kysely<DB>, table: PostTable, id: number): Promise<CommentRules | undefined> {
+  const row = await db.selectFrom(table).select(['comments_locked', 'slow_mode_seconds']).where('id', '=', id).executeTakeFirst();
+  return row ? { locked: row.comments_locked === 1, slowModeSeconds: row.slow_mode_seconds } : undefined;
+}
+
+/** Writes a post's comment rules (its update time stays: nobody edited its text). */
+export async function updateCommentRules(db: Kysely<DB>, table: PostTable, id: number, rules: CommentRules): Promise<void> {
+  await db.updateTable(table).set({ comments_locked: rules.locked ? 1 : 0, slow_mode_seconds: rules.slowModeSeconds }).where('id', '=', id).execute();
+}
+
 /** A post's stored HTML (its body as shown), for the shared features that read links in it. */
 export async function findPostHtml(db: Kysely<DB>, table: PostTable, id: number): Promise<string | undefined> {
   const row = await db.selectFrom(table).select('content_html').where('id', '=', id).executeTakeFirst();

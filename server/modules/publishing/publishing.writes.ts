@@ -19,7 +19,7 @@ import { can } from '../../../common/policies/can';
 import { wordsThatHold } from '../words/words.api';
 import { isModerator } from '../../policy/permissions';
 import { relinkTags, resolveTags, tagIdsOf } from '../tags/tags.api';
-import { changePostStatus, lockPostsOfUser, setPostRecommend, type PostTable } from './publishing.repository';
+import { changePostStatus, findCommentRules, lockPostsOfUser, setPostRecommend, updateCommentRules, type CommentRules, type PostTable } from './publishing.repository';
 
 /** Why a post waits for a moderator (stored by the review feature, shown in its queue). */
 export type HoldFor = Pick<DomainEventMap['content.held'], 'reason' | 'words'>;
@@ -75,6 +75,8 @@ function freshPost(author: UserRow, status: number, origin: PostOrigin) {
     favorite_count: 0,
     last_comment_time: origin.now,
     last_comment_user_id: null,
+    comments_locked: 0,
+    slow_mode_seconds: 0,
     ...postedFrom(origin),
   };
 }
@@ -214,4 +216,22 @@ export async function recommendPost(scope: WriteScope, post: PostRef & { recomme
   if (post.recommended === on) return;
   await setPostRecommend(scope.db, post.table, post.row.id, on, scope.now);
   await scope.emit('content.flagged', { head: post.head, flag: 'recommend', on, actor });
+}
+
+/**
+ * A moderator's comment rules on a post (issue 28): the lock (no new comments) and slow mode (one
+ * comment per member every N seconds). Each switch that really changed is one `content.flagged`
+ * (audited; the item's page and feeds dropped, so a cached page shows the lock at once); asking for
+ * the rules the post already has writes nothing.
+ */
+export async function setCommentRules(scope: WriteScope, post: PostRef, rules: CommentRules, actor: Actor, notFoundKey: string): Promise<void> {
+  if (post.row.status === CONTENT_STATUS.deleted) throw errors.notFound(notFoundKey);
+  const before = await findCommentRules(scope.db, post.table, post.row.id);
+  if (!before) throw errors.notFound(notFoundKey);
+  if (before.locked === rules.locked && before.slowModeSeconds === rules.slowModeSeconds) return;
+  await updateCommentRules(scope.db, post.table, post.row.id, rules);
+  if (before.locked !== rules.locked) await scope.emit('content.flagged', { head: post.head, flag: 'locked', on: rules.locked, actor });
+  if (before.slowModeSeconds !== rules.slowModeSeconds) {
+    await scope.emit('content.flagged', { head: post.head, flag: 'slowMode', on: rules.slowModeSeconds > 0, actor, seconds: rules.slowModeSeconds });
+  }
 }

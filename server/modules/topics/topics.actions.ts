@@ -25,6 +25,7 @@ import {
   presentCreated,
   presentWritten,
   recommendTopic,
+  setTopicCommentRules,
   stickTopic,
   tagTopicFeed,
   topicDetail,
@@ -108,6 +109,14 @@ export const topicsActionList = [
     answer: topicViewSchema,
     target: topicTarget(null),
     run: stickTopic,
+    present: presentWritten,
+  }),
+  writeAction(topicActions.commentRules, {
+    who: who.writer({ can: 'content:moderate' }),
+    limit: limit.none('moderators only, each change audited; the same rules again change nothing'),
+    answer: topicViewSchema,
+    target: topicTarget(null),
+    run: setTopicCommentRules,
     present: presentWritten,
   }),
 ];

@@ -15,6 +15,8 @@ const LIST_COLUMNS = [
   'topics.title',
   'topics.content_type',
   'topics.summary',
+  'topics.comments_locked',
+  'topics.slow_mode_seconds',
   'topics.image_list',
   'topics.status',
   'topics.sticky',

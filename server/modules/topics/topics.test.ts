@@ -301,6 +301,7 @@ for (const dialect of await testDatabases()) {
         recommend: { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 3], unverified: [403, 2], bannedAuthor: [403, 3], unverifiedAuthor: [403, 2], moderator: [200], admin: [200] },
         sticky: { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 3], unverified: [403, 2], bannedAuthor: [403, 3], unverifiedAuthor: [403, 2], moderator: [200], admin: [200] },
         editForm: { anonymous: [401, 1], member: [200], other: [403, 2], banned: [403, 3], unverified: [403, 2], bannedAuthor: [403, 3], unverifiedAuthor: [200], moderator: [200], admin: [200] },
+        commentRules: { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 3], unverified: [403, 2], bannedAuthor: [403, 3], unverifiedAuthor: [403, 2], moderator: [200], admin: [200] },
       };
 
       for (const route of Object.keys(expected)) {
@@ -325,6 +326,9 @@ for (const dialect of await testDatabases()) {
               case 'sticky':
                 res = await t.post(`/api/topic/sticky/${topicId}`, { sticky: true }, { token });
                 break;
+              case 'commentRules':
+                res = await t.post(`/api/topic/comment_rules/${topicId}`, { locked: true, slowModeSeconds: 0 }, { token });
+                break;
               default:
                 res = await t.get(`/api/topic/edit/${topicId}`, { token });
             }
@@ -332,8 +336,8 @@ for (const dialect of await testDatabases()) {
             expect(res.status, `${route} as ${who}: ${JSON.stringify(res.body)}`).toBe(status);
             if (code !== undefined) expect(res.body.errorCode, `${route} as ${who}`).toBe(code);
             if (route === 'create' && who === 'unverified') expect(res.body.message).toBe('Before posting a topic, please set and verify your e-mail');
-            const row = await db.selectFrom('topics').select(['title', 'status', 'recommend', 'sticky']).where('id', '=', topicId).executeTakeFirstOrThrow();
-            const changed = row.title.startsWith('edited') || row.status === 1 || row.recommend === 1 || row.sticky === 1;
+            const row = await db.selectFrom('topics').select(['title', 'status', 'recommend', 'sticky', 'comments_locked']).where('id', '=', topicId).executeTakeFirstOrThrow();
+            const changed = row.title.startsWith('edited') || row.status === 1 || row.recommend === 1 || row.sticky === 1 || row.comments_locked === 1;
             expect(changed, `${route} as ${who} changed the topic`).toBe(status === 200 && route !== 'create' && route !== 'editForm');
           }
         });

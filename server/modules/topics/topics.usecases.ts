@@ -15,11 +15,11 @@ import { actorOf, memberOf } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import { followingFeed } from '../follows/follows.api';
 import { nodeViews } from '../nodes/nodes.api';
-import { publicFeedAnswer, writtenRelations } from '../publishing/publishing.api';
+import { publicFeedAnswer, setCommentRules, writtenRelations } from '../publishing/publishing.api';
 import { publicTopicFeed } from './topics.cache';
 import { topicDetail as readTopicDetail, topicHiddenContent, type HiddenContent } from './topics.detail';
 import { FEED_FOLLOWED, userTopicCounts, userTopicFeed } from './topics.feeds';
-import { deleteTopic as deleteTopicRow, setTopicFlag } from './topics.moderation';
+import { deleteTopic as deleteTopicRow, postRef, setTopicFlag } from './topics.moderation';
 import { presentTopic, type TopicEditView, type TopicView } from './topics.presenter';
 import { createTopic as createTopicRow, editTopic as editTopicRow, topicEditFields, type CreatedTopic } from './topics.writes';
 
@@ -124,4 +124,9 @@ export function recommendTopic({ scope, target, caller, input }: WriteCall<Input
 /** POST topic/sticky/{id}: moderators, at most `stickyMax` pinned (409). */
 export function stickTopic({ scope, target, caller, input }: WriteCall<Input<'sticky'>, TopicRow>): Promise<void> {
   return setTopicFlag(scope, target, actorOf(caller), 'sticky', input.sticky);
+}
+
+/** POST topic/comment_rules/{id}: moderators, inside the transaction (lock and slow mode, issue 28). */
+export function setTopicCommentRules({ scope, target, caller, input }: WriteCall<Input<'commentRules'>, TopicRow>): Promise<void> {
+  return setCommentRules(scope, postRef(target), { locked: input.locked, slowModeSeconds: input.slowModeSeconds }, actorOf(caller), 'topic.errors.notFound');
 }
