@@ -37,6 +37,9 @@ import { digestFeature } from './modules/digest/digest.feature';
 import { pushFeature } from './modules/push/push.feature';
 import { mentionsFeature } from './modules/mentions/mentions.feature';
 import { pagesFeature } from './http/pages.feature';
+import { ipBansFeature } from './modules/ipbans/ipbans.feature';
+import { trustFeature } from './modules/trust/trust.feature';
+import { challengeFeature } from './modules/challenge/challenge.feature';
 
 
 export type { Feature };
@@ -73,6 +76,9 @@ export const features: Feature[] = [
   uploadsFeature,
   seoFeature,
   pwaFeature,
+  ipBansFeature,
+  trustFeature,
+  challengeFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,

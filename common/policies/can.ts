@@ -22,7 +22,9 @@ export type Action =
   | 'settings:update' // read and change the site settings (/admin/settings)
   | 'site:manage' // nodes, tags, friend links, site notices
   | 'vip:manage' // VIP settings, the order queue: activate, reject (/admin/vip)
-  | 'jobs:manage'; // jobs after commit: their states, errors, retry (/admin/jobs)
+  | 'jobs:manage' // jobs after commit: their states, errors, retry (/admin/jobs)
+  | 'ipBans:manage' // IP and network bans (/admin/ip-bans)
+  | 'trust:set'; // set a member's trust level by hand
 
 /** Whoever acts: an id and a role (a user row, the session user, a presented user). */
 export interface Subject extends HasRole {
@@ -57,6 +59,10 @@ const RULES: Record<Action, (user: Subject, resource: Resource | undefined) => b
   'vip:manage': (u) => canByRole(u, 'vip:manage'),
   // The mail queue and the site's housekeeping: the operator's, like the settings.
   'jobs:manage': (u) => isAdmin(u),
+  // A network ban can shut out a whole café or campus: site policy, the admins'.
+  'ipBans:manage': (u) => isAdmin(u),
+  // Staff vouch for a member (or hold one back) as they judge their posts.
+  'trust:set': (u) => isModerator(u),
 };
 
 /** Whether `user` (null: nobody signed in) may do `action` (on `resource`). */

@@ -13,7 +13,7 @@ export default sectionsFromGlob(
       '!**/{mail,message,digest}.json',
       '!**/{install,installUi}.json',
       '!**/apiDocs.json',
-      '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip,adminJobs}.json',
+      '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip,adminJobs,adminDefences}.json',
       '!**/{accountSettings,articleEdit,ban,editor,moderation,profile,topicForm,ucenter,vip,push,notifications}.json',
     ],
     { eager: true, import: 'default' },

@@ -23,6 +23,7 @@ import * as vip from './2026112805_vip';
 import * as jobs from './2026113001_jobs';
 import * as notifications from './2026120101_notifications';
 import * as digest from './2026120105_digest';
+import * as trustDefences from './2026120204_trust_defences';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026113001_jobs': jobs,
   '2026120101_notifications': notifications,
   '2026120105_digest': digest,
+  '2026120204_trust_defences': trustDefences,
 };

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
 import { navSchema, rateRule, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
 import { vipSettingsStored } from '../../../common/validation/vip';
+import { challengeSettingsSchema, trustSettingsSchema } from '../../../common/validation/defences';
 
 // The field rules live in common/validation/settings.ts (the back office's form uses them too).
 export { isTimeZone, NAV_URL } from '../../../common/validation/settings';
@@ -83,6 +84,10 @@ export const settingsSchema = z.object({
   reactionLimits: z.object({ perUser: rateRule }).default({ perUser: { max: 300, windowMs: 10 * 60_000 } }),
   /** Upload size, dimensions (within the server's IMAGE_MAX_* ceilings) and uploads per member; each has its own default. */
   uploadLimits: uploadLimitsSchema.prefault({}),
+  /** Trust levels (issue 28): the thresholds, and what a new member (level 0) may do. */
+  trust: trustSettingsSchema.prefault({}),
+  /** The proof-of-work challenge on sign-up and password reset requests (issue 28). */
+  challenge: challengeSettingsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
