@@ -9,6 +9,8 @@
  * too) until the challenge expires.
  */
 import type { Kysely } from 'kysely';
+import type * as AltchaModule from 'altcha-lib';
+import type * as ShaModule from 'altcha-lib/algorithms/sha';
 import type { Challenge, Solution } from 'altcha-lib/types';
 import type { ChallengeView } from '../../../common/views/defences';
 import type { DB } from '../../db/schema';
@@ -28,8 +30,8 @@ export const CHALLENGE_TTL_MS = 10 * 60_000;
 const SECRET_NAME = 'altcha-hmac';
 const FIELD = 'altcha';
 
-type AltchaLib = typeof import('altcha-lib');
-type ShaAlgorithm = typeof import('altcha-lib/algorithms/sha');
+type AltchaLib = typeof AltchaModule;
+type ShaAlgorithm = typeof ShaModule;
 let loaded: Promise<[AltchaLib, ShaAlgorithm]> | null = null;
 /** Loaded on first use (ADR 0008): most requests never make or check a challenge. */
 function altcha(): Promise<[AltchaLib, ShaAlgorithm]> {
