@@ -9,8 +9,8 @@
  * too) until the challenge expires.
  */
 import type { Kysely } from 'kysely';
-import type * as AltchaModule from 'altcha-lib';
-import type * as ShaModule from 'altcha-lib/algorithms/sha';
+import type { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import type { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Solution } from 'altcha-lib/types';
 import type { ChallengeView } from '../../../common/views/defences';
 import type { DB } from '../../db/schema';
@@ -30,8 +30,14 @@ export const CHALLENGE_TTL_MS = 10 * 60_000;
 const SECRET_NAME = 'altcha-hmac';
 const FIELD = 'altcha';
 
-type AltchaLib = typeof AltchaModule;
-type ShaAlgorithm = typeof ShaModule;
+interface AltchaLib {
+  createChallenge: typeof createChallenge;
+  randomInt: typeof randomInt;
+  verifySolution: typeof verifySolution;
+}
+interface ShaAlgorithm {
+  deriveKey: typeof deriveKey;
+}
 let loaded: Promise<[AltchaLib, ShaAlgorithm]> | null = null;
 /** Loaded on first use (ADR 0008): most requests never make or check a challenge. */
 function altcha(): Promise<[AltchaLib, ShaAlgorithm]> {
