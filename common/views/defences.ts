@@ -43,5 +43,5 @@ export const challengeViewSchema = z
     parameters: z.looseObject({ algorithm: z.string(), nonce: z.string(), salt: z.string(), cost: z.number(), keyLength: z.number(), keyPrefix: z.string() }),
     signature: z.string(),
   })
-  .meta({ id: 'Challenge' });
+  .meta({ id: 'ChallengeView' });
 export type ChallengeView = z.infer<typeof challengeViewSchema>;
