@@ -7,7 +7,8 @@
  * solution reaches the form through `onPayload` (null until solved, and again after a reset).
  * While the site has the challenge switched off (the first fetch answers 403), nothing shows.
  */
-import 'altcha/types/react';
+// The widget's JSX element type (types only: nothing of it runs on the server).
+import type {} from 'altcha/types/react';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { challengeActions } from '../../../common/actions/defences';
 import { ApiError, send } from '~/lib/api';
