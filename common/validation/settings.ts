@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { LIMITS, LOCALES } from '../constants';
+import { challengeSettingsSchema, trustSettingsSchema } from './defences';
 import { integerField } from './fields';
 
 /**
@@ -131,6 +132,9 @@ export const editableSettingFields = {
   checkinLimits: z.object({ perUser: rateRule }),
   uploadLimits: uploadLimitsSchema,
   smtp: smtpSchema,
+  /** Defences (issue 28): the proof-of-work challenge's switch, trust levels' thresholds. */
+  challenge: challengeSettingsSchema,
+  trust: trustSettingsSchema,
 };
 
 export type EditableSettingKey = keyof typeof editableSettingFields;
@@ -160,6 +164,7 @@ export const SETTINGS_SECTIONS = {
   limits: ['rateLimits', 'postLimits', 'commentLimits', 'reactionLimits', 'checkinLimits'],
   uploads: ['uploadLimits'],
   mail: ['smtp'],
+  defences: ['challenge', 'trust'],
 } as const satisfies Record<string, readonly EditableSettingKey[]>;
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 

@@ -64,7 +64,7 @@ function watchOrigins(page: Page): string[] {
 }
 
 const TEXT = {
-  'en-US': { signup: 'Sign up', verified: 'Checked: you are not a robot', nickname: 'Nickname', email: 'Email', password: 'Password', rePassword: 'Confirm password', submit: 'Sign up', box: 'Write a comment', tooMany: 'New members may put at most 3 links and images in one post.' },
+  'en-US': { signup: 'Sign up', verified: 'Checked: you are not a robot', nickname: 'Nickname', email: 'E-mail', password: 'Password', rePassword: 'Confirm password', submit: 'Sign up', box: 'Write a comment', tooMany: 'New members may put at most 3 links and images in one post.' },
   'zh-CN': { signup: '注册', verified: '验证通过', nickname: '昵称', email: '邮箱', password: '密码', rePassword: '确认密码', submit: '注册', box: '发表评论', tooMany: '新成员每篇内容最多可包含 3 个链接和图片。' },
 } as const;
 
@@ -90,10 +90,10 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await shots(page, `signup-${locale}`);
 
     const tag = `${Date.now().toString(36)}${locale === 'en-US' ? 'e' : 'z'}`;
-    await page.getByLabel(text.nickname).fill(`Newcomer ${tag}`);
-    await page.getByLabel(text.email).fill(`newcomer.${tag}@example.com`);
-    await page.getByLabel(text.password, { exact: true }).fill('member-pass-1');
-    await page.getByLabel(text.rePassword).fill('member-pass-1');
+    await page.getByRole('textbox', { name: text.nickname, exact: true }).fill(`Newcomer ${tag}`);
+    await page.getByRole('textbox', { name: text.email, exact: true }).fill(`newcomer.${tag}@example.com`);
+    await page.getByRole('textbox', { name: text.password, exact: true }).fill('member-pass-1');
+    await page.getByRole('textbox', { name: text.rePassword, exact: true }).fill('member-pass-1');
     const signedUp = page.waitForResponse((response) => response.url().endsWith('/api/login/signup'));
     await page.getByRole('button', { name: text.submit, exact: true }).click();
     expect((await signedUp).status()).toBe(200);

@@ -42,6 +42,10 @@ export const ChallengeWidget = forwardRef<ChallengeHandle, { onPayload: (payload
   const [needed, setNeeded] = useState<boolean | null>(null);
   const onPayloadRef = useRef(onPayload);
   onPayloadRef.current = onPayload;
+  const tRef = useRef(t);
+  tRef.current = t;
+  /** Set up once per element: a second set-up would start the work again and drop a solution. */
+  const started = useRef<WidgetElement | null>(null);
 
   useImperativeHandle(handle, () => ({
     reset() {
@@ -73,9 +77,10 @@ export const ChallengeWidget = forwardRef<ChallengeHandle, { onPayload: (payload
       const { default: ShaWorker } = await import('altcha/workers/sha?worker');
       const registry = (globalThis as unknown as { $altcha: { algorithms: Map<string, () => Worker>; i18n: { set(name: string, value: Record<string, string>): void } } }).$altcha;
       registry.algorithms.set('SHA-256', () => new ShaWorker());
-      registry.i18n.set(language, Object.fromEntries(WIDGET_KEYS.map((key) => [key, t(`defences.challenge.widget.${key}`)])));
+      registry.i18n.set(language, Object.fromEntries(WIDGET_KEYS.map((key) => [key, tRef.current(`defences.challenge.widget.${key}`)])));
       const widget = ref.current;
-      if (!live || !widget) return;
+      if (!live || !widget || started.current === widget) return;
+      started.current = widget;
       widget.addEventListener('statechange', (event) => {
         const detail = (event as CustomEvent<{ payload?: string | null; state?: string }>).detail;
         onPayloadRef.current(detail.state === 'verified' && detail.payload ? detail.payload : null);
@@ -86,7 +91,7 @@ export const ChallengeWidget = forwardRef<ChallengeHandle, { onPayload: (payload
     return () => {
       live = false;
     };
-  }, [needed, locale, t]);
+  }, [needed, locale]);
 
   if (!needed) return null;
   return (

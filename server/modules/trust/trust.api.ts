@@ -6,4 +6,4 @@
  *   (too many links refused, the first posts held), for the post kinds and comments;
  * - `countLinks(html)`: links and images in sanitized HTML.
  */
-export { countLinks, newMemberRules, trustLevelOf } from './trust.service';
+export { countLinks, newMemberRules, trustLevelOf, trustLevelsOf } from './trust.service';

@@ -2,6 +2,11 @@
 import type { Kysely } from 'kysely';
 import type { DB, TrustLevelRow } from '../../db/schema';
 
+/** The trust rows of several members (one query). */
+export function findTrustRows(db: Kysely<DB>, userIds: readonly number[]) {
+  return db.selectFrom('trust_levels').select(['user_id', 'level', 'locked']).where('user_id', 'in', userIds).execute();
+}
+
 export function findTrust(db: Kysely<DB>, userId: number): Promise<Pick<TrustLevelRow, 'level' | 'locked'> | undefined> {
   return db.selectFrom('trust_levels').select(['level', 'locked']).where('user_id', '=', userId).executeTakeFirst();
 }

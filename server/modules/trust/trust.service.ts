@@ -21,7 +21,7 @@ import type { DB, UserRow } from '../../db/schema';
 import { errors } from '../../infra/errors';
 import type { Actor, WriteScope } from '../../kernel/events';
 import { isModerator } from '../../policy/permissions';
-import { findComputedBelow, findTrust, findTrustFacts, insertTrust, updateTrust, type TrustFacts } from './trust.repository';
+import { findComputedBelow, findTrust, findTrustFacts, findTrustRows, insertTrust, updateTrust, type TrustFacts } from './trust.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The level of a member with no row: they were members before trust levels existed. */
@@ -52,6 +52,14 @@ export function computeLevel(facts: Facts, settings: TrustSettings, now: number)
 export async function trustLevelOf(db: Kysely<DB>, userId: number): Promise<number> {
   const row = await findTrust(db, userId);
   return row ? row.level : LEVEL_WITHOUT_ROW;
+}
+
+/** The levels of several members (the back office's member list), in one query; no row is level 1. */
+export async function trustLevelsOf(db: Kysely<DB>, userIds: readonly number[]): Promise<Map<number, { level: number; locked: boolean }>> {
+  const out = new Map(userIds.map((id) => [id, { level: LEVEL_WITHOUT_ROW, locked: false }]));
+  if (userIds.length === 0) return out;
+  for (const row of await findTrustRows(db, userIds)) out.set(row.user_id, { level: row.level, locked: row.locked === 1 });
+  return out;
 }
 
 /** A new member's row, at the level their facts reach now (inside the sign-up's write). */
