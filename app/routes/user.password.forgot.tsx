@@ -28,7 +28,7 @@ export default function ForgotPasswordPage() {
   const form = useSchemaForm(sendResetPasswordEmailSchema, { email: '', altcha: '' }, {
     inlineErrors: true,
     onValid: async (data: SendResetPasswordEmailInput) => {
-      await send(authActions.sendResetPasswordEmail, { ...data, altcha: solution.current ?? undefined }).catch((error: unknown) => {
+      await send(authActions.sendResetPasswordEmail, { ...data, altcha: solution.current ?? challenge.current?.payload() ?? undefined }).catch((error: unknown) => {
         challenge.current?.reset();
         throw error;
       });

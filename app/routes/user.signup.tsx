@@ -38,7 +38,7 @@ export default function SignUpPage() {
   const challenge = useRef<ChallengeHandle>(null);
   const form = useSchemaForm(signUpSchema, { nickname: '', email: '', password: '', rePassword: '', altcha: '' }, {
     onValid: async (data: SignUpInput) => {
-      const answer = await send(authActions.signUp, { ...data, redirect, altcha: solution.current ?? undefined }).catch((error: unknown) => {
+      const answer = await send(authActions.signUp, { ...data, redirect, altcha: solution.current ?? challenge.current?.payload() ?? undefined }).catch((error: unknown) => {
         challenge.current?.reset();
         throw error;
       });

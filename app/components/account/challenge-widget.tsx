@@ -22,6 +22,8 @@ interface WidgetElement extends HTMLElement {
 }
 
 export interface ChallengeHandle {
+  /** The solved challenge the form sends (the widget's hidden field), or null until solved. */
+  payload(): string | null;
   /** After a refused try: the spent solution is dropped and a new one solved. */
   reset(): void;
 }
@@ -48,6 +50,10 @@ export const ChallengeWidget = forwardRef<ChallengeHandle, { onPayload: (payload
   const started = useRef<WidgetElement | null>(null);
 
   useImperativeHandle(handle, () => ({
+    payload() {
+      const field = ref.current?.closest('form')?.querySelector<HTMLInputElement>('input[name="altcha"]');
+      return field?.value || null;
+    },
     reset() {
       onPayloadRef.current(null);
       const widget = ref.current;

@@ -21,9 +21,9 @@ import { insertChallengeUse } from './challenge.repository';
 
 /** The work asked of a browser: SHA-256 iterated `COST` times per try, the counter drawn in this range (bench/challenge-solve). */
 export const CHALLENGE_ALGORITHM = 'SHA-256';
-export const CHALLENGE_COST = 64;
-export const COUNTER_MIN = 1_500;
-export const COUNTER_MAX = 3_500;
+export const CHALLENGE_COST = 16;
+export const COUNTER_MIN = 1_000;
+export const COUNTER_MAX = 3_000;
 /** Long enough to fill a sign-up form after the widget solved it, short enough to make hoarding solutions pointless. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
 
