@@ -86,6 +86,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(widget).toBeVisible();
     // The widget solves on its own as the form shows (real work, in its worker).
     await expect(widget.getByRole('checkbox', { checked: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('input[name="altcha"]')).not.toHaveValue('');
     await expectAccessible(page);
     await shots(page, `signup-${locale}`);
 

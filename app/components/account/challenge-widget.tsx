@@ -91,7 +91,8 @@ export const ChallengeWidget = forwardRef<ChallengeHandle, { onPayload: (payload
         const detail = (event as CustomEvent<{ payload?: string | null; state?: string }>).detail;
         onPayloadRef.current(detail.state === 'verified' && detail.payload ? detail.payload : null);
       });
-      await widget.configure({ challenge: '/api/auth/challenge', fetch: unwrappingFetch, language, hideFooter: true, hideLogo: false, auto: 'onload', minDuration: 0 });
+      await widget.configure({ challenge: '/api/auth/challenge', fetch: unwrappingFetch, language, hideFooter: true, hideLogo: false, minDuration: 0 });
+      // Started once, here (an `auto` start as well would run a second solve over the first).
       void widget.verify();
     })();
     return () => {
