@@ -9,6 +9,8 @@
  */
 // The widget's JSX element type (types only: nothing of it runs on the server).
 import type {} from 'altcha/types/react';
+// The external build carries no inline styles (the strict CSP): its stylesheet is bundled with the site.
+import 'altcha/altcha.css';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { challengeActions } from '../../../common/actions/defences';
 import { ApiError, send } from '~/lib/api';
