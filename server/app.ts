@@ -44,6 +44,7 @@ import { BullBackend, JobRunner } from './modules/jobs/jobs.api';
 import { SettingsCache } from './modules/settings/settings.api';
 import { ImageProcessor } from './modules/uploads/uploads.api';
 import { WordScreen } from './modules/words/words.api';
+import { IpBanList } from './modules/ipbans/ipbans.api';
 import { features } from './features';
 
 export interface BuildOptions {
@@ -235,6 +236,7 @@ function createContext(
     pageCache: createPageCache(test),
     images: new ImageProcessor(config.images),
     words: new WordScreen(clock, app.log),
+    ipBans: new IpBanList(),
     get site() {
       return (site ??= createSite(ctx));
     },

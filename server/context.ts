@@ -27,6 +27,7 @@ import type { SettingsCache } from './modules/settings/settings.api';
 import type { FeedCache } from './kernel/feed-cache';
 import type { WordScreen } from './modules/words/words.api';
 import type { JobRunner } from './modules/jobs/jobs.api';
+import type { IpBanList } from './modules/ipbans/ipbans.api';
 
 export interface AppContext {
   config: AppConfig;
@@ -70,6 +71,8 @@ export interface AppContext {
   images: ImageProcessor;
   /** The forbidden words: the cached list, and their regular expressions' timed worker thread. */
   words: WordScreen;
+  /** The live IP and network bans, in memory (issue 28): every call but a GET from a banned address is refused. */
+  readonly ipBans: IpBanList;
   /** What page loaders call (`context.site`): every feature's page slice, assembled once per app. */
   readonly site: SiteServices;
 }

@@ -41,6 +41,9 @@ import { mentionsFeature } from './modules/mentions/mentions.feature';
 import { pagesFeature } from './http/pages.feature';
 import { conversationsFeature } from './modules/conversations/conversations.feature';
 import { reportsFeature } from './modules/reports/reports.feature';
+import { ipBansFeature } from './modules/ipbans/ipbans.feature';
+import { trustFeature } from './modules/trust/trust.feature';
+import { challengeFeature } from './modules/challenge/challenge.feature';
 
 
 export type { Feature };
@@ -81,6 +84,9 @@ export const features: Feature[] = [
   reportsFeature,
   blocksFeature,
   warningsFeature,
+  ipBansFeature,
+  trustFeature,
+  challengeFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,

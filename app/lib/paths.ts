@@ -43,4 +43,5 @@ export const paths = {
   adminWords: '/admin/words',
   adminVip: '/admin/vip',
   adminJobs: '/admin/jobs',
+  adminIpBans: '/admin/ip-bans',
 } as const;

@@ -435,6 +435,30 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
           <RuleTable form={form} paths={['uploadLimits.perUser']} />
         </Panel>
       );
+    case 'defences':
+      return (
+        <div className="space-y-6">
+          <Panel hint={t('adminDefences.settings.challengeHint')}>
+            <SwitchField form={form} name="challenge.enabled" label={t('adminDefences.settings.challenge')} />
+          </Panel>
+          <Panel title={t('adminDefences.settings.trust')}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField form={form} name="trust.reviewFirstPosts" label={t('adminDefences.settings.reviewFirstPosts')} type="number" />
+              <TextField form={form} name="trust.maxLinks" label={t('adminDefences.settings.maxLinks')} type="number" />
+            </div>
+            {(['level1', 'level2'] as const).map((level) => (
+              <fieldset key={level} className="space-y-3">
+                <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{t(`adminDefences.settings.${level}`)}</legend>
+                <div className="grid gap-4 sm:grid-cols-4">
+                  {(['days', 'posts', 'likes', 'score'] as const).map((fact) => (
+                    <TextField key={fact} form={form} name={`trust.${level}.${fact}`} label={t(`adminDefences.settings.${fact}`)} type="number" />
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+          </Panel>
+        </div>
+      );
     case 'mail':
       return (
         <div className="space-y-4">

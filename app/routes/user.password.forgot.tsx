@@ -3,10 +3,11 @@
  * whether or not an account has that e-mail (as the API does), so it reveals nothing.
  */
 import { authActions } from '../../common/actions/auth';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '../../common/constants';
 import { sendResetPasswordEmailSchema, type SendResetPasswordEmailInput } from '../../common/validation/account';
+import { ChallengeWidget, type ChallengeHandle } from '~/components/account/challenge-widget';
 import { AuthCard, FormAlert, FormNotice, linkClass } from '~/components/account/auth-card';
 import { accountMeta } from '~/components/account/page-meta';
 import { Button } from '~/components/ui/button';
@@ -21,10 +22,16 @@ export const meta = accountMeta('account.forgot.title');
 export default function ForgotPasswordPage() {
   const t = useT();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useSchemaForm(sendResetPasswordEmailSchema, { email: '' }, {
+  // The proof-of-work challenge's solution (issue 28): spent by any try, so a refused one solves anew.
+  const solution = useRef<string | null>(null);
+  const challenge = useRef<ChallengeHandle>(null);
+  const form = useSchemaForm(sendResetPasswordEmailSchema, { email: '', altcha: '' }, {
     inlineErrors: true,
     onValid: async (data: SendResetPasswordEmailInput) => {
-      await send(authActions.sendResetPasswordEmail, data);
+      await send(authActions.sendResetPasswordEmail, { ...data, altcha: solution.current ?? challenge.current?.payload() ?? undefined }).catch((error: unknown) => {
+        challenge.current?.reset();
+        throw error;
+      });
       setSentTo(data.email);
     },
   });
@@ -57,6 +64,12 @@ export default function ForgotPasswordPage() {
               />
             )}
           </Field>
+          <ChallengeWidget ref={challenge} onPayload={(payload) => (solution.current = payload)} />
+          {form.errorFor('altcha') && (
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {form.errorFor('altcha')}
+            </p>
+          )}
           <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
             {form.submitting ? t('account.forgot.submitting') : t('account.forgot.submit')}
           </Button>

@@ -4,11 +4,13 @@
  * 'Passwords do not match'). Success signs the visitor in and goes to `?redirect=` or home.
  */
 import { authActions } from '../../common/actions/auth';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '../../common/constants';
 import { safeRedirect } from '../../common/redirect';
 import { signUpSchema, type SignUpInput } from '../../common/validation/account';
 import { AuthCard, FormAlert, linkClass } from '~/components/account/auth-card';
+import { ChallengeWidget, type ChallengeHandle } from '~/components/account/challenge-widget';
 import { accountMeta } from '~/components/account/page-meta';
 import { useAfterSignIn } from '~/components/account/use-signed-in';
 import { Button } from '~/components/ui/button';
@@ -31,9 +33,15 @@ export default function SignUpPage() {
   const redirectParam = params.get('redirect');
   const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
 
-  const form = useSchemaForm(signUpSchema, { nickname: '', email: '', password: '', rePassword: '' }, {
+  // The proof-of-work challenge's solution (issue 28): spent by any try, so a refused one solves anew.
+  const solution = useRef<string | null>(null);
+  const challenge = useRef<ChallengeHandle>(null);
+  const form = useSchemaForm(signUpSchema, { nickname: '', email: '', password: '', rePassword: '', altcha: '' }, {
     onValid: async (data: SignUpInput) => {
-      const answer = await send(authActions.signUp, { ...data, redirect });
+      const answer = await send(authActions.signUp, { ...data, redirect, altcha: solution.current ?? challenge.current?.payload() ?? undefined }).catch((error: unknown) => {
+        challenge.current?.reset();
+        throw error;
+      });
       toast.success(t('account.signup.success', { nickname: answer.user.nickname }));
       await afterSignIn(answer.redirect);
     },
@@ -73,6 +81,12 @@ export default function SignUpPage() {
         <Field label={t('account.signup.rePassword')} required error={form.errorFor('rePassword')}>
           {(props) => <Input {...props} {...form.bind('rePassword')} type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} />}
         </Field>
+        <ChallengeWidget ref={challenge} onPayload={(payload) => (solution.current = payload)} />
+        {form.errorFor('altcha') && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {form.errorFor('altcha')}
+          </p>
+        )}
         <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
           {form.submitting ? t('account.signup.submitting') : t('account.signup.submit')}
         </Button>

@@ -29,6 +29,8 @@ const BY_ROLE: Record<Action, [boolean, boolean, boolean]> = {
   'vip:manage': [false, false, true],
   'jobs:manage': [false, false, true],
   'user:warn': [false, true, true],
+  'ipBans:manage': [false, false, true],
+  'trust:set': [false, true, true],
 };
 
 describe('can()', () => {

@@ -23,7 +23,9 @@ export type Action =
   | 'site:manage' // nodes, tags, friend links, site notices
   | 'vip:manage' // VIP settings, the order queue: activate, reject (/admin/vip)
   | 'jobs:manage' // jobs after commit: their states, errors, retry (/admin/jobs)
-  | 'user:warn'; // send a member a formal warning (issue 28)
+  | 'user:warn' // send a member a formal warning (issue 28)
+  | 'ipBans:manage' // IP and network bans (/admin/ip-bans)
+  | 'trust:set'; // set a member's trust level by hand
 
 /** Whoever acts: an id and a role (a user row, the session user, a presented user). */
 export interface Subject extends HasRole {
@@ -60,6 +62,10 @@ const RULES: Record<Action, (user: Subject, resource: Resource | undefined) => b
   'jobs:manage': (u) => isAdmin(u),
   // A warning is moderation of a member, short of a ban: moderators and admins.
   'user:warn': (u) => isModerator(u),
+  // A network ban can shut out a whole café or campus: site policy, the admins'.
+  'ipBans:manage': (u) => isAdmin(u),
+  // Staff vouch for a member (or hold one back) as they judge their posts.
+  'trust:set': (u) => isModerator(u),
 };
 
 /** Whether `user` (null: nobody signed in) may do `action` (on `resource`). */

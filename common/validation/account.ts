@@ -3,6 +3,7 @@
  * (spec §5). Shared by the API routes and the browser's forms: every message is an i18n key in
  * the `validation` section, every limit comes from common/constants.ts.
  */
+import { challengeField } from './defences';
 import { z } from 'zod';
 import { LIMITS, USERNAME_PATTERN } from '../constants';
 import { cleanName } from './names';
@@ -63,6 +64,8 @@ export const signUpSchema = z
     password: passwordField,
     rePassword: rePasswordField,
     redirect: redirectField,
+    /** The solved proof-of-work challenge (issue 28), while the site asks for one. */
+    altcha: challengeField,
   })
   .refine((v) => v.password === v.rePassword, passwordsMatch);
 export type SignUpInput = z.infer<typeof signUpSchema>;
@@ -124,7 +127,7 @@ export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
 /** The link tokens of verification and reset mails. */
 const linkTokenField = required('validation.linkTokenRequired').max(200, 'validation.linkTokenRequired');
 
-export const sendResetPasswordEmailSchema = z.object({ email: emailField });
+export const sendResetPasswordEmailSchema = z.object({ email: emailField, altcha: challengeField });
 export type SendResetPasswordEmailInput = z.infer<typeof sendResetPasswordEmailSchema>;
 
 export const resetPasswordSchema = z

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { LIMITS, LOCALES } from '../constants';
+import { challengeSettingsSchema, trustSettingsSchema } from './defences';
 import { integerField } from './fields';
 
 /**
@@ -148,6 +149,9 @@ export const editableSettingFields = {
   uploadLimits: uploadLimitsSchema,
   reportLimits: reportSettingsSchema,
   smtp: smtpSchema,
+  /** Defences (issue 28): the proof-of-work challenge's switch, trust levels' thresholds. */
+  challenge: challengeSettingsSchema,
+  trust: trustSettingsSchema,
 };
 
 export type EditableSettingKey = keyof typeof editableSettingFields;
@@ -177,6 +181,7 @@ export const SETTINGS_SECTIONS = {
   limits: ['rateLimits', 'postLimits', 'commentLimits', 'reactionLimits', 'checkinLimits', 'reportLimits'],
   uploads: ['uploadLimits'],
   mail: ['smtp'],
+  defences: ['challenge', 'trust'],
 } as const satisfies Record<string, readonly EditableSettingKey[]>;
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 

@@ -34,6 +34,8 @@ export const adminMemberViewSchema = memberRefSchema.extend({
   /** 0 when not VIP, −1 forever, else the epoch ms it ends. */
   vipUntil: z.number(),
   createTime: z.number(),
+  /** Their trust level (issue 28), and whether staff set it by hand: on the member list's rows. */
+  trust: z.strictObject({ level: z.number(), locked: z.boolean() }).optional(),
 }).meta({ id: 'AdminMemberView' });
 export type AdminMemberView = z.infer<typeof adminMemberViewSchema>;
 

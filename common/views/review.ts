@@ -29,7 +29,7 @@ export type ContentStatusName = (typeof CONTENT_STATUS_NAMES)[number];
  * `articleReview`), or its text carried a forbidden word; `unknown` for a post held before
  * reasons were recorded.
  */
-export const HOLD_REASONS = ['reviewSetting', 'forbiddenWord', 'unknown'] as const;
+export const HOLD_REASONS = ['reviewSetting', 'forbiddenWord', 'unknown', 'newMember'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 /** One post or comment waiting for review, with its stored (server-sanitized) HTML. */

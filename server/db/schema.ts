@@ -629,6 +629,36 @@ export interface UserWarningsTable {
   ack_time: Generated<number>;
 }
 
+/** A member's trust level (issue 28): computed from what they did, or set by staff (locked). */
+export interface TrustLevelsTable {
+  user_id: number;
+  level: Generated<number>;
+  /** 1: set by hand; automatic changes leave it alone until staff clear it. */
+  locked: Generated<number>;
+  likes_received: Generated<number>;
+  set_by: number | null;
+  create_time: number;
+  update_time: number;
+}
+
+/** A spent proof-of-work solution (its challenge's nonce), kept until the challenge expires. */
+export interface ChallengeUsesTable {
+  nonce: string;
+  expire_time: number;
+  create_time: number;
+}
+
+/** An IP or network ban: one address or a CIDR range, until `expire_time` (0 forever). */
+export interface IpBansTable {
+  id: Generated<number>;
+  cidr: string;
+  reason: Generated<string>;
+  expire_time: Generated<number>;
+  created_by: number | null;
+  create_time: number;
+  update_time: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -671,6 +701,9 @@ export interface DB {
   reports: ReportsTable;
   user_blocks: UserBlocksTable;
   user_warnings: UserWarningsTable;
+  trust_levels: TrustLevelsTable;
+  challenge_uses: ChallengeUsesTable;
+  ip_bans: IpBansTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -705,3 +738,5 @@ export type ConversationMemberRow = Selectable<ConversationMembersTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
 export type ReportCaseRow = Selectable<ReportCasesTable>;
 export type ReportRow = Selectable<ReportsTable>;
+export type TrustLevelRow = Selectable<TrustLevelsTable>;
+export type IpBanRow = Selectable<IpBansTable>;

@@ -3,7 +3,8 @@
  * the call came through — the JSON API (http/actions-http.ts) or a page loader (`context.read`):
  *
  *   1. the database (428 before install, unless the action is the installer's)
- *   2. who: the gate (401, 403 banned, 403 unverified), then the role rule of the shared table
+ *   2. who: the gate (401, 403 banned, 403 unverified), then the role rule of the shared table;
+ *      a call that is not a GET from a banned address (IP bans): 403
  *   3. guards: a module switched off answers 403 before any field error
  *   4. limits spent before the input (every attempt counts)
  *   5. the input: a path parameter naming nothing is 404, a bad field 400 naming it
@@ -200,6 +201,19 @@ export function performAction(ctx: AppContext, action: AnyAction, request: Actio
 
 function performWith(ctx: AppContext, action: AnyAction, request: ActionRequest, db: Database | null, settings: SiteSettings): Promise<unknown> {
   checkWho(action.who, request.caller, settings);
+  // A banned address (IP and network bans, issue 28) makes no write: every call but a GET is
+  // refused, signing up and in among them; reading stays open (ADR 0027).
+  if (db && ctx.state.installed && action.contract.method !== 'GET' && request.via === 'api') {
+    return ctx.ipBans.banOf(db, request.caller.origin.ip, request.caller.now).then((ban) => {
+      if (ban !== null) throw errors.forbidden('defences.ipBanned');
+      return performChecked(ctx, action, request, db, settings);
+    });
+  }
+  return performChecked(ctx, action, request, db, settings);
+}
+
+/** The steps after who and the address: guards, limits, the input, the use case. */
+function performChecked(ctx: AppContext, action: AnyAction, request: ActionRequest, db: Database | null, settings: SiteSettings): Promise<unknown> {
   const limit = limitOf(action, request.via);
   if (!action.guards && !limit) {
     const input = parseActionInput(action.contract, request.params, request.fields, request.screened === true);

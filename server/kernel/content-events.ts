@@ -43,7 +43,7 @@ declare module './events' {
      * every new post of its kind, or its text carried forbidden words (`words`; a comment is held
      * only for these). Recorded after its row.
      */
-    'content.held': { kind: CountedKind | 'comment'; id: number; userId: number; reason: 'reviewSetting' | 'forbiddenWord'; words: readonly string[] };
+    'content.held': { kind: CountedKind | 'comment'; id: number; userId: number; reason: 'reviewSetting' | 'forbiddenWord' | 'newMember'; words: readonly string[] };
   }
 }
 

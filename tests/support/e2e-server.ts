@@ -174,6 +174,12 @@ export function collectOutput(child: ChildProcess): () => string {
   return () => log;
 }
 
+/** The challenge off, and level 1 from sign-up: what suites not about the defences start with. */
+export const DEFENCES_OFF: Partial<Settings> = {
+  challenge: { enabled: false },
+  trust: { level1: { days: 0, posts: 0, likes: 0, score: 0 }, level2: { days: 14, posts: 20, likes: 10, score: 50 }, reviewFirstPosts: 2, maxLinks: 3 },
+};
+
 export async function startServer(options: StartOptions = {}): Promise<E2eServer> {
   if (!existsSync(path.join(BUILD_DIR, 'server', 'index.js')) || !existsSync(SERVER_MAIN)) {
     throw new Error('the build is missing: run `npm run build` (the Playwright webServer does it once per run)');
@@ -186,7 +192,9 @@ export async function startServer(options: StartOptions = {}): Promise<E2eServer
   const url = `http://127.0.0.1:${port}`;
   if ((options.installed ?? true) && !shared) {
     if (!preinstallWithSetup(dataDir, url, options)) await preinstallDirect(dataDir, options);
-    if (options.settings) await writeInitialSettings(dataDir, options.settings);
+    // Journeys about something else sign up without the proof-of-work challenge, and as members
+    // past level 0 (issue 28): the defences' own journey turns both back on.
+    await writeInitialSettings(dataDir, { ...DEFENCES_OFF, ...options.settings });
   }
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     cwd: ROOT,

@@ -78,6 +78,8 @@ export interface TestAppOptions extends BuildOptions {
   /** Default true: the schema is migrated and config.json says installed. */
   installed?: boolean;
   env?: Record<string, string>;
+  /** 'on': the challenge and trust levels as a site has them by default (issue 28); else both off. */
+  defences?: 'on' | 'off';
   /** Reuse an existing data dir and database (restart tests). */
   reuse?: { dataDir: string; database: TestDatabase };
 }
@@ -96,6 +98,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp(config, options);
   await app.ready();
+  // Suites about something else sign up without the proof-of-work challenge, and as members past
+  // level 0 (issue 28): the defences' own suites turn both back on (`DEFENCES_ON`).
+  if (installed && !options.reuse && options.defences !== 'on') {
+    await writeSettings(requireDb(app.ctx), DEFENCES_OFF, Date.now());
+    app.ctx.settings.invalidate();
+  }
 
   const request = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, o: RequestOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
@@ -151,6 +159,12 @@ export async function writeTestSettings(t: TestApp, values: Partial<Settings>, n
   await writeSettings(requireDb(t.ctx), values, now);
   t.ctx.settings.invalidate();
 }
+
+/** The challenge off, and level 1 from sign-up (issue 28): what suites not about the defences run with. */
+export const DEFENCES_OFF: Partial<Settings> = {
+  challenge: { enabled: false },
+  trust: { level1: { days: 0, posts: 0, likes: 0, score: 0 }, level2: { days: 14, posts: 20, likes: 10, score: 50 }, reviewFirstPosts: 2, maxLinks: 3 },
+};
 
 /** A posting or commenting limit switched off (max 0), for suites about something else. */
 export const NO_LIMIT: Settings['postLimits'] = { perUser: { max: 0, windowMs: 60_000 }, perIp: { max: 0, windowMs: 60_000 } };

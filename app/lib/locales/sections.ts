@@ -19,7 +19,7 @@ import type { Messages } from '../../../common/locales';
  */
 export const MEMBER_SECTIONS = ['accountSettings', 'articleEdit', 'ban', 'editor', 'moderation', 'profile', 'topicForm', 'ucenter', 'vip', 'push', 'notifications', 'conversation', 'reports'] as const;
 export const INSTALLER_SECTIONS = ['install', 'installUi'] as const;
-export const ADMIN_SECTIONS = ['admin', 'adminReview', 'adminContent', 'adminSettings', 'adminDashboard', 'adminSite', 'adminUsers', 'adminWords', 'adminVip', 'adminJobs', 'adminReports'] as const;
+export const ADMIN_SECTIONS = ['admin', 'adminReview', 'adminContent', 'adminSettings', 'adminDashboard', 'adminSite', 'adminUsers', 'adminWords', 'adminVip', 'adminJobs', 'adminReports', 'adminDefences'] as const;
 export const DEVELOPER_SECTIONS = ['apiDocs'] as const;
 export const SERVER_ONLY_SECTIONS = ['mail', 'message', 'digest'] as const;
 

@@ -13,7 +13,7 @@ export default sectionsFromGlob(
       '!**/{mail,message,digest}.json',
       '!**/{install,installUi}.json',
       '!**/apiDocs.json',
-      '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip,adminJobs,adminReports}.json',
+      '!**/{admin,adminReview,adminContent,adminSettings,adminDashboard,adminSite,adminUsers,adminWords,adminVip,adminJobs,adminReports,adminDefences}.json',
       '!**/{accountSettings,articleEdit,ban,editor,moderation,profile,topicForm,ucenter,vip,push,notifications,conversation,reports}.json',
     ],
     { eager: true, import: 'default' },

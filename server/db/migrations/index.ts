@@ -26,6 +26,7 @@ import * as digest from './2026120105_digest';
 import * as conversations from './2026120201_conversations';
 import * as reports from './2026120203_reports';
 import * as blocksLocksWarnings from './2026120202_blocks_locks_warnings';
+import * as trustDefences from './2026120204_trust_defences';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026120201_conversations': conversations,
   '2026120203_reports': reports,
   '2026120202_blocks_locks_warnings': blocksLocksWarnings,
+  '2026120204_trust_defences': trustDefences,
 };

@@ -4,6 +4,7 @@
  * only if this site stored it), the writes themselves, and pages of articles presented in a
  * constant number of queries.
  */
+import { countLinks } from '../trust/trust.api';
 import type { Kysely } from 'kysely';
 import { ARTICLE_LIMITS, CONTENT_STATUS } from '../../../common/constants';
 import type { ArticleEditInput } from '../../../common/validation/article';
@@ -69,7 +70,7 @@ export async function prepareArticle(input: ArticleEditInput, meta: ArticleWrite
 
 /** POST article/create, inside the write (`createPost`: review, counts, row, tag links). Answers what it wrote. */
 export async function createArticleRow(scope: WriteScope, author: UserRow, prepared: PreparedArticle, meta: { settings: Settings; origin: PostOrigin }): Promise<{ row: ArticleRow; tags: TagRef[] }> {
-  const post = { kind: 'article', actor: author, texts: prepared.texts, tags: prepared.tags, reviewNew: meta.settings.articleReview, origin: meta.origin } as const;
+  const post = { kind: 'article', actor: author, texts: prepared.texts, tags: prepared.tags, links: countLinks(prepared.columns.content_html), reviewNew: meta.settings.articleReview, origin: meta.origin } as const;
   const created = await createPost(scope, post, { cover: '', ...prepared.columns }, (row: NewArticle) => insertArticle(scope.db, row));
   await scope.emit('article.created', { id: created.row.id, userId: author.id, status: created.row.status });
   return created;
@@ -77,7 +78,7 @@ export async function createArticleRow(scope: WriteScope, author: UserRow, prepa
 
 /** POST article/edit/{id}, inside the write, on the row read locked (`editPost`: back to review on a forbidden word; counts, row, tag links). */
 export async function editArticleRow(scope: WriteScope, row: ArticleRow, editor: UserRow, prepared: PreparedArticle, actor: Actor): Promise<void> {
-  const post = { kind: 'article', actor: editor, texts: prepared.texts, tags: prepared.tags, row } as const;
+  const post = { kind: 'article', actor: editor, texts: prepared.texts, tags: prepared.tags, links: countLinks(prepared.columns.content_html), row } as const;
   const status = await editPost(scope, post, (status) => updateArticle(scope.db, row.id, { ...prepared.columns, status, update_time: scope.now }));
   await scope.emit('article.edited', { id: row.id, userId: row.user_id, status, actor });
 }

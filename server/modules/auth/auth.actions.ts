@@ -20,6 +20,7 @@ import { errors } from '../../infra/errors';
 import { limit, readAction, who, writeAction, type Guard, type LimitRule } from '../../kernel/actions';
 import { checkPasswordChange, hashFirstPassword, presentAccount, sendVerifyEmail, setEmail, setPassword, updatePassword, verifyEmail } from './account.usecases';
 import { checkResetLink, checkSignIn, hashNewPassword, resetPassword, sendResetPasswordEmail, signIn, signOut, signUp } from './auth.usecases';
+import { requireSolvedChallenge } from '../challenge/challenge.api';
 import { accountRule } from './rate-rules';
 import { endSession, startSession } from './session';
 
@@ -62,7 +63,7 @@ const ACCOUNT_SECURITY = 'account security: the member keeps control of their pa
 export const authActionList = [
   writeAction(authActions.signUp, {
     who: who.anyone('no account yet'),
-    guards: [refuseCrossSite],
+    guards: [refuseCrossSite, requireSolvedChallenge],
     limit: limit.perIp((s) => accountRule(s, 'signupPerIp'), { stage: 'beforeInput' }),
     answer: sessionSchema,
     prepare: hashNewPassword,
@@ -90,6 +91,7 @@ export const authActionList = [
   // A read though a POST: the mail (and its code) is made after the answer, outside any transaction.
   readAction(authActions.sendResetPasswordEmail, {
     who: who.anyone('account recovery stays open'),
+    guards: [requireSolvedChallenge],
     limit: limit.perIp((s) => accountRule(s, 'mailPerIp'), { stage: 'beforeInput' }),
     answer: nothingSchema,
     run: sendResetPasswordEmail,

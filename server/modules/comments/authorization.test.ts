@@ -41,7 +41,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/', '/api/conversation/', '/api/admin/conversation/', '/api/report/', '/api/admin/reports/', '/api/user/block', '/api/user/unblock', '/api/admin/user/warn', '/api/user/warnings/'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/', '/api/conversation/', '/api/admin/conversation/', '/api/report/', '/api/admin/reports/', '/api/user/block', '/api/user/unblock', '/api/admin/user/warn', '/api/user/warnings/', '/api/admin/ip_bans', '/api/admin/trust/'];
 
 interface Row {
   name: string;
@@ -660,6 +660,47 @@ for (const dialect of await testDatabases()) {
           const id = await createTopic(t, users.member.user);
           expect((await t.post('/api/report/create', { type: 'topic', id, reason: 'spam' }, { token: users.other.token })).status).toBe(200);
           return { path: '/api/admin/reports/resolve', body: { type: 'topic', id, outcome: 'dismiss' }, probe: () => reportsOf(id) };
+        },
+      },
+      // Defences (issue 28): network bans are the admins'; trust levels are staff's.
+      {
+        name: 'POST admin/ip_bans/create (admins only)',
+        route: 'POST /api/admin/ip_bans/create',
+        expect: ADMIN_ONLY,
+        async prepare(actor) {
+          const cidr = `198.18.${ACTORS.indexOf(actor)}.0/24`;
+          const probe = () => db.selectFrom('ip_bans').select(['cidr', 'reason']).where('cidr', '=', cidr).execute();
+          return { path: '/api/admin/ip_bans/create', body: { cidr, reason: `Matrix ${actor}` }, probe };
+        },
+        after: async () => {
+          await db.deleteFrom('ip_bans').execute();
+          t.ctx.ipBans.invalidate();
+        },
+      },
+      {
+        name: 'POST admin/ip_bans/remove (admins only)',
+        route: 'POST /api/admin/ip_bans/remove',
+        expect: ADMIN_ONLY,
+        async prepare(actor) {
+          const cidr = `198.19.${ACTORS.indexOf(actor)}.0/24`;
+          await db.deleteFrom('ip_bans').where('cidr', '=', cidr).execute();
+          await db.insertInto('ip_bans').values({ cidr, reason: '', expire_time: 0, created_by: null, create_time: 1, update_time: 1 }).execute();
+          const row = await db.selectFrom('ip_bans').select('id').where('cidr', '=', cidr).executeTakeFirstOrThrow();
+          return { path: '/api/admin/ip_bans/remove', body: { id: row.id }, probe: () => db.selectFrom('ip_bans').select('id').where('id', '=', row.id).execute() };
+        },
+        after: async () => {
+          await db.deleteFrom('ip_bans').execute();
+          t.ctx.ipBans.invalidate();
+        },
+      },
+      {
+        name: 'POST admin/trust/set (staff only)',
+        route: 'POST /api/admin/trust/set',
+        expect: STAFF,
+        async prepare() {
+          const target = await createUser(t);
+          const probe = () => db.selectFrom('trust_levels').select(['level', 'locked']).where('user_id', '=', target.user.id).execute();
+          return { path: '/api/admin/trust/set', body: { userId: target.user.id, level: 2 }, probe };
         },
       },
     ];

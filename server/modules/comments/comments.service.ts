@@ -5,6 +5,7 @@
  * count and last activity, the parent's reply count, the author's comment count. Messages go to
  * the item's author and to the author of the comment replied to (once each, never to oneself).
  */
+import { countLinks, newMemberRules } from '../trust/trust.api';
 import type { Kysely } from 'kysely';
 import { COMMENT_LIMITS, CONTENT_STATUS, type CommentableType } from '../../../common/constants';
 import type { CommentCreateInput } from '../../../common/validation/comment';
@@ -269,7 +270,9 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
   // comment is stored pending, counted nowhere and announced to nobody until it is approved in
   // the review queue (`approveHeldComment`); `content.held` records the words that held it.
   const holdWords = await wordsThatHold(scope, author, { content: rendered.text });
-  const held = holdWords !== null;
+  // A new member (trust level 0, issue 28): too many links refused, their first posts held.
+  const trust = await newMemberRules(scope, author, { links: countLinks(rendered.html) + input.imageList.length, field: 'content', isNew: true });
+  const held = holdWords !== null || trust.hold;
   const values = {
     entity_type: info.root.type,
     entity_id: info.root.id,
@@ -287,7 +290,7 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
   };
   if (held) {
     const heldId = await insertComment(db, values);
-    await scope.emit('content.held', { kind: 'comment', id: heldId, userId: author.id, reason: 'forbiddenWord', words: holdWords });
+    await scope.emit('content.held', { kind: 'comment', id: heldId, userId: author.id, ...(holdWords !== null ? { reason: 'forbiddenWord', words: holdWords } : { reason: 'newMember', words: [] }) });
     return { row: { id: heldId, ...values }, repliedTo };
   }
   if (!(await countPublishedComment(scope, kind.comments, info.id, author.id, parentId, meta.now))) throw errors.notFound(COMMENT_NOT_FOUND);

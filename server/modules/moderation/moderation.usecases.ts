@@ -4,6 +4,7 @@
  * JSON API and the back-office pages run the same ones. Writes run inside the action's
  * transaction; the facts they record carry the audit rows and the members' messages.
  */
+import { trustLevelsOf } from '../trust/trust.api';
 import { banRefusal } from '../../../common/policy';
 import type { ParsedInputOf } from '../../../common/actions/contract';
 import type { moderationActions } from '../../../common/actions/moderation';
@@ -143,7 +144,9 @@ function presentMember(row: UserRow, now: number): AdminMemberView {
 export async function members({ db, caller, input }: ReadCall<Input<'members'>, undefined>): Promise<OffsetPage<AdminMemberView>> {
   const filter = { needle: input.q ? input.q.toLowerCase() : undefined, role: input.role, banned: input.banned === '1', vip: input.vip === '1', now: caller.now };
   const { rows, total } = await membersPage(db, filter, input.sort, offsetOf(input.page), ADMIN_PAGE_SIZE);
-  return { results: rows.map((row) => presentMember(row, caller.now)), total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
+  // The page's trust levels in one more query (issue 28).
+  const trust = await trustLevelsOf(db, rows.map((row) => row.id));
+  return { results: rows.map((row) => ({ ...presentMember(row, caller.now), trust: trust.get(row.id)! })), total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
 }
 
 /** POST admin/user/role: the last admin keeps the role (409). Audited (`user.roleChanged`). */

@@ -17,6 +17,7 @@ import type { CountedKind } from '../../kernel/content-events';
 import { canSee, type ContentHead } from '../../kernel/kinds';
 import { can } from '../../../common/policies/can';
 import { wordsThatHold } from '../words/words.api';
+import { newMemberRules } from '../trust/trust.api';
 import { isModerator } from '../../policy/permissions';
 import { relinkTags, resolveTags, tagIdsOf } from '../tags/tags.api';
 import { changePostStatus, findCommentRules, lockPostsOfUser, setPostRecommend, updateCommentRules, type CommentRules, type PostTable } from './publishing.repository';
@@ -36,6 +37,9 @@ export async function holdFor(scope: WriteScope, author: UserRow, reviewNew: boo
   if (words !== null) return { reason: 'forbiddenWord', words };
   return reviewNew ? { reason: 'reviewSetting', words: [] } : null;
 }
+
+/** A new member's first posts wait for a moderator (trust levels, issue 28). */
+const NEW_MEMBER_HOLD: HoldFor = { reason: 'newMember', words: [] };
 
 /** The fields a post is screened in: its texts, and its tags as one more. */
 function screenedFields(post: PostWrite): Record<string, string> {
@@ -91,6 +95,8 @@ export interface PostWrite {
   /** The texts screened for forbidden words, by field (title, content, summary…); the tags count too. */
   texts: Readonly<Record<string, string>>;
   tags: readonly string[];
+  /** Links and images in the post (a new member's are capped: trust levels, issue 28). */
+  links?: number;
 }
 
 /**
@@ -105,7 +111,9 @@ export async function createPost<V extends object>(
   values: V,
   insert: (row: V & FreshPost) => Promise<number>,
 ): Promise<{ row: V & FreshPost & { id: number }; tags: TagRef[] }> {
-  const hold = await holdFor(scope, post.actor, post.reviewNew, screenedFields(post));
+  // A new member (trust level 0): too many links refused, their first posts held for review.
+  const trust = await newMemberRules(scope, post.actor, { links: post.links ?? 0, field: 'content', isNew: true });
+  const hold = (await holdFor(scope, post.actor, post.reviewNew, screenedFields(post))) ?? (trust.hold ? NEW_MEMBER_HOLD : null);
   const status = hold ? CONTENT_STATUS.pending : CONTENT_STATUS.published;
   const tags = await resolveTags(scope.db, post.tags, scope.now);
   const placement = { counted: status === CONTENT_STATUS.published, userId: post.actor.id, nodeId: post.nodeId, tagIds: tags.map((t) => t.id) };
@@ -129,6 +137,7 @@ export async function editPost(
 ): Promise<number> {
   const { db, now } = scope;
   const { row } = post;
+  await newMemberRules(scope, post.actor, { links: post.links ?? 0, field: 'content', isNew: false });
   // Screened whatever the status: a 'refuse' word refuses the edit of a pending post too.
   const found = await holdFor(scope, post.actor, false, screenedFields(post));
   const hold = row.status === CONTENT_STATUS.published ? found : null;

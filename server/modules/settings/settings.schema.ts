@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
 import { navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
 import { vipSettingsStored } from '../../../common/validation/vip';
+import { challengeSettingsSchema, trustSettingsSchema } from '../../../common/validation/defences';
 
 // The field rules live in common/validation/settings.ts (the back office's form uses them too).
 export { isTimeZone, NAV_URL } from '../../../common/validation/settings';
@@ -90,6 +91,10 @@ export const settingsSchema = z.object({
    * its own default; `dismissed` 0 turns the pause off.
    */
   reportLimits: reportSettingsSchema.prefault({}),
+  /** Trust levels (issue 28): the thresholds, and what a new member (level 0) may do. */
+  trust: trustSettingsSchema.prefault({}),
+  /** The proof-of-work challenge on sign-up and password reset requests (issue 28). */
+  challenge: challengeSettingsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

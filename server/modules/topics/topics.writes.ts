@@ -4,6 +4,7 @@
  * counts, row and tag links). Counters are handlers of `content.placementChanged` (users, nodes,
  * tags features); caches are handlers of `topic.created`/`topic.edited` (topics.feature.ts).
  */
+import { countLinks } from '../trust/trust.api';
 import type { Kysely } from 'kysely';
 import { TOPIC_TYPES, type ContentType } from '../../../common/constants';
 import type { TopicCreateInput, TopicEditInput } from '../../../common/validation/topic';
@@ -125,7 +126,9 @@ function preparedColumns(prepared: PreparedTopic) {
 
 /** The post rules' view of a topic write: what a forbidden word is looked for in. */
 function topicWrite(actor: UserRow, prepared: PreparedTopic, tags: readonly string[]): PostWrite {
-  return { kind: 'topic', actor, texts: { title: prepared.title, content: prepared.text, hideContent: prepared.hideText }, tags };
+  const images = (JSON.parse(prepared.imageList || '[]') as unknown[]).length;
+  const links = countLinks(prepared.contentHtml) + countLinks(prepared.hideContentHtml) + images;
+  return { kind: 'topic', actor, texts: { title: prepared.title, content: prepared.text, hideContent: prepared.hideText }, tags, links };
 }
 
 /**

@@ -1,0 +1,64 @@
+/** The trust levels' SQL (issue 28): `trust_levels`, and the member's counts it is computed from. */
+import type { Kysely } from 'kysely';
+import type { DB, TrustLevelRow } from '../../db/schema';
+
+/** The trust rows of several members (one query). */
+export function findTrustRows(db: Kysely<DB>, userIds: readonly number[]) {
+  return db.selectFrom('trust_levels').select(['user_id', 'level', 'locked']).where('user_id', 'in', userIds).execute();
+}
+
+export function findTrust(db: Kysely<DB>, userId: number): Promise<Pick<TrustLevelRow, 'level' | 'locked'> | undefined> {
+  return db.selectFrom('trust_levels').select(['level', 'locked']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** What a level is computed from, with the member's trust row (null when they have none), in one query. */
+export function findTrustFacts(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('trust_levels', 'trust_levels.user_id', 'users.id')
+    .select(['users.id', 'users.role', 'users.create_time', 'users.topic_count', 'users.article_count', 'users.comment_count', 'users.score', 'trust_levels.level', 'trust_levels.locked', 'trust_levels.likes_received'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+export type TrustFacts = NonNullable<Awaited<ReturnType<typeof findTrustFacts>>>;
+
+/** Members below the top level whose level is computed (not set by hand), after `afterId`, by id. */
+export function findComputedBelow(db: Kysely<DB>, maxLevel: number, afterId: number, count: number) {
+  return db
+    .selectFrom('trust_levels')
+    .innerJoin('users', 'users.id', 'trust_levels.user_id')
+    .select(['users.id', 'users.role', 'users.create_time', 'users.topic_count', 'users.article_count', 'users.comment_count', 'users.score', 'trust_levels.level', 'trust_levels.locked', 'trust_levels.likes_received'])
+    .where('trust_levels.level', '<', maxLevel)
+    .where('trust_levels.locked', '=', 0)
+    .where('trust_levels.user_id', '>', afterId)
+    .orderBy('trust_levels.user_id')
+    .limit(count)
+    .execute();
+}
+
+export async function insertTrust(db: Kysely<DB>, values: { userId: number; level: number; locked: boolean; setBy: number | null; now: number }): Promise<void> {
+  await db
+    .insertInto('trust_levels')
+    .values({ user_id: values.userId, level: values.level, locked: values.locked ? 1 : 0, likes_received: 0, set_by: values.setBy, create_time: values.now, update_time: values.now })
+    .execute();
+}
+
+export async function updateTrust(db: Kysely<DB>, userId: number, values: { level: number; locked?: boolean; setBy?: number | null; now: number }): Promise<void> {
+  await db
+    .updateTable('trust_levels')
+    .set({ level: values.level, ...(values.locked === undefined ? {} : { locked: values.locked ? 1 : 0 }), ...(values.setBy === undefined ? {} : { set_by: values.setBy }), update_time: values.now })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Likes received move (a like given or taken back); a member without a row is not counted. */
+export async function addLikesReceived(db: Kysely<DB>, userId: number, delta: number): Promise<number> {
+  let query = db
+    .updateTable('trust_levels')
+    .set((eb) => ({ likes_received: eb('likes_received', '+', delta) }))
+    .where('user_id', '=', userId);
+  // Never below zero: a like taken back that was given before the row existed.
+  if (delta < 0) query = query.where('likes_received', '>', 0);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
