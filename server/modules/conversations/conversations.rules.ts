@@ -9,8 +9,10 @@
 import type { Kysely } from 'kysely';
 import { WHO_MAY_START, type WhoMayStart } from '../../../common/constants';
 import type { DB } from '../../db/schema';
+import { isBlockedBetween } from '../blocks/blocks.api';
 import { followsMember } from '../follows/follows.api';
 import { hasReportOnConversation } from '../reports/reports.api';
+import { trustLevelOf } from '../trust/trust.api';
 import { findWhoMayStart } from './conversations.repository';
 
 /** A starter and one member they want to talk to (each of a group's, one at a time). */
@@ -43,12 +45,22 @@ export function whoMayStartOf(value: string | undefined): WhoMayStart {
 }
 
 /**
- * Starting a conversation with a member (a new one-to-one, or each member of a new group).
- * The lead adds, after merging: "not blocked either way" (blocks.api `isBlockedBetween(db, starterId,
- * recipientId)`, refusal `conversation.errors.blocked`) and "the starter has reached trust level 1"
- * (trust.api `trustLevelOf(db, starterId) >= 1`, refusal `conversation.errors.trustLevel`).
+ * Starting a conversation with a member (a new one-to-one, or each member of a new group): the
+ * starter has left level 0 (trust levels: a new account cannot start conversations, spam's
+ * first move), neither has blocked the other, and the member's own setting lets them in.
  */
 export const START_RULES: Array<Rule<StartCheck>> = [
+  {
+    // A new member (level 0) may answer a conversation others started, not start one.
+    name: 'trusted',
+    refusal: 'conversation.errors.trustLevel',
+    passes: async (db, { starterId }) => (await trustLevelOf(db, starterId)) >= 1,
+  },
+  {
+    name: 'notBlocked',
+    refusal: 'conversation.errors.blocked',
+    passes: async (db, { starterId, recipientId }) => !(await isBlockedBetween(db, starterId, recipientId)),
+  },
   {
     // The member's own setting (`/user/profile/account`): everyone, members they follow, nobody.
     name: 'recipientSetting',
@@ -63,9 +75,9 @@ export const START_RULES: Array<Rule<StartCheck>> = [
 ];
 
 /**
- * Sending into an existing conversation (a one-to-one found again by `conversation/start` too).
- * The lead adds "not blocked either way" for a one-to-one (blocks.api `isBlockedBetween(db,
- * senderId, otherIds[0])` when `!isGroup`, refusal `conversation.errors.blocked`).
+ * Sending into an existing conversation (a one-to-one found again by `conversation/start` too):
+ * a one-to-one takes no more messages once either member blocked the other, or once the other
+ * account is gone. A group goes on: a block hides nothing there, as on the forum's pages.
  */
 export const SEND_RULES: Array<Rule<SendCheck>> = [
   {
@@ -73,6 +85,11 @@ export const SEND_RULES: Array<Rule<SendCheck>> = [
     name: 'otherStillHere',
     refusal: 'conversation.errors.otherGone',
     passes: (_db, { isGroup, otherIds, activeOtherIds }) => isGroup || (otherIds.length > 0 && activeOtherIds.length === otherIds.length),
+  },
+  {
+    name: 'notBlocked',
+    refusal: 'conversation.errors.blocked',
+    passes: async (db, { isGroup, senderId, otherIds }) => isGroup || otherIds[0] === undefined || !(await isBlockedBetween(db, senderId, otherIds[0])),
   },
 ];
 

@@ -194,6 +194,43 @@ for (const dialect of await testDatabases()) {
       expect(closed.body.message).toBe('This member’s account is closed: the conversation takes no more messages');
     });
 
+    it('trust levels: a new member (level 0) cannot start a conversation, but answers one started with them; level 1 lifts it', async () => {
+      const [newcomer, neighbour] = [await createUser(t), await createUser(t)];
+      const moderator = await createUser(t, { role: 'moderator' });
+      const setLevel = (level: number | null) => t.post('/api/admin/trust/set', { userId: newcomer.user.id, level }, { token: moderator.token });
+      expect((await setLevel(0)).status).toBe(200);
+      const refused = await start(newcomer, [neighbour.user.id], 'Cheap visas, message me');
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('New members can send private messages once they have taken part a little more');
+      expect(await db.selectFrom('conversation_members').select('conversation_id').where('user_id', '=', newcomer.user.id).execute()).toEqual([]);
+      // Started by a member past level 0, the newcomer may answer.
+      const id = (await start(neighbour, [newcomer.user.id], 'Welcome to the forum')).body.data!.id;
+      expect((await send(newcomer, id, 'Thank you')).status).toBe(200);
+      expect((await setLevel(1)).status).toBe(200);
+      const third = await createUser(t);
+      expect((await start(newcomer, [third.user.id], 'Hello')).status).toBe(200);
+    });
+
+    it('blocks: neither member may start a conversation with the other, nor send into their one-to-one; a group goes on; unblocking opens it again', async () => {
+      const [alice, bob, carol] = [await createUser(t), await createUser(t), await createUser(t)];
+      const pair = (await start(alice, [bob.user.id], 'Before the block')).body.data!.id;
+      const group = (await start(carol, [alice.user.id, bob.user.id], 'A group')).body.data!.id;
+      expect((await t.post('/api/user/block', { userId: bob.user.id }, { token: alice.token })).status).toBe(200);
+      for (const [from, to] of [[bob, alice], [alice, bob]] as const) {
+        const refused = await start(from, [to.user.id], 'Hello again');
+        expect(refused.status).toBe(403);
+        expect(refused.body.message).toBe(`You cannot message ${to.user.nickname}`);
+        expect((await send(from, pair, 'Still there?')).status).toBe(403);
+      }
+      // A new group with the two of them cannot be started either (each member is checked).
+      expect((await start(carol, [alice.user.id, bob.user.id], 'Another group')).status).toBe(200);
+      expect((await start(bob, [alice.user.id, carol.user.id], 'Bob’s group')).status).toBe(403);
+      expect((await send(bob, group, 'In the group')).status).toBe(200);
+      expect((await messages(alice, pair)).body.data!.results.map((m) => m.contentHtml)).toEqual(['<p>Before the block</p>']);
+      expect((await t.post('/api/user/unblock', { userId: bob.user.id }, { token: alice.token })).status).toBe(200);
+      expect((await send(bob, pair, 'Friends again')).status).toBe(200);
+    });
+
     it('non-participants: 403 on every member route (a moderator too), 404 for no conversation; visitors 401', async () => {
       const [a, b, outsider] = [await createUser(t), await createUser(t), await createUser(t)];
       const moderator = await createUser(t, { role: 'admin' });
