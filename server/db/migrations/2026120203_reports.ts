@@ -59,3 +59,9 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('reports_reporter_idx').on('reports').columns(['reporter_id', 'status', 'update_time']).execute();
   await db.schema.createIndex('reports_case_idx').on('reports').columns(['case_id', 'status']).execute();
 }
+
+/** The upgrade tests migrate down past this one: without a `down`, Kysely stops the descent here. */
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable('reports').ifExists().execute();
+  await db.schema.dropTable('report_cases').ifExists().execute();
+}

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkUrl, waitForEml } from '../../../tests/support/mail';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, DEFENCES_OFF, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
 import { siteBaseUrl } from '../../http/site-address';
 import { runSetup } from './setup';
 
@@ -38,6 +38,8 @@ describe('site address for mail links', () => {
     );
     expect(install.body).toMatchObject({ success: true });
 
+    // The reset request's proof-of-work challenge (issue 28) is another suite's (challenge.test.ts).
+    await writeTestSettings(t, DEFENCES_OFF, Date.now());
     const forged = await t.post('/api/login/send_reset_password_email', { email: 'admin@example.com' }, { headers: { host: 'evil.example' } });
     expect(forged.body.success).toBe(true);
     await t.jobs.drain();
@@ -72,6 +74,7 @@ async function setup(args: string[], env: Record<string, string> = {}) {
 async function resetLinkAfterSetup(dataDir: string): Promise<string | null> {
   const t = await createTestApp({ reuse: { dataDir, database: { config: { type: 'sqlite', file: path.join(dataDir, 'forum.db') }, drop: async () => {} } } });
   apps.push(t);
+  await writeTestSettings(t, DEFENCES_OFF, Date.now());
   const res = await t.post('/api/login/send_reset_password_email', { email: 'admin@example.com' }, { headers: { host: 'evil.example' } });
   expect(res.body.success).toBe(true);
   await t.jobs.drain();

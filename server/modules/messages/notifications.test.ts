@@ -155,7 +155,7 @@ for (const dialect of await testDatabases()) {
       const initial = await prefs();
       expect(initial.kinds).toEqual(NOTIFICATION_DEFAULTS);
       expect(initial.digest).toBe('auto');
-      expect(initial.locked).toEqual({ system: ['web'], vip: ['web'] });
+      expect(initial.locked).toEqual({ system: ['web'], vip: ['web'], conversation: ['web'] });
 
       const changed = await t.post<NotificationPrefsView>('/api/user/notification_prefs', { kinds: { like: { web: false }, system: { web: false, push: false } }, digest: 1 }, { token: member.token });
       expect(changed.status).toBe(200);
