@@ -17,7 +17,7 @@ import { ApiError, send } from '~/lib/api';
 import { useRootData } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 
-/** The member's notification settings page (the lead's `/user/profile/notifications`). */
+/** The member's notification settings page (`/user/profile/notifications`). */
 const NOTIFICATION_SETTINGS = '/user/profile/notifications';
 
 export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {

@@ -22,7 +22,7 @@ export interface ReportedItem {
   url: string | null;
   /** `CONTENT_STATUS` for content; a member is `published` while their account is active. */
   status: number;
-  /** The conversation a message belongs to (the lead's conversations feature): staff read it through a report of it. */
+  /** The conversation a message belongs to (the conversations feature's `conversations.reportable.ts`): staff read it through a report of it. */
   conversationId?: number;
 }
 

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { linkUrl, waitForEml } from '../support/mail';
+import { expectRecordedToast, recordToasts } from '../support/page';
 
 let server: E2eServer;
 
@@ -98,7 +99,7 @@ test('sign-up, sign-out and sign-in each come back to the page that asked', asyn
   await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
   // Only settings pages that exist get a tab; nothing before the page's <h1> is a heading.
-  await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['Profile', 'Account', 'Notifications']);
+  await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['Profile', 'Account', 'Notifications', 'Blocked members']);
   expect(await page.locator('h1, h2, h3, h4, h5, h6').first().evaluate((heading) => heading.tagName)).toBe('H1');
   // Required fields say so to screen readers, not only with the asterisk.
   await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveAttribute('aria-required', 'true');
@@ -172,6 +173,8 @@ test('sign-up mails the verification link; a banner reminds on every page until 
 test('username once, password change, and a forgotten password reset through the mailed link', async ({ page }) => {
   const account = newAccount();
   await signUpAndOpenAccount(page, account);
+  // An 800 ms toast can come and go between two looks of a loaded machine: record them all.
+  await recordToasts(page);
 
   // Username: the schema's rule, then set once and shown instead of the form.
   const usernameField = page.getByRole('textbox', { name: 'Username', exact: true });
@@ -185,7 +188,7 @@ test('username once, password change, and a forgotten password reset through the
   await expect(page.getByText('The username can be at most 12 characters')).toBeVisible();
   await usernameField.fill('newcomer1');
   await page.getByRole('button', { name: 'Set username' }).click();
-  await expect(page.getByTestId('toast').getByText('Edit successful').first()).toBeVisible();
+  await expectRecordedToast(page, 'Edit successful');
   await expect(page.getByTestId('username-current')).toHaveText('Your username is newcomer1. It cannot be changed.');
   await expect(page.getByRole('button', { name: 'Set username' })).toHaveCount(0);
 
@@ -196,8 +199,9 @@ test('username once, password change, and a forgotten password reset through the
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The current password is wrong')).toBeVisible();
   await page.getByLabel('Current password').fill(account.password);
+  await recordToasts(page); // from here: the username's toast is not this one's
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByTestId('toast').getByText('Edit successful').first()).toBeVisible();
+  await expectRecordedToast(page, 'Edit successful');
   await expect(page.getByLabel('Current password')).toHaveValue('');
 
   await signOut(page);
@@ -236,12 +240,13 @@ test('notifications: the account page leads to the settings, where a switch save
   await page.getByTestId('account-notifications-link').click();
   await expect(page).toHaveURL(`${server.url}/user/profile/notifications`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await recordToasts(page);
   const replyMail = () => page.getByRole('switch', { name: 'Replies: E-mail' });
   const stored = async () => (await (await page.request.get(`${server.url}/api/user/notification_prefs`)).json()).data.kinds.reply.email;
   await expect(replyMail()).not.toBeChecked(); // replies by e-mail stay a choice (common/constants.ts)
 
   await replyMail().click();
-  await expect(page.getByTestId('toast').getByText('Edit successful').first()).toBeVisible();
+  await expectRecordedToast(page, 'Edit successful');
   await expect(replyMail()).toBeChecked();
   await expectNoSeriousA11yViolations(page, 'notification settings, reply mails on');
   await page.reload();
