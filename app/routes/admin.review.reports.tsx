@@ -95,8 +95,8 @@ function ReportCard({ item, onResolve, onBan }: { item: ReportCaseView; onResolv
           </p>
         </div>
       </div>
-      {item.type === 'conversation_message' && item.conversationId !== null && <ReadConversation conversationId={item.conversationId} reportedId={item.id} />}
       {item.excerpt && <p className="mt-2 line-clamp-3 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm break-words text-zinc-800 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">{item.excerpt}</p>}
+      {item.type === 'conversation_message' && item.conversationId !== null && <ReadConversation conversationId={item.conversationId} reportedId={item.id} />}
       <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('reports.dialog.reasonLabel')} data-testid="report-reasons">
         {item.reasons.map((r) => (
           <li key={r.reason} className={`${CHIP} bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-200`}>

@@ -226,7 +226,7 @@ export function ConversationThread({ detail, initial, viewerId }: { detail: Conv
   const names = memberNames(others, t);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 pb-6 sm:py-6">
-      <header className="sticky top-14 z-10 -mx-4 flex items-center gap-3 border-b border-zinc-200 bg-white/95 px-4 py-2.5 backdrop-blur sm:mx-0 sm:rounded-xl sm:border dark:border-zinc-800 dark:bg-zinc-900/95">
+      <header className="sticky top-14 z-10 -mx-4 flex items-center gap-2 sm:gap-3 border-b border-zinc-200 bg-white/95 px-4 py-2.5 backdrop-blur sm:mx-0 sm:rounded-xl sm:border dark:border-zinc-800 dark:bg-zinc-900/95">
         <Link to={paths.conversations} className="-ml-1 rounded-md p-1 text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" aria-label={t('conversation.page.back')} data-testid="conversation-back">
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-5">
             <path d="m15 18-6-6 6-6" />
@@ -250,12 +250,13 @@ export function ConversationThread({ detail, initial, viewerId }: { detail: Conv
             </button>
           )}
         </div>
-        <div className="flex shrink-0 items-center gap-1" role="group" aria-label={t('conversation.page.actions')}>
-          {partner && <BlockButton user={partner} />}
-          <Button variant="ghost" size="sm" onClick={() => void toggleMute()} disabled={busy} aria-pressed={muted} data-testid="conversation-mute">
+        <div className="flex shrink-0 items-center sm:gap-1" role="group" aria-label={t('conversation.page.actions')}>
+          {/* Once blocked, Unblock is the composer's notice: the header stays short on a phone. */}
+          {partner && !partnerBlocked && <BlockButton user={partner} className="max-sm:px-2" />}
+          <Button variant="ghost" size="sm" onClick={() => void toggleMute()} disabled={busy} aria-pressed={muted} className="max-sm:px-2" data-testid="conversation-mute">
             {muted ? t('conversation.page.unmute') : t('conversation.page.mute')}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => void leave()} disabled={busy} data-testid="conversation-leave">
+          <Button variant="ghost" size="sm" onClick={() => void leave()} disabled={busy} className="max-sm:px-2" data-testid="conversation-leave">
             {t('conversation.page.leave')}
           </Button>
         </div>
