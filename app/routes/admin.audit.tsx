@@ -42,9 +42,11 @@ const ACTIONS = (
     ['word', 'create'],
     ['word', 'update'],
     ['word', 'delete'],
+    ['conversation', 'staffView'],
+    ['conversation', 'messageRemove'],
   ] as const
 ).map(([kind, verb]) => `${kind}.${verb}`);
-const TARGETS = ['user', 'topic', 'article', 'comment', 'word'] as const;
+const TARGETS = ['user', 'topic', 'article', 'comment', 'word', 'conversation'] as const;
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   requireStaff(context, request);

@@ -3,7 +3,8 @@
  * with open reports, newest report first: what it is and where, its author, how many reports and
  * for which reasons, what the reporters wrote. Staff resolve every open report of the item at
  * once: delete or hide it, ban its author (the ban dialog, sent as the resolution), or dismiss;
- * the reporters are told. Keyset pages ("Load more").
+ * the reporters are told. Keyset pages ("Load more"). A conversation message has no page: its
+ * card opens the conversation for staff ("Read the conversation", an audited read).
  */
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
@@ -14,6 +15,7 @@ import type { ReportCaseView } from '../../common/views/reports';
 import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { AdminTitle } from '~/components/admin/admin-table';
 import { ReviewTabs } from '~/components/admin/review-tabs';
+import { ConversationStaffDialog } from '~/components/admin/conversation-staff-dialog';
 import { BanDialog } from '~/components/moderation/ban-dialog';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
@@ -34,6 +36,24 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
 }
 
 const CHIP = 'inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium';
+
+/** "Read the conversation" and the line that says the read is on the record. */
+function ReadConversation({ conversationId, reportedId }: { conversationId: number; reportedId: number }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const noteId = `report-read-note-${reportedId}`;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-describedby={noteId} data-testid="report-read-conversation">
+        {t('adminReports.readConversation')}
+      </Button>
+      <p id={noteId} className="text-xs text-zinc-600 dark:text-zinc-400">
+        {t('adminReports.audited')}
+      </p>
+      {open && <ConversationStaffDialog conversationId={conversationId} reportedId={reportedId} open={open} onOpenChange={setOpen} />}
+    </div>
+  );
+}
 
 function ReportCard({ item, onResolve, onBan }: { item: ReportCaseView; onResolve: (outcome: Exclude<ReportOutcome, 'ban'>) => void; onBan: () => void }) {
   const t = useT();
@@ -76,6 +96,7 @@ function ReportCard({ item, onResolve, onBan }: { item: ReportCaseView; onResolv
         </div>
       </div>
       {item.excerpt && <p className="mt-2 line-clamp-3 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm break-words text-zinc-800 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">{item.excerpt}</p>}
+      {item.type === 'conversation_message' && item.conversationId !== null && <ReadConversation conversationId={item.conversationId} reportedId={item.id} />}
       <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('reports.dialog.reasonLabel')} data-testid="report-reasons">
         {item.reasons.map((r) => (
           <li key={r.reason} className={`${CHIP} bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-200`}>

@@ -26,6 +26,8 @@ export const reportCaseViewSchema = z
     excerpt: z.string(),
     /** Its page; null when it has none (a conversation message). */
     url: z.string().nullable(),
+    /** The conversation a reported message belongs to (staff read it through this report); null otherwise. */
+    conversationId: z.number().nullable(),
     author: memberRefSchema.nullable(),
     /** Open reports of the item. */
     count: z.number(),

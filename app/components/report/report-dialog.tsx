@@ -85,23 +85,32 @@ export function ReportDialog({ target, open, onOpenChange }: { target: ReportTar
   );
 }
 
-const TRIGGER: Record<'button' | 'action', string> = {
+const TRIGGER: Record<'button' | 'action' | 'icon', string> = {
   button: 'inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+  // Icon only (its name is the dialog's title): beside a chat bubble, where a word per message would crowd.
+  icon: 'inline-flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-500 transition-colors hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
   action:
     'inline-flex h-8 items-center gap-1.5 rounded-full px-2.5 text-[0.8125rem] font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
 };
 
 /** The "Report" entry and its dialog; nothing for visitors or about one's own item. */
-export function ReportButton({ target, look = 'button', className = '' }: { target: ReportTarget; look?: 'button' | 'action'; className?: string }) {
+export function ReportButton({ target, look = 'button', className = '' }: { target: ReportTarget; look?: 'button' | 'action' | 'icon'; className?: string }) {
   const t = useT();
   const viewer = useCurrentUser();
   const [open, setOpen] = useState(false);
   if (!viewer || viewer.id === target.authorId) return null;
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className={`${TRIGGER[look]} ${className}`} data-testid={`report-${target.type}`}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={`${TRIGGER[look]} ${className}`}
+        aria-label={look === 'icon' ? t(`reports.dialog.title.${target.type}`) : undefined}
+        title={look === 'icon' ? t(`reports.dialog.title.${target.type}`) : undefined}
+        data-testid={`report-${target.type}`}
+      >
         <FlagIcon className="size-4" />
-        {t('reports.menu')}
+        {look !== 'icon' && t('reports.menu')}
       </button>
       {open && <ReportDialog target={target} open={open} onOpenChange={setOpen} />}
     </>

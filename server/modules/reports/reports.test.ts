@@ -284,7 +284,7 @@ for (const dialect of await testDatabases()) {
       expect((await report(outsider!, { type: 'conversation_message', id: reported.message.id, reason: 'scam' })).status).toBe(404);
       expect(await hasReportOnConversation(db, reported.id, clock)).toBe(false);
       expect((await report(reporter!, { type: 'conversation_message', id: reported.message.id, reason: 'scam' })).body.data).toEqual({ status: 'reported' });
-      expect(await row('conversation_message', reported.message.id)).toMatchObject({ url: null, outcomes: ['delete', 'ban', 'dismiss'] });
+      expect(await row('conversation_message', reported.message.id)).toMatchObject({ url: null, conversationId: reported.id, outcomes: ['delete', 'ban', 'dismiss'] });
       expect(await hasReportOnConversation(db, reported.id, clock)).toBe(true);
       expect(await hasReportOnConversation(db, other.id, clock)).toBe(false);
       expect((await t.post(`/api/admin/conversation/${reported.id}/view`, {}, { token: moderator.token })).status).toBe(200);
