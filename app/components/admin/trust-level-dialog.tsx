@@ -93,7 +93,7 @@ export function TrustLevelCell({ member, onChanged }: { member: AdminMemberView;
   if (!member.trust) return <span className="text-zinc-400 dark:text-zinc-500">—</span>;
   return (
     <span className="flex min-w-32 flex-col items-start gap-1" data-testid={`member-trust-${member.id}`}>
-      <span className="whitespace-nowrap">
+      <span>
         <LevelName level={member.trust.level} />
       </span>
       {member.trust.locked && <span className="text-xs text-amber-800 dark:text-amber-300" data-testid="member-trust-locked">{t('adminDefences.trust.locked')}</span>}
