@@ -38,7 +38,8 @@ export function NewMemberNotice({ compact = false, className = '' }: { compact?:
       <p className="min-w-0 leading-relaxed">
         <strong className="text-brand-800 dark:text-brand-200 me-1.5 font-semibold">{t('defences.trust.notice.label')}</strong>
         {sentences.map((sentence) => (
-          <span key={sentence} className="me-1 last:me-0">
+          // A gap between sentences, but none after a Chinese full stop (it carries its own space).
+          <span key={sentence} className="me-1 last:me-0 [&:lang(zh)]:me-0">
             {sentence}
           </span>
         ))}
