@@ -8,6 +8,7 @@ import { conversationActions } from '../common/actions/conversations';
 import { blockActions } from '../common/actions/blocks';
 import { messageActions } from '../common/actions/messages';
 import { warningActions } from '../common/actions/warnings';
+import { trustActions } from '../common/actions/defences';
 import { siteActions } from '../common/actions/site';
 import { unwrap } from './components/topic/page-data.server';
 import { DEFAULT_LOCALE } from '../common/constants';
@@ -43,6 +44,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<RootData>
     unreadCount: await unreadCountOf(context),
     unreadConversations: await unreadConversationsOf(context),
     ...(await safetyOf(context)),
+    trust: await trustOf(context),
   };
 }
 
@@ -62,6 +64,17 @@ async function safetyOf(context: AppLoadContext): Promise<Pick<RootData, 'blocke
   if (!context.user) return { blockedIds: [], warning: null };
   const [blocked, warning] = [await context.read(blockActions.blockedIds, {}), await context.read(warningActions.pending, {})];
   return { blockedIds: blocked.ok ? blocked.data.ids : [], warning: warning.ok ? warning.data : null };
+}
+
+/**
+ * The reader's trust level (issue 28, one read): a new member is told, above the editors and on
+ * the settings pages, that their first posts wait for review and links are capped. Like the
+ * blocks, the member's revalidation brings it: a shared render carries none.
+ */
+async function trustOf(context: AppLoadContext): Promise<RootData['trust']> {
+  if (!context.user) return null;
+  const trust = await context.read(trustActions.mine, {});
+  return trust.ok ? trust.data : null;
 }
 
 /** The header badge: the reader's unread messages (none for a visitor, or when the read is refused). */

@@ -11,6 +11,7 @@
 import { useRouteLoaderData } from 'react-router';
 import type { Locale } from '../../common/constants';
 import type { SiteConfig } from '../../common/views/site';
+import type { TrustState } from '../../common/views/defences';
 import type { WarningView } from '../../common/views/warning';
 import type { SessionUser } from '../../common/views/user';
 
@@ -30,6 +31,11 @@ export interface RootData {
   blockedIds: number[];
   /** The oldest warning the reader has not acknowledged: a dialog on every page until they do. */
   warning: WarningView | null;
+  /**
+   * The reader's own trust level and what it holds back (issue 28): a new member's notice above
+   * the editors and on the settings pages. Null for visitors and on shared renders.
+   */
+  trust: TrustState | null;
 }
 
 export function useRootData(): RootData {

@@ -3,7 +3,8 @@
  * topics) and filtered (role, banned, VIP), numbered pages with the total. Admins set roles (the
  * server keeps the last admin) and verify an e-mail by hand; moderators and admins ban and lift
  * bans with the same menu and dialog as on a profile. What each viewer sees follows
- * common/policies/can.ts, the rule the API enforces.
+ * common/policies/can.ts, the rule the API enforces. Staff set a member's trust level by hand (issue 28,
+ * ~/components/admin/trust-level-dialog).
  */
 import { warningActions } from '../../common/actions/warnings';
 import type { WarningCount } from '../../common/views/warning';
@@ -17,6 +18,7 @@ import type { AdminMemberView } from '../../common/views/moderation';
 import { AdminPager } from '~/components/admin/admin-pager';
 import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
+import { TrustLevelCell } from '~/components/admin/trust-level-dialog';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -228,7 +230,7 @@ export default function AdminUsersPage() {
       <AdminTable
         testId="members"
         empty={t('adminUsers.empty')}
-        head={[t('adminUsers.table.member'), t('adminUsers.table.email'), t('adminUsers.table.role'), t('adminUsers.table.score'), t('adminUsers.table.topics'), t('adminUsers.table.joined'), t('adminUsers.table.standing'), t('safety.warning.count'), t('adminUsers.table.actions')]}
+        head={[t('adminUsers.table.member'), t('adminUsers.table.email'), t('adminUsers.table.role'), t('adminUsers.table.score'), t('adminUsers.table.topics'), t('adminUsers.table.joined'), t('adminUsers.table.standing'), t('safety.warning.count'), t('adminDefences.trust.label'), t('adminUsers.table.actions')]}
         rows={members.results.map((member) => ({
           key: member.id,
           cells: [
@@ -245,6 +247,7 @@ export default function AdminUsersPage() {
             <LocalDateTime key="joined" time={member.createTime} />,
             <Standing key="standing" member={member} />,
             <WarningsCell key="warnings" count={warningsOf.get(member.id)} />,
+            <TrustLevelCell key="trust" member={member} onChanged={reload} />,
             <MemberModerationMenu key="menu" member={member} />,
           ],
         }))}

@@ -8,6 +8,7 @@ import { ArticleForm } from '~/components/article/article-form';
 import { unwrap } from '~/components/topic/page-data.server';
 import { siteActions } from '../../common/actions/site';
 import { EditorPage } from '~/components/content/editor-page';
+import { NewMemberNotice } from '~/components/safety/new-member-notice';
 import { can } from '../../common/policies/can';
 import { privateMeta } from '~/components/content/item-meta';
 import { requireUser } from '~/lib/auth.server';
@@ -28,6 +29,8 @@ export default function CreateArticlePage() {
   const t = useT();
   return (
     <EditorPage title={t('articleEdit.newArticle')}>
+      {/* A new member's limits (issue 28): the next posts reviewed, links capped. */}
+      <NewMemberNotice className="mb-5" />
       <ArticleForm needsVerifiedEmail={needsVerifiedEmail} />
     </EditorPage>
   );

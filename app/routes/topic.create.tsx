@@ -8,6 +8,7 @@ import { topicActions } from '../../common/actions/topics';
 import { siteActions } from '../../common/actions/site';
 import { can } from '../../common/policies/can';
 import { privateMeta } from '~/components/content/item-meta';
+import { NewMemberNotice } from '~/components/safety/new-member-notice';
 import { TopicForm, type TopicMode } from '~/components/topic/topic-form';
 import { unwrap } from '~/components/topic/page-data.server';
 import { requireUser } from '~/lib/auth.server';
@@ -72,6 +73,8 @@ export default function CreateTopicPage() {
         </nav>
       )}
       {modes.length <= 1 && <div className="mb-5" />}
+      {/* A new member's limits (issue 28): the next posts reviewed, links capped. */}
+      <NewMemberNotice className="mb-5" />
       <TopicForm key={mode} mode={mode} nodes={nodes} defaultNodeId={defaultNodeId} needsVerifiedEmail={needsVerifiedEmail} />
     </div>
   );

@@ -7,6 +7,7 @@
  * scrolls into view and is highlighted.
  */
 import { CommentRulesNotice, NO_RULES, type CommentRules } from '~/components/safety/comment-rules';
+import { NewMemberNotice } from '~/components/safety/new-member-notice';
 import { isModerator } from '../../../common/policy';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
@@ -193,6 +194,8 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
         ) : lockedForReader ? null : user ? (
           <>
           {/* A quote goes into the reply being written, else into the comment box. */}
+          {/* A new member's limits (issue 28), from their own data (the root's, never the shared render). */}
+          <NewMemberNotice compact className="mb-3" />
           <QuoteButton itemPath={`/${entityType}/${entityId}`} onQuote={(quote) => (replyBoxRef.current ?? boxRef.current)?.insertQuote(quote)} />
           <CommentBox
             ref={boxRef}

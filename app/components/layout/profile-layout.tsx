@@ -8,6 +8,7 @@ import { Outlet, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { requireUser } from '~/lib/auth.server';
 import { paths } from '~/lib/paths';
 import { useSiteConfig } from '~/lib/session';
+import { NewMemberNotice } from '~/components/safety/new-member-notice';
 import { ErrorPage } from './error-page';
 import { SectionLayout } from './section-layout';
 import { SiteFrame } from './site-frame';
@@ -41,6 +42,8 @@ function ProfileSection({ children }: { children: React.ReactNode }) {
 export default function ProfileLayout() {
   return (
     <ProfileSection>
+      {/* A new member's limits (issue 28), on each of their settings pages. */}
+      <NewMemberNotice className="mb-5" />
       <Outlet />
     </ProfileSection>
   );

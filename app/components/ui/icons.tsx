@@ -119,3 +119,11 @@ export const LockIcon = (p: IconProps) => (
     <path d="M8 11V8a4 4 0 0 1 8 0v3" />
   </Svg>
 );
+/** A sprout: a new member (issue 28). */
+export const SproutIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 21v-9" />
+    <path d="M12 12c0-4-3-6-7-6 0 4 3 6 7 6Z" />
+    <path d="M12 10c0-3.5 2.5-6 7-6 0 4-2.5 6-7 6Z" />
+  </Svg>
+);
