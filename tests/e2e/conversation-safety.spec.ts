@@ -10,7 +10,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { signUpMember, type Member } from '../support/e2e-members';
+import { signedInPerson, type Person } from '../support/e2e-members';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
 
@@ -57,25 +57,7 @@ test.afterAll(async () => {
 
 attachServerOutputOnFailure(() => server);
 
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  member: Member;
-  id: number;
-  errors: string[];
-}
-
-async function person(browser: Browser, locale: 'en-US' | 'zh-CN', label: string): Promise<Person> {
-  const context = await browser.newContext();
-  await setLocaleCookie(context, server.url, locale);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  const member = await signUpMember(page.request, server, label);
-  await context.addCookies([{ name: 'sabai_token', value: member.token, url: server.url }]);
-  const me = await page.request.get(`${server.url}/api/user/current`, { headers: { 'x-user-token': member.token } });
-  const id = ((await me.json()) as { data: { id: number } }).data.id;
-  return { context, page, member, id, errors };
-}
+const person = (browser: Browser, locale: 'en-US' | 'zh-CN', label: string): Promise<Person> => signedInPerson(browser, server, locale, label);
 
 async function moderator(browser: Browser, locale: 'en-US' | 'zh-CN'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext();

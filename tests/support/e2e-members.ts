@@ -3,9 +3,10 @@
  * context gets the session cookie), e-mail verification by the mailed link, API writes with a
  * member's token, and the installer's admin.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_ADMIN, type E2eServer } from './e2e-server';
 import { linkUrl, waitForEml } from './mail';
+import { setLocaleCookie, watchErrors } from './page';
 
 export interface Member {
   nickname: string;
@@ -52,4 +53,26 @@ export async function apiPost<T>(request: APIRequestContext, server: E2eServer, 
 export async function adminToken(request: APIRequestContext, server: E2eServer): Promise<string> {
   const { token } = await apiPost<{ token: string }>(request, server, '/api/login/signin', null, { username: E2E_ADMIN.username, password: E2E_ADMIN.password });
   return token;
+}
+
+/** A member signed up and signed in in a browser context of their own, in one interface language. */
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  member: Member;
+  id: number;
+  errors: string[];
+}
+
+/** Signs a new member up in a fresh context (their locale cookie, their session cookie) and reads their id. */
+export async function signedInPerson(browser: Browser, server: E2eServer, locale: 'en-US' | 'zh-CN', label: string): Promise<Person> {
+  const context = await browser.newContext();
+  await setLocaleCookie(context, server.url, locale);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const member = await signUpMember(page.request, server, label);
+  await context.addCookies([{ name: 'sabai_token', value: member.token, url: server.url }]);
+  const me = await page.request.get(`${server.url}/api/user/current`, { headers: { 'x-user-token': member.token } });
+  const id = ((await me.json()) as { data: { id: number } }).data.id;
+  return { context, page, member, id, errors };
 }
