@@ -15,8 +15,8 @@ import { defineJob, enqueueJob, type JobDefinition } from '../../kernel/jobs';
 import type { WriteScope } from '../../kernel/events';
 import { sendPush, type PushOutcome } from './push.delivery';
 import { allowsLocalEndpoints } from './push.endpoint';
-import { topicOf, type DeliveryReport, type PushPayload } from './push.messages';
-import { deleteGoneSubscription, markDelivered, subscriptionsOf } from './push.repository';
+import { recordOutcomes, topicOf, type DeliveryReport, type PushPayload } from './push.messages';
+import { subscriptionsOf } from './push.repository';
 import { hasDevices } from './push.service';
 import { ensureVapidKeys, vapidSubject } from './push.vapid';
 
@@ -58,18 +58,7 @@ async function deliverDirect(ctx: AppContext, push: z.output<typeof directPushSc
       return [row, await sendPush(row, JSON.stringify(payload), options)];
     }),
   );
-  for (const [row, outcome] of outcomes) {
-    if (outcome.kind === 'delivered') {
-      await markDelivered(db, row.id, ctx.clock.now());
-      report.delivered.push(row.id);
-    } else if (outcome.kind === 'gone') {
-      await deleteGoneSubscription(db, row.id, row.endpoint_hash);
-      report.gone.push(row.id);
-    } else {
-      report.failed.push({ id: row.id, reason: outcome.reason });
-    }
-  }
-  return report;
+  return recordOutcomes(ctx, db, outcomes, report);
 }
 
 const RETRIES = 4;

@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { GROUPED_TYPES, type Locale } from '../../../common/constants';
 import { isLocale } from '../../../common/i18n';
 import type { AppContext } from '../../context';
-import type { PushSubscriptionRow } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB, PushSubscriptionRow } from '../../db/schema';
 import { siteBaseUrl } from '../../http/site-address';
 import { channelsFor, messageForChannel, type MessageForChannel } from '../messages/messages.api';
 import { sendPush, type PushOutcome } from './push.delivery';
@@ -88,6 +89,15 @@ export async function pushMessage(ctx: AppContext, messageId: number, only: read
       return [row, await sendPush(row, JSON.stringify(payloadFor(message, locale, baseUrl)), options)];
     }),
   );
+  return recordOutcomes(ctx, db, outcomes, report);
+}
+
+/**
+ * What each device's answer means for it: delivered (stamped), gone (the push service forgot it:
+ * deleted), or failed (left for a retry of that device alone). Shared by the pushes of a site
+ * message and the direct ones (push.direct.ts).
+ */
+export async function recordOutcomes(ctx: AppContext, db: Kysely<DB>, outcomes: ReadonlyArray<[PushSubscriptionRow, PushOutcome]>, report: DeliveryReport): Promise<DeliveryReport> {
   for (const [row, outcome] of outcomes) {
     if (outcome.kind === 'delivered') {
       await markDelivered(db, row.id, ctx.clock.now());
