@@ -88,6 +88,29 @@ test('a reader searches from the header, filters, switches tabs and opens a hit'
   expect(errors).toEqual([]);
 });
 
+test('words typed before the page is ready are searched: the box keeps them through hydration', async ({ page, context }) => {
+  // A phone on a slow network shows the server's page before its script runs. Hold the script
+  // until the reader has typed, then let it run: Enter must search for what is in the box.
+  const errors = watchErrors(page);
+  await setLocaleCookie(context, server.url, 'en-US');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(server.url + '/', { waitUntil: 'domcontentloaded' });
+  const box = page.getByRole('combobox', { name: 'Search the forum' }).first();
+  await box.fill('visa');
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await box.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'visa');
+  await expect(page.getByTestId('search-count')).toHaveText('1 result');
+  expect(errors).toEqual([]);
+});
+
 test('in Chinese: the page speaks Chinese, finds 签证, and refuses an over-long keyword', async ({ page, context }) => {
   const errors = watchErrors(page);
   await setLocaleCookie(context, server.url, 'zh-CN');

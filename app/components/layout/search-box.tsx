@@ -39,7 +39,18 @@ export function SearchBox({ className = '', onNavigate }: { className?: string; 
   const [dismissed, setDismissed] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
   const root = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const listId = useId();
+
+  // Words typed before the page's script ran (a phone on a slow network) stay in the box through
+  // hydration, but the state still holds the server's text: adopt them, or Enter would search
+  // for the old text (or nothing).
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== text) setText(typed.slice(0, LIMITS.searchInputMax));
+    // Once, at hydration: later typing goes through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const items = filterHistory(history, text);
   const open = focused && !dismissed && items.length > 0;
@@ -103,6 +114,7 @@ export function SearchBox({ className = '', onNavigate }: { className?: string; 
       </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400" />
       <input
+        ref={input}
         id={`${listId}-input`}
         name="q"
         type="search"
