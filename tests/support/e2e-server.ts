@@ -13,7 +13,7 @@
  * installForum) with the admin below, else through migrations + settings + an admin row. Mail goes to `<dataDir>/mail/*.eml` (no SMTP): read verification links there.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +96,40 @@ function preinstallWithSetup(dataDir: string, publicUrl: string, options: StartO
     { cwd: ROOT, env: { ...process.env, SABAI_ADMIN_PASSWORD: E2E_ADMIN.password, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`setup failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  return true;
+}
+
+/**
+ * Installed forums to copy, one per site title and language, made once per Playwright worker:
+ * each setup run cost about four seconds of CPU, paid by 40 spec files on a two-core CI machine.
+ * The copy is the same installer's output; the site's address (a setting) and the database
+ * path (in config.json) are the copy's own.
+ */
+const installedTemplates = new Map<string, string>();
+process.once('exit', () => {
+  for (const dir of installedTemplates.values()) rmSync(dir, { recursive: true, force: true });
+});
+
+function templateFor(options: StartOptions): string | null {
+  const key = `${options.siteTitle ?? 'Sabai'}\u0000${options.language ?? 'en-US'}`;
+  const known = installedTemplates.get(key);
+  if (known && existsSync(known)) return known;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sabai-e2e-template-'));
+  if (!preinstallWithSetup(dir, 'http://127.0.0.1:9', options)) {
+    rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+  installedTemplates.set(key, dir);
+  return dir;
+}
+
+/** Installs by copying the template: config.json names its database by absolute path. */
+function preinstallFromTemplate(dataDir: string, options: StartOptions): boolean {
+  const template = templateFor(options);
+  if (!template) return false;
+  cpSync(template, dataDir, { recursive: true });
+  const configFile = path.join(dataDir, 'config.json');
+  writeFileSync(configFile, readFileSync(configFile, 'utf8').split(JSON.stringify(template).slice(1, -1)).join(JSON.stringify(dataDir).slice(1, -1)));
   return true;
 }
 
@@ -191,10 +225,11 @@ export async function startServer(options: StartOptions = {}): Promise<E2eServer
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   if ((options.installed ?? true) && !shared) {
-    if (!preinstallWithSetup(dataDir, url, options)) await preinstallDirect(dataDir, options);
+    if (!preinstallFromTemplate(dataDir, options)) await preinstallDirect(dataDir, options);
     // Journeys about something else sign up without the proof-of-work challenge, and as members
-    // past level 0 (issue 28): the defences' own journey turns both back on.
-    await writeInitialSettings(dataDir, { ...DEFENCES_OFF, ...options.settings });
+    // past level 0 (issue 28): the defences' own journey turns both back on. The address is this
+    // server's (setup recorded the template's).
+    await writeInitialSettings(dataDir, { siteUrl: url, ...DEFENCES_OFF, ...options.settings });
   }
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     cwd: ROOT,
