@@ -21,6 +21,13 @@ import { MemoryEventBus } from '../../infra/events';
 import { SSE_HEADERS, UnreadHub, UNREAD_TOPIC } from './unread-hub';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
+/**
+ * Across processes a change travels through Redis to the other process's streams: tens of
+ * milliseconds alone, but the second process is a child competing with four test workers for
+ * two cores on CI (one run saw 1.1 s). Two and a half seconds still tells a push from a stream
+ * that only hears on reconnect (`retry: 5000`).
+ */
+const LIVE_MS = 2500;
 
 interface SseEvent {
   event: string;
@@ -86,7 +93,7 @@ class Stream {
   }
 
   /** Waits until the last unread count is `count`; answers the ms it took from `since`. */
-  async waitForCount(count: number, since = Date.now(), timeoutMs = 3000): Promise<number> {
+  async waitForCount(count: number, since = Date.now(), timeoutMs = 5000): Promise<number> {
     const deadline = since + timeoutMs;
     for (;;) {
       const last = this.events.filter((e) => e.event === 'unread').at(-1);
@@ -259,7 +266,7 @@ for (const dialect of await testDatabases()) {
         await first.close();
       });
 
-      it('a message written through one process reaches a stream held by the other within a second, both ways', async () => {
+      it('a message written through one process reaches a stream held by the other as it happens, both ways', async () => {
         const a = await createUser(first);
         const b = await createUser(first);
         const topicId = await createTopic(first, a.user);
@@ -272,14 +279,14 @@ for (const dialect of await testDatabases()) {
         // Written through this process, heard by the spawned one.
         expect((await first.post('/api/comment/create', { entityType: 'topic', entityId: topicId, content: 'across' }, { token: b.token })).status).toBe(200);
         let start = Date.now();
-        expect(await onSecond.waitForCount(1, start)).toBeLessThan(1000);
+        expect(await onSecond.waitForCount(1, start)).toBeLessThan(LIVE_MS);
         await onFirst.waitForCount(1, start);
         // Marked read through the spawned process, heard here.
         const marked = await fetch(`${second.url}/api/user/messages/read_all`, { method: 'POST', headers: { 'x-user-token': a.token } });
         expect(marked.status).toBe(200);
         start = Date.now();
-        expect(await onFirst.waitForCount(0, start)).toBeLessThan(1000);
-        expect(await onSecond.waitForCount(0, start)).toBeLessThan(1000);
+        expect(await onFirst.waitForCount(0, start)).toBeLessThan(LIVE_MS);
+        expect(await onSecond.waitForCount(0, start)).toBeLessThan(LIVE_MS);
         onSecond.close();
         onFirst.close();
       });
