@@ -161,13 +161,16 @@ export const adminSettingsSchema = z.object(editableSettingFields);
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 export type AdminSettingsInput = z.input<typeof adminSettingsSchema>;
 
-/** POST admin/settings: any of the editable keys (a tab sends its own); any other key is refused by its name. */
-export const adminSettingsUpdateSchema = adminSettingsSchema
+/**
+ * POST admin/settings: any of the editable keys (a tab sends its own); any other key is refused
+ * by its name. Strict, so the check is zod's own walk of the body's keys against the shape's
+ * (a Set of own names): an inherited name (`constructor`, `toString`) is unknown like any other,
+ * and `__proto__`, which a loose object drops from its output before any refinement sees it, is
+ * named too.
+ */
+export const adminSettingsUpdateSchema = z
+  .strictObject(editableSettingFields, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'adminSettings.validation.unknownKey' : undefined) })
   .partial()
-  .loose()
-  .superRefine((value, ctx) => {
-    for (const key of Object.keys(value)) if (!(key in editableSettingFields)) ctx.addIssue({ code: 'custom', path: [key], message: 'adminSettings.validation.unknownKey' });
-  })
   .transform((value) => value as Partial<AdminSettings>);
 export type AdminSettingsUpdate = z.output<typeof adminSettingsUpdateSchema>;
 
