@@ -11,12 +11,14 @@
 import { z } from 'zod';
 import { LIMITS, LOCALES } from '../constants';
 import { challengeSettingsSchema, trustSettingsSchema } from './defences';
+import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { integerField } from './fields';
 
 /**
  * A header nav link goes to a path of this site (`/topics`; not `//host` or `/\host`, which
  * browsers read as another host) or to an http(s) address. Nothing else (`javascript:`,
- * `data:`…) is accepted; the header also renders any other value as plain text.
+ * `data:`…) is accepted; the header also renders any other value as plain text. No control,
+ * whitespace or invisible character anywhere (`isCleanAddress`): `/\t/evil.example` is another host.
  */
 export const NAV_URL = /^(\/(?![/\\])|https?:\/\/)/i;
 
@@ -27,7 +29,11 @@ export const NAV_URL_MAX = 512;
 
 export const navSchema = z.object({
   title: z.string({ error: 'adminSettings.validation.navTitle' }).trim().min(1, 'adminSettings.validation.navTitle').max(NAV_TITLE_MAX, 'adminSettings.validation.navTitle'),
-  url: z.string({ error: 'adminSettings.validation.navUrl' }).max(NAV_URL_MAX, 'adminSettings.validation.navUrl').regex(NAV_URL, 'adminSettings.validation.navUrl'),
+  url: z
+    .string({ error: 'adminSettings.validation.navUrl' })
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
+    .max(NAV_URL_MAX, 'adminSettings.validation.navUrl')
+    .regex(NAV_URL, 'adminSettings.validation.navUrl'),
 });
 
 /** An IANA time zone name the runtime knows (`Asia/Bangkok`); the check-in day follows it. */
@@ -98,7 +104,12 @@ export const uploadLimitsSchema = z.object({
 /** The SMTP server of outgoing mail (SMTP_URL, when set, wins): `smtp://` or `smtps://`, or '' for .eml files. */
 export const SMTP_URL = /^smtps?:\/\/[^\s]+$/i;
 export const smtpSchema = z.object({
-  url: z.string().trim().max(512, 'adminSettings.validation.smtpUrl').refine((url) => url === '' || SMTP_URL.test(url), 'adminSettings.validation.smtpUrl'),
+  url: z
+    .string()
+    .trim()
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
+    .max(512, 'adminSettings.validation.smtpUrl')
+    .refine((url) => url === '' || SMTP_URL.test(url), 'adminSettings.validation.smtpUrl'),
   from: z.string().trim().max(256, 'adminSettings.validation.mailFrom').refine((from) => from === '' || /^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(from), 'adminSettings.validation.mailFrom'),
 });
 
@@ -118,7 +129,10 @@ export const editableSettingFields = {
   siteDescription: text(512, 'adminSettings.validation.siteDescription').trim(),
   siteKeywords: wordList(20, 32, 'adminSettings.validation.keywords'),
   /** '' or an image this site stored (`/uploads/…`); the server checks the file exists. */
-  siteLogo: text(512, 'adminSettings.validation.logo').trim().refine((url) => url === '' || url.startsWith('/uploads/'), 'adminSettings.validation.logo'),
+  siteLogo: text(512, 'adminSettings.validation.logo')
+    .trim()
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
+    .refine((url) => url === '' || url.startsWith('/uploads/'), 'adminSettings.validation.logo'),
   siteNavs: z.array(navSchema, { error: 'adminSettings.validation.navs' }).max(SITE_NAVS_MAX, 'adminSettings.validation.navs'),
   siteNotice: text(1000, 'adminSettings.validation.siteNotice').trim(),
   language: z.enum(LOCALES, { error: 'validation.invalid' }),
