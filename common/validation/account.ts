@@ -4,7 +4,7 @@
  * the `validation` section, every limit comes from common/constants.ts.
  */
 import { challengeField } from './defences';
-import { z } from 'zod';
+import { z } from '../zod';
 import { LIMITS, USERNAME_PATTERN } from '../constants';
 import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { cleanName } from './names';

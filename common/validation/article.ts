@@ -4,7 +4,7 @@
  * common/constants.ts. Form-encoded bodies are accepted too, so lists arrive as strings and are
  * coerced here. Tags follow the topic rules (same field).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ARTICLE_LIMITS, TOPIC_LIMITS } from '../constants';
 import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { isSafeImageUrl, tagsField } from './topic';

@@ -1,6 +1,6 @@
 /** Field messages from zod issues: unknown keys are named one by one, whatever their name. */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../zod';
 import { issueMessages } from './issues';
 
 const fieldsOf = (schema: z.ZodType, input: unknown) => {

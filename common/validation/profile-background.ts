@@ -1,5 +1,5 @@
 /** POST user/update_background: an image this site stored (`/uploads/…`, after POST upload), or '' for none. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 
 /** The column's width (users.background, varchar(512)). */

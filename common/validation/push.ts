@@ -4,7 +4,7 @@
  * whether the server may send to the endpoint (https, no private address) is the server's rule
  * (modules/push/push.endpoint.ts), since it depends on how the server runs.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { idField } from './fields';
 

@@ -8,7 +8,7 @@
  * `SETTINGS_SECTIONS` groups the editable keys into the form's tabs; a feature with settings of
  * its own adds its keys to `editableSettingFields` (and a tab, or its own screen that posts them).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { LIMITS, LOCALES } from '../constants';
 import { challengeSettingsSchema, trustSettingsSchema } from './defences';
 import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';

@@ -4,7 +4,7 @@
  * schemas before sending, so a field shows the server's message first. Messages are keys of the
  * `adminSite` locale section.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { CONTENT_TYPES, TOPIC_LIMITS } from '../constants';
 import { ADMIN_PAGE_MAX } from './moderation';
 import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';

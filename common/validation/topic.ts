@@ -4,7 +4,7 @@
  * common/constants.ts. Form-encoded bodies are accepted too, so numbers, booleans and lists
  * arrive as strings and are coerced here.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { CONTENT_TYPES, TOPIC_LIMITS, TOPIC_TYPES } from '../constants';
 import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { cursorField, idField, integerField } from './fields';
