@@ -26,8 +26,9 @@ describe('issue messages', () => {
     expect(fieldsOf(schema, { a: 'x' })).toEqual({ hasOwnProperty: { key: 'validation.required' } });
   });
 
-  it('names at most twenty unknown keys of one object', () => {
+  it('names at most twenty unknown keys of one object, each cut to 100 characters', () => {
     const body = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, i]));
     expect(Object.keys(fieldsOf(z.strictObject({}), body))).toHaveLength(20);
+    expect(Object.keys(fieldsOf(z.strictObject({}), { ['x'.repeat(5000)]: 1 }))).toEqual([`${'x'.repeat(99)}…`]);
   });
 });

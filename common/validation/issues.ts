@@ -26,11 +26,15 @@ export function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
 
 /** Keys of one unrecognized-keys issue named at most: a hostile body of ten thousand keys gets no longer an answer. */
 const UNKNOWN_KEYS_NAMED = 20;
+/** An unknown key is named up to this length (the answer echoes it), as text-safety.ts cuts its field names. */
+const UNKNOWN_KEY_SHOWN = 100;
+
+const shownKey = (key: string) => (key.length > UNKNOWN_KEY_SHOWN ? `${key.slice(0, UNKNOWN_KEY_SHOWN - 1)}…` : key);
 
 /** The fields an issue is about: its path, or for keys a strict object does not know, each key under it. */
 function issueFields(issue: z.core.$ZodIssue): string[] {
   const path = issue.path.map(String);
-  if (issue.code === 'unrecognized_keys') return issue.keys.slice(0, UNKNOWN_KEYS_NAMED).map((key) => [...path, key].join('.'));
+  if (issue.code === 'unrecognized_keys') return issue.keys.slice(0, UNKNOWN_KEYS_NAMED).map((key) => [...path, shownKey(key)].join('.'));
   return [path.length ? path.join('.') : '_'];
 }
 
