@@ -21,6 +21,17 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's code builds schemas with zod set up for its CSP (jitless, issue 30): through common/zod.ts.
+    files: ['app/**/*.{ts,tsx}', 'common/**/*.{ts,tsx}'],
+    ignores: ['common/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import z from common/zod.ts (zod set up once: jitless in the browser, so the site's CSP reports nothing).", allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', 'server/**/*-cli.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -2,7 +2,7 @@
  * An IP location as readers see it: the country's name in the reader's language (built-in
  * `Intl.DisplayNames`), then the region when known. Shared by the API presenters and the pages.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const ipLocationViewSchema = z.strictObject({
   /** ISO 3166-1 alpha-2. */

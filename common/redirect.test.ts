@@ -23,6 +23,11 @@ describe('safeRedirect', () => {
       'topic/1',
       '/\t/evil.example',
       '/\n/evil.example',
+      // Any whitespace or invisible character inside, not only the controls (common/validation/address.ts).
+      '/\u00a0/evil.example',
+      '/\u2028/evil.example',
+      '/\u200b/evil.example',
+      '/topic/1 x',
       '',
       '   ',
       '/' + 'a'.repeat(3000),

@@ -29,6 +29,8 @@ describe('image file rules', () => {
   it('falls back to the extension when the type is missing', () => {
     expect(imageTypeOf({ type: '', size: 1, name: 'Photo.JPG' })).toBe('image/jpeg');
     expect(checkImageFile({ type: '', size: 1, name: 'x.webp' })).toBeNull();
+    // An extension named like an inherited member is no type (not Object's function).
+    for (const name of ['x.constructor', 'x.tostring', 'x.valueof']) expect(imageTypeOf({ type: '', size: 1, name }), name).toBe('');
   });
 
   it("accepts the policy's types (plus the image/jpg alias) and knows every policy extension", () => {

@@ -26,7 +26,8 @@ export function imageTypeOf(file: FileLike): string {
   const type = file.type.trim().toLowerCase();
   if (type !== '') return type;
   const ext = /\.([a-z0-9]+)$/i.exec(file.name ?? '')?.[1]?.toLowerCase();
-  return (ext && EXTENSION_TYPES[ext]) || '';
+  // Own names only: a file called `x.constructor` must not find Object's.
+  return ext && Object.hasOwn(EXTENSION_TYPES, ext) ? EXTENSION_TYPES[ext]! : '';
 }
 
 export function isAcceptedImageType(type: string, accepted: readonly string[] = ACCEPTED_IMAGE_TYPES): boolean {

@@ -27,5 +27,6 @@ describe('form errors', () => {
     const errors = { a: { text: '1' }, b: { text: '2' } };
     expect(withoutField(errors, 'a')).toEqual({ b: { text: '2' } });
     expect(withoutField(errors, 'c')).toBe(errors);
+    expect(withoutField(errors, 'constructor')).toBe(errors);
   });
 });

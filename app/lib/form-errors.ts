@@ -32,7 +32,7 @@ export function serverFieldErrors(error: unknown): FieldErrors | null {
 
 /** Drops one field's error (the user edited it), keeping the object identity when unchanged. */
 export function withoutField(errors: FieldErrors, field: string): FieldErrors {
-  if (!(field in errors)) return errors;
+  if (!Object.hasOwn(errors, field)) return errors;
   const next = { ...errors };
   delete next[field];
   return next;

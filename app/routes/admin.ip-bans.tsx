@@ -5,7 +5,7 @@
  * page at a time (`?cursor=`).
  */
 import { Link, useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
-import { z } from 'zod';
+import { z } from '../../common/zod';
 import { ipBanActions } from '../../common/actions/defences';
 import { IP_BAN_REASON_MAX, ipBanCreateSchema } from '../../common/validation/defences';
 import { cursorField } from '../../common/validation/fields';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { noticeActions } from '../../common/actions/notices';
-import { z } from 'zod';
+import { z } from '../../common/zod';
 import { noticeSchema, noticeUpdateSchema, sitePageQuery, SITE_LIMITS } from '../../common/validation/site-admin';
 import type { AdminNoticeView } from '../../common/views/notices';
 import { AdminPager } from '~/components/admin/admin-pager';

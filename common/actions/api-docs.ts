@@ -1,5 +1,5 @@
 /** The API's own description (issue 26): the OpenAPI document, and the reference page's read of it. */
-import { z } from 'zod';
+import { z } from '../zod';
 import type { ApiReferenceView } from '../views/api-reference';
 import type { openApiDocumentSchema } from '../views/openapi';
 import { contract, returns } from './contract';

@@ -3,7 +3,7 @@
  * feature's actions, and the two reads only the pages make (the sidebars' latest articles and
  * most used tags).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ARTICLE_LIMITS } from '../constants';
 import { articleCreateSchema, articleEditSchema } from '../validation/article';
 import { cursorQuery, idField, tagFeedQuery, userFeedQuery } from '../validation/fields';

@@ -3,7 +3,7 @@
  * the password reset, and a member's e-mail, password and verification. The contracts of the
  * auth feature's actions.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   resetPasswordSchema,
   sendResetPasswordEmailSchema,

@@ -2,7 +2,7 @@
  * Blocks between members (issue 28, docs/api-additions.md): block and unblock a member, the
  * reader's list of blocked members (settings) and their ids (the pages' collapse).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { cursorField } from '../validation/fields';
 import { followSchema } from '../validation/follow';
 import type { BlockedIds, BlockedMember, BlockState } from '../views/block';

@@ -1,5 +1,5 @@
 /** Comments and replies (API.md "Comments, likes, favorites…"): the contracts of the comments feature's actions. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { commentCreateSchema, commentListQuery, replyListQuery, userCommentsQuery } from '../validation/comment';
 import { idField } from '../validation/fields';
 import type { CommentView, UserCommentView } from '../views/comment';

@@ -3,7 +3,7 @@
  * the contracts of the conversations feature's actions. Live delivery is no route of its own: the
  * member's event stream (`GET /api/user/events`) carries `event: conversation`.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   conversationIdSchema,
   conversationListQuery,

@@ -1,5 +1,5 @@
 /** The back office's dashboard (docs/api-additions.md "Settings and dashboard"): moderators and admins. */
-import { z } from 'zod';
+import { z } from '../zod';
 import type { DashboardView } from '../views/settings';
 import { contract, returns } from './contract';
 

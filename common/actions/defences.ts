@@ -2,7 +2,7 @@
  * Defences against spam and abuse (issue 28, docs/api-additions.md "Defences"): the proof-of-work
  * challenge the sign-up and password reset forms solve, members' trust levels, IP and network bans.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { cursorField, idField } from '../validation/fields';
 import { ipBanCreateSchema, setTrustLevelSchema } from '../validation/defences';
 import type { ChallengeView, IpBanRemoved, IpBanView, TrustState } from '../views/defences';

@@ -3,7 +3,7 @@
  * which carries the reader's follow state; the following feed the home page reads (its API door
  * is `topic/topics?nodeId=-2`, the topics' feed).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField } from '../validation/fields';
 import { followingFeedQuery, followListQuery, followSchema } from '../validation/follow';
 import type { FollowedPost, FollowedState, FollowState, FollowSuggestions } from '../views/follow';

@@ -1,5 +1,5 @@
 /** The installer (API.md "Site and installer"): the contracts of the install feature's actions, reachable only before install. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { installDbSchema, installRequestSchema } from '../validation/install';
 import type { ConnectionTested, Installed, InstallStatus } from '../views/install';
 import { contract, returns } from './contract';

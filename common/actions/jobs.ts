@@ -1,5 +1,5 @@
 /** Jobs after commit in the back office (ADR 0022): the contracts of the jobs feature's actions. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField } from '../validation/fields';
 import { jobsQuery } from '../validation/jobs';
 import type { JobsRetried, JobsView, JobView } from '../views/jobs';

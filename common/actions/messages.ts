@@ -3,7 +3,7 @@
  * docs/api-additions.md: marking read, the live unread stream, notification settings): the
  * contracts of the messages feature's actions.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { cursorQuery, markMessagesReadSchema, notificationSettingsSchema } from '../validation/comment';
 import { groupMessagesQuery, markGroupsReadSchema, notificationPrefsSchema } from '../validation/notifications';
 import type { MarkedReadView, MessageView, NotificationGroupView, NotificationPrefsView, NotificationSettings, RecentMessagesView } from '../views/message';

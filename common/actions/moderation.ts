@@ -3,7 +3,7 @@
  * "Back office: members"): the contracts of the moderation feature's actions. Moderators and
  * admins; roles and manual verification are admins'.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { auditQuery, bannedQuery, banSchema, membersQuery, setRoleSchema, unbanSchema, verifyEmailSchema } from '../validation/moderation';
 import { idField } from '../validation/fields';
 import type { AdminMemberView, AuditEntryView, BannedMemberView, BanStateView, OffsetPage } from '../views/moderation';

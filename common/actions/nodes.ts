@@ -4,7 +4,7 @@
  * site notices"). The node lists the topic pages and forms show are the topics feature's
  * (`topic/nodes`, `topic/node_navs`).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField } from '../validation/fields';
 import { nodeDeleteSchema, nodeSchema, nodeUpdateSchema, orderSchema, sitePageQuery } from '../validation/site-admin';
 import type { OffsetPage } from '../views/moderation';

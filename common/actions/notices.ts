@@ -1,5 +1,5 @@
 /** Site notices (API.md `notice/list`; docs/api-additions.md "Back office: … site notices"): the live ones and the admins' table and writes. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idSchema, noticeSchema, noticeUpdateSchema, sitePageQuery } from '../validation/site-admin';
 import type { OffsetPage } from '../views/moderation';
 import type { AdminNoticeView, NoticeView } from '../views/notices';

@@ -2,7 +2,7 @@
  * Web Push of the signed-in member (docs/api-additions.md "Web Push"): the site's public key,
  * subscribing and unsubscribing this browser, and the member's devices.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { pushDeviceRemoveSchema, pushSubscribeSchema, pushUnsubscribeSchema } from '../validation/push';
 import type { PushDevicesView, PushDeviceView, PushKeyView, PushUnsubscribedView } from '../views/push';
 import { contract, returns } from './contract';

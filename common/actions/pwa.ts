@@ -3,7 +3,7 @@
  * from the site logo, and the service worker. Documents of their own media types, outside /api,
  * at the addresses browsers look for them; a refusal is the JSON envelope, as elsewhere.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { LOCALES } from '../constants';
 import { APP_ICON_NAMES } from '../pwa';
 import { contract, returns } from './contract';

@@ -1,5 +1,5 @@
 /** Check-in, scores and rankings (API.md `checkin/*`, `user/score_logs`, `user/score/rank`): the contracts of the scores feature's actions. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { cursorQuery } from '../validation/fields';
 import type { Page } from '../views/page';
 import type { CheckinRankEntry, CheckinResult, CheckinState, RankedUser, ScoreLogView, ScoreSummary } from '../views/score';

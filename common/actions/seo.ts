@@ -3,7 +3,7 @@
  * sitemaps, the RSS feeds. Each answers a document of its own media type, not the JSON envelope;
  * a refusal (404, 403 with the article module off) is the envelope as elsewhere.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField } from '../validation/fields';
 import { contract, returns } from './contract';
 

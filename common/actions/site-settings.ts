@@ -2,7 +2,7 @@
  * The back office's settings (docs/api-additions.md "Settings and dashboard", admins) and the
  * about page's texts: the contracts of the site-settings feature's actions.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { adminSettingsUpdateSchema, testMailSchema } from '../validation/settings';
 import type { AboutView, AdminSettingsView } from '../views/settings';
 import { contract, returns } from './contract';

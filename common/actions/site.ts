@@ -1,5 +1,5 @@
 /** The site itself (API.md "Site and installer"): the public configuration every page and client starts from. */
-import { z } from 'zod';
+import { z } from '../zod';
 import type { SiteConfig } from '../views/site';
 import { contract, returns } from './contract';
 

@@ -2,7 +2,7 @@
  * Tags (API.md "Topics, tweets, nodes, tags": tag/tags, tag/{id}, tag/autocomplete) and the back
  * office's tag table and writes (API.md "Back office: nodes, tags, friend links, site notices").
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { cursorQuery, idField } from '../validation/fields';
 import { idSchema, tagMergeSchema, tagQuery, tagRenameSchema } from '../validation/site-admin';
 import { tagAutocompleteSchema } from '../validation/topic';

@@ -4,7 +4,7 @@
  * lists the topic pages and forms show. `topic.userCounts` has no route: only the profile's tabs
  * read it.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { tagFeedQuery, idField } from '../validation/fields';
 import { commentRulesSchema, hideContentQuery, recommendSchema, stickySchema, topicCreateSchema, topicEditSchema, topicFeedQuery, userTopicCountsQuery, userTopicsQuery } from '../validation/topic';
 import type { FollowedPost } from '../views/follow';

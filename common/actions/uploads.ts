@@ -1,5 +1,5 @@
 /** Image uploads (API.md `upload`) and the stored files: the contracts of the uploads feature's actions. */
-import { z } from 'zod';
+import { z } from '../zod';
 import type { UploadedImage } from '../views/upload';
 import { contract, returns } from './contract';
 

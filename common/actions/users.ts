@@ -1,5 +1,5 @@
 /** The signed-in member's own profile (API.md "Sign-in and account"): the contracts of the users feature's actions. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { setUsernameSchema, updateAvatarSchema, updateProfileSchema } from '../validation/account';
 import { updateBackgroundSchema } from '../validation/profile-background';
 import type { CurrentUser } from '../views/user';

@@ -2,7 +2,7 @@
  * VIP membership (API.md `vip/*`; docs/api-additions.md "VIP membership"): members buy, admins
  * decide and set. The contracts of the vip feature's actions.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { cursorQuery, idField } from '../validation/fields';
 import { vipOrderSchema, vipQueueQuery, vipRejectSchema, vipSettingsInput, vipSubmitSchema } from '../validation/vip';
 import type { Page } from '../views/page';

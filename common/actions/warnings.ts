@@ -3,7 +3,7 @@
  * oldest unacknowledged warning on every page until they acknowledge it; the back office counts
  * a page of members' warnings.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField } from '../validation/fields';
 import { warningCountsQuery, warnSchema } from '../validation/warning';
 import type { WarningCount, WarningView } from '../views/warning';

@@ -4,8 +4,9 @@
  * the `validation` section, every limit comes from common/constants.ts.
  */
 import { challengeField } from './defences';
-import { z } from 'zod';
+import { z } from '../zod';
 import { LIMITS, USERNAME_PATTERN } from '../constants';
+import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { cleanName } from './names';
 
 /** A required, trimmed string; `key` is the message when it is missing or blank. */
@@ -79,6 +80,7 @@ export const signInSchema = z.object({
 export type SignInInput = z.infer<typeof signInSchema>;
 
 function isWebAddress(value: string): boolean {
+  if (!isCleanAddress(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
@@ -95,6 +97,7 @@ export const updateProfileSchema = z.object({
     .string({ error: 'validation.invalid' })
     .trim()
     .max(LIMITS.homePageMax, 'validation.homePageTooLong')
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
     .refine((v) => v === '' || isWebAddress(v), 'validation.homePageInvalid')
     .optional(),
 });
@@ -102,7 +105,12 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 /** `{avatar}`: the address of an image already uploaded to this site (checked by the server). */
 export const updateAvatarSchema = z.object({
-  avatar: z.string({ error: 'validation.avatarRequired' }).trim().min(1, 'validation.avatarRequired').max(LIMITS.homePageMax, 'validation.avatarNotOurs'),
+  avatar: z
+    .string({ error: 'validation.avatarRequired' })
+    .trim()
+    .min(1, 'validation.avatarRequired')
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
+    .max(LIMITS.homePageMax, 'validation.avatarNotOurs'),
 });
 export type UpdateAvatarInput = z.infer<typeof updateAvatarSchema>;
 

@@ -4,8 +4,9 @@
  * common/constants.ts. Form-encoded bodies are accepted too, so lists arrive as strings and are
  * coerced here. Tags follow the topic rules (same field).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ARTICLE_LIMITS, TOPIC_LIMITS } from '../constants';
+import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { isSafeImageUrl, tagsField } from './topic';
 
 /** Articles are written in the rich-text editor or in Markdown (never plain text). */
@@ -26,6 +27,7 @@ export const coverField = z.preprocess(
   z
     .string({ error: 'article.validation.coverInvalid' })
     .trim()
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
     .max(TOPIC_LIMITS.imageUrlMax, 'article.validation.coverInvalid')
     .refine(isSafeImageUrl, 'article.validation.coverInvalid')
     .nullable(),

@@ -3,7 +3,7 @@
  * messages are i18n keys (section `comment`), limits come from common/constants.ts. Form-encoded
  * bodies are accepted too, so ids and lists may arrive as strings.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { COMMENT_LIMITS, COMMENTABLE_TYPES, CONTENT_TYPES, FAVORITE_TYPES, LIKEABLE_TYPES, MESSAGE_LIMITS } from '../constants';
 import { cursorField, cursorQuery, idField } from './fields';
 import { imageListField, switchField } from './topic';

@@ -1,5 +1,5 @@
 /** The editor's preview (API.md `content/preview`): what may be rendered, shared by the editor and the server. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { CONTENT_TYPES } from '../rich-text/policy';
 
 /** The longest source the preview renders (larger than any stored content's own limit). */

@@ -3,7 +3,7 @@
  * keys (section `conversation`), limits from common/constants.ts. A message is written like a
  * comment (the compact editor's HTML, or Markdown, or text) and the server sanitizes it the same way.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { CONTENT_TYPES, CONVERSATION_LIMITS, WHO_MAY_START } from '../constants';
 import { cursorField, idField } from './fields';
 import { switchField } from './topic';

@@ -4,7 +4,7 @@
  * settings schema adds the defaults; the back office's form uses the same rules. Messages are keys
  * of the `adminSettings` and `adminDefences` sections.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField, integerField } from './fields';
 
 /** The levels: 0 new, 1 basic, 2 member. */

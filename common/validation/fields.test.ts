@@ -1,6 +1,6 @@
 /** Ids parse strictly: only a positive integer in canonical decimal (or a JSON integer) is one. */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField, integerField, parseId, pathId } from './fields';
 
 const NOT_IDS = ['0x10', '1e2', ' 1', '1 ', '+1', '01', '1.0', '0', '-1', '', '１', '1_000', '0b1', 'Infinity', '99999999999999999'];

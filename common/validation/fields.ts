@@ -2,7 +2,7 @@
  * The request fields every feature shares, defined once: a positive integer id (body, query or
  * path) and an opaque keyset cursor. Feature schemas compose these; none defines its own.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /**
  * An id as text: decimal digits, no sign, no leading zero, no blanks, at most 16 digits. Only

@@ -1,5 +1,5 @@
 /** Request fields of follows (API.md `fans/*`): the member acted on, and a list's owner with its cursor. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { cursorField, idField } from './fields';
 
 /** POST fans/follow, fans/unfollow. */

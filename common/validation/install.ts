@@ -3,7 +3,7 @@
  * Every message is an i18n key of the `install` section, so the same schema gives translated
  * messages on both sides. Field errors are keyed by path: `db.host`, `siteTitle`, …
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { DEFAULT_LOCALE, LIMITS, LOCALES, USERNAME_PATTERN } from '../constants';
 
 export const DB_TYPES = ['sqlite', 'mysql', 'postgres'] as const;

@@ -1,5 +1,5 @@
 /** The back office's jobs list (`GET /api/admin/jobs`): which list, which page. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { JOB_LISTS } from '../views/jobs';
 import { adminPageField } from './moderation';
 

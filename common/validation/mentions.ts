@@ -3,7 +3,7 @@
  * typed after `@`, without it. Messages are i18n keys (section `mentions`); the bound is the
  * longest name a member can have, so a longer prefix can name nobody.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { LIMITS } from '../constants';
 
 /** A prefix longer than any username or nickname finds nobody: refused rather than searched. */

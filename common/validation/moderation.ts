@@ -2,7 +2,7 @@
  * Request schemas of the moderation routes (API.md "Admin and moderation"): ban, unban, and the
  * back office's lists (offset pages: admin tables show page numbers and a total).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { BAN_DAYS, BAN_REASON_MAX, type BanDays } from '../policy';
 import { ROLES } from '../constants';
 import { idField, integerField } from './fields';

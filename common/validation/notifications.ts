@@ -1,5 +1,5 @@
 /** Inputs of the notifications page and the notification preferences (issue 27). */
-import { z } from 'zod';
+import { z } from '../zod';
 import { DIGEST_PERIODS, MESSAGE_LIMITS, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type DigestPeriod, type NotificationChannel, type NotificationKind } from '../constants';
 import { cursorField, idField } from './fields';
 

@@ -4,7 +4,8 @@
  * whether the server may send to the endpoint (https, no private address) is the server's rule
  * (modules/push/push.endpoint.ts), since it depends on how the server runs.
  */
-import { z } from 'zod';
+import { z } from '../zod';
+import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { idField } from './fields';
 
 /** Push endpoints are long capability URLs (FCM's are about 190 characters); this bounds the row. */
@@ -34,6 +35,7 @@ export const pushEndpointField = z
   .trim()
   .min(1, 'push.validation.endpoint')
   .max(PUSH_ENDPOINT_MAX, 'push.validation.endpoint')
+  .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
   .refine(isAbsoluteUrl, 'push.validation.endpoint');
 
 /** POST user/push/subscribe: the browser's P-256 public key (65 bytes) and auth secret (16 bytes). */

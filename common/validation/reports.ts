@@ -2,7 +2,7 @@
  * Request fields of reports by members (issue 28, docs/api-additions.md "Reports"): what a
  * member reports and why, and how staff resolve a reported item.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { BAN_DAYS, BAN_REASON_MAX, type BanDays } from '../policy';
 import { cursorField, idField, integerField } from './fields';
 

@@ -2,7 +2,7 @@
  * Request schemas of the review queue and the content table (issues 16, 17). Offset pages as
  * every back-office table (common/validation/moderation.ts).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { BAN_REASON_MAX } from '../policy';
 import { CONTENT_KINDS, CONTENT_STATUS_NAMES, POST_KINDS, REVIEW_KINDS } from '../views/review';
 import { idField } from './fields';

@@ -3,7 +3,7 @@
  * the same fields from its URL). Messages are i18n keys (section `search`); the keyword's limit is
  * the search box's (spec §9: 30).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { LIMITS } from '../constants';
 import { SEARCH_TIME_RANGES } from '../views/search';
 import { cursorField, idField } from './fields';

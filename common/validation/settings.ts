@@ -8,15 +8,17 @@
  * `SETTINGS_SECTIONS` groups the editable keys into the form's tabs; a feature with settings of
  * its own adds its keys to `editableSettingFields` (and a tab, or its own screen that posts them).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { LIMITS, LOCALES } from '../constants';
 import { challengeSettingsSchema, trustSettingsSchema } from './defences';
+import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { integerField } from './fields';
 
 /**
  * A header nav link goes to a path of this site (`/topics`; not `//host` or `/\host`, which
  * browsers read as another host) or to an http(s) address. Nothing else (`javascript:`,
- * `data:`…) is accepted; the header also renders any other value as plain text.
+ * `data:`…) is accepted; the header also renders any other value as plain text. No control,
+ * whitespace or invisible character anywhere (`isCleanAddress`): `/\t/evil.example` is another host.
  */
 export const NAV_URL = /^(\/(?![/\\])|https?:\/\/)/i;
 
@@ -27,7 +29,11 @@ export const NAV_URL_MAX = 512;
 
 export const navSchema = z.object({
   title: z.string({ error: 'adminSettings.validation.navTitle' }).trim().min(1, 'adminSettings.validation.navTitle').max(NAV_TITLE_MAX, 'adminSettings.validation.navTitle'),
-  url: z.string({ error: 'adminSettings.validation.navUrl' }).max(NAV_URL_MAX, 'adminSettings.validation.navUrl').regex(NAV_URL, 'adminSettings.validation.navUrl'),
+  url: z
+    .string({ error: 'adminSettings.validation.navUrl' })
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
+    .max(NAV_URL_MAX, 'adminSettings.validation.navUrl')
+    .regex(NAV_URL, 'adminSettings.validation.navUrl'),
 });
 
 /** An IANA time zone name the runtime knows (`Asia/Bangkok`); the check-in day follows it. */
@@ -98,7 +104,12 @@ export const uploadLimitsSchema = z.object({
 /** The SMTP server of outgoing mail (SMTP_URL, when set, wins): `smtp://` or `smtps://`, or '' for .eml files. */
 export const SMTP_URL = /^smtps?:\/\/[^\s]+$/i;
 export const smtpSchema = z.object({
-  url: z.string().trim().max(512, 'adminSettings.validation.smtpUrl').refine((url) => url === '' || SMTP_URL.test(url), 'adminSettings.validation.smtpUrl'),
+  url: z
+    .string()
+    .trim()
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
+    .max(512, 'adminSettings.validation.smtpUrl')
+    .refine((url) => url === '' || SMTP_URL.test(url), 'adminSettings.validation.smtpUrl'),
   from: z.string().trim().max(256, 'adminSettings.validation.mailFrom').refine((from) => from === '' || /^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(from), 'adminSettings.validation.mailFrom'),
 });
 
@@ -118,7 +129,10 @@ export const editableSettingFields = {
   siteDescription: text(512, 'adminSettings.validation.siteDescription').trim(),
   siteKeywords: wordList(20, 32, 'adminSettings.validation.keywords'),
   /** '' or an image this site stored (`/uploads/…`); the server checks the file exists. */
-  siteLogo: text(512, 'adminSettings.validation.logo').trim().refine((url) => url === '' || url.startsWith('/uploads/'), 'adminSettings.validation.logo'),
+  siteLogo: text(512, 'adminSettings.validation.logo')
+    .trim()
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
+    .refine((url) => url === '' || url.startsWith('/uploads/'), 'adminSettings.validation.logo'),
   siteNavs: z.array(navSchema, { error: 'adminSettings.validation.navs' }).max(SITE_NAVS_MAX, 'adminSettings.validation.navs'),
   siteNotice: text(1000, 'adminSettings.validation.siteNotice').trim(),
   language: z.enum(LOCALES, { error: 'validation.invalid' }),
@@ -161,13 +175,16 @@ export const adminSettingsSchema = z.object(editableSettingFields);
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 export type AdminSettingsInput = z.input<typeof adminSettingsSchema>;
 
-/** POST admin/settings: any of the editable keys (a tab sends its own); any other key is refused by its name. */
-export const adminSettingsUpdateSchema = adminSettingsSchema
+/**
+ * POST admin/settings: any of the editable keys (a tab sends its own); any other key is refused
+ * by its name. Strict, so the check is zod's own walk of the body's keys against the shape's
+ * (a Set of own names): an inherited name (`constructor`, `toString`) is unknown like any other,
+ * and `__proto__`, which a loose object drops from its output before any refinement sees it, is
+ * named too.
+ */
+export const adminSettingsUpdateSchema = z
+  .strictObject(editableSettingFields, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'adminSettings.validation.unknownKey' : undefined) })
   .partial()
-  .loose()
-  .superRefine((value, ctx) => {
-    for (const key of Object.keys(value)) if (!(key in editableSettingFields)) ctx.addIssue({ code: 'custom', path: [key], message: 'adminSettings.validation.unknownKey' });
-  })
   .transform((value) => value as Partial<AdminSettings>);
 export type AdminSettingsUpdate = z.output<typeof adminSettingsUpdateSchema>;
 

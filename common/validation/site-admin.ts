@@ -4,9 +4,10 @@
  * schemas before sending, so a field shows the server's message first. Messages are keys of the
  * `adminSite` locale section.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { CONTENT_TYPES, TOPIC_LIMITS } from '../constants';
 import { ADMIN_PAGE_MAX } from './moderation';
+import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { idField, integerField } from './fields';
 import { normalizeTagName } from './topic';
 
@@ -38,7 +39,7 @@ function optionalText(max: number, tooLongKey: string) {
 }
 
 /** A logo: '' or an address the server checks is an image it stores (an upload). */
-const logoField = optionalText(SITE_LIMITS.logoMax, 'adminSite.validation.logoInvalid');
+const logoField = optionalText(SITE_LIMITS.logoMax, 'adminSite.validation.logoInvalid').refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE);
 
 /** true/false, or the same as form text ('true', '1', 'on' / 'false', '0', ''). */
 export const switchField = z.preprocess(
@@ -46,8 +47,9 @@ export const switchField = z.preprocess(
   z.boolean({ error: 'validation.invalid' }),
 );
 
-/** An http or https address with a host. */
+/** An http or https address with a host, and nothing a browser would drop from it (`isCleanAddress`). */
 export function isWebAddress(value: string): boolean {
+  if (!isCleanAddress(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
@@ -121,7 +123,9 @@ export type TagMergeInput = z.infer<typeof tagMergeSchema>;
 
 export const linkSchema = z.object({
   title: requiredText(SITE_LIMITS.linkTitleMax, 'adminSite.validation.titleRequired', 'adminSite.validation.titleTooLong'),
-  url: requiredText(SITE_LIMITS.linkUrlMax, 'adminSite.validation.urlRequired', 'adminSite.validation.urlTooLong').refine(isWebAddress, 'adminSite.validation.urlInvalid'),
+  url: requiredText(SITE_LIMITS.linkUrlMax, 'adminSite.validation.urlRequired', 'adminSite.validation.urlTooLong')
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
+    .refine(isWebAddress, 'adminSite.validation.urlInvalid'),
   summary: optionalText(SITE_LIMITS.linkSummaryMax, 'adminSite.validation.summaryTooLong'),
   logo: logoField,
 });

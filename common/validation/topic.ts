@@ -4,8 +4,9 @@
  * common/constants.ts. Form-encoded bodies are accepted too, so numbers, booleans and lists
  * arrive as strings and are coerced here.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { CONTENT_TYPES, TOPIC_LIMITS, TOPIC_TYPES } from '../constants';
+import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { cursorField, idField, integerField } from './fields';
 
 /** `0`/`1`, `"0"`/`"1"` or `"post"`/`"tweet"`. */
@@ -59,7 +60,7 @@ export const tagsField = z.preprocess(
 
 /** An image is an http(s) address or a path on this site (`/uploads/…`), never `//host` or a script. */
 export function isSafeImageUrl(url: string): boolean {
-  if (url.length > TOPIC_LIMITS.imageUrlMax) return false;
+  if (url.length > TOPIC_LIMITS.imageUrlMax || !isCleanAddress(url)) return false;
   if (/^\/(?![/\\])/.test(url)) return true;
   try {
     const parsed = new URL(url);
@@ -81,6 +82,7 @@ export const imageListField = z.preprocess(
     .array(z.object({ url: z.string({ error: 'topic.validation.imageInvalid' }).trim() }, { error: 'topic.validation.imageInvalid' }), { error: 'validation.invalid' })
     .superRefine((images, ctx) => {
       if (images.length > TOPIC_LIMITS.imagesMax) ctx.addIssue({ code: 'custom', message: 'topic.validation.imagesTooMany', params: { max: TOPIC_LIMITS.imagesMax } });
+      else if (images.some((image) => !isCleanAddress(image.url))) ctx.addIssue({ code: 'custom', message: ADDRESS_CHARACTERS_MESSAGE });
       else if (images.some((image) => !isSafeImageUrl(image.url))) ctx.addIssue({ code: 'custom', message: 'topic.validation.imageInvalid' });
     }),
 );

@@ -1,5 +1,5 @@
 /** The one-click unsubscribe's inputs (issue 27): the signed token of a mail's link. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 const tokenField = z.string({ error: 'unsubscribe.page.missing' }).trim().min(1, 'unsubscribe.page.missing').max(200, 'unsubscribe.page.invalid');
 

@@ -4,7 +4,8 @@
  * the settings store under `vip`; the admin's form sends the same shape). Messages are i18n keys
  * of the `vip` and `adminVip` sections.
  */
-import { z } from 'zod';
+import { z } from '../zod';
+import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
 import { PRICE_TEXT, TRON_ADDRESS, TX_HASH, usdtToMicro, VIP_LIMITS, VIP_ORDER_STATUSES, VIP_PLANS } from '../vip';
 import { integerField } from './fields';
 import { ADMIN_PAGE_MAX } from './moderation';
@@ -56,6 +57,7 @@ const addressField = z
 const explorerField = z
   .string({ error: 'adminVip.validation.explorerUrl' })
   .trim()
+  .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
   .max(300, 'adminVip.validation.explorerUrl')
   .refine((text) => /^https?:\/\/[^\s/]+\/\S*$/i.test(text) && text.includes('{hash}'), 'adminVip.validation.explorerUrl');
 

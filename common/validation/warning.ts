@@ -1,5 +1,5 @@
 /** Request fields of warnings (issue 28). */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField } from './fields';
 
 /** The longest reason a warning carries (plain text). */

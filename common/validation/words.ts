@@ -5,7 +5,7 @@
  * written. The regular-expression checks here are the ones a form can run; the server adds a
  * timed probe (server/modules/words/words.service.ts) and a time limit on every match.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField, integerField } from './fields';
 import { ADMIN_PAGE_MAX } from './moderation';
 

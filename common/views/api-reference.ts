@@ -5,7 +5,7 @@
  * `GET /api/openapi.json` serves (server/modules/api-docs/reference.ts); every text in it is the
  * API's own (names, types, English summaries), the page translates the labels around them.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { limitExtensionSchema, whoExtensionSchema } from './openapi';
 
 /** A constraint on a field's value, for the page to phrase in the reader's language. */

@@ -4,7 +4,7 @@
  * to the author or a moderator only). `title` and `summary` are plain text, answered raw: every
  * page escapes them.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { postViewBaseSchema } from './post';
 
 /** The cover: an image this site stored, cropped in the browser to ARTICLE_LIMITS.coverRatio. */

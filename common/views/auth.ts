@@ -1,5 +1,5 @@
 /** Sign-in and the account's security (API.md "Sign-in and account"): the answers of the auth actions. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { currentUserSchema } from './user';
 
 /** POST login/signup and login/signin: the member, the session token (also set as the cookie), where to go next. */

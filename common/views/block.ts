@@ -2,7 +2,7 @@
  * Blocks between members (issue 28) as the API and the pages see them. Pure shapes; the server's
  * blocks feature fills them.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { publicUserSchema } from './user';
 
 /** POST user/block and user/unblock: the new state. */

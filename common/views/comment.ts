@@ -2,7 +2,7 @@
  * Comment as the API and the pages see it (API.md "Comment"). Fields listed one by one: never
  * the IP, the user agent or the unsanitized source.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ipLocationViewSchema } from '../ip-location';
 import { topicImageSchema } from './topic';
 import { publicUserSchema } from './user';

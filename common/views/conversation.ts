@@ -2,7 +2,7 @@
  * Private conversations as the API and the pages see them (issue 28). A message's HTML is the
  * server's sanitized rendering (the comments' pipeline); a participant is shown by name and avatar only.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { WHO_MAY_START } from '../constants';
 
 export const conversationMemberSchema = z

@@ -1,5 +1,5 @@
 /** Defences against spam and abuse (issue 28): what the API answers of trust levels, challenges and IP bans. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { memberRefSchema } from './moderation';
 
 /** An IP or network ban as the back office lists it. */

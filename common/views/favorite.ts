@@ -1,5 +1,5 @@
 /** One of the signed-in user's favorites (GET user/favorites), with its item in the item's own API shape. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { articleViewSchema } from './article';
 import { topicViewSchema } from './topic';
 

@@ -2,7 +2,7 @@
  * Follows as the API and the pages see them (API.md `fans/*`, the following feed). Pure shapes;
  * the server's follows feature fills them.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { articleViewSchema } from './article';
 import { topicViewSchema } from './topic';
 import { publicUserSchema, type PublicUser } from './user';

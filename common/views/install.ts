@@ -1,5 +1,5 @@
 /** The installer's answers (API.md "Site and installer"). */
-import { z } from 'zod';
+import { z } from '../zod';
 import { DB_TYPES } from '../validation/install';
 
 /** GET install/status (before install only). */

@@ -1,5 +1,5 @@
 /** The back office's jobs after commit (`/admin/jobs`, ADR 0022): what each job is, and how many are in each state. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { offsetPageOf } from './moderation';
 
 /** A job's states: waiting (to run, or to be retried), queued (handed to BullMQ), running, done, failed (no attempt left). */

@@ -1,5 +1,5 @@
 /** A friend link as `link/list` and /links show it (API.md: `{id, title, url, summary, logo}`). */
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const linkViewSchema = z.strictObject({
   id: z.number(),

@@ -2,7 +2,7 @@
  * A member the editor offers after `@` (docs/api-additions.md `user/mention_suggestions`): only
  * what the list shows and the mention stores — never an e-mail, a role or a ban.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const mentionSuggestionSchema = z
   .strictObject({

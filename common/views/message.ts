@@ -2,7 +2,7 @@
  * Message as the API and the pages see it (API.md "Message"). The server writes the title at
  * read time in the reader's language; a system notice keeps its own title.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { MESSAGE_TYPES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationKind } from '../constants';
 import { publicUserSchema } from './user';
 

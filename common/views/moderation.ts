@@ -1,5 +1,5 @@
 /** What the back office and the moderator menus read (API.md "Admin and moderation"). */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ROLES } from '../constants';
 
 /** A numbered page of a back-office table: its rows, and how many rows all pages hold. */

@@ -1,5 +1,5 @@
 /** Node as the API and the pages see it (API.md: `{id, name, description, logo}`, plus counts and order). */
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const nodeViewSchema = z.strictObject({
   id: z.number(),

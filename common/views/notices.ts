@@ -1,5 +1,5 @@
 /** A site notice as `notice/list` and the home page show it. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const noticeViewSchema = z.strictObject({
   id: z.number(),

@@ -4,7 +4,7 @@
  * real OpenAPI validator in the tests), and the vendor extensions our declarations add to each
  * operation.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** `x-sabai-who`: the declaration's gate and the rules of the shared table it names. */
 export const whoExtensionSchema = z.strictObject({

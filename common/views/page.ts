@@ -1,5 +1,5 @@
 /** Lists and page outcomes, the same for the JSON API and the page loaders. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** A keyset page (API.md "Lists"). */
 export interface Page<T> {

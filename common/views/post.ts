@@ -2,7 +2,7 @@
  * What every post kind (topics, articles) answers alike: its author, state, counters, times and
  * the reader's own reactions. Each kind's view extends it with its own fields.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ipLocationViewSchema } from '../ip-location';
 import { tagRefSchema } from './tag';
 import { publicUserSchema } from './user';

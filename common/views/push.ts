@@ -1,5 +1,5 @@
 /** Web Push as the API answers it (docs/api-additions.md "Web Push"). Never the private key. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** GET user/push/key: the VAPID public key (base64url, 65 bytes uncompressed P-256), the browser's `applicationServerKey`. */
 export const pushKeyViewSchema = z.strictObject({ publicKey: z.string() }).meta({ id: 'PushKeyView' });

@@ -3,7 +3,7 @@
  * after it, and the item's count. API.md names only `favorited` for favorites; the count has
  * always come with it (the item's page shows it), so it is part of the declared shape.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** POST like/like and like/unlike. */
 export const likeStateSchema = z.strictObject({ liked: z.boolean(), likeCount: z.number() }).meta({ id: 'LikeState' });

@@ -2,7 +2,7 @@
  * Reports by members as the API and the pages see them (issue 28): a member's answer after
  * reporting, and the review queue's Reports tab (one row per reported item).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { REPORT_OUTCOMES, REPORT_REASONS, REPORT_TYPES } from '../validation/reports';
 import { memberRefSchema } from './moderation';
 

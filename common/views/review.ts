@@ -2,7 +2,7 @@
  * What the review queue (`/admin/review`) and the content table (`/admin/content`) read
  * (issues 16, 17). Both page by offset with a total (common/views/moderation.ts `OffsetPage`).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { memberRefSchema, offsetPageOf } from './moderation';
 
 /**

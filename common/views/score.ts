@@ -1,5 +1,5 @@
 /** Check-in, score log and rankings as the API and the pages see them (API.md `checkin/*`, `user/score_logs`, `user/score/rank`). */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** GET checkin/checkin: the reader's check-in state today (the site's time zone). */
 export const checkinStateSchema = z.strictObject({

@@ -1,5 +1,5 @@
 /** What search answers (API.md `search/topic`, `search/article`, `search/user`), for the API and the page. */
-import { z } from 'zod';
+import { z } from '../zod';
 import type { Page } from './page';
 
 /** The search time ranges (spec §9), as API.md numbers them. */

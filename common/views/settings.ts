@@ -1,5 +1,5 @@
 /** What the back office's settings and dashboard screens read (GET admin/settings, admin/dashboard). */
-import { z } from 'zod';
+import { z } from '../zod';
 import { adminSettingsSchema } from '../validation/settings';
 import { auditEntryViewSchema } from './moderation';
 

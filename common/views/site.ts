@@ -1,5 +1,5 @@
 /** The public site configuration (API.md `config/configs`); SMTP, limits and secrets stay out. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { LOCALES } from '../constants';
 
 /** A header nav link: a path of this site or an http(s) address. */

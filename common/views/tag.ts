@@ -1,5 +1,5 @@
 /** Tag as the API and the pages see it. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const tagViewSchema = z.strictObject({
   id: z.number(),

@@ -3,7 +3,7 @@
  * IP, the user agent or the unsanitized source (edit fields aside, which go to the author or a
  * moderator only). `title` is plain text, answered raw: every page and feed escapes it.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { nodeViewSchema } from './node';
 import { postViewBaseSchema } from './post';
 

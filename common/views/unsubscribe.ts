@@ -1,5 +1,5 @@
 /** What an unsubscribe link names (issue 27): one kind's e-mails, or the digest, of one member. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { NOTIFICATION_KINDS } from '../constants';
 
 export const unsubscribeTargetSchema = z.enum([...NOTIFICATION_KINDS, 'digest']);

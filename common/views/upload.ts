@@ -1,5 +1,5 @@
 /** An uploaded image as POST upload answers it (API.md `upload`). */
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const uploadedImageSchema = z.strictObject({
   /** Where the stored image is served (site-relative `/uploads/…`, content-addressed). */

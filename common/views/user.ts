@@ -4,7 +4,7 @@
  * no token, no IP; the e-mail only in the signed-in user's own shape). The schemas are the
  * answers' declared shapes (ADR 0021): a presenter that adds or drops a field fails the tests.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ROLES } from '../constants';
 
 /** API.md "User (public)". */

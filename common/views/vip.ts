@@ -1,5 +1,5 @@
 /** VIP membership as the API and the pages see it (issue 18, API.md `vip/*`). */
-import { z } from 'zod';
+import { z } from '../zod';
 import { VIP_ORDER_STATUSES, VIP_PLANS } from '../vip';
 import { memberRefSchema, offsetPageOf } from './moderation';
 import { pageOf } from './page';

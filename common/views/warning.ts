@@ -2,7 +2,7 @@
  * Formal warnings staff send a member (issue 28) as the API and the pages see them. Pure
  * shapes; the server's warnings feature fills them.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** One warning: why, when, and when the member acknowledged it (0: not yet). */
 export const warningViewSchema = z

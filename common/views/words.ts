@@ -1,5 +1,5 @@
 /** A forbidden word as the back office shows it (`GET admin/words`). */
-import { z } from 'zod';
+import { z } from '../zod';
 import { WORD_ACTIONS, WORD_KINDS } from '../validation/words';
 
 export const wordViewSchema = z.strictObject({

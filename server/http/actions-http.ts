@@ -41,7 +41,7 @@ function bodyFields(request: FastifyRequest, queryFields: readonly string[] | un
   if (!queryFields) return request.body;
   const query = (request.query ?? {}) as Record<string, unknown>;
   const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
-  const fromQuery = Object.fromEntries(queryFields.filter((name) => name in query).map((name) => [name, query[name]]));
+  const fromQuery = Object.fromEntries(queryFields.filter((name) => Object.hasOwn(query, name)).map((name) => [name, query[name]]));
   return { ...fromQuery, ...body };
 }
 

@@ -85,6 +85,8 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('true')).toEqual({ addresses: PRIVATE_PROXIES });
     expect(parseTrustProxy('2')).toEqual({ hops: 2 });
     expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1,::1,loopback')).toEqual({ addresses: ['10.0.0.0/8', '127.0.0.1', '::1', '127.0.0.0/8', '::1/128'] });
+    // A name like an inherited member is not one of the named ranges.
+    for (const inherited of ['constructor', 'tostring', '__proto__']) expect(() => parseTrustProxy(inherited), inherited).toThrow(/TRUST_PROXY: ".*" is not an IP address/);
     for (const bad of ['yes', '10.0.0.0/33', '10.0.0/8', 'fe80::/129', '1.2.3.4/8/1', '11']) {
       expect(() => loadConfig({ DATA_DIR: '/nonexistent', TRUST_PROXY: bad }), bad).toThrow(/Invalid environment.*TRUST_PROXY/s);
     }

@@ -56,7 +56,7 @@ export function parseTrustProxy(value: string): TrustProxy {
     return { hops };
   }
   const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
-  return { addresses: entries.flatMap((entry) => NAMED_RANGES[entry] ?? [checkRange(entry)]) };
+  return { addresses: entries.flatMap((entry) => (Object.hasOwn(NAMED_RANGES, entry) ? NAMED_RANGES[entry]! : [checkRange(entry)])) };
 }
 
 /** An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, how a dual-stack socket names IPv4 peers) as its IPv4. */

@@ -1,29 +1,54 @@
 /**
- * Browser-journey helpers shared by the Playwright specs: watching for console errors, opening a
- * page once React has hydrated it, catching short-lived toasts, choosing the language, and
- * attaching the server's log to a failed test.
+ * Browser-journey helpers shared by the Playwright specs: watching for console errors and CSP
+ * reports, opening a page once React has hydrated it, catching short-lived toasts, choosing the
+ * language, and attaching the server's log to a failed test.
  */
 import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test';
 import type { E2eServer } from './e2e-server';
 
+/** What a CSP report looks like in the console: the init script's line, or Chromium's own message. */
+const CSP_REPORT = /^CSP violation: |Content Security Policy/;
+
 /**
- * Collects console errors and uncaught exceptions (hydration mismatches show up here). A failed
- * resource load is left out unless `failedLoads` is set: a spec that checks a 404 or a broken
- * image on purpose would see its own request.
+ * Runs in every document of the page before its scripts: each `securitypolicyviolation` (what
+ * the site's CSP reports, even for a refusal the page's script caught, such as a library's
+ * `new Function` probe; Chromium writes nothing to the console for those) becomes a console
+ * error naming the directive and where.
+ */
+function reportCspViolations(): void {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+    console.error(`CSP violation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline code'}${where}`);
+  });
+}
+
+/** The registration of `reportCspViolations` per page: `openHydrated` waits for it before navigating. */
+const cspWatch = new WeakMap<Page, Promise<void>>();
+
+/**
+ * Collects console errors and uncaught exceptions (hydration mismatches show up here), and every
+ * CSP report of the site's pages (issue 30: the site's own code must never trip its policy). A
+ * failed resource load is left out unless `failedLoads` is set: a spec that checks a 404 or a
+ * broken image on purpose would see its own request.
  */
 export function watchErrors(page: Page, { failedLoads = false }: { failedLoads?: boolean } = {}): string[] {
   const errors: string[] = [];
+  if (!cspWatch.has(page)) cspWatch.set(page, page.addInitScript(reportCspViolations).then(() => undefined, () => undefined));
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    if (!failedLoads && /Failed to load resource/.test(message.text())) return;
-    errors.push(`console: ${message.text()}`);
+    const text = message.text();
+    // A CSP message counts whatever its level (Chromium logs some as warnings).
+    if (message.type() !== 'error' && !CSP_REPORT.test(text)) return;
+    if (!failedLoads && /Failed to load resource/.test(text)) return;
+    errors.push(`console: ${text}`);
   });
   return errors;
 }
 
 /** Opens a page and waits until React has hydrated it (typing into a form before that is lost). */
 export async function openHydrated(page: Page, url: string): Promise<Response | null> {
+  // A CSP report of this very load must not slip past a watch still being registered.
+  await cspWatch.get(page);
   const response = await page.goto(url);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   return response;

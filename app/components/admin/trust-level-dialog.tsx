@@ -6,7 +6,7 @@
  * `POST admin/trust/set`, audited by the server; the row is read again after saving.
  */
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from '../../../common/zod';
 import { trustActions } from '../../../common/actions/defences';
 import { can } from '../../../common/policies/can';
 import { TRUST_LEVELS, type TrustLevel } from '../../../common/validation/defences';

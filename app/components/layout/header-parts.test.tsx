@@ -42,6 +42,6 @@ describe('nav link targets', () => {
     expect(navTarget('/')).toBe('internal');
     expect(navTarget('https://example.com/guide')).toBe('external');
     expect(navTarget('HTTP://example.com')).toBe('external');
-    for (const url of ['javascript:alert(1)', 'data:text/html,x', '//evil.example', '/\\evil.example', 'topics', '']) expect(navTarget(url), url).toBeNull();
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', '//evil.example', '/\\evil.example', 'topics', '', '/\t/evil.example/x', '/\n/evil.example', 'https://exa\u200bmple.com']) expect(navTarget(url), url).toBeNull();
   });
 });

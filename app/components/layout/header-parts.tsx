@@ -1,6 +1,7 @@
 /** Light header controls (no Radix): message notice, colour toggle, sign-in button, create-menu items. */
 import { Link, useLocation } from 'react-router';
 import { UI_TIMING } from '../../../common/constants';
+import { isCleanAddress } from '../../../common/validation/address';
 import { useColorMode } from '~/lib/color-mode';
 import { paths, signInPath } from '~/lib/paths';
 import type { SessionUser, SiteConfig } from '~/lib/session';
@@ -31,9 +32,10 @@ export function createItems(modules: SiteConfig['modules']): CreateItem[] {
  * Where a configured nav link goes: a path of this site (client-side navigation), an http(s)
  * address (a new tab), or nowhere (null: rendered as text). The settings schema accepts only the
  * first two (server/modules/settings/settings.schema.ts NAV_URL); this is the same rule, again,
- * at the place where a URL becomes an href.
+ * at the place where a URL becomes an href (with the address rule: no tab or newline to drop).
  */
 export function navTarget(url: string): 'internal' | 'external' | null {
+  if (!isCleanAddress(url)) return null;
   if (/^\/(?![/\\])/.test(url)) return 'internal';
   if (/^https?:\/\//i.test(url)) return 'external';
   return null;

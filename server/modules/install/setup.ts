@@ -208,5 +208,5 @@ function flagFor(field: string): string {
     'db.username': '--db-user',
     'db.password': '--db-password',
   };
-  return map[field] ?? field;
+  return Object.hasOwn(map, field) ? map[field]! : field;
 }

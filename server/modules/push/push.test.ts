@@ -175,7 +175,8 @@ for (const dialect of await testDatabases()) {
       const before = await rows(member.user.id);
       const keys = browserKeys();
       const cases: Array<[unknown, string, string]> = [
-        [{ endpoint: 'not a url', keys }, 'endpoint', 'The push endpoint must be a web address.'],
+        [{ endpoint: 'not-a-url', keys }, 'endpoint', 'The push endpoint must be a web address.'],
+        [{ endpoint: 'not a url', keys }, 'endpoint', 'An address cannot contain spaces, tabs, line breaks or other invisible characters (write a space as %20)'],
         [{ endpoint: 'http://push.example.com/x', keys }, 'endpoint', 'The push endpoint must be an https address.'],
         [{ endpoint: 'https://10.0.0.8/push/x', keys }, 'endpoint', 'The push endpoint must be a public push service, not a private or local address.'],
         [{ endpoint: 'https://169.254.169.254/latest/meta-data', keys }, 'endpoint', 'The push endpoint must be a public push service, not a private or local address.'],

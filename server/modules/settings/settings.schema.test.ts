@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, settingsSchema } from './settings.schema';
-import { settingsFromRows } from './settings.service';
+import { settingsFromRows, writeSettings } from './settings.service';
 
 const navs = (...urls: string[]) => urls.map((url, i) => ({ title: `Link ${i}`, url }));
 
@@ -20,5 +20,15 @@ describe('site nav links', () => {
     const settings = settingsFromRows([{ key: 'siteNavs', value: JSON.stringify(navs('/topics', 'javascript:alert(1)')) }]);
     expect(settings.siteNavs).toEqual(defaultSettings.siteNavs);
     expect(settingsFromRows([{ key: 'siteNavs', value: JSON.stringify(navs('/topics')) }]).siteNavs).toEqual(navs('/topics'));
+  });
+});
+
+describe('setting keys named like inherited members', () => {
+  const inherited = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'];
+
+  it('writing one is refused as an unknown setting before any statement', async () => {
+    // No database: the refusal comes before the first write.
+    const db = null as unknown as Parameters<typeof writeSettings>[0];
+    for (const key of inherited.slice(0, 4)) await expect(writeSettings(db, { [key]: 1 } as never, 0), key).rejects.toThrow(`Unknown setting ${key}`);
   });
 });

@@ -20,7 +20,8 @@ export function settingsFromRows(rows: Array<{ key: string; value: string }>): S
   const result: Record<string, unknown> = { ...defaultSettings };
   const shape = settingsSchema.shape;
   for (const { key, value } of rows) {
-    if (!(key in shape)) continue;
+    // Own keys only: a row named `constructor` must not find Object's.
+    if (!Object.hasOwn(shape, key)) continue;
     try {
       const parsed = shape[key as keyof typeof shape].safeParse(JSON.parse(value));
       if (parsed.success) result[key] = parsed.data;
@@ -43,8 +44,8 @@ export function aboutTexts(settings: Pick<Settings, 'aboutContent' | 'contact' |
 export async function writeSettings(db: Kysely<DB>, values: Partial<Settings>, now: number): Promise<void> {
   const shape = settingsSchema.shape;
   for (const [key, value] of Object.entries(values)) {
+    if (!Object.hasOwn(shape, key)) throw new Error(`Unknown setting ${key}`);
     const schema = shape[key as keyof typeof shape];
-    if (!schema) throw new Error(`Unknown setting ${key}`);
     await upsertSetting(db, key, JSON.stringify(schema.parse(value)), now);
   }
 }

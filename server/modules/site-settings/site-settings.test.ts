@@ -80,6 +80,27 @@ for (const dialect of await testDatabases()) {
       expect((await save({ siteTitle: '' }, moderator.token)).status).toBe(403);
     });
 
+    it('refuses a key named like an inherited member (constructor, toString…), as JSON and as a form, naming it; writes nothing', async () => {
+      const rows = async () => (await requireDb(t.ctx).selectFrom('settings').select(['key', 'value']).orderBy('key').execute()).map((row) => `${row.key}=${row.value}`);
+      const before = await rows();
+      for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__']) {
+        // JSON.parse keeps `__proto__` as an own key (Fastify's parser refuses that one before any schema).
+        const json = await save(JSON.parse(`{"siteTitle": "Renamed", "${key}": 1}`) as Record<string, unknown>);
+        if (key === '__proto__') expect(json.status).toBe(400);
+        else {
+          expect(json.status, `${key} ${JSON.stringify(json.body)}`).toBe(400);
+          expect(json.body.errorCode).toBe(5);
+          expect(json.body.fields).toEqual({ [key]: 'This setting cannot be changed here.' });
+        }
+        const form = await t.post<AdminSettingsView>('/api/admin/settings', undefined, { token: admin.token, form: { siteTitle: 'Renamed', [key]: '1' }, headers: { 'accept-language': 'zh-CN' } });
+        expect(form.status, `${key} ${JSON.stringify(form.body)}`).toBe(400);
+        expect(form.body.errorCode).toBe(5);
+        expect(Object.entries(form.body.fields ?? {})).toEqual([[key, '此设置不能在这里修改。']]);
+      }
+      expect(await rows()).toEqual(before);
+      expect((await read(admin.token)).body.data!.settings.siteTitle).toBe('Sabai');
+    });
+
     it('a change takes effect at once: title, nav links, the article module switched off and on', async () => {
       const navs = [
         { title: 'Guide', url: '/topics' },
