@@ -3,7 +3,8 @@
  * (held for review, or refused naming the field). Matching folds width and case on both sides
  * (NFKC, then lower case), so `ＣＡＳＩＮＯ` meets `casino` and Thai or Chinese text is compared as
  * written. The regular-expression checks here are the ones a form can run; the server adds a
- * timed probe (server/modules/words/words.service.ts) and a time limit on every match.
+ * timed probe (server/modules/words/words.service.ts), which also refuses a word or pattern that
+ * matches everything (`tooBroad`), and a time limit on every match.
  */
 import { z } from '../zod';
 import { idField, integerField } from './fields';
@@ -106,6 +107,57 @@ function hasNestedQuantifier(source: string): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Everyday sentences, as members write them, in the forum's three common languages: a forbidden
+ * word or pattern that matches half of one language's (or the empty text) would hold most posts
+ * in it, which is a slip (`.`, `\b`, `[^]*`, `^$`, the word `the`), never a rule. Bland on
+ * purpose: no word here is one a site would forbid.
+ */
+export const EVERYDAY_TEXTS: Readonly<Record<'en' | 'zh' | 'th', readonly string[]>> = {
+  en: [
+    'Good morning everyone, how are you today?',
+    'I had noodles for lunch near the station.',
+    'Does anyone know a good dentist in town?',
+    'The bus was late again this morning.',
+    'Thanks for sharing, this was really helpful.',
+    'We are planning a trip to the beach next weekend.',
+    'My cat sleeps all day long.',
+    'It rained a lot yesterday evening.',
+  ],
+  zh: ['大家早上好，今天过得怎么样？', '我中午在车站附近吃了面条。', '有人知道城里哪家牙医好吗？', '今天早上公交车又晚点了。', '谢谢分享，这对我很有帮助。', '我们打算下周末去海边玩。', '我的猫整天都在睡觉。', '昨天晚上下了很大的雨。'],
+  th: [
+    'สวัสดีตอนเช้าทุกคน วันนี้เป็นอย่างไรบ้าง',
+    'ฉันกินก๋วยเตี๋ยวใกล้สถานีตอนเที่ยง',
+    'มีใครรู้จักหมอฟันดีๆ ในเมืองบ้างไหม',
+    'เช้านี้รถเมล์มาสายอีกแล้ว',
+    'ขอบคุณที่แบ่งปัน มีประโยชน์มากเลย',
+    'เราวางแผนจะไปทะเลสุดสัปดาห์หน้า',
+    'แมวของฉันนอนทั้งวัน',
+    'เมื่อวานตอนเย็นฝนตกหนักมาก',
+  ],
+};
+
+/** The texts a word or pattern is tried on before it is saved, folded as posts are: the empty text, then the everyday sentences. */
+export function breadthProbes(): string[] {
+  return ['', ...Object.values(EVERYDAY_TEXTS).flat().map(foldText)];
+}
+
+export type TooBroad = { problem: 'matchesEmpty' } | { problem: 'matchesEveryday'; example: string };
+
+/**
+ * Whether a word or pattern would hold ordinary posts, from what it matches among
+ * `breadthProbes()` (`matches`: folded text → found in it): it matches the empty text, or at
+ * least half of one language's everyday sentences (`example`: the first of them, as written).
+ */
+export function tooBroad(matches: (foldedText: string) => boolean): TooBroad | null {
+  if (matches('')) return { problem: 'matchesEmpty' };
+  for (const sentences of Object.values(EVERYDAY_TEXTS)) {
+    const found = sentences.filter((sentence) => matches(foldText(sentence)));
+    if (found.length * 2 >= sentences.length) return { problem: 'matchesEveryday', example: found[0]! };
+  }
+  return null;
 }
 
 const REGEX_PROBLEM_KEYS: Record<RegexProblem, string> = {

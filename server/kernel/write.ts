@@ -6,13 +6,19 @@
  * events afresh; only the committed try's events reach after-commit handlers. Jobs enqueued in
  * the scope are outbox rows of the same transaction (kernel/jobs.ts): after a commit that
  * enqueued one, the job runner is kicked so the work starts at once rather than at its next poll.
+ * A write still refused for contention after every try is answered 503 with Retry-After
+ * (`WRITE_RETRY_AFTER_S`), never 500: nothing was written, and trying again a moment later works.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { requireDb, type AppContext } from '../context';
 import type { DB } from '../db/schema';
-import { withRetry } from '../db/retry';
+import { isTransientDbError, withRetry } from '../db/retry';
+import { errors } from '../infra/errors';
 import type { DomainEvent, DomainEventMap, DomainEventType, WriteScope } from './events';
 import type { EnqueueOptions, JobDefinition } from './jobs';
+
+/** What a write given up for contention asks the client to wait, in seconds. */
+export const WRITE_RETRY_AFTER_S = 1;
 
 export async function runWrite<T>(ctx: AppContext, work: (scope: WriteScope) => Promise<T>, options: { now?: number } = {}): Promise<T> {
   const db = requireDb(ctx);
@@ -37,6 +43,10 @@ export async function runWrite<T>(ctx: AppContext, work: (scope: WriteScope) => 
       return work(scope);
     });
     return { result: value, events: recorded, enqueued: jobs };
+  }).catch((error: unknown) => {
+    if (!isTransientDbError(error)) throw error;
+    ctx.log.warn({ err: error }, 'write gave up after its retries (contention): answered 503');
+    throw Object.assign(errors.unavailable('errors.unavailable', WRITE_RETRY_AFTER_S), { cause: error });
   });
   if (enqueued > 0) ctx.jobs.kick();
   await ctx.events.runCommitHandlers(events, ctx);

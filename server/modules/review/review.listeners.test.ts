@@ -37,6 +37,11 @@ for (const dialect of await testDatabases()) {
         const article = await postArticle(t, member.token, { title: 'Reviewed article' });
         const queue = async (kind: string) => (await t.get<ReviewQueueView>('/api/admin/review/list', { token: moderator.token, query: { kind } })).body.data!.results;
         expect((await queue('topic')).find((item) => item.id === word)).toMatchObject({ reason: 'forbiddenWord', words: ['lottery'] });
+        // Approved, then held again by an edit: the hold's reason is replaced in its one row (an upsert, issue 30).
+        expect((await t.post('/api/admin/review/approve', { kind: 'topic', ids: [word] }, { token: moderator.token })).status).toBe(200);
+        await setForbiddenWords(t, ['lottery', 'jackpot']);
+        expect((await t.post(`/api/topic/edit/${word}`, { title: 'Jackpot tips', content: '<p>Edited</p>' }, { token: member.token })).status).toBe(200);
+        expect((await queue('topic')).filter((item) => item.id === word)).toMatchObject([{ reason: 'forbiddenWord', words: ['jackpot'] }]);
         expect((await queue('article')).find((item) => item.id === article.id)).toMatchObject({ reason: 'reviewSetting', words: [] });
         // A comment held by a word keeps it too (`content.held` of kind comment).
         const topicId = await createTopic(t, moderator.user);

@@ -4,7 +4,9 @@
  * it; other processes follow within the TTL). Texts and words are width- and case-folded (NFKC,
  * lower case): plain words are looked for as substrings here, in microseconds; regular
  * expressions run in a worker thread under a time limit (words.runner.ts). A post a pattern did
- * not finish on in time is held for review, never published unread nor refused for it.
+ * not finish on in time is held for review, never published unread nor refused for it. An admin's
+ * new pattern is tried in a second worker of its own (`probePattern`), so its check never waits
+ * behind members' posts nor for a thread their slow patterns had to end (issue 30: 3–30 s).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -47,6 +49,8 @@ export class WordScreen {
   private cache: { at: number; list: WordList } | null = null;
   private loading: Promise<WordList> | null = null;
   readonly runner: RegexRunner;
+  /** Patterns being saved: tried here, apart from the members' posts. */
+  private readonly probes: RegexRunner;
 
   constructor(
     private readonly clock: Clock,
@@ -54,6 +58,7 @@ export class WordScreen {
     timeoutMs = MATCH_TIMEOUT_MS,
   ) {
     this.runner = new RegexRunner(workerFile(), timeoutMs);
+    this.probes = new RegexRunner(workerFile(), timeoutMs);
   }
 
   /** Drops the cached list (this process changed it). */
@@ -111,15 +116,24 @@ export class WordScreen {
     return hits.length > 0 || timedOut ? { action: 'review', hits, timedOut } : { action: 'publish' };
   }
 
-  /** Whether a pattern finishes on hostile inputs within `timeoutMs` (checked when an admin saves it). */
-  async finishesInTime(pattern: string, timeoutMs: number): Promise<boolean> {
-    const probes = hostileInputs(pattern);
-    const outcome = await this.runner.run([pattern], probes, timeoutMs);
-    return Array.isArray(outcome);
+  /** Starts the probe worker ahead of an admin's save (the list is open). */
+  warmProbes(): void {
+    this.probes.warm();
   }
 
-  close(): Promise<void> {
-    return this.runner.close();
+  /**
+   * A pattern an admin is saving, tried on hostile inputs (long runs that make a backtracking
+   * pattern show itself) and on `texts`, all within `timeoutMs`: whether it matches each of
+   * `texts`, or null when it did not finish in time (or the worker failed).
+   */
+  async probePattern(pattern: string, texts: readonly string[], timeoutMs: number): Promise<boolean[] | null> {
+    const hostile = hostileInputs(pattern);
+    const outcome = await this.probes.runEach([pattern], [...hostile, ...texts], timeoutMs);
+    return Array.isArray(outcome) ? outcome[0]!.slice(hostile.length) : null;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.runner.close(), this.probes.close()]);
   }
 }
 

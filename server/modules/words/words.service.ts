@@ -1,11 +1,12 @@
 /**
  * The forbidden words' rules (issue 16): a word is stored width- and case-folded, a pattern as
  * written (NFKC); a pattern must compile, must not repeat a repeating group, and must finish on
- * hostile inputs within PROBE_TIMEOUT_MS in the worker before it is saved. Each change records
- * `words.changed` (the audit row, the screen's cache).
+ * hostile inputs within PROBE_TIMEOUT_MS in the worker before it is saved. Neither may match
+ * everything (issue 30: the empty text, or most everyday sentences of a language: `tooBroad`).
+ * Each change records `words.changed` (the audit row, the screen's cache).
  */
 import type { Kysely } from 'kysely';
-import { foldText, WORD_LIMITS, type WordInput, type WordAction, type WordKind } from '../../../common/validation/words';
+import { breadthProbes, foldText, tooBroad, WORD_LIMITS, type WordInput, type WordAction, type WordKind } from '../../../common/validation/words';
 import type { WordView } from '../../../common/views/words';
 import type { DB, ForbiddenWordRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
@@ -28,12 +29,23 @@ export function storedValues(input: WordInput): WordValues {
 }
 
 /**
- * Checks what needs the worker (a pattern's time on hostile inputs), before any transaction:
- * 400 naming `pattern` when it is too slow.
+ * Checks what needs running the pattern, before any transaction (the probe worker, at most
+ * PROBE_TIMEOUT_MS): 400 naming `pattern` when a regular expression is too slow on hostile
+ * inputs, or when the word or pattern matches the empty text or most everyday sentences of a
+ * language (it would hold every post). A word is a substring: tried here, in microseconds.
  */
-export async function assertFast(screen: WordScreen, values: WordValues): Promise<void> {
-  if (values.kind !== 'regex') return;
-  if (!(await screen.finishesInTime(values.pattern, PROBE_TIMEOUT_MS))) throw errors.validation({ pattern: 'adminWords.validation.regexSlow' });
+export async function assertUsable(screen: WordScreen, values: WordValues): Promise<void> {
+  const probes = breadthProbes();
+  let matches: (text: string) => boolean = (text) => text.includes(values.pattern);
+  if (values.kind === 'regex') {
+    const found = await screen.probePattern(values.pattern, probes, PROBE_TIMEOUT_MS);
+    if (!found) throw errors.validation({ pattern: 'adminWords.validation.regexSlow' });
+    const matched = new Set(probes.filter((_, i) => found[i]));
+    matches = (text) => matched.has(text);
+  }
+  const broad = tooBroad(matches);
+  if (broad?.problem === 'matchesEmpty') throw errors.validation({ pattern: 'adminWords.validation.matchesEmpty' });
+  if (broad) throw errors.validation({ pattern: { key: 'adminWords.validation.matchesEveryday', params: { example: broad.example } } });
 }
 
 async function assertUnique(db: Kysely<DB>, values: WordValues, exceptId: number | null): Promise<void> {

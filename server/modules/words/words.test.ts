@@ -101,6 +101,58 @@ for (const dialect of await testDatabases()) {
         expect([refused.status, refused.body.fields?.pattern]).toEqual([400, 'This pattern takes too long to match long texts; simplify it']);
       });
 
+      it('refuses a pattern that matches everything (the empty text, or most everyday sentences), naming the field; nothing saved', async () => {
+        await setForbiddenWords(t, ['kept']);
+        const [row] = await db.selectFrom('forbidden_words').select('id').execute();
+        const EMPTY = 'This pattern matches empty text, so it would hold every post; make it match only what should be stopped';
+        const EVERYDAY = 'This would hold ordinary posts: it matches most everyday sentences, such as “Good morning everyone, how are you today?”; make it more specific';
+        const cases: Array<[string, string]> = [
+          ['.', EVERYDAY],
+          ['(?:)', EMPTY],
+          ['[^]*', EMPTY],
+          ['\\b', EVERYDAY],
+          ['^$', EMPTY],
+        ];
+        for (const [pattern, message] of cases) {
+          const created = await create(admin.token, { pattern, kind: 'regex', action: 'review' });
+          expect([created.status, created.body.fields], pattern).toEqual([400, { pattern: message }]);
+          const updated = await t.post('/api/admin/words/update', { id: row!.id, pattern, kind: 'regex', action: 'refuse' }, { token: admin.token });
+          expect([updated.status, updated.body.fields], pattern).toEqual([400, { pattern: message }]);
+        }
+        // A plain word found in most sentences of a language, and the messages in Chinese.
+        expect((await create(admin.token, { pattern: '我', kind: 'word', action: 'review' })).body.fields).toEqual({ pattern: 'This would hold ordinary posts: it matches most everyday sentences, such as “我中午在车站附近吃了面条。”; make it more specific' });
+        expect((await create(admin.token, { pattern: '^$', kind: 'regex', action: 'review' }, 'zh-CN')).body.fields).toEqual({ pattern: '此表达式能匹配空文本，会拦下所有内容；请改为只匹配需要拦截的内容' });
+        expect((await create(admin.token, { pattern: '.', kind: 'regex', action: 'review' }, 'zh-CN')).body.fields?.pattern).toMatch(/^这会拦下普通内容：它能匹配大多数日常语句/);
+        expect(await db.selectFrom('forbidden_words').select('pattern').execute()).toEqual([{ pattern: 'kept' }]);
+        expect(await listAuditFor(db, 'word', row!.id)).toEqual([]);
+        // A specific one still goes in.
+        expect((await create(admin.token, { pattern: 'c[a4]sino', kind: 'regex', action: 'review' })).status).toBe(200);
+      });
+
+      // The worker's time, not the database's: one engine is enough.
+      it.runIf(dialect === 'sqlite')('checks a pattern in milliseconds while the members’ screening is stuck on a slow pattern', async () => {
+        await setForbiddenWords(t, []);
+        // Opening the list starts the worker that checks a new pattern; a first check waits for it if need be.
+        expect((await t.get('/api/admin/words', { token: admin.token })).status).toBe(200);
+        expect((await create(admin.token, { pattern: '.', kind: 'regex', action: 'review' })).status).toBe(400);
+        // What a catastrophic pattern in the table does to members' posts: the screening worker
+        // busy until its time runs out, then ended and started afresh (a post at a time).
+        const stuck = t.ctx.words.runner.run(['(x|x)+$'], [`${'x'.repeat(3000)}!`], 1500);
+        try {
+          const timings: number[] = [];
+          for (const pattern of ['fr[e3]{2}\\s*spins', 'c[a4]sh\\s*now', '^$']) {
+            const started = performance.now();
+            const res = await create(admin.token, { pattern, kind: 'regex', action: 'review' });
+            timings.push(Math.round(performance.now() - started));
+            expect(res.status, pattern).toBe(pattern === '^$' ? 400 : 200);
+          }
+          // Before issue 30 a check queued behind the members' screenings (3–30 s under load).
+          expect(Math.max(...timings), `checks took ${timings.join(', ')} ms`).toBeLessThan(1000);
+        } finally {
+          expect(await stuck).toBe('timeout');
+        }
+      });
+
       it('moderators read the list but may not change it; members 403; anonymous 401', async () => {
         await setForbiddenWords(t, ['kept']);
         const [row] = await db.selectFrom('forbidden_words').select('id').execute();
