@@ -24,7 +24,12 @@
  * in them; everything when a member's public profile changes). With Redis, an invalidation is
  * published on the event bus and every process drops its own copies, so a page read from any
  * process right after a write shows it. A render that began before an invalidation is not
- * stored. Memory is bounded by bytes (least recently used first). Side effects of a page load
+ * stored. A page dropped (by a write, or by its TTL) keeps its last copy, marked stale, for
+ * one purpose only (issue 30, stale-if-error): when the database is unreachable and the page cannot
+ * be rendered, that copy is served (`x-page-cache: stale`, `no-store`) rather than the
+ * "temporarily unavailable" page; a fresh render replaces it. Stale copies count against the
+ * same byte budget as fresh ones. Memory is bounded by bytes (least recently used first,
+ * fresh or stale). Side effects of a page load
  * that must not be skipped (a topic page counts a view) run on hits through the kind's page hook.
  * Off in tests (NODE_ENV=test) unless a test turns it on.
  */
@@ -64,6 +69,8 @@ export interface CachedPage {
   tags: readonly string[];
   /** The body as UTF-8, cut at each occurrence of its nonce: a hit costs one copy, no search. */
   parts: Buffer[];
+  /** Dropped by a write or its TTL: kept only to serve while the database is unreachable. */
+  stale?: boolean;
   /**
    * The same for a member's copy, made on the first member hit: only its first part (the head
    * up to the first nonce, where <html> is marked) is new; the rest are `parts`' own buffers.
@@ -94,16 +101,26 @@ export class PageCache {
     private readonly maxBytes = PAGE_CACHE_MAX_BYTES,
   ) {}
 
+  /** The fresh copy of a page, or undefined (none, or only a stale one). */
   get(key: string, now: number): CachedPage | undefined {
     const hit = this.entries.get(key);
-    if (!hit) return undefined;
+    if (!hit || hit.stale) return undefined;
     if (now - hit.at >= this.ttlMs) {
-      this.remove(key);
+      this.markStale(key, hit);
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, hit);
+    this.touch(key, hit);
     return hit;
+  }
+
+  /**
+   * The last copy of a page, fresh or stale, for when it cannot be rendered because the
+   * database is unreachable (stale-if-error); undefined when there is none.
+   */
+  lastCopy(key: string): CachedPage | undefined {
+    const copy = this.entries.get(key);
+    if (copy) this.touch(key, copy);
+    return copy;
   }
 
   /** Stores a page rendered since `generation` (read before rendering), unless an invalidation came between. */
@@ -146,27 +163,61 @@ export class PageCache {
     };
   }
 
+  /** Forgets every copy, stale ones too (this process only). */
   clear(): void {
-    this.dropLocal([ALL_PAGES]);
+    this.dropLocal([ALL_PAGES], false);
   }
 
+  /** Copies held, fresh and stale. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Fresh copies held (what a hit can be served from). */
+  get freshSize(): number {
+    let fresh = 0;
+    for (const entry of this.entries.values()) if (!entry.stale) fresh += 1;
+    return fresh;
   }
 
   get totalBytes(): number {
     return this.bytes;
   }
 
-  private dropLocal(tags: readonly string[]): void {
+  /** Drops for good (`clear`), or marks stale the pages with these tags (`ALL_PAGES`: all). */
+  private dropLocal(tags: readonly string[], keepStale = true): void {
     this.generation += 1;
-    if (tags.includes(ALL_PAGES)) {
+    if (!keepStale) {
       this.entries.clear();
       this.keysByTag.clear();
       this.bytes = 0;
       return;
     }
-    for (const tag of tags) for (const key of this.keysByTag.get(tag) ?? []) this.remove(key);
+    if (tags.includes(ALL_PAGES)) {
+      for (const [key, entry] of this.entries) this.markStale(key, entry);
+      return;
+    }
+    for (const tag of tags) for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.markStale(key, this.entries.get(key));
+  }
+
+  /** Keeps the copy for an outage only: no hit serves it, no tag names it any more. */
+  private markStale(key: string, entry: CachedPage | undefined): void {
+    if (!entry || entry.stale) return;
+    entry.stale = true;
+    this.untag(key, entry);
+  }
+
+  private touch(key: string, entry: CachedPage): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+
+  private untag(key: string, entry: CachedPage): void {
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
   }
 
   private remove(key: string): void {
@@ -174,11 +225,7 @@ export class PageCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
-    for (const tag of entry.tags) {
-      const keys = this.keysByTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) this.keysByTag.delete(tag);
-    }
+    if (!entry.stale) this.untag(key, entry);
   }
 
   private evict(): void {
