@@ -22,7 +22,7 @@ import { writePersistedConfig } from '../server/config';
 import { openDatabase } from '../server/db/open';
 import { siteFromBuild } from '../server/http/ssr';
 
-const { values } = parseArgs({ options: { engine: { type: 'string', default: 'mysql' }, rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { engine: { type: 'string', default: 'mysql' }, rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '3' }, silent: { type: 'boolean', default: false } } });
 const engine = values.engine === 'postgres' ? 'postgres' : 'mysql';
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
@@ -49,17 +49,23 @@ try {
   type Kind = keyof typeof probes;
   const kinds = Object.keys(probes) as Kind[];
   const results: Array<Record<Kind, number>> = [];
+  const outageAnswers: string[] = [];
   for (let round = 1; round <= rounds; round++) {
-    await proxy.cut();
+    await proxy.cut({ silent: values.silent });
     const until = Date.now() + seconds * 1000;
     await Promise.all(
       [0, 1].map(async () => {
         for (let i = 0; Date.now() < until; i++) {
-          await probes[kinds[i % kinds.length]!]();
+          const asked = performance.now();
+          const kind = kinds[i % kinds.length]!;
+          // A silent outage may hold an answer for as long as it lasts: wait no longer than the outage.
+          const answer = probes[kind]().then((status) => outageAnswers.push(`${kind} ${status} after ${Math.round(performance.now() - asked)} ms`));
+          await Promise.race([answer, sleep(Math.max(0, until - Date.now()))]);
           await sleep(20);
         }
       }),
     );
+    if (process.env.VERBOSE) console.log(`  answered during the outage: ${outageAnswers.splice(0).join(', ')}`);
     await proxy.restore();
     const restoredAt = performance.now();
     const back: Partial<Record<Kind, number>> = {};
