@@ -143,6 +143,21 @@ describe('PageCache', () => {
     expect(cache.totalBytes).toBe('later'.length + 'home'.length);
   });
 
+  it('forgets, without a stale copy, what a drop says must not come back (a post deleted or edited), here and in every process', async () => {
+    const bus = new MemoryEventBus();
+    const here = new PageCache(60_000);
+    const there = new PageCache(60_000);
+    const disconnect = [here.connect(bus, () => {}), there.connect(bus, () => {})];
+    for (const cache of [here, there]) {
+      cache.set('/topic/1', page('one', 'x', ['topic:1']), cache.generation, 0);
+      cache.set('/topic/2', page('two', 'x', ['topic:2']), cache.generation, 0);
+    }
+    await here.invalidate(['topic:1']); // a comment: stale copies
+    await here.invalidate(['topic:1', 'topic:2'], { forget: true }); // then deleted: gone, stale or not
+    for (const cache of [here, there]) expect([cache.lastCopy('/topic/1'), cache.lastCopy('/topic/2'), cache.totalBytes]).toEqual([undefined, undefined, 0]);
+    for (const off of disconnect) off();
+  });
+
   it('counts stale copies against its bytes, dropping the least recently used first', async () => {
     const cache = new PageCache(60_000, 30);
     cache.set('a', page('a'.repeat(10)), cache.generation, 0);

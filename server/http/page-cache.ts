@@ -37,7 +37,7 @@ import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import type { EventBus } from '../infra/events';
-import { ALL_PAGES } from '../kernel/page-tags';
+import { ALL_PAGES, type DropOptions } from '../kernel/page-tags';
 
 /** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
@@ -92,7 +92,7 @@ export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly keysByTag = new Map<string, Set<string>>();
   private bytes = 0;
-  private share: ((tags: readonly string[]) => Promise<void>) | null = null;
+  private share: ((tags: readonly string[], forget: boolean) => Promise<void>) | null = null;
   /** Moves on every invalidation: a render that began before a write must not store what it read. */
   generation = 0;
 
@@ -106,7 +106,7 @@ export class PageCache {
     const hit = this.entries.get(key);
     if (!hit || hit.stale) return undefined;
     if (now - hit.at >= this.ttlMs) {
-      this.markStale(key, hit);
+      this.markStale(hit);
       return undefined;
     }
     this.touch(key, hit);
@@ -143,19 +143,23 @@ export class PageCache {
    * Drops the pages carrying any of these tags (`ALL_PAGES`: every page) here and, when shared,
    * in every other process; resolves once the other processes have been told.
    */
-  async invalidate(tags: readonly string[]): Promise<void> {
-    this.dropLocal(tags);
-    await this.share?.(tags);
+  async invalidate(tags: readonly string[], options: DropOptions = {}): Promise<void> {
+    const forget = options.forget === true;
+    this.dropLocal(tags, !forget);
+    await this.share?.(tags, forget);
   }
 
   /** Shares invalidations with the other processes on this bus (Redis in a multi-process deployment). */
   connect(bus: EventBus, onError: (error: unknown) => void): () => void {
     const origin = `${process.pid}:${Math.random().toString(36).slice(2)}`;
-    this.share = (tags) => bus.publish(BUS_TOPIC, { origin, tags }).catch(onError);
+    this.share = (tags, forget) => bus.publish(BUS_TOPIC, { origin, tags, forget }).catch(onError);
     const unsubscribe = bus.subscribe(BUS_TOPIC, (payload) => {
-      const message = payload as { origin?: unknown; tags?: unknown };
+      const message = payload as { origin?: unknown; tags?: unknown; forget?: unknown };
       if (message.origin === origin || !Array.isArray(message.tags)) return;
-      this.dropLocal(message.tags.filter((tag): tag is string => typeof tag === 'string'));
+      this.dropLocal(
+        message.tags.filter((tag): tag is string => typeof tag === 'string'),
+        message.forget !== true,
+      );
     });
     return () => {
       this.share = null;
@@ -184,27 +188,30 @@ export class PageCache {
     return this.bytes;
   }
 
-  /** Drops for good (`clear`), or marks stale the pages with these tags (`ALL_PAGES`: all). */
-  private dropLocal(tags: readonly string[], keepStale = true): void {
+  /** Marks stale the pages with these tags (`ALL_PAGES`: all), or forgets them. */
+  private dropLocal(tags: readonly string[], keepStale: boolean): void {
     this.generation += 1;
-    if (!keepStale) {
+    if (tags.includes(ALL_PAGES)) {
+      if (keepStale) {
+        for (const entry of this.entries.values()) entry.stale = true;
+        return;
+      }
       this.entries.clear();
       this.keysByTag.clear();
       this.bytes = 0;
       return;
     }
-    if (tags.includes(ALL_PAGES)) {
-      for (const [key, entry] of this.entries) this.markStale(key, entry);
-      return;
+    for (const tag of tags) {
+      for (const key of [...(this.keysByTag.get(tag) ?? [])]) {
+        if (keepStale) this.markStale(this.entries.get(key));
+        else this.remove(key);
+      }
     }
-    for (const tag of tags) for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.markStale(key, this.entries.get(key));
   }
 
-  /** Keeps the copy for an outage only: no hit serves it, no tag names it any more. */
-  private markStale(key: string, entry: CachedPage | undefined): void {
-    if (!entry || entry.stale) return;
-    entry.stale = true;
-    this.untag(key, entry);
+  /** Keeps the copy for an outage only: no hit serves it. Its tags stay, for a drop that must forget it. */
+  private markStale(entry: CachedPage | undefined): void {
+    if (entry) entry.stale = true;
   }
 
   private touch(key: string, entry: CachedPage): void {
@@ -225,7 +232,7 @@ export class PageCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
-    if (!entry.stale) this.untag(key, entry);
+    this.untag(key, entry);
   }
 
   private evict(): void {
