@@ -108,6 +108,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       onConnectionError: (error) => {
         if (!ctx.dbOutage.noteFailure(error)) app.log.warn({ err: error }, 'database connection dropped');
       },
+      // The first query that succeeds ends an outage: pages come back with the database, not at the next probe.
+      onQuerySucceeded: (durationMs) => ctx.dbOutage.noteSuccess(durationMs),
     });
     ctx.state.installed = true;
     // Absolute links use PUBLIC_URL, else the address recorded at install (never a request's Host).

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, MysqlAdapter, MysqlDialect, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, type KyselyConfig, MysqlAdapter, MysqlDialect, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type * as Mysql2 from 'mysql2';
 import type * as Pg from 'pg';
 import type { DbConfig, DbType } from '../config';
@@ -33,6 +33,20 @@ export interface OpenOptions {
   poolSize?: number;
   /** Told about connections the server dropped (PostgreSQL); default: print a warning. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * Told about every query that succeeded, with how long it took (MySQL, PostgreSQL): the app
+   * ends a database outage at the first one (db/outage.ts) instead of waiting for its probe.
+   */
+  onQuerySucceeded?: (durationMs: number) => void;
+}
+
+/** Kysely's query log, as the hook for `onQuerySucceeded` (no hook: no logging, Kysely's fast path). */
+function queryLog(options: OpenOptions): KyselyConfig['log'] {
+  const onQuerySucceeded = options.onQuerySucceeded;
+  if (!onQuerySucceeded) return undefined;
+  return (event) => {
+    if (event.level === 'query') onQuerySucceeded(event.queryDurationMillis);
+  };
 }
 
 /**
@@ -88,6 +102,7 @@ export function createDatabase(config: DbConfig, options: OpenOptions = {}): Dat
             connectTimeout: 5000,
           }),
         }),
+        log: queryLog(options),
       });
     case 'postgres': {
       const pool = new (pgDriver().Pool)({
@@ -105,7 +120,7 @@ export function createDatabase(config: DbConfig, options: OpenOptions = {}): Dat
       const onError = (error: Error) => options.onConnectionError?.(error);
       pool.on('error', onError);
       pool.on('connect', (client) => client.on('error', onError));
-      return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+      return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
     }
   }
 }

@@ -4,8 +4,11 @@
  * PostgreSQL behind a TCP proxy the test cuts and restores: the API answers 503 with Retry-After
  * in the envelope, a cached page is still served, a page not cached gets the translated
  * "temporarily unavailable" page, the log has one line when it starts and one when it ends, and
- * everything answers 200 again once the database is back. (SQLite is a file: it cannot go away
- * as a server does; its errors are classified below.)
+ * everything answers 200 again once the database is back. Issue 30: reads, writes and pages
+ * answer again within a second of the database doing so (the first query that succeeds ends the
+ * outage, not the next probe), and a page a write dropped from the cache is served from its last
+ * copy, marked stale, while the database is away. (SQLite is a file: it cannot go away as a
+ * server does; its errors are classified below.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,12 +16,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MYSQL_ADMIN, PG_ADMIN, createTestDatabase, testDatabases, type TestDatabase } from '../../tests/support/databases';
 import { createUser, type CreatedUser } from '../../tests/support/factories';
 import { fakeSiteBuild } from '../../tests/support/fake-site';
 import { startTcpProxy, type TcpProxy } from '../../tests/support/tcp-proxy';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { createTestApp, NO_LIMIT, writeTestSettings, type TestApp } from '../../tests/support/test-app';
+import { postTopic } from '../../tests/support/topic-factories';
 import { writePersistedConfig } from '../config';
 import { PAGE_CACHE_TTL_MS } from '../http/page-cache';
 import { siteFromBuild } from '../http/ssr';
@@ -110,6 +114,12 @@ for (const dialect of engines.filter((engine) => engine !== 'sqlite')) {
       t = await createTestApp({ reuse: { dataDir, database: { config: proxied, drop: () => database.drop() } }, site: siteFromBuild(fakeSiteBuild()), logStream: log.stream, env: { LOG_LEVEL: 'warn' } });
       t.ctx.pageCache.ttlMs = PAGE_CACHE_TTL_MS;
       member = await createUser(t);
+      await writeTestSettings(t, { postLimits: NO_LIMIT, commentLimits: NO_LIMIT }, Date.now());
+    });
+    beforeEach(async () => {
+      // Each test starts with the database answering and no outage on (whatever the last one left).
+      const deadline = Date.now() + 5_000;
+      while (t.ctx.dbOutage.down && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     });
     afterAll(async () => {
       await t?.close();
@@ -160,7 +170,7 @@ for (const dialect of engines.filter((engine) => engine !== 'sqlite')) {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect((await t.get('/api/user/current', { token: member.token })).status).toBe(200);
-      // Pages render again once the probe (every second) has seen it back: the outage's second and last line.
+      // The outage's second and last line, from the first query that succeeded.
       while (t.ctx.dbOutage.down) {
         expect(Date.now()).toBeLessThan(deadline);
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -168,6 +178,70 @@ for (const dialect of engines.filter((engine) => engine !== 'sqlite')) {
       expect(log.lines.map((line) => line.msg)).toEqual(['database unreachable: answering 503 until it is back', 'database reachable again']);
       expect(log.lines[1]?.answered503).toBeGreaterThanOrEqual(15);
       expect((await t.get('/topics?tab=recommended')).status).toBe(200);
+    });
+
+    it('answers reads, writes and pages within a second of the database answering again; the first query that succeeds ends the outage', async () => {
+      const topic = await postTopic(t, member.token, { title: 'Back soon' });
+      let n = 0;
+      const read = async () => (await t.get('/api/topic/topics')).status;
+      const write = async () => (await t.post('/api/comment/create', { entityType: 'topic', entityId: topic, content: `back ${++n}` }, { token: member.token })).status;
+      const page = async () => (await t.get(`/topics?tab=recommended&visit=${++n}`)).status;
+
+      await proxy.cut();
+      expect([await read(), await write(), await page()]).toEqual([503, 503, 503]);
+      await proxy.restore();
+      const restoredAt = performance.now();
+      /** How long after the restore `ask` first answered 200, asking every 10 ms. */
+      const backAfter = async (ask: () => Promise<number>) => {
+        while ((await ask()) !== 200) {
+          expect(performance.now() - restoredAt).toBeLessThan(5_000);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return performance.now() - restoredAt;
+      };
+      let downAfterRead: boolean | undefined;
+      const [readBack, writeBack] = await Promise.all([
+        backAfter(read).then((ms) => {
+          downAfterRead = t.ctx.dbOutage.down;
+          return ms;
+        }),
+        backAfter(write),
+      ]);
+      // The queries that answered ended the outage: a page renders now, not at the next probe.
+      expect(downAfterRead).toBe(false);
+      expect(await page()).toBe(200);
+      const pageBack = await backAfter(page);
+      expect(Math.max(readBack, writeBack, pageBack)).toBeLessThan(1_000);
+    });
+
+    it('serves the last copy of a page a comment dropped, marked stale, while the database is away; the fresh page once it is back', async () => {
+      const topic = await postTopic(t, member.token, { title: 'Still readable' });
+      const url = `/topic/${topic}`;
+      expect((await t.get(url)).headers['x-page-cache']).toBe('miss');
+      const cached = await t.get(url);
+      expect(cached.headers['x-page-cache']).toBe('hit');
+      const commented = await t.post('/api/comment/create', { entityType: 'topic', entityId: topic, content: 'drops the page' }, { token: member.token });
+      expect(commented.status).toBe(200);
+
+      await proxy.cut();
+      const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+      const stale = await t.get(url);
+      expect(stale.status).toBe(200);
+      expect(stale.headers['x-page-cache']).toBe('stale');
+      expect(stale.headers['cache-control']).toBe('no-store');
+      expect(withoutNonce(stale.raw.body)).toBe(withoutNonce(cached.raw.body));
+      // A member whose session cannot be checked reads the same shared copy, kept by nobody.
+      const asMember = await t.get(url, { cookies: { sabai_token: member.token } });
+      expect([asMember.status, asMember.headers['x-page-cache'], asMember.headers['cache-control']]).toEqual([200, 'stale', 'private, no-store']);
+      expect(asMember.raw.body).not.toContain('data-viewer="member"');
+      // A page never rendered has no copy: the "temporarily unavailable" page.
+      expect((await t.get(`/topic/${topic}?never=1`)).status).toBe(503);
+
+      await proxy.restore();
+      while ((await t.get('/api/topic/topics')).status !== 200) await new Promise((resolve) => setTimeout(resolve, 10));
+      const fresh = await t.get(url);
+      expect([fresh.status, fresh.headers['x-page-cache']]).toEqual([200, 'miss']);
+      expect((await t.get(url)).headers['x-page-cache']).toBe('hit');
     });
   });
 }

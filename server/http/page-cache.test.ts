@@ -2,7 +2,8 @@
  * The shared page cache's rules: who may be served from it (anonymous visitors everywhere,
  * members on the pages whose member view is the anonymous one plus their own parts), what is
  * kept (200 HTML without cookies), the key, the per-response nonce and the member mark, expiry,
- * invalidation by tag (here and in every process sharing the bus) and the byte bound.
+ * invalidation by tag (here and in every process sharing the bus), the last copy a dropped page
+ * keeps for a database outage (stale-if-error), and the byte bound.
  */
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -112,8 +113,60 @@ describe('PageCache', () => {
     expect([bodyOf(cache, '/topic/2'), bodyOf(cache, '/')]).toEqual(['two', undefined]);
     fill();
     await cache.invalidate([ALL_PAGES]);
+    expect(cache.freshSize).toBe(0);
+    cache.clear();
     expect(cache.size).toBe(0);
     expect(cache.totalBytes).toBe(0);
+  });
+
+  it('keeps the last copy of a dropped or expired page, for an outage only, until a fresh render replaces it', async () => {
+    const cache = new PageCache(2000);
+    const lastOf = (key: string) => {
+      const copy = cache.lastCopy(key);
+      return copy && { body: withNonce(copy, 'n').toString('utf8'), stale: copy.stale === true };
+    };
+    cache.set('/topic/1', page('early', 'n', ['topic:1']), cache.generation, 0);
+    cache.set('/', page('home'), cache.generation, 0);
+    await cache.invalidate(['topic:1']); // a comment on topic 1
+    expect(cache.get('/topic/1', 0)).toBeUndefined(); // never a hit
+    expect(lastOf('/topic/1')).toEqual({ body: 'early', stale: true });
+    expect(lastOf('/')).toEqual({ body: 'home', stale: false });
+    expect(cache.get('/', 2000)).toBeUndefined(); // expired: stale too
+    expect(lastOf('/')).toEqual({ body: 'home', stale: true });
+    await cache.invalidate(['topic:1']); // dropping it again changes nothing
+    expect(lastOf('/topic/1')).toEqual({ body: 'early', stale: true });
+    cache.set('/topic/1', page('later', 'n', ['topic:1']), cache.generation, 0);
+    expect(bodyOf(cache, '/topic/1')).toBe('later');
+    expect(lastOf('/topic/1')).toEqual({ body: 'later', stale: false });
+    await cache.invalidate([ALL_PAGES]);
+    expect(lastOf('/topic/1')).toEqual({ body: 'later', stale: true });
+    expect(cache.totalBytes).toBe('later'.length + 'home'.length);
+  });
+
+  it('forgets, without a stale copy, what a drop says must not come back (a post deleted or edited), here and in every process', async () => {
+    const bus = new MemoryEventBus();
+    const here = new PageCache(60_000);
+    const there = new PageCache(60_000);
+    const disconnect = [here.connect(bus, () => {}), there.connect(bus, () => {})];
+    for (const cache of [here, there]) {
+      cache.set('/topic/1', page('one', 'x', ['topic:1']), cache.generation, 0);
+      cache.set('/topic/2', page('two', 'x', ['topic:2']), cache.generation, 0);
+    }
+    await here.invalidate(['topic:1']); // a comment: stale copies
+    await here.invalidate(['topic:1', 'topic:2'], { forget: true }); // then deleted: gone, stale or not
+    for (const cache of [here, there]) expect([cache.lastCopy('/topic/1'), cache.lastCopy('/topic/2'), cache.totalBytes]).toEqual([undefined, undefined, 0]);
+    for (const off of disconnect) off();
+  });
+
+  it('counts stale copies against its bytes, dropping the least recently used first', async () => {
+    const cache = new PageCache(60_000, 30);
+    cache.set('a', page('a'.repeat(10)), cache.generation, 0);
+    cache.set('b', page('b'.repeat(10), 'n', ['topic:1']), cache.generation, 0);
+    await cache.invalidate(['topic:1']);
+    cache.set('c', page('c'.repeat(10)), cache.generation, 0);
+    cache.set('d', page('d'.repeat(10)), cache.generation, 0);
+    expect(['a', 'b', 'c', 'd'].filter((key) => cache.lastCopy(key))).toEqual(['b', 'c', 'd']);
+    expect(cache.totalBytes).toBe(30);
   });
 
   it('does not store a page whose render began before an invalidation', async () => {

@@ -24,7 +24,12 @@
  * in them; everything when a member's public profile changes). With Redis, an invalidation is
  * published on the event bus and every process drops its own copies, so a page read from any
  * process right after a write shows it. A render that began before an invalidation is not
- * stored. Memory is bounded by bytes (least recently used first). Side effects of a page load
+ * stored. A page dropped (by a write, or by its TTL) keeps its last copy, marked stale, for
+ * one purpose only (issue 30, stale-if-error): when the database is unreachable and the page cannot
+ * be rendered, that copy is served (`x-page-cache: stale`, `no-store`) rather than the
+ * "temporarily unavailable" page; a fresh render replaces it. Stale copies count against the
+ * same byte budget as fresh ones. Memory is bounded by bytes (least recently used first,
+ * fresh or stale). Side effects of a page load
  * that must not be skipped (a topic page counts a view) run on hits through the kind's page hook.
  * Off in tests (NODE_ENV=test) unless a test turns it on.
  */
@@ -32,7 +37,7 @@ import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import type { EventBus } from '../infra/events';
-import { ALL_PAGES } from '../kernel/page-tags';
+import { ALL_PAGES, type DropOptions } from '../kernel/page-tags';
 
 /** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
@@ -64,6 +69,8 @@ export interface CachedPage {
   tags: readonly string[];
   /** The body as UTF-8, cut at each occurrence of its nonce: a hit costs one copy, no search. */
   parts: Buffer[];
+  /** Dropped by a write or its TTL: kept only to serve while the database is unreachable. */
+  stale?: boolean;
   /**
    * The same for a member's copy, made on the first member hit: only its first part (the head
    * up to the first nonce, where <html> is marked) is new; the rest are `parts`' own buffers.
@@ -85,7 +92,7 @@ export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly keysByTag = new Map<string, Set<string>>();
   private bytes = 0;
-  private share: ((tags: readonly string[]) => Promise<void>) | null = null;
+  private share: ((tags: readonly string[], forget: boolean) => Promise<void>) | null = null;
   /** Moves on every invalidation: a render that began before a write must not store what it read. */
   generation = 0;
 
@@ -94,16 +101,26 @@ export class PageCache {
     private readonly maxBytes = PAGE_CACHE_MAX_BYTES,
   ) {}
 
+  /** The fresh copy of a page, or undefined (none, or only a stale one). */
   get(key: string, now: number): CachedPage | undefined {
     const hit = this.entries.get(key);
-    if (!hit) return undefined;
+    if (!hit || hit.stale) return undefined;
     if (now - hit.at >= this.ttlMs) {
-      this.remove(key);
+      this.markStale(hit);
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, hit);
+    this.touch(key, hit);
     return hit;
+  }
+
+  /**
+   * The last copy of a page, fresh or stale, for when it cannot be rendered because the
+   * database is unreachable (stale-if-error); undefined when there is none.
+   */
+  lastCopy(key: string): CachedPage | undefined {
+    const copy = this.entries.get(key);
+    if (copy) this.touch(key, copy);
+    return copy;
   }
 
   /** Stores a page rendered since `generation` (read before rendering), unless an invalidation came between. */
@@ -126,19 +143,23 @@ export class PageCache {
    * Drops the pages carrying any of these tags (`ALL_PAGES`: every page) here and, when shared,
    * in every other process; resolves once the other processes have been told.
    */
-  async invalidate(tags: readonly string[]): Promise<void> {
-    this.dropLocal(tags);
-    await this.share?.(tags);
+  async invalidate(tags: readonly string[], options: DropOptions = {}): Promise<void> {
+    const forget = options.forget === true;
+    this.dropLocal(tags, !forget);
+    await this.share?.(tags, forget);
   }
 
   /** Shares invalidations with the other processes on this bus (Redis in a multi-process deployment). */
   connect(bus: EventBus, onError: (error: unknown) => void): () => void {
     const origin = `${process.pid}:${Math.random().toString(36).slice(2)}`;
-    this.share = (tags) => bus.publish(BUS_TOPIC, { origin, tags }).catch(onError);
+    this.share = (tags, forget) => bus.publish(BUS_TOPIC, { origin, tags, forget }).catch(onError);
     const unsubscribe = bus.subscribe(BUS_TOPIC, (payload) => {
-      const message = payload as { origin?: unknown; tags?: unknown };
+      const message = payload as { origin?: unknown; tags?: unknown; forget?: unknown };
       if (message.origin === origin || !Array.isArray(message.tags)) return;
-      this.dropLocal(message.tags.filter((tag): tag is string => typeof tag === 'string'));
+      this.dropLocal(
+        message.tags.filter((tag): tag is string => typeof tag === 'string'),
+        message.forget !== true,
+      );
     });
     return () => {
       this.share = null;
@@ -146,27 +167,64 @@ export class PageCache {
     };
   }
 
+  /** Forgets every copy, stale ones too (this process only). */
   clear(): void {
-    this.dropLocal([ALL_PAGES]);
+    this.dropLocal([ALL_PAGES], false);
   }
 
+  /** Copies held, fresh and stale. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Fresh copies held (what a hit can be served from). */
+  get freshSize(): number {
+    let fresh = 0;
+    for (const entry of this.entries.values()) if (!entry.stale) fresh += 1;
+    return fresh;
   }
 
   get totalBytes(): number {
     return this.bytes;
   }
 
-  private dropLocal(tags: readonly string[]): void {
+  /** Marks stale the pages with these tags (`ALL_PAGES`: all), or forgets them. */
+  private dropLocal(tags: readonly string[], keepStale: boolean): void {
     this.generation += 1;
     if (tags.includes(ALL_PAGES)) {
+      if (keepStale) {
+        for (const entry of this.entries.values()) entry.stale = true;
+        return;
+      }
       this.entries.clear();
       this.keysByTag.clear();
       this.bytes = 0;
       return;
     }
-    for (const tag of tags) for (const key of this.keysByTag.get(tag) ?? []) this.remove(key);
+    for (const tag of tags) {
+      for (const key of [...(this.keysByTag.get(tag) ?? [])]) {
+        if (keepStale) this.markStale(this.entries.get(key));
+        else this.remove(key);
+      }
+    }
+  }
+
+  /** Keeps the copy for an outage only: no hit serves it. Its tags stay, for a drop that must forget it. */
+  private markStale(entry: CachedPage | undefined): void {
+    if (entry) entry.stale = true;
+  }
+
+  private touch(key: string, entry: CachedPage): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+
+  private untag(key: string, entry: CachedPage): void {
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
   }
 
   private remove(key: string): void {
@@ -174,11 +232,7 @@ export class PageCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
-    for (const tag of entry.tags) {
-      const keys = this.keysByTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) this.keysByTag.delete(tag);
-    }
+    this.untag(key, entry);
   }
 
   private evict(): void {

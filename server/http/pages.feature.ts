@@ -12,6 +12,7 @@ export const pagesFeature: Feature = {
   setup(ctx) {
     const { events } = ctx;
     events.onCommit('content.flagged', 'pages', ({ head }, app) => dropPages(app, contentPageTags(head)));
-    events.onCommit('content.statusChanged', 'pages', ({ head }, app) => dropPages(app, contentPageTags(head)));
+    // A post deleted, hidden or held: its old page is not served again, not even during an outage.
+    events.onCommit('content.statusChanged', 'pages', ({ head }, app) => dropPages(app, contentPageTags(head), { forget: true }));
   },
 };

@@ -195,7 +195,10 @@ function loadContextOf(app: FastifyInstance, request: FastifyRequest, nonce: str
   return context;
 }
 
-/** Says whether the shared page cache answered (`hit`) or filled (`miss`): for operators and tests. */
+/**
+ * Says whether the shared page cache answered (`hit`), filled (`miss`), or answered with a copy a
+ * write or its age had dropped because the database is unreachable (`stale`): for operators and tests.
+ */
 const CACHE_HEADER = 'x-page-cache';
 
 /**
@@ -282,11 +285,22 @@ function registerPages(app: FastifyInstance, handle: PageHandler, dev: boolean):
         const response = await handle(toFetchRequest(request, reply), { ...loadContextOf(app, request, nonce, reader), streamBody: stream.put });
         return { response, body: () => stream.take(response) };
       };
-      /** A render that failed while the database is unreachable: the "temporarily unavailable" page instead. */
+      /**
+       * The page cannot be rendered: the database is unreachable. Its last copy, stale or not, if
+       * the cache kept one (stale-if-error); else the "temporarily unavailable" page.
+       */
+      const sendLastCopy = () => {
+        const copy = key ? cache.lastCopy(key) : undefined;
+        if (!copy) return sendUnavailable(app.ctx, request, reply);
+        // Marked for what it is, and kept by no cache: the next request after the outage renders anew.
+        reply.header('cache-control', request.user !== null || hasSession(request) ? PERSONAL : 'no-store');
+        return reply.status(200).type(copy.contentType).header(CACHE_HEADER, copy.stale ? 'stale' : 'hit').send(withNonce(copy, nonce, request.user !== null));
+      };
+      /** A render that failed while the database is unreachable: the page's last copy, or the "temporarily unavailable" page. */
       const sendRendered = (rendered: { response: Response; body: () => Readable | null }) => {
         if (rendered.response.status < 500 || !app.ctx.dbOutage.down) return sendFetchResponse(reply, rendered.response, rendered.body());
         rendered.body()?.destroy();
-        return sendUnavailable(app.ctx, request, reply);
+        return sendLastCopy();
       };
       const hit = key ? cache.get(key, app.ctx.clock.now()) : undefined;
       if (hit) {
@@ -295,7 +309,7 @@ function registerPages(app: FastifyInstance, handle: PageHandler, dev: boolean):
         return reply.status(200).type(hit.contentType).header(CACHE_HEADER, 'hit').send(withNonce(hit, nonce, request.user !== null));
       }
       // Rendering needs the database: while it is unreachable, only the cache answers.
-      if (app.ctx.dbOutage.down) return sendUnavailable(app.ctx, request, reply);
+      if (app.ctx.dbOutage.down) return sendLastCopy();
       if (!key) return sendRendered(await render('request'));
 
       const member = request.user !== null;

@@ -22,9 +22,22 @@ export function contentPageTags(head: ContentHead): string[] {
   return [pageTag(head.type, head.id), pageTag(head.root.type, head.root.id), LIST_PAGES];
 }
 
-/** Drops the pages of `tags`; resolves once every process sharing the cache has been told (a read right after the write sees it). */
-export function dropPages(ctx: AppContext, tags: readonly string[]): Promise<void> {
-  return ctx.pageCache.invalidate(tags);
+export interface DropOptions {
+  /**
+   * Forget the pages instead of keeping their last copy for an outage: for a change whose old
+   * page must never be shown again (a post deleted or hidden, an author's edit).
+   */
+  forget?: boolean;
+}
+
+/**
+ * Drops the pages of `tags`; resolves once every process sharing the cache has been told (a read
+ * right after the write sees it). A dropped page keeps its last copy, served only while the
+ * database is unreachable (stale-if-error), unless `forget`: for what was taken back (a post
+ * deleted, hidden or edited), whose old page must not come back even then.
+ */
+export function dropPages(ctx: AppContext, tags: readonly string[], options: DropOptions = {}): Promise<void> {
+  return ctx.pageCache.invalidate(tags, options);
 }
 
 export { pageTag };

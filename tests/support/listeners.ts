@@ -34,13 +34,13 @@ export async function createListenerApp(dialect: DbType, options: TestAppOptions
   return { t, member, other, moderator };
 }
 
-/** The tags the page cache was told to drop while `work` ran. */
-export async function droppedPages(t: TestApp, work: () => Promise<unknown>): Promise<string[]> {
+/** The tags the page cache was told to drop while `work` ran (`forgotten`: only those dropped without keeping a stale copy). */
+export async function droppedPages(t: TestApp, work: () => Promise<unknown>, which: 'all' | 'forgotten' = 'all'): Promise<string[]> {
   const dropped: string[] = [];
   const original = t.ctx.pageCache.invalidate.bind(t.ctx.pageCache);
-  t.ctx.pageCache.invalidate = (tags) => {
-    dropped.push(...tags);
-    return original(tags);
+  t.ctx.pageCache.invalidate = (tags, options) => {
+    if (which === 'all' || options?.forget) dropped.push(...tags);
+    return original(tags, options);
   };
   try {
     await work();

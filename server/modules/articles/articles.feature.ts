@@ -23,7 +23,7 @@ export const articlesFeature: Feature = {
     ctx.events.onCommit('article.edited', 'articles', dropFeeds);
     // A new article enters the lists; an edited one changes its own page and the lists.
     ctx.events.onCommit('article.created', 'articles', (_event, app) => dropPages(app, [LIST_PAGES]));
-    ctx.events.onCommit('article.edited', 'articles', ({ id }, app) => dropPages(app, [pageTag('article', id), LIST_PAGES]));
+    ctx.events.onCommit('article.edited', 'articles', ({ id }, app) => dropPages(app, [pageTag('article', id), LIST_PAGES], { forget: true }));
     // Articles show their tags: a tag renamed, merged or deleted in the back office moves them.
     ctx.events.onCommit('site.catalogChanged', 'articles', ({ what }, app) => {
       if (what === 'tag') dropFeeds(null, app);

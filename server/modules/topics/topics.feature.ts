@@ -23,7 +23,7 @@ export const topicsFeature: Feature = {
     ctx.events.onCommit('topic.edited', 'topics', dropFeeds);
     // A new topic enters the lists; an edited one changes its own page and the lists.
     ctx.events.onCommit('topic.created', 'topics', (_event, app) => dropPages(app, [LIST_PAGES]));
-    ctx.events.onCommit('topic.edited', 'topics', ({ id }, app) => dropPages(app, [pageTag('topic', id), LIST_PAGES]));
+    ctx.events.onCommit('topic.edited', 'topics', ({ id }, app) => dropPages(app, [pageTag('topic', id), LIST_PAGES], { forget: true }));
     // A node being deleted hands its topics on (inside the delete's transaction).
     ctx.events.onWrite('node.topicsMoved', 'topics', ({ from, to }, { db, now }) => moveTopicsToNode(db, from, to, now));
     // Topics show their node's name and their tags: a node or tag edited in the back office moves them.
