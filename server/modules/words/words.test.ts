@@ -129,15 +129,16 @@ for (const dialect of await testDatabases()) {
         expect((await create(admin.token, { pattern: 'c[a4]sino', kind: 'regex', action: 'review' })).status).toBe(200);
       });
 
-      // The worker's time, not the database's: one engine is enough.
-      it.runIf(dialect === 'sqlite')('checks a pattern in milliseconds while the members’ screening is stuck on a slow pattern', async () => {
+      // The worker's time, not the database's: one engine is enough (defined there only, so the
+      // other engines report no skipped test).
+      if (dialect === 'sqlite') it('checks a pattern without waiting for the members’ screening stuck on a slow pattern', async () => {
         await setForbiddenWords(t, []);
         // Opening the list starts the worker that checks a new pattern; a first check waits for it if need be.
         expect((await t.get('/api/admin/words', { token: admin.token })).status).toBe(200);
         expect((await create(admin.token, { pattern: '.', kind: 'regex', action: 'review' })).status).toBe(400);
         // What a catastrophic pattern in the table does to members' posts: the screening worker
         // busy until its time runs out, then ended and started afresh (a post at a time).
-        const stuck = t.ctx.words.runner.run(['(x|x)+$'], [`${'x'.repeat(3000)}!`], 1500);
+        const stuck = t.ctx.words.runner.run(['(x|x)+$'], [`${'x'.repeat(3000)}!`], 3000);
         try {
           const timings: number[] = [];
           for (const pattern of ['fr[e3]{2}\\s*spins', 'c[a4]sh\\s*now', '^$']) {
@@ -146,8 +147,9 @@ for (const dialect of await testDatabases()) {
             timings.push(Math.round(performance.now() - started));
             expect(res.status, pattern).toBe(pattern === '^$' ? 400 : 200);
           }
-          // Before issue 30 a check queued behind the members' screenings (3–30 s under load).
-          expect(Math.max(...timings), `checks took ${timings.join(', ')} ms`).toBeLessThan(1000);
+          // Before issue 30 a check queued behind the members' screenings (3–30 s under load): a
+          // check that waited for the stuck one would take its 3 s. Alone each takes tens of ms.
+          expect(Math.max(...timings), `checks took ${timings.join(', ')} ms`).toBeLessThan(2000);
         } finally {
           expect(await stuck).toBe('timeout');
         }
