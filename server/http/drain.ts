@@ -18,13 +18,13 @@
  *    retry hint (their `preClose` hook).
  * 3. Requests already in progress finish and are answered.
  * 4. A kept-alive connection that sends nothing is closed by us once provably idle for
- *    `QUIET_MS`: no request in progress, not one byte read since its last answer (not even part
- *    of a request), nothing left to write. The check is made twice with a poll of the event loop
- *    in between (a sweep's timer, then `setImmediate`), so bytes that reached this machine before
- *    the check have been read by then and show. What remains is the race no HTTP/1.1 server can
- *    remove: a client that writes in the very instant the connection closes (RFC 9112 §9.3.1 lets
- *    it retry). A client sending one request after another is never quiet that long: it gets
- *    its 503 and `Connection: close` first.
+ *    `quietMsFor(graceMs)`: no request in progress, not one byte read since its last answer (not
+ *    even part of a request), nothing left to write. The check is made twice with a poll of the
+ *    event loop in between (a sweep's timer, then `setImmediate`), so bytes that reached this
+ *    machine before the check have been read by then and show. What remains is the race no
+ *    HTTP/1.1 server can remove: a client that writes in the very instant the connection closes
+ *    (RFC 9112 §9.3.1 lets it retry). A client sending one request after another is never quiet
+ *    that long: it gets its 503 and `Connection: close` first.
  * 5. Once no connection is left, closes jobs (running ones finish or are given back), the event
  *    bus, the database pool and Redis (the app's `onClose` hooks) and resolves `drained`.
  * 6. Past 90 % of the grace (at most one second before its end) it closes the connections still
@@ -40,8 +40,17 @@ import { localeOfHeaders, sendTemporarilyUnavailable } from './error-handler';
 export type DrainOutcome = 'drained' | 'forced';
 
 const SWEEP_EVERY_MS = 50;
-/** How long a kept-alive connection must have sent nothing, while draining, before we close it. */
-export const QUIET_MS = 500;
+/**
+ * How long a kept-alive connection must have sent nothing, while draining, before we close it: a
+ * fifth of the grace, at most 2 s. Every client that sends within it gets a clean refusal; only
+ * a connection closed while idle risks the race (a client writing as our close reaches it), and
+ * the longer the wait, the fewer do (bench/drain.ts with pauses up to 1 s: about one request in a
+ * round was reset with 0.5 s, none with 2 s). The price is an exit that much later when a client
+ * keeps a connection open and sends nothing.
+ */
+export function quietMsFor(graceMs: number): number {
+  return Math.min(2_000, Math.floor(graceMs / 5));
+}
 /** Retry-After of the 503 while draining: a restarted server is usually up within seconds. */
 export const DRAIN_RETRY_AFTER_S = 3;
 
@@ -87,14 +96,14 @@ function isIdle(socket: Socket, state: ConnectionState): boolean {
 }
 
 /**
- * Closes the connections idle for `QUIET_MS` (counted from `since` at the earliest) that are
+ * Closes the connections idle for `quietMs` (counted from `since` at the earliest) that are
  * still idle, with the same byte count, after the event loop polled once more (step 4 above).
  */
-function closeQuietConnections(connections: Map<Socket, ConnectionState>, since: number): void {
+function closeQuietConnections(connections: Map<Socket, ConnectionState>, since: number, quietMs: number): void {
   const now = performance.now();
   const candidates: Array<[Socket, ConnectionState, number]> = [];
   for (const [socket, state] of connections) {
-    if (isIdle(socket, state) && now - Math.max(state.idleSince, since) >= QUIET_MS) candidates.push([socket, state, socket.bytesRead]);
+    if (isIdle(socket, state) && now - Math.max(state.idleSince, since) >= quietMs) candidates.push([socket, state, socket.bytesRead]);
   }
   if (candidates.length === 0) return;
   setImmediate(() => {
@@ -133,7 +142,8 @@ async function drainApp(app: FastifyInstance, connections: Map<Socket, Connectio
   // `server.close()` (called by `app.close()`) would destroy the idle connections at once, the
   // race above: while draining, the sweep closes them, once provably idle.
   server.closeIdleConnections = () => {};
-  const sweep = setInterval(() => closeQuietConnections(connections, signalAt), SWEEP_EVERY_MS);
+  const quietMs = quietMsFor(graceMs);
+  const sweep = setInterval(() => closeQuietConnections(connections, signalAt, quietMs), SWEEP_EVERY_MS);
   let forced = false;
   const forceClose = setTimeout(() => {
     forced = true;
