@@ -8,9 +8,10 @@
  * what the requests ended after the signal became: answered (2xx/4xx), refused (503 with
  * `Connection: close` and Retry-After), not reached (connection refused: never left the client),
  * reset (the goal is 0: the client cannot know whether a write was done). Every write answered
- * 200 is looked up in the database after the exit (0 lost is the goal).
+ * 200 is looked up in the database after the exit (0 lost is the goal), and the jobs are counted
+ * by status (none may be left `running`).
  *
- *   npx tsx bench/drain.ts [--rounds 3] [--clients 24] [--load 3] [--writes 4] [--grace 10000] [--pause 4]
+ *   npx tsx bench/drain.ts [--rounds 3] [--clients 24] [--load 3] [--writes 4] [--grace 10000] [--pause 4] [--log-level warn]
  *
  * Uses the existing build (`npm run build` first) and a fresh installed server on SQLite per round.
  */
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     writes: { type: 'string', default: '4' },
     grace: { type: 'string', default: '10000' },
     pause: { type: 'string', default: '4' },
+    'log-level': { type: 'string', default: 'warn' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -46,19 +48,24 @@ async function signIn(server: E2eServer): Promise<string> {
   return body.data.token;
 }
 
-/** The ids among `ids` that are not in the forum's database (acknowledged writes lost). */
-function missingTopics(server: E2eServer, ids: number[]): number[] {
+/**
+ * After the exit: the ids among `ids` (writes answered 200) not in the forum's database, and the
+ * jobs by status (none may be left `running`: claimed by the stopped process, neither finished
+ * nor given back).
+ */
+function afterExit(server: E2eServer, ids: number[]): { lost: number[]; jobs: Array<{ status: string; n: number }> } {
   const db = new Database(path.join(server.dataDir, 'sabai.db'), { readonly: true });
   try {
     const found = new Set((db.prepare('SELECT id FROM topics').all() as Array<{ id: number }>).map((row) => row.id));
-    return ids.filter((id) => !found.has(id));
+    const jobs = db.prepare('SELECT status, COUNT(*) AS n FROM jobs GROUP BY status ORDER BY status').all() as Array<{ status: string; n: number }>;
+    return { lost: ids.filter((id) => !found.has(id)), jobs };
   } finally {
     db.close();
   }
 }
 
 async function round(n: number): Promise<void> {
-  const server = await startServer({ installed: true, env: { LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: String(GRACE_MS) } });
+  const server = await startServer({ installed: true, env: { LOG_LEVEL: values['log-level'], SHUTDOWN_GRACE_MS: String(GRACE_MS) } });
   try {
     const token = await signIn(server);
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => server.child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })));
@@ -80,7 +87,7 @@ async function round(n: number): Promise<void> {
     const sentAfter = after.filter((s) => s.startedAt >= signalAt);
     const reached = after.filter((s) => s.outcome !== 'notReached');
     const acknowledged = log.flatMap((s) => (s.topicId === undefined ? [] : [s.topicId]));
-    const lost = missingTopics(server, acknowledged);
+    const { lost, jobs } = afterExit(server, acknowledged);
     const statuses = new Map<number, number>();
     for (const s of reached) statuses.set(s.status, (statuses.get(s.status) ?? 0) + 1);
 
@@ -96,7 +103,9 @@ async function round(n: number): Promise<void> {
     for (const s of reached) if (s.outcome === 'reset') errors.set(s.error ?? '?', (errors.get(s.error ?? '?') ?? 0) + 1);
     if (errors.size > 0) console.log(`  resets: ${[...errors].map(([e, k]) => `${e} ×${k}`).join('; ')}`);
     console.log(`  writes answered 200 in the round: ${acknowledged.length}, missing from the database: ${lost.length}`);
-    if (exit.code !== 0) console.log(server.output().split('\n').slice(-10).join('\n'));
+    console.log(`  jobs after the exit: ${jobs.map((j) => `${j.status} ${j.n}`).join(', ') || 'none'}`);
+    const shutdownLines = server.output().split('\n').filter((line) => line.includes('shut'));
+    if (exit.code !== 0 || values['log-level'] !== 'warn') console.log(shutdownLines.join('\n') || server.output().split('\n').slice(-10).join('\n'));
   } finally {
     await server.stop();
   }
