@@ -14,8 +14,14 @@
  *    each kept-alive connection is closed after its next answer, at a point where its client
  *    knows not to send on it any more.
  * 2. Stops accepting connections: new ones are refused by the system, so their request never
- *    left the client and is safe to send again, even a write. The live unread streams end with a
- *    retry hint (their `preClose` hook).
+ *    left the client and is safe to send again, even a write. No answer leaves before the
+ *    listening socket is closed (a few milliseconds: the `preClose` hooks): a client told
+ *    `Connection: close` reconnects at once, and a connection the system completed but we had
+ *    not accepted when the socket closed would be reset with it (measured: about one request per
+ *    client when answers went out first). Before closing it, the event loop polls once more, so
+ *    connections already waiting to be accepted (a busy server can leave them for hundreds of
+ *    milliseconds) are taken and answered. The live unread streams end with a retry hint (their
+ *    `preClose` hook).
  * 3. Requests already in progress finish and are answered.
  * 4. A kept-alive connection that sends nothing is closed by us once provably idle for
  *    `quietMsFor(graceMs)`: no request in progress, not one byte read since its last answer (not
@@ -53,6 +59,8 @@ export function quietMsFor(graceMs: number): number {
 }
 /** Retry-After of the 503 while draining: a restarted server is usually up within seconds. */
 export const DRAIN_RETRY_AFTER_S = 3;
+/** The longest answers are held for the listening socket to close (should `close` never come). */
+const HOLD_ANSWERS_MAX_MS = 1_000;
 
 /** When to close the connections still open: the pools then have the rest of the grace to close. */
 export function forceCloseAfterMs(graceMs: number): number {
@@ -112,36 +120,65 @@ function closeQuietConnections(connections: Map<Socket, ConnectionState>, since:
 }
 
 /**
+ * Resolves after the event loop has polled at least once (two check phases apart): the
+ * connections waiting to be accepted then have been.
+ */
+async function afterNextPoll(): Promise<void> {
+  for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * Installs what a drain needs on the app (before any other hook, so the refusal comes first) and
  * returns the drain.
  */
 export function installDrain(app: FastifyInstance): (graceMs: number) => Promise<DrainOutcome> {
   let draining: Promise<DrainOutcome> | null = null;
+  let listenerClosed: Promise<void> = Promise.resolve();
   let refused = 0;
   const connections = trackConnections(app.server);
   // The first onRequest hook runs as the request's headers are parsed: "after the signal" is exact.
   app.addHook('onRequest', async (request, reply) => {
     if (!draining) return;
+    await listenerClosed;
     refused += 1;
     request.locale = localeOfHeaders(request.headers);
     request.t = translator(request.locale);
     return sendTemporarilyUnavailable(request, reply, DRAIN_RETRY_AFTER_S);
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (draining && !reply.raw.headersSent) reply.header('connection', 'close');
+    if (!draining || reply.raw.headersSent) return;
+    reply.header('connection', 'close');
+    await listenerClosed;
   });
-  return (graceMs) =>
-    (draining ??= drainApp(app, connections, graceMs).finally(() => {
+  return (graceMs) => {
+    if (draining) return draining;
+    listenerClosed = listenerClosing(app.server);
+    draining = drainApp(app, connections, graceMs).finally(() => {
       app.log.info({ refused }, 'shutdown: requests refused with 503 while draining');
-    }));
+    });
+    return draining;
+  };
+}
+
+/**
+ * Replaces `server.closeIdleConnections`, which Node's `server.close()` calls just before closing
+ * the listening socket: it no longer destroys idle connections (the race above), and it tells
+ * when the listening socket closes. Resolves just after that (or after `HOLD_ANSWERS_MAX_MS`).
+ */
+function listenerClosing(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, HOLD_ANSWERS_MAX_MS);
+    server.closeIdleConnections = () => {
+      clearTimeout(fallback);
+      // Node closes the listening socket synchronously after this call returns.
+      process.nextTick(resolve);
+    };
+  });
 }
 
 async function drainApp(app: FastifyInstance, connections: Map<Socket, ConnectionState>, graceMs: number): Promise<DrainOutcome> {
   const server = app.server;
   const signalAt = performance.now();
-  // `server.close()` (called by `app.close()`) would destroy the idle connections at once, the
-  // race above: while draining, the sweep closes them, once provably idle.
-  server.closeIdleConnections = () => {};
   const quietMs = quietMsFor(graceMs);
   const sweep = setInterval(() => closeQuietConnections(connections, signalAt, quietMs), SWEEP_EVERY_MS);
   let forced = false;
@@ -155,6 +192,7 @@ async function drainApp(app: FastifyInstance, connections: Map<Socket, Connectio
     giveUp = setTimeout(() => resolve('forced'), graceMs);
   });
   try {
+    await afterNextPoll();
     const outcome = await Promise.race([app.close().then((): DrainOutcome => 'drained'), deadline]);
     return forced ? 'forced' : outcome;
   } finally {
