@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name …]`: runs the benchmark scripts one after another and prints their
- * figures (nothing is asserted). Without names: content, auth, signin-attack, home, topics, pages, comments, held-comments, mentions, scores, follows, cold-start, shutdown, db-outage;
+ * figures (nothing is asserted). Without names: content, auth, signin-attack, home, topics, pages, comments, held-comments, mentions, scores, follows, cold-start, shutdown, drain, db-outage;
  * `hostile-input` (5xx answers to bad input, per engine) and `search` (seeds and indexes a forum
  * on every engine: minutes) run only when named. Each
  * script also runs on its own (`npx tsx bench/<name>.ts --help` style flags in its header).
@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const ALL = ['content', 'auth', 'signin-attack', 'home', 'topics', 'pages', 'comments', 'held-comments', 'mentions', 'scores', 'follows', 'cold-start', 'shutdown', 'db-outage'] as const;
+const ALL = ['content', 'auth', 'signin-attack', 'home', 'topics', 'pages', 'comments', 'held-comments', 'mentions', 'scores', 'follows', 'cold-start', 'shutdown', 'drain', 'db-outage'] as const;
 /**
  * Run only when named: `hostile-input` counts 5xx answers to bad input on every engine, it
  * measures no speed; `search` seeds and indexes a forum on every engine, which takes minutes.

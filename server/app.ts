@@ -92,8 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs (`/api/%zz`) are refused by the router before any hook: same envelope.
     frameworkErrors: sendFrameworkError,
-    // A request arriving on a kept-alive connection while the server drains is answered (with
-    // `Connection: close`), not refused with 503: the client did nothing wrong (http/drain.ts).
+    // A request arriving while the server drains is refused by the drain's own hook: 503 in our
+    // envelope (or the unavailable page), with Retry-After and `Connection: close` (http/drain.ts).
     return503OnClosing: false,
   });
   slowClients.attach(app.server, app.log);

@@ -106,11 +106,19 @@ function isApiRequest(request: FastifyRequest): boolean {
  */
 export function sendUnavailable(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   ctx.dbOutage.countRefused();
-  if (isApiRequest(request)) return sendAppError(request, reply, errors.unavailable('errors.unavailable', DB_RETRY_AFTER_S));
+  return sendTemporarilyUnavailable(request, reply, DB_RETRY_AFTER_S);
+}
+
+/**
+ * 503 with Retry-After: the envelope for the API, the "temporarily unavailable" page (which
+ * reloads itself after `retryAfterSeconds`) for pages. Also the answer while the server drains.
+ */
+export function sendTemporarilyUnavailable(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
+  if (isApiRequest(request)) return sendAppError(request, reply, errors.unavailable('errors.unavailable', retryAfterSeconds));
   return reply
     .status(503)
-    .headers({ ...UNAVAILABLE_PAGE_HEADERS, 'retry-after': String(DB_RETRY_AFTER_S) })
-    .send(unavailablePage(request.locale, request.t, DB_RETRY_AFTER_S));
+    .headers({ ...UNAVAILABLE_PAGE_HEADERS, 'retry-after': String(retryAfterSeconds) })
+    .send(unavailablePage(request.locale, request.t, retryAfterSeconds));
 }
 
 /** Node's parser errors → our status and message: 431 for oversize headers, 408 for a request that never arrived whole, else 400. */
