@@ -5,16 +5,13 @@
  * finds a member at /admin/users by e-mail, verifies the address by hand and makes them a
  * moderator. axe-core on both screens (light and dark); no console errors.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { adminToken, apiPost, signUpMember } from '../support/e2e-members';
-import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
+import { attachServerOutputOnFailure, layoutShots, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
 
 let server: E2eServer;
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '';
-
 test.beforeAll(async () => {
   server = await startServer({ installed: true, settings: { siteTitle: 'Sabai Back Office' } });
 });
@@ -32,20 +29,6 @@ async function signedInAdmin(browser: Browser, locale: 'en-US' | 'zh-CN'): Promi
   const res = await page.request.post(`${server.url}/api/login/signin`, { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
   expect(res.status()).toBe(200);
   return page;
-}
-
-/** Screenshots at desktop and phone widths, light and dark, when E2E_SHOTS_DIR is set (reviewing layouts). */
-async function shots(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await page.screenshot({ path: `${SHOTS}/${name}-390-dark.png`, fullPage: true });
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('an admin adds forbidden words; a member\u2019s post is refused naming the field, another is held for review', async ({ browser }) => {
@@ -80,7 +63,7 @@ test('an admin adds forbidden words; a member\u2019s post is refused naming the 
   await expect(add.getByTestId('word-add-pattern')).toBeFocused();
   await expect(add.getByTestId('word-add-pattern')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, { label: 'admin words' });
-  await shots(page, 'admin-words');
+  await layoutShots(page, 'admin-words');
 
   // A member (verified by the admin, as the back office allows) writes.
   const other = await browser.newContext();
@@ -129,7 +112,7 @@ test('中文：管理员在用户管理中按邮箱找到会员，手动验证�
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expectAccessible(page, { label: 'admin users (zh-CN, dark)' });
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await shots(page, 'admin-users');
+  await layoutShots(page, 'admin-users');
 
   // The audit log has both changes.
   await openHydrated(page, `${server.url}/admin/audit`);

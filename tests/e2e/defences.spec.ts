@@ -8,17 +8,14 @@
  *   - an admin adds an IP ban at /admin/ip-bans (both languages) and removes it.
  * axe on every screen; no console errors; no request leaves the site.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { adminToken, apiPost } from '../support/e2e-members';
-import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
+import { attachServerOutputOnFailure, layoutShots, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
 
 let server: E2eServer;
 let topicId = 0;
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '';
-
 test.beforeAll(async ({ request }) => {
   server = await startServer({
     installed: true,
@@ -37,20 +34,6 @@ test.afterAll(async () => {
 });
 
 attachServerOutputOnFailure(() => server);
-
-async function shots(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}${dark ? '-dark' : ''}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Every request the page makes stays on the site (the widget calls no third party). */
 function watchOrigins(page: Page): string[] {
@@ -88,7 +71,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(widget.getByRole('checkbox', { checked: true })).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('input[name="altcha"]')).not.toHaveValue('');
     await expectAccessible(page);
-    await shots(page, `signup-${locale}`);
+    await layoutShots(page, `signup-${locale}`);
 
     const tag = `${Date.now().toString(36)}${locale === 'en-US' ? 'e' : 'z'}`;
     await page.getByRole('textbox', { name: text.nickname, exact: true }).fill(`Newcomer ${tag}`);
@@ -174,7 +157,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const row = page.getByTestId('ip-ban-row-cidr').filter({ hasText: cidr });
     await expect(row).toBeVisible();
     await expectAccessible(page);
-    await shots(page, `ip-bans-${locale}`);
+    await layoutShots(page, `ip-bans-${locale}`);
     await page.getByRole('button', { name: locale === 'en-US' ? `Remove the ban on ${cidr}` : `解除对 ${cidr} 的封禁` }).click();
     await page.getByRole('dialog').getByRole('button', { name: locale === 'en-US' ? 'Remove' : '解除' }).click();
     await expect(row).toHaveCount(0);

@@ -11,18 +11,15 @@
  * Both languages, axe on every screen (the notice and the dialog in light and dark), no console
  * errors.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { startServer, type E2eServer } from '../support/e2e-server';
 import { adminToken, apiPost, signUpMember, type Member } from '../support/e2e-members';
-import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
+import { attachServerOutputOnFailure, layoutShots, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
 
 let server: E2eServer;
 let admin = '';
 let topicId = 0;
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '';
-
 test.beforeAll(async ({ request }) => {
   server = await startServer({
     installed: true,
@@ -42,21 +39,6 @@ test.afterAll(async () => {
 });
 
 attachServerOutputOnFailure(() => server);
-
-/** Screenshots for a look (E2E_SHOTS_DIR): desktop and phone, light and dark. */
-async function shots(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}${dark ? '-dark' : ''}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** axe in light and in dark mode. */
 async function accessibleBothModes(page: Page, label: string): Promise<void> {
@@ -114,14 +96,14 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(notice).toContainText(text.review);
     await expect(notice).toContainText(text.links);
     await accessibleBothModes(page, `new topic (${locale})`);
-    await shots(page, `trust-notice-topic-${locale}`);
+    await layoutShots(page, `trust-notice-topic-${locale}`);
 
     // On their settings page.
     await openHydrated(page, `${server.url}/user/profile`);
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(text.review);
     await expectAccessible(page, { label: `settings (${locale})` });
-    await shots(page, `trust-notice-profile-${locale}`);
+    await layoutShots(page, `trust-notice-profile-${locale}`);
 
     // Above the comment box of a topic page: the shared render has no notice (a visitor's copy),
     // the member's revalidation brings it.
@@ -135,7 +117,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(page.getByTestId('comment-section').getByTestId('new-member-notice')).toBeVisible();
     await expect(page.getByTestId('comment-section').getByTestId('new-member-notice')).toContainText(text.links);
     await expectAccessible(page, { label: `topic page (${locale})` });
-    await shots(page, `trust-notice-comments-${locale}`);
+    await layoutShots(page, `trust-notice-comments-${locale}`);
 
     // A moderator sets the member's level by hand from the member list.
     const { page: modPage } = await memberPage(browser, locale, 'Moderator');
@@ -153,7 +135,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(dialog.getByTestId('trust-choice-auto')).toBeChecked();
     await dialog.getByTestId('trust-choice-1').check();
     await accessibleBothModes(modPage, `trust dialog (${locale})`);
-    await shots(modPage, `trust-dialog-${locale}`);
+    await layoutShots(modPage, `trust-dialog-${locale}`);
     const saved = modPage.waitForResponse((response) => response.url().endsWith('/api/admin/trust/set'));
     await dialog.getByRole('button', { name: text.save, exact: true }).click();
     expect((await saved).status()).toBe(200);
@@ -162,7 +144,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(cell).toContainText(text.level1);
     await expect(cell.getByTestId('member-trust-locked')).toHaveText(text.locked);
     await expectAccessible(modPage, { label: `member list after (${locale})` });
-    await shots(modPage, `trust-row-${locale}`);
+    await layoutShots(modPage, `trust-row-${locale}`);
 
     // The member reloads: no notice anywhere.
     await openHydrated(page, `${server.url}/topic/create`);

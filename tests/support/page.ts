@@ -3,6 +3,7 @@
  * reports, opening a page once React has hydrated it, catching short-lived toasts, choosing the
  * language, and attaching the server's log to a failed test.
  */
+import { mkdirSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test';
 import type { E2eServer } from './e2e-server';
 
@@ -100,4 +101,23 @@ export function attachServerOutputOnFailure(server: () => E2eServer | undefined)
     const running = server();
     if (testInfo.status !== testInfo.expectedStatus && running) await testInfo.attach('server output', { body: running.output(), contentType: 'text/plain' });
   });
+}
+
+/**
+ * Screenshots for reviewing a layout, taken only when E2E_SHOTS_DIR is set: desktop (1280 px)
+ * and phone (390 px) widths, light and dark, full page. The page is left light at 1280 px.
+ */
+export async function layoutShots(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${dir}/${name}-${width}${dark ? '-dark' : ''}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

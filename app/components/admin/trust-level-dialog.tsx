@@ -17,6 +17,7 @@ import { useSchemaForm } from '~/lib/use-schema-form';
 import { useT } from '~/lib/use-t';
 import { ShieldIcon } from '../topic/icons';
 import { FormDialog } from './form-dialog';
+import { choiceCardClass } from '../ui/choice';
 
 /** The dialog's choices: automatic, or a level by hand (radio values are text). */
 const CHOICES = ['auto', ...TRUST_LEVELS.map(String)] as ['auto', '0', '1', '2'];
@@ -54,7 +55,7 @@ function TrustLevelDialog({ member, onClose, onSaved }: { member: AdminMemberVie
           {CHOICES.map((choice) => (
             <label
               key={choice}
-              className={`flex cursor-pointer items-start gap-2.5 rounded-lg border px-3 py-2.5 text-sm transition-colors ${chosen === choice ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-950/40 text-zinc-900 dark:text-zinc-100' : 'border-zinc-200 text-zinc-800 hover:border-zinc-300 dark:border-zinc-700 dark:text-zinc-200 dark:hover:border-zinc-600'}`}
+              className={`${choiceCardClass(chosen === choice)} items-start gap-2.5 px-3 py-2.5`}
             >
               <input type="radio" value={choice} {...trust.form.register('level')} className="accent-brand-600 mt-0.5 size-4 shrink-0" data-testid={`trust-choice-${choice}`} />
               <span className="min-w-0">

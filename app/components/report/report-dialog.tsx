@@ -14,6 +14,7 @@ import { useToast } from '~/lib/toast';
 import { useSchemaForm } from '~/lib/use-schema-form';
 import { UI_TIMING } from '../../../common/constants';
 import { useT } from '~/lib/use-t';
+import { choiceCardClass } from '../ui/choice';
 import { FormAlert } from '../account/auth-card';
 import { FlagIcon } from '../topic/icons';
 import { Button } from '../ui/button';
@@ -69,7 +70,7 @@ export function ReportDialog({ target, open, onOpenChange }: { target: ReportTar
             {REPORT_REASONS.map((value) => (
               <label
                 key={value}
-                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm transition-colors ${reason === value ? 'border-brand-500 bg-brand-50 text-zinc-900 dark:border-brand-400 dark:bg-brand-950/40 dark:text-zinc-100' : 'border-zinc-200 text-zinc-800 hover:border-zinc-300 dark:border-zinc-700 dark:text-zinc-200 dark:hover:border-zinc-600'}`}
+                className={`${choiceCardClass(reason === value)} items-center gap-2 px-3 py-2`}
               >
                 <input type="radio" value={value} {...form.register('reason')} className="accent-brand-600 size-4" data-testid={`report-reason-${value}`} />
                 {t(`reports.reasons.${value}`)}
