@@ -21,7 +21,7 @@ export const LIMITS = {
 /** Username: 5–12 letters, digits, _ or -, starting with a letter (spec §5). */
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{4,11}$/;
 
-export const LOCALES = ['en-US', 'zh-CN'] as const;
+export const LOCALES = ['en-US', 'zh-CN', 'th-TH'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 export const LOCALE_COOKIE = 'locale';

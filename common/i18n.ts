@@ -29,6 +29,7 @@ export function matchLocale(tag: string): Locale | null {
   const primary = lower.split('-')[0];
   if (primary === 'zh') return 'zh-CN';
   if (primary === 'en') return 'en-US';
+  if (primary === 'th') return 'th-TH';
   return null;
 }
 

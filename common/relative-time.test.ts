@@ -4,6 +4,7 @@ import { formatDateTime, formatRelativeTime } from './relative-time';
 
 const tEn = translator('en-US');
 const tZh = translator('zh-CN');
+const tTh = translator('th-TH');
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const MIN = 60_000;
@@ -24,6 +25,20 @@ describe('relative time', () => {
   ])('%i ms ago → "%s" / "%s"', (ago, en, zh) => {
     expect(formatRelativeTime(NOW - ago, NOW, tEn, 'UTC')).toBe(en);
     expect(formatRelativeTime(NOW - ago, NOW, tZh, 'UTC')).toBe(zh);
+  });
+
+  it('speaks Thai in th-TH (no plural forms: one text for 1 and many)', () => {
+    expect(formatRelativeTime(NOW, NOW, tTh, 'UTC')).toBe('เมื่อสักครู่');
+    expect(formatRelativeTime(NOW - MIN, NOW, tTh, 'UTC')).toBe('1 นาทีที่แล้ว');
+    expect(formatRelativeTime(NOW - 5 * HOUR, NOW, tTh, 'UTC')).toBe('5 ชั่วโมงที่แล้ว');
+    expect(formatRelativeTime(NOW - 2 * DAY, NOW, tTh, 'UTC')).toBe('2 วันที่แล้ว');
+  });
+
+  it('prints older dates in th-TH with the Thai month and the Buddhist-era year (ADR 0029)', () => {
+    expect(formatRelativeTime(NOW - 31 * DAY, NOW, tTh, 'UTC', 'th-TH')).toBe('22 ต.ค. 2569 12:00');
+    expect(formatDateTime(Date.UTC(2026, 0, 5, 23, 7), 'Asia/Bangkok', 'th-TH')).toBe('6 ม.ค. 2569 06:07');
+    expect(formatDateTime(Date.UTC(2025, 11, 31, 16, 59), 'Asia/Bangkok', 'th-TH')).toBe('31 ธ.ค. 2568 23:59');
+    expect(formatDateTime(Date.UTC(2026, 0, 5, 3, 7), 'UTC', 'en-US')).toBe('2026-01-05 03:07');
   });
 
   it('shows yyyy-MM-dd HH:mm after 30 days', () => {

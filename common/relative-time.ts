@@ -1,7 +1,9 @@
 /**
- * Relative time (spec §9), in en-US and zh-CN: under 1 minute "just now"; under 60 minutes
- * "n minutes ago"; under 24 hours "n hours ago"; up to 30 days "n days ago"; older (or in the
- * future by more than a minute) the date as yyyy-MM-dd HH:mm.
+ * Relative time (spec §9), in every interface language: under 1 minute "just now"; under 60
+ * minutes "n minutes ago"; under 24 hours "n hours ago"; up to 30 days "n days ago"; older (or in
+ * the future by more than a minute) the date as yyyy-MM-dd HH:mm — in th-TH as a Thai reader
+ * expects a date: day, abbreviated Thai month and Buddhist-era year ("28 พ.ย. 2569 22:53",
+ * ADR 0029).
  */
 /** Any translation function (the server's `translator(locale)`, a component's `useT()`). */
 export type RelativeTimeT = (key: string, options?: { count: number }) => string;
@@ -32,7 +34,30 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
  * the runtime's zone read Date's own fields; only another named zone needs Intl (formatToParts
  * allocates a part per field: a topic page shows dozens of times).
  */
-export function formatDateTime(time: number, timeZone?: string): string {
+export function formatDateTime(time: number, timeZone?: string, locale?: string): string {
+  const fields = dateTimeFields(time, timeZone);
+  if (locale === 'th-TH') return thaiDateTime(fields);
+  return `${fields.year}-${pad(fields.month)}-${pad(fields.day)} ${pad(fields.hour)}:${pad(fields.minute)}`;
+}
+
+interface DateTimeFields {
+  year: number;
+  month: number; // 1–12
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** Thai abbreviated month names: a fixed table, so server and browser print the same text. */
+const THAI_MONTHS = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'];
+/** The Buddhist era counts from 543 BCE: 2026 CE is 2569 BE. */
+const BUDDHIST_ERA_OFFSET = 543;
+
+function thaiDateTime(fields: DateTimeFields): string {
+  return `${fields.day} ${THAI_MONTHS[fields.month - 1] ?? ''} ${fields.year + BUDDHIST_ERA_OFFSET} ${pad(fields.hour)}:${pad(fields.minute)}`;
+}
+
+function dateTimeFields(time: number, timeZone: string | undefined): DateTimeFields {
   if (timeZone === 'UTC' || timeZone === undefined) {
     const d = new Date(time);
     const utc = timeZone === 'UTC';
@@ -41,20 +66,20 @@ export function formatDateTime(time: number, timeZone?: string): string {
     const day = utc ? d.getUTCDate() : d.getDate();
     const hour = utc ? d.getUTCHours() : d.getHours();
     const minute = utc ? d.getUTCMinutes() : d.getMinutes();
-    return `${year}-${pad(month + 1)}-${pad(day)} ${pad(hour)}:${pad(minute)}`;
+    return { year, month: month + 1, day, hour, minute };
   }
   const parts = formatterFor(timeZone).formatToParts(new Date(time));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return `${get('year')}-${pad(get('month'))}-${pad(get('day'))} ${pad(get('hour'))}:${pad(get('minute'))}`;
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
 }
 
-export function formatRelativeTime(time: number, now: number, t: RelativeTimeT, timeZone?: string): string {
+export function formatRelativeTime(time: number, now: number, t: RelativeTimeT, timeZone?: string, locale?: string): string {
   const diff = now - time;
-  if (diff < -MINUTE) return formatDateTime(time, timeZone);
+  if (diff < -MINUTE) return formatDateTime(time, timeZone, locale);
   if (diff < MINUTE) return t('time.justNow');
   if (diff < HOUR) return t('time.minutesAgo', { count: Math.floor(diff / MINUTE) });
   if (diff < DAY) return t('time.hoursAgo', { count: Math.floor(diff / HOUR) });
   const days = Math.floor(diff / DAY);
   if (days <= 30) return t('time.daysAgo', { count: days });
-  return formatDateTime(time, timeZone);
+  return formatDateTime(time, timeZone, locale);
 }

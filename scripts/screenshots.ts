@@ -1,12 +1,13 @@
 /**
  * Screenshots of the shell for a visual check: pages × {1280, 390 px} × {light, dark} ×
- * {en-US, zh-CN}, anonymous and signed in, into tmp/screenshots/. Uses the existing build.
+ * {en-US, zh-CN, th-TH}, anonymous and signed in, into tmp/screenshots/. Uses the existing build.
  *
  *   npx tsx scripts/screenshots.ts [path …]     (default: / /about /no-such-page)
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { LOCALES } from '../common/constants';
 import { E2E_ADMIN, ROOT, startServer } from '../tests/support/e2e-server';
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/about', '/no-such-page'];
@@ -26,7 +27,7 @@ const server = await startServer({
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 try {
   for (const signedIn of [false, true]) {
-    for (const locale of ['en-US', 'zh-CN'] as const) {
+    for (const locale of LOCALES) {
       for (const mode of ['light', 'dark'] as const) {
         for (const width of [1280, 390]) {
           // A desktop UA: the headless default reads as a bot (bots get plain error pages).

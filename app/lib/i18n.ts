@@ -62,6 +62,18 @@ export function tWithSections(locale: Locale, sections: Messages): TFunction {
   return createTranslator(locale, { ...(registry.get(locale) ?? {}), ...sections }, fallback ? { locale: DEFAULT_LOCALE, messages: fallback } : undefined);
 }
 
+/** Each locale's chunks, as literal imports so the bundler splits one chunk per locale. */
+const CORE_CHUNKS: Record<Locale, () => Promise<{ default: Messages }>> = {
+  'en-US': () => import('./locales/en-US'),
+  'zh-CN': () => import('./locales/zh-CN'),
+  'th-TH': () => import('./locales/th-TH'),
+};
+const MEMBER_CHUNKS: Record<Locale, () => Promise<{ default: Messages }>> = {
+  'en-US': () => import('./locales/en-US.member'),
+  'zh-CN': () => import('./locales/zh-CN.member'),
+  'th-TH': () => import('./locales/th-TH.member'),
+};
+
 const loaded = new Set<string>();
 /** Once a member's sections were asked for, a language switch brings the new locale's too. */
 let memberWanted = false;
@@ -70,14 +82,7 @@ let memberWanted = false;
 async function loadChunk(locale: Locale, part: 'core' | 'member'): Promise<void> {
   const id = `${locale}:${part}`;
   if (loaded.has(id)) return;
-  const module =
-    part === 'core'
-      ? locale === 'zh-CN'
-        ? await import('./locales/zh-CN')
-        : await import('./locales/en-US')
-      : locale === 'zh-CN'
-        ? await import('./locales/zh-CN.member')
-        : await import('./locales/en-US.member');
+  const module = part === 'core' ? await CORE_CHUNKS[locale]() : await MEMBER_CHUNKS[locale]();
   registerLocale(locale, module.default);
   loaded.add(id);
 }

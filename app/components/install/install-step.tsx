@@ -14,7 +14,7 @@ export type InstallState =
   { state: 'idle' } | { state: 'running'; phase: InstallPhase } | { state: 'completed' } | { state: 'failed'; kind: InstallFailure; reason: string | null };
 
 const DB_LABEL = { sqlite: 'install.database.typeSqlite', mysql: 'install.database.typeMysql', postgres: 'install.database.typePostgres' } as const;
-const LANGUAGE_LABEL = { 'en-US': 'install.language.enUS', 'zh-CN': 'install.language.zhCN' } as const;
+const LANGUAGE_LABEL = { 'en-US': 'install.language.enUS', 'zh-CN': 'install.language.zhCN', 'th-TH': 'install.language.thTH' } as const;
 
 export function InstallStep({ values, databaseFixed, install }: { values: InstallValues; databaseFixed: boolean; install: InstallState }) {
   return install.state === 'idle' ? <Review values={values} databaseFixed={databaseFixed} /> : <Progress install={install} />;

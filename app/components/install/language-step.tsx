@@ -8,7 +8,7 @@ import { isSupportedLocale } from '~/lib/locale';
 import { ChoiceCard } from './choice-card';
 import { useT } from '~/lib/use-t';
 
-const LABEL: Record<Locale, string> = { 'en-US': 'install.language.enUS', 'zh-CN': 'install.language.zhCN' };
+const LABEL: Record<Locale, string> = { 'en-US': 'install.language.enUS', 'zh-CN': 'install.language.zhCN', 'th-TH': 'install.language.thTH' };
 
 export function LanguageStep({ language, onChange }: { language: Locale; onChange: (locale: Locale) => void }) {
   const t = useT();

@@ -8,6 +8,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { formatDateTime, formatRelativeTime } from '../../../common/relative-time';
 import { useHydrated } from '~/lib/use-hydrated';
+import { useRootData } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 
 const RenderNow = createContext<number | undefined>(undefined);
@@ -18,13 +19,14 @@ export function RenderNowProvider({ now, children }: { now: number; children: Re
 
 export function TopicTime({ time, className }: { time: number; className?: string }) {
   const t = useT();
+  const { locale } = useRootData();
   const renderNow = useContext(RenderNow);
   const hydrated = useHydrated();
   const now = hydrated || renderNow === undefined ? clock() : renderNow;
   const zone = hydrated ? undefined : 'UTC';
   return (
-    <time dateTime={new Date(time).toISOString()} title={formatDateTime(time, zone)} className={className} suppressHydrationWarning>
-      {formatRelativeTime(time, now, t, zone)}
+    <time dateTime={new Date(time).toISOString()} title={formatDateTime(time, zone, locale)} className={className} suppressHydrationWarning>
+      {formatRelativeTime(time, now, t, zone, locale)}
     </time>
   );
 }

@@ -5,17 +5,19 @@
  */
 import { formatDateTime, formatRelativeTime } from '../../../common/relative-time';
 import { useHydrated } from '~/lib/use-hydrated';
+import { useRootData } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 
 export function RelativeTime({ time, now, className }: { time: number; now?: number; className?: string }) {
   const t = useT();
+  const { locale } = useRootData();
   const hydrated = useHydrated();
   // On the server (and while hydrating) times render in UTC; the browser then shows its own zone.
   const zone = hydrated ? undefined : 'UTC';
   const current = now ?? currentTime();
   return (
-    <time dateTime={new Date(time).toISOString()} title={formatDateTime(time, zone)} className={className} suppressHydrationWarning>
-      {formatRelativeTime(time, current, t, zone)}
+    <time dateTime={new Date(time).toISOString()} title={formatDateTime(time, zone, locale)} className={className} suppressHydrationWarning>
+      {formatRelativeTime(time, current, t, zone, locale)}
     </time>
   );
 }

@@ -11,10 +11,13 @@ import enMember from './en-US.member';
 import { ADMIN_SECTIONS, DEVELOPER_SECTIONS, INSTALLER_SECTIONS, MEMBER_SECTIONS, SERVER_ONLY_SECTIONS } from './sections';
 import zhCore from './zh-CN';
 import zhMember from './zh-CN.member';
+import thCore from './th-TH';
+import thMember from './th-TH.member';
 
 const chunks = {
   'en-US': { core: enCore, member: enMember },
   'zh-CN': { core: zhCore, member: zhMember },
+  'th-TH': { core: thCore, member: thMember },
 };
 
 describe('message sections in the browser', () => {

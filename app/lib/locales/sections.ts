@@ -3,9 +3,9 @@ import type { Messages } from '../../../common/locales';
 /**
  * How the message sections reach the browser. Every section of common/locales is in exactly one
  * group (app/lib/locales/partition.test.ts checks it):
- * - the locale's core chunk (./en-US.ts, ./zh-CN.ts): every section not listed below; every
+ * - the locale's core chunk (./en-US.ts, ./zh-CN.ts, ./th-TH.ts): every section not listed below; every
  *   visitor downloads it before hydration;
- * - MEMBER_SECTIONS (./en-US.member.ts, ./zh-CN.member.ts): what only a signed-in member sees
+ * - MEMBER_SECTIONS (./en-US.member.ts, ./zh-CN.member.ts, ./th-TH.member.ts): what only a signed-in member sees
  *   (settings, editors, user centre, moderation); loaded before hydration for members and on
  *   sign-in, so an anonymous first load does not carry it;
  * - INSTALLER_SECTIONS: sent with the installer route's data (app/routes/install.tsx);

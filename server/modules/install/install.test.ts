@@ -152,7 +152,7 @@ for (const dialect of await testDatabases()) {
         { name: 'missing confirmation', body: { adminPasswordConfirm: '' }, field: 'adminPasswordConfirm', en: 'Please confirm the admin password', zh: '请确认管理员密码' },
         { name: 'mismatching confirmation', body: { adminPasswordConfirm: 'secret124' }, field: 'adminPasswordConfirm', en: 'The two passwords entered do not match', zh: '两次输入的密码不一致' },
         { name: 'bad admin e-mail', body: { adminEmail: 'not-an-email' }, field: 'adminEmail', en: 'Please enter a valid e-mail address', zh: '请输入有效的邮箱地址' },
-        { name: 'unknown language', body: { language: 'fr-FR' }, field: 'language', en: 'Please choose English or Simplified Chinese', zh: '请选择 English 或简体中文' },
+        { name: 'unknown language', body: { language: 'fr-FR' }, field: 'language', en: 'Please choose English, Simplified Chinese or Thai', zh: '请选择 English、简体中文或 ไทย' },
       ];
       cases.forEach((c, index) => {
         it(`validates: ${c.name} (en-US and zh-CN)`, async () => {

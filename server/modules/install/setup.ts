@@ -12,7 +12,7 @@
  *   --admin-username U        (env SABAI_ADMIN_USERNAME)
  *   --admin-password P        (env SABAI_ADMIN_PASSWORD; prefer the env: flags show in `ps`)
  *   --admin-email E           (env SABAI_ADMIN_EMAIL, optional)
- *   --language en-US|zh-CN    (env SABAI_LANGUAGE, default en-US)
+ *   --language en-US|zh-CN|th-TH (env SABAI_LANGUAGE, default en-US)
  *   --public-url URL          (env PUBLIC_URL) the address members open, used for links in mails;
  *                             without it http://localhost:PORT is recorded, with a warning
  * Already installed → exit 0 ("nothing to do"), so `npm run setup && npm start` is idempotent.
