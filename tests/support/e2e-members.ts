@@ -3,6 +3,7 @@
  * context gets the session cookie), e-mail verification by the mailed link, API writes with a
  * member's token, and the installer's admin.
  */
+import type { Locale } from '../../common/constants';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_ADMIN, type E2eServer } from './e2e-server';
 import { linkUrl, waitForEml } from './mail';
@@ -65,7 +66,7 @@ export interface Person {
 }
 
 /** Signs a new member up in a fresh context (their locale cookie, their session cookie) and reads their id. */
-export async function signedInPerson(browser: Browser, server: E2eServer, locale: 'en-US' | 'zh-CN', label: string): Promise<Person> {
+export async function signedInPerson(browser: Browser, server: E2eServer, locale: Locale, label: string): Promise<Person> {
   const context = await browser.newContext();
   await setLocaleCookie(context, server.url, locale);
   const page = await context.newPage();

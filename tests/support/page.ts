@@ -3,6 +3,7 @@
  * reports, opening a page once React has hydrated it, catching short-lived toasts, choosing the
  * language, and attaching the server's log to a failed test.
  */
+import type { Locale } from '../../common/constants';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test';
 import type { E2eServer } from './e2e-server';
@@ -87,7 +88,7 @@ export async function expectRecordedToast(page: Page, text: string): Promise<voi
 }
 
 /** Sets the interface language for the site at `url` through its cookie. */
-export async function setLocaleCookie(context: BrowserContext, url: string, locale: 'en-US' | 'zh-CN'): Promise<void> {
+export async function setLocaleCookie(context: BrowserContext, url: string, locale: Locale): Promise<void> {
   await context.addCookies([{ name: 'locale', value: locale, url }]);
 }
 
