@@ -4,6 +4,7 @@
  * expiry on a controlled clock, reset mails read from a real SMTP server and from .eml files,
  * rate limits on the in-process store and on Redis, and equal timing for unknown accounts.
  */
+import { translator } from '../../../common/i18n';
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { rateLimitPrefix } from '../../infra/namespace';
@@ -443,6 +444,17 @@ for (const dialect of dialects) {
     });
 
     describe('password reset by e-mail (real SMTP server)', () => {
+      it('mails a Thai reader in Thai (issue 31)', async () => {
+        const { email } = await signUp(t);
+        await t.jobs.drain();
+        const before = smtp.mails.length;
+        const res = await api.post('/api/login/send_reset_password_email', { email }, { remoteAddress: randomIp(), headers: { 'accept-language': 'th' } });
+        expect(res.status).toBe(200);
+        const mail = await smtp.waitFor(email, { after: before });
+        expect(mail.subject).toBe(translator('th-TH')('mail.reset.subject', { siteTitle: 'Sabai' }));
+        expect(mail.text).toContain('60 นาที');
+      });
+
       it('mails a one-time link in the request locale; the link sets a new password and signs out everywhere', async () => {
         const { user, email, token } = await signUp(t);
         // Its verification mail first: the reset mail awaited below is the next one.

@@ -171,6 +171,13 @@ for (const dialect of await testDatabases()) {
         });
       });
 
+      it('answers a Thai browser in Thai, naming the field (issue 31)', async () => {
+        const res = await t.post('/api/install/install', installBody(t, { siteTitle: '  ' }), { headers: { 'accept-language': 'th-TH,th;q=0.9,en;q=0.5' }, remoteAddress: '10.3.0.1' });
+        expect(res.status).toBe(400);
+        expect(res.body.fields).toEqual({ siteTitle: 'โปรดกรอกชื่อเว็บไซต์' });
+        expect(t.ctx.state.installed).toBe(false);
+      });
+
       it('reports every invalid field at once', async () => {
         const res = await t.post('/api/install/install', { db: { type: 'mysql' }, adminPassword: '123' }, { remoteAddress: '10.2.0.1' });
         expect(res.status).toBe(400);
