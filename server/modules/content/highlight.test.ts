@@ -45,13 +45,16 @@ describe('server-side code highlighting', () => {
     expect(sanitizeUserHtml('<p class="hljs-keyword"><b class="hljs-string">x</b></p>')).toBe('<p><b>x</b></p>');
   });
 
-  it('leaves unknown languages, unnamed languages and over-long code plain', () => {
+  it('leaves unknown languages, unnamed languages and code past the budget plain', () => {
     const unknown = renderMarkdown('```klingon\nqaStaHvIS <x>\n```');
     expect(unknown).toBe('<pre><code class="language-klingon">qaStaHvIS &lt;x&gt;\n</code></pre>');
     expect(renderMarkdown('```\nlet a = 1;\n```')).toBe('<pre><code>let a = 1;\n</code></pre>');
     expect(renderMarkdown('`let a` inline')).toBe('<p><code>let a</code> inline</p>');
     const long = `let a = 1;\n`.repeat(MAX_CODE_CHARS / 10);
     expect(renderMarkdown('```js\n' + long + '```')).not.toContain('hljs-');
+    // The budget is per piece of content: the first block spends most of it, the second stays plain.
+    const [first, second] = renderMarkdown('```js\n' + long.slice(0, 14_993) + '\n```\n\n```js\n' + long.slice(0, 10_000) + '\n```').split('</pre>');
+    expect([first!.includes('hljs-keyword'), second!.includes('hljs-')]).toEqual([true, false]);
   });
 
   it('is idempotent: stored highlighted HTML sanitized again is unchanged', () => {

@@ -10,7 +10,9 @@
  *   escaped plain text. No guessing: auto-detection runs every grammar over the text.
  * - highlight.js loads with the first code block written (lazyPackage, as sanitize-html does),
  *   not when the server starts; a grammar compiles on its first use.
- * - A block longer than `MAX_CODE_CHARS` is left plain: a post's cost stays bounded.
+ * - At most `MAX_CODE_CHARS` of code is highlighted per piece of content: a block that would
+ *   pass that total is left plain, so a write's cost stays bounded (highlight.js takes some
+ *   10–20 ms per 10,000 characters on a quiet core; HTML is the slowest grammar).
  */
 import type { HLJSApi, LanguageFn } from 'highlight.js';
 import { lazyPackage } from '../../infra/lazy-package';
@@ -41,7 +43,7 @@ export const HIGHLIGHT_LANGUAGES = [
   'yaml',
 ] as const;
 
-/** Longer code blocks are shown plain. */
+/** Code highlighted per piece of content, in characters; blocks past it are shown plain. */
 export const MAX_CODE_CHARS = 20_000;
 
 const loadCore = lazyPackage<HLJSApi>('highlight.js/lib/core');
@@ -78,13 +80,15 @@ export function codeText(html: string): string {
  */
 export function highlightCodeBlocks(sanitizedHtml: string): string {
   if (!sanitizedHtml.includes('<pre><code class="')) return sanitizedHtml;
+  let budget = MAX_CODE_CHARS;
   return sanitizedHtml.replace(CODE_BLOCK, (block, classes: string, inner: string) => {
     const language = LANGUAGE_CLASS.exec(classes)?.[1]?.toLowerCase();
     if (!language) return block;
     const hljs = highlighter();
     if (!hljs.getLanguage(language)) return block;
     const text = codeText(inner);
-    if (text.length > MAX_CODE_CHARS) return block;
+    if (text.length > budget) return block;
+    budget -= text.length;
     const { value } = hljs.highlight(text, { language, ignoreIllegals: true });
     return `<pre><code class="${classes}">${value}</code></pre>`;
   });
