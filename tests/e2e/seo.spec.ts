@@ -3,7 +3,8 @@
  * a topic written in Markdown with a TypeScript code block (holding a `<script>`) and a title
  * that tries to close a script element shows coloured code tokens, the server's own spans, in
  * light and dark, axe-clean in both; the page's JSON-LD parses and keeps the title inside it;
- * nothing runs (no dialog, no console error).
+ * nothing runs (no dialog, no console error). The tag's and the author's pages announce their
+ * RSS feeds, which list the topic.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
@@ -56,5 +57,19 @@ test('a topic shows server-highlighted code in light and dark, and JSON-LD that 
     expect(new Set([keyword, comment, plain]).size, theme).toBe(3);
     await expectAccessible(page, { label: `topic with code (${theme})` });
   }
+
+  // Feed readers find the tag's and the author's own feeds on their pages, and the feeds answer.
+  const detail = (await (await page.request.get(`${server.url}/api/topic/${topic.id}`)).json()).data as { tags: Array<{ id: number }>; user: { id: number } };
+  for (const [path, feed] of [
+    [`/topics/tag/${detail.tags[0]!.id}`, `/rss/tag/${detail.tags[0]!.id}.xml`],
+    [`/user/${detail.user.id}`, `/rss/user/${detail.user.id}.xml`],
+  ] as const) {
+    await openHydrated(page, server.url + path);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', server.url + feed);
+    const rss = await page.request.get(server.url + feed);
+    expect([rss.status(), rss.headers()['content-type']]).toEqual([200, 'application/rss+xml; charset=utf-8']);
+    expect(await rss.text()).toContain(`<link>${server.url}/topic/${topic.id}</link>`);
+  }
+  expect(await page.locator('script[type="application/ld+json"]').allTextContents()).toHaveLength(1); // the profile's
   expect(errors).toEqual([]);
 });
