@@ -19,6 +19,7 @@ import { ARTICLE_TAG_BASE } from '~/components/article/types';
 import { firstComments } from '~/components/comment/comment-data.server';
 import { Byline } from '~/components/content/byline';
 import { itemPageMeta } from '~/components/content/item-meta';
+import { JsonLd, postStructuredData } from '~/components/content/structured-data';
 import { ItemPage } from '~/components/content/item-page';
 import { AuthorCard } from '~/components/topic/author-card';
 import { RecommendBadge, TagList } from '~/components/topic/badges';
@@ -51,13 +52,21 @@ export async function loader({ context, params }: LoaderFunctionArgs<AppLoadCont
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => itemPageMeta(matches, data && { item: data.article, canonical: data.canonical, image: data.article.cover?.url });
 
 export default function ArticlePage() {
-  const { article, comments, latest, minutes, now } = useLoaderData<typeof loader>();
+  const { article, comments, latest, minutes, now, canonical } = useLoaderData<typeof loader>();
   const t = useT();
   const { user } = useRootData();
   // A moderator's recommend shows at once, until the loader brings the article again.
   const [recommended, setRecommended] = useState({ source: article, value: article.recommend });
   const recommend = recommended.source === article ? recommended.value : article.recommend;
   const author = article.user;
+  const structured = postStructuredData({
+    kind: 'article',
+    item: article,
+    canonical,
+    image: article.cover?.url,
+    home: t('seo.breadcrumb.home'),
+    trail: [{ name: t('seo.breadcrumb.articles'), url: `${new URL(canonical).origin}/articles` }],
+  });
 
   return (
     <ItemPage
@@ -72,6 +81,7 @@ export default function ArticlePage() {
         </>
       }
     >
+      <JsonLd data={structured} />
       <Card className="overflow-hidden">
         <article aria-labelledby="article-title" data-testid="article-detail">
           {article.cover && <CoverImage cover={article.cover} alt={t('articleUi.detail.coverAlt', { title: article.title })} eager className="border-b border-zinc-200 dark:border-zinc-800" />}

@@ -12,6 +12,7 @@ import { firstComments } from '~/components/comment/comment-data.server';
 import { Byline } from '~/components/content/byline';
 import { itemPageMeta, metaContext } from '~/components/content/item-meta';
 import { ItemPage } from '~/components/content/item-page';
+import { JsonLd, postStructuredData } from '~/components/content/structured-data';
 import { AuthorCard } from '~/components/topic/author-card';
 import { NodeLink, RecommendBadge, StickyBadge, TagList, TweetBadge } from '~/components/topic/badges';
 import { HiddenContent } from '~/components/topic/hidden-content';
@@ -52,16 +53,26 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function TopicPage() {
-  const { topic, hidden, comments, now } = useLoaderData<typeof loader>();
+  const { topic, hidden, comments, now, canonical } = useLoaderData<typeof loader>();
   const t = useT();
   const { user } = useRootData();
   const tweet = topic.type === TOPIC_TYPES.tweet;
   const [flags, setFlags] = useState({ id: topic.id, sticky: topic.sticky, recommend: topic.recommend, source: topic });
   const current = flags.source === topic ? flags : { id: topic.id, sticky: topic.sticky, recommend: topic.recommend, source: topic };
   const author = topic.user;
+  const origin = new URL(canonical).origin;
+  const structured = postStructuredData({
+    kind: 'topic',
+    item: { ...topic, title: headline(topic) || t('topicUi.detail.tweetBy', { name: author?.nickname ?? '' }) },
+    canonical,
+    image: topic.imageList[0]?.url,
+    home: t('seo.breadcrumb.home'),
+    trail: topic.node ? [{ name: topic.node.name, url: `${origin}/topics/node/${topic.node.id}` }] : [],
+  });
 
   return (
     <ItemPage kind="topic" item={topic} comments={comments} now={now} aside={author && <AuthorCard user={author} />}>
+      <JsonLd data={structured} />
       <Card className="px-5 py-6 sm:px-8 sm:py-8">
         <article aria-labelledby="topic-title" data-testid="topic-detail">
           <header>

@@ -9,6 +9,7 @@ import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaF
 import { topicActions } from '../../common/actions/topics';
 import { TOPIC_TYPES } from '../../common/constants';
 import { loadProfile, tweetsOn, type ProfileBase } from '~/components/people/profile-data.server';
+import { JsonLd, profileStructuredData } from '~/components/content/structured-data';
 import { profileMeta, ProfileList } from '~/components/people/profile';
 import { feedPage, unwrap } from '~/components/topic/page-data.server';
 import { TopicFeed } from '~/components/topic/topic-feed';
@@ -23,5 +24,11 @@ export async function loader({ context, params }: LoaderFunctionArgs<AppLoadCont
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => profileMeta(data, matches);
 
 export default function UserProfilePage() {
-  return <ProfileList data={useLoaderData<typeof loader>()} list="topics" Feed={TopicFeed} />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <JsonLd data={profileStructuredData(data.user, data.canonical)} />
+      <ProfileList data={data} list="topics" Feed={TopicFeed} />
+    </>
+  );
 }

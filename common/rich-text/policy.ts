@@ -85,9 +85,11 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   li: ['data-type', 'data-checked', 'style'],
   input: ['type', 'checked', 'disabled'],
   code: ['class'],
+  // Only the server's code highlighting writes these (CLASS_PATTERNS: `hljs-…` alone).
+  span: ['class', 'style'],
   th: ['colspan', 'rowspan', 'style'],
   td: ['colspan', 'rowspan', 'style'],
-  ...Object.fromEntries(STYLED_TAGS.filter((t) => t !== 'li' && t !== 'th' && t !== 'td').map((t) => [t, ['style']])),
+  ...Object.fromEntries(STYLED_TAGS.filter((t) => t !== 'li' && t !== 'th' && t !== 'td' && t !== 'span').map((t) => [t, ['style']])),
 };
 
 /** Enumerated attribute values (anything else drops the attribute). */
@@ -106,6 +108,8 @@ export const ATTRIBUTE_VALUES: Readonly<Record<string, Readonly<Record<string, r
 export const CLASS_PATTERNS: Readonly<Record<string, readonly RegExp[]>> = {
   code: [/^language-[A-Za-z0-9_+#-]{1,32}$/],
   a: [/^rt-[a-z0-9-]{1,32}$/],
+  /** The token classes of code highlighted on the server (server/modules/content/highlight.ts). */
+  span: [/^hljs-[a-z0-9_-]{1,32}$/],
 };
 
 /** The rel every link carries; links open in a new tab (spec §9). */

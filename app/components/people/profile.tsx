@@ -357,6 +357,8 @@ export function profileMeta(data: { user: PublicUser; canonical: string } | unde
     { property: 'og:description', content: description },
     { property: 'og:url', content: data.canonical },
   ];
+  // Feed readers find the member's topics (GET /rss/user/{id}.xml) from any of their pages.
+  tags.push({ tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: t('seo.rss.userLink', { name: user.nickname }), href: `${new URL(data.canonical).origin}/rss/user/${user.id}.xml` });
   // A banned member's page stays reachable for people, not for search results.
   if (user.forbidden.until !== 0) tags.push({ name: 'robots', content: 'noindex' });
   return tags;

@@ -180,11 +180,11 @@ export function feedMeta({ data, matches }: { data: FeedData | undefined; matche
 
 /**
  * The RSS feed a list page announces to feed readers (autodiscovery): the latest topics on home
- * and `/topics`, the node's own feed on a node page; tag pages have none.
+ * and `/topics`, the node's or the tag's own feed on a node or tag page.
  */
 function rssFeedOf(data: FeedData, site: string, t: ReturnType<typeof tFor>): { title: string; href: string } | null {
   const origin = new URL(data.canonical).origin;
   if (data.node) return { title: t('topic.rss.nodeTitle', { site, node: data.node.name }), href: `${origin}/rss/node/${data.node.id}.xml` };
-  if (data.tag) return null;
+  if (data.tag) return { title: t('seo.rss.tagLink', { tag: data.tag.name }), href: `${origin}/rss/tag/${data.tag.id}.xml` };
   return { title: t('topic.rss.latestTitle', { site }), href: `${origin}/rss.xml` };
 }

@@ -150,7 +150,7 @@ describe('sanitizer keeps the editor content', () => {
     expect(out).toContain(
       '<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><label><input type="checkbox" checked disabled /><span></span></label><div><p>done</p></div></li></ul>',
     );
-    expect(out).toContain('<pre><code class="language-typescript">const a = 1 &lt; 2;</code></pre>');
+    expect(out).toContain('<pre><code class="language-typescript"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> &lt; <span class="hljs-number">2</span>;</code></pre>');
     expect(out).toContain('<img src="/uploads/ab/cd/0123.png" alt="pic" title="t" width="300" height="200" />');
     expect(out).toContain('<hr />');
     expect(findExecutable(out)).toEqual([]);
@@ -262,7 +262,7 @@ describe('markdown (markdown-it through the same sanitizer)', () => {
     expect(html).toContain('<strong>b</strong> <em>i</em> <s>s</s> <code>c</code><br />');
     expect(html).toContain('<blockquote>');
     expect(html).toContain('<ol>');
-    expect(html).toContain('<pre><code class="language-js">let a = 1;');
+    expect(html).toContain('<pre><code class="language-js"><span class="hljs-keyword">let</span> a = <span class="hljs-number">1</span>;');
     expect(html).toContain('<hr />');
     expect(html).toContain('<th style="text-align:left">a</th>');
     expect(html).toContain('<td style="text-align:right">2</td>');

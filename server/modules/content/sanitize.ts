@@ -18,6 +18,7 @@
  */
 import type sanitizeHtml from 'sanitize-html';
 import { lazyPackage } from '../../infra/lazy-package';
+import { highlightCodeBlocks } from './highlight';
 import {
   ALLOWED_ATTRIBUTES,
   ALLOWED_TAGS,
@@ -166,7 +167,7 @@ type Options = sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] };
 const baseOptions: Options = {
   allowedTags: [...ALLOWED_TAGS],
   allowedAttributes: Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]])),
-  allowedClasses: { code: ['language-*'], a: ['rt-*'] },
+  allowedClasses: { code: ['language-*'], a: ['rt-*'], span: ['hljs-*'] },
   allowedStyles: Object.fromEntries(STYLED_TAGS.map((tag) => [tag, STYLE_RULE])),
   parseStyleAttributes: true,
   allowedSchemes: [...URL_SCHEMES],
@@ -181,9 +182,19 @@ const baseOptions: Options = {
   parser: { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
 };
 
-/** Sanitizes user HTML to the policy. Never throws; answers '' for nothing usable. */
+/**
+ * Sanitizes user HTML to the policy, and highlights its code blocks (highlight.ts): the
+ * highlighted HTML is sanitized once more, so what is stored is always the sanitizer's own
+ * output (and sanitizing it again changes nothing). Never throws; answers '' for nothing usable.
+ */
 export function sanitizeUserHtml(html: string, options: SanitizeOptions = {}): string {
   if (!html) return '';
+  const clean = sanitizeOnce(html, options);
+  const highlighted = highlightCodeBlocks(clean);
+  return highlighted === clean ? clean : sanitizeOnce(highlighted, options);
+}
+
+function sanitizeOnce(html: string, options: SanitizeOptions): string {
   const dropped = new WeakSet<Attributes>();
   const perCall: Options = {
     ...baseOptions,

@@ -6,7 +6,7 @@
 import { seoActions } from '../../../common/actions/seo';
 import { readAction, who } from '../../kernel/actions';
 import { articleReadsOpen } from '../articles/articles.api';
-import { articleSitemap, latestArticlesRss, latestTopicsRss, nodeTopicsRss, robots, sitemapIndex, sitemapNodes, topicSitemap } from './seo.usecases';
+import { articleSitemap, latestArticlesRss, latestTopicsRss, nodeTopicsRss, robots, tagTopicsRss, userTopicsRss, sitemapIndex, sitemapNodes, topicSitemap } from './seo.usecases';
 
 const XML = { media: 'application/xml' } as const;
 const RSS = { media: 'application/rss+xml' } as const;
@@ -20,5 +20,7 @@ export const seoActionList = [
   readAction(seoActions.sitemapArticles, { who: who.anyone(), answer: XML, run: articleSitemap }),
   readAction(seoActions.rss, { who: who.anyone(), answer: RSS, run: latestTopicsRss }),
   readAction(seoActions.rssNode, { who: who.anyone(), answer: RSS, run: nodeTopicsRss }),
+  readAction(seoActions.rssTag, { who: who.anyone(), answer: RSS, run: tagTopicsRss }),
+  readAction(seoActions.rssUser, { who: who.anyone(), answer: RSS, run: userTopicsRss }),
   readAction(seoActions.rssArticles, { who: who.anyone(), guards: [articleReadsOpen], answer: RSS, run: latestArticlesRss }),
 ];

@@ -4,7 +4,9 @@
  *   /sitemap.xml                 sitemap index → /sitemap-nodes.xml, /sitemap-topics-<n>.xml and
  *                                (article module on) /sitemap-articles-<n>.xml
  *   /sitemap-{topics|articles}-<n>.xml  published posts with ids in ((n−1)·50,000, n·50,000]
- *   /rss.xml, /rss/node/<id>.xml RSS 2.0 of the latest published topics (all, or one node)
+ *   /rss.xml, /rss/node/<id>.xml, /rss/tag/<id>.xml, /rss/user/<id>.xml
+ *                                RSS 2.0 of the latest published topics (all, or one node's,
+ *                                tag's or member's)
  *   /rss/articles.xml            RSS 2.0 of the latest published articles (403 with the module off)
  * Absolute URLs come from the site address (`siteBaseUrl`), never a request's Host. Each answers
  * its document with its media type and a few minutes of public caching.
@@ -21,7 +23,8 @@ import { articleFeedPage, articlesClosed } from '../articles/articles.api';
 import { findActiveNode, listNodesForSitemap } from '../nodes/nodes.api';
 import { findPostsForSitemap, maxPostId, type PostTable } from '../publishing/publishing.api';
 import { findRecentTopics } from '../topics/topics.api';
-import { usersByIds } from '../users/users.api';
+import { findPublicTag } from '../tags/tags.api';
+import { findUserById, usersByIds } from '../users/users.api';
 import { itemTitle, robotsTxt, RSS_ITEMS, rssDocument, SITEMAP_PAGE_SIZE, urlset, xmlEscape, type RssChannel } from './seo.documents';
 
 type Input<K extends keyof typeof seoActions> = ParsedInputOf<(typeof seoActions)[K]>;
@@ -86,29 +89,50 @@ export const topicSitemap = (call: Call<'sitemapTopics'>) => postSitemap(call, P
 /** GET /sitemap-articles-<n>.xml: 404 while the article module is off. */
 export const articleSitemap = (call: Call<'sitemapArticles'>) => postSitemap(call, POST_SITEMAPS.articles);
 
-/** The channel of the latest topics, all or one node's (404 for a node that is not active). */
-async function topicChannel(db: Kysely<DB>, base: string, settings: SiteSettings, t: ReturnType<typeof translator>, nodeId?: number): Promise<RssChannel> {
+/** Whose latest topics a feed lists: everyone's, or one node's, tag's or member's. */
+type TopicScope = { nodeId: number } | { tagId: number } | { userId: number } | null;
+
+/** The channel of the latest topics in `scope` (404 for a node, tag or member that is not shown). */
+async function topicChannel(db: Kysely<DB>, base: string, settings: SiteSettings, t: ReturnType<typeof translator>, scope: TopicScope): Promise<RssChannel> {
   const channel = (title: string, link: string, self: string) => ({ title, link, self, description: settings.siteDescription || title, language: settings.language });
-  if (nodeId === undefined) return channel(t('topic.rss.latestTitle', { site: settings.siteTitle }), `${base}/topics`, `${base}/rss.xml`);
-  const node = await findActiveNode(db, nodeId);
-  if (!node) throw errors.notFound('topic.errors.nodeNotFound');
-  return channel(t('topic.rss.nodeTitle', { site: settings.siteTitle, node: node.name }), `${base}/topics/node/${node.id}`, `${base}/rss/node/${node.id}.xml`);
+  const site = settings.siteTitle;
+  if (scope === null) return channel(t('topic.rss.latestTitle', { site }), `${base}/topics`, `${base}/rss.xml`);
+  if ('nodeId' in scope) {
+    const node = await findActiveNode(db, scope.nodeId);
+    if (!node) throw errors.notFound('topic.errors.nodeNotFound');
+    return channel(t('topic.rss.nodeTitle', { site, node: node.name }), `${base}/topics/node/${node.id}`, `${base}/rss/node/${node.id}.xml`);
+  }
+  if ('tagId' in scope) {
+    const tag = await findPublicTag(db, scope.tagId);
+    if (!tag) throw errors.notFound('topic.errors.tagNotFound');
+    return channel(t('seo.rss.tagTitle', { site, tag: tag.name }), `${base}/topics/tag/${tag.id}`, `${base}/rss/tag/${tag.id}.xml`);
+  }
+  const user = await findUserById(db, scope.userId);
+  // Unknown or disabled (status ≠ 0) members: 404, as their profile and topic list are.
+  if (!user || user.status !== 0) throw errors.notFound('topic.errors.userNotFound');
+  return channel(t('seo.rss.userTitle', { site, name: user.nickname }), `${base}/user/${user.id}`, `${base}/rss/user/${user.id}.xml`);
 }
 
-async function topicFeed({ ctx, db, settings, caller }: ReadCall<unknown, undefined>, nodeId?: number): Promise<MediaAnswer> {
+async function topicFeed({ ctx, db, settings, caller }: ReadCall<unknown, undefined>, scope: TopicScope): Promise<MediaAnswer> {
   const base = siteBaseUrl(ctx.config);
-  const channel = await topicChannel(db, base, settings, translator(caller.locale), nodeId);
-  const topics = await findRecentTopics(db, { nodeId, limit: RSS_ITEMS });
+  const channel = await topicChannel(db, base, settings, translator(caller.locale), scope);
+  const topics = await findRecentTopics(db, { ...scope, limit: RSS_ITEMS });
   const users = new Map((await usersByIds(db, topics.map((topic) => topic.user_id))).map((user) => [user.id, user]));
   const items = topics.map((topic) => ({ title: itemTitle(topic), url: `${base}/topic/${topic.id}`, time: topic.create_time, author: users.get(topic.user_id)?.nickname ?? '', description: topic.summary }));
   return xml(rssDocument(channel, items), 'application/rss+xml');
 }
 
 /** GET /rss.xml: the latest published topics. */
-export const latestTopicsRss = (call: Call<'rss'>) => topicFeed(call);
+export const latestTopicsRss = (call: Call<'rss'>) => topicFeed(call, null);
 
 /** GET /rss/node/<id>.xml: one node's latest published topics. */
-export const nodeTopicsRss = (call: Call<'rssNode'>) => topicFeed(call, call.input.id);
+export const nodeTopicsRss = (call: Call<'rssNode'>) => topicFeed(call, { nodeId: call.input.id });
+
+/** GET /rss/tag/<id>.xml: one public tag's latest published topics. */
+export const tagTopicsRss = (call: Call<'rssTag'>) => topicFeed(call, { tagId: call.input.id });
+
+/** GET /rss/user/<id>.xml: one active member's latest published topics. */
+export const userTopicsRss = (call: Call<'rssUser'>) => topicFeed(call, { userId: call.input.id });
 
 /** GET /rss/articles.xml: the latest published articles, as nobody sees them. */
 export async function latestArticlesRss({ ctx, db, settings, caller }: Call<'rssArticles'>): Promise<MediaAnswer> {

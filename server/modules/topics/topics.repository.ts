@@ -133,11 +133,32 @@ export async function updateTopic(db: Kysely<DB>, id: number, values: TopicUpdat
 /** Latest published topics by creation (RSS), optionally of one node. */
 export async function findRecentTopics(
   db: Kysely<DB>,
-  options: { nodeId?: number; limit: number },
+  options: RecentTopicsFilter & { limit: number },
 ): Promise<Array<Pick<TopicRow, 'id' | 'type' | 'title' | 'summary' | 'user_id' | 'node_id' | 'create_time'>>> {
-  let query = db.selectFrom('topics').select(['id', 'type', 'title', 'summary', 'user_id', 'node_id', 'create_time']).where('status', '=', 0);
-  if (options.nodeId !== undefined) query = query.where('node_id', '=', options.nodeId);
-  return query.orderBy('id', 'desc').limit(options.limit).execute();
+  const columns = ['topics.id', 'topics.type', 'topics.title', 'topics.summary', 'topics.user_id', 'topics.node_id', 'topics.create_time'] as const;
+  if (options.tagId !== undefined) {
+    // A tag's topics: newest first along topic_tags' (tag_id, topic_id) key, as the tag page reads them.
+    return db
+      .selectFrom('topic_tags')
+      .innerJoin('topics', 'topics.id', 'topic_tags.topic_id')
+      .select(columns)
+      .where('topic_tags.tag_id', '=', options.tagId)
+      .where('topics.status', '=', CONTENT_STATUS.published)
+      .orderBy('topic_tags.topic_id', 'desc')
+      .limit(options.limit)
+      .execute();
+  }
+  let query = db.selectFrom('topics').select(columns).where('topics.status', '=', CONTENT_STATUS.published);
+  if (options.nodeId !== undefined) query = query.where('topics.node_id', '=', options.nodeId);
+  if (options.userId !== undefined) query = query.where('topics.user_id', '=', options.userId);
+  return query.orderBy('topics.id', 'desc').limit(options.limit).execute();
+}
+
+/** Whose latest topics a feed lists: all, one node's, one tag's or one member's. */
+export interface RecentTopicsFilter {
+  nodeId?: number;
+  tagId?: number;
+  userId?: number;
 }
 
 /** What comments, likes and messages need of a topic (never its possibly large bodies). */

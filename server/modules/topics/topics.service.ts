@@ -6,10 +6,10 @@ import type { Kysely } from 'kysely';
 import type { DB, TopicRow } from '../../db/schema';
 import * as topics from './topics.repository';
 
-/** Latest published topics by creation (RSS), optionally of one node. */
+/** Latest published topics by creation (RSS), optionally of one node, tag or member. */
 export function findRecentTopics(
   db: Kysely<DB>,
-  options: { nodeId?: number; limit: number },
+  options: topics.RecentTopicsFilter & { limit: number },
 ): Promise<Array<Pick<TopicRow, 'id' | 'type' | 'title' | 'summary' | 'user_id' | 'node_id' | 'create_time'>>> {
   return topics.findRecentTopics(db, options);
 }
