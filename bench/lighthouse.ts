@@ -23,6 +23,7 @@ import {
   launchChromium,
   MIN_SCORE,
   runLighthouse,
+  scoreWithout,
   seedLighthousePages,
   type Category,
   type LighthousePage,
@@ -93,7 +94,9 @@ for (const { page, locale, result } of rows) {
     if (failing.length === 0) continue;
     any = true;
     const accepted = ACCEPTED_FAILURES[page.name] ?? {};
-    console.log(`  ${page.name} ${locale} ${c}: ${failing.map((id) => (id in accepted ? `${id} (accepted)` : id)).join(', ')}`);
+    const acceptedHere = failing.filter((id) => id in accepted);
+    const without = acceptedHere.length > 0 ? `; ${scoreWithout(result, c, acceptedHere)} without the accepted` : '';
+    console.log(`  ${page.name} ${locale} ${c}: ${failing.map((id) => (id in accepted ? `${id} (accepted)` : id)).join(', ')}${without}`);
   }
   for (const warning of result.warnings) console.log(`  ${page.name} ${locale} warning: ${warning}`);
 }

@@ -59,6 +59,7 @@ for (const name of PAGES) {
 
       const result = await runLighthouse(chromium.port, server.url + path, locale, { categories: CHECKED_CATEGORIES, quick: true });
       runs += 1;
+      expect(result.formFactor).toBe('mobile');
       const accepted = ACCEPTED_FAILURES[name] ?? {};
       const acceptedIds = Object.keys(accepted);
       for (const category of CHECKED_CATEGORIES) {

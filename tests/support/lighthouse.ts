@@ -163,6 +163,8 @@ export interface LighthouseScores {
   audits: Partial<Record<Category, Array<{ id: string; weight: number; score: number }>>>;
   /** The page's final address and Lighthouse's run warnings (a redirect, a slow page…). */
   finalUrl: string;
+  /** The device Lighthouse emulated ('mobile': its phone settings). */
+  formFactor: string;
   warnings: string[];
   ms: number;
 }
@@ -233,7 +235,7 @@ export async function runLighthouse(
       });
     failing[category] = audits[category].filter((audit) => audit.score < 1).map((audit) => audit.id);
   }
-  return { scores, failing, audits, finalUrl: lhr.finalDisplayedUrl, warnings: lhr.runWarnings, ms: Date.now() - started };
+  return { scores, failing, audits, finalUrl: lhr.finalDisplayedUrl, formFactor: lhr.configSettings.formFactor, warnings: lhr.runWarnings, ms: Date.now() - started };
 }
 
 /**
