@@ -1,8 +1,9 @@
 /**
  * `npm run bench [-- name …]`: runs the benchmark scripts one after another and prints their
  * figures (nothing is asserted). Without names: content, auth, signin-attack, home, topics, pages, comments, held-comments, mentions, scores, follows, cold-start, shutdown, drain, db-outage;
- * `hostile-input` (5xx answers to bad input, per engine) and `search` (seeds and indexes a forum
- * on every engine: minutes) run only when named. Each
+ * `hostile-input` (5xx answers to bad input, per engine), `search` (seeds and indexes a forum
+ * on every engine: minutes) and `lighthouse` (Lighthouse's four scores of five pages in every
+ * language, in Chromium: minutes) run only when named. Each
  * script also runs on its own (`npx tsx bench/<name>.ts --help` style flags in its header).
  * Run `npm run build` first: the page benchmarks serve the production build.
  */
@@ -12,9 +13,10 @@ import path from 'node:path';
 const ALL = ['content', 'auth', 'signin-attack', 'home', 'topics', 'pages', 'comments', 'held-comments', 'mentions', 'scores', 'follows', 'cold-start', 'shutdown', 'drain', 'db-outage'] as const;
 /**
  * Run only when named: `hostile-input` counts 5xx answers to bad input on every engine, it
- * measures no speed; `search` seeds and indexes a forum on every engine, which takes minutes.
+ * measures no speed; `search` seeds and indexes a forum on every engine, which takes minutes;
+ * `lighthouse` runs Lighthouse 4 categories × 5 pages × every language (about 15 s a run).
  */
-const ON_REQUEST = ['hostile-input', 'search'] as const;
+const ON_REQUEST = ['hostile-input', 'search', 'lighthouse'] as const;
 const KNOWN: readonly string[] = [...ALL, ...ON_REQUEST];
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const selected = names.length > 0 ? names : [...ALL];

@@ -20,7 +20,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = tFor(root?.locale ?? DEFAULT_LOCALE);
   const site = root?.config.siteTitle || 'Sabai';
   const keyword = data?.params.keyword ?? '';
-  return [{ title: `${keyword ? t('search.page.titleWithKeyword', { keyword }) : t('search.page.title')} · ${site}` }, { name: 'robots', content: 'noindex, follow' }];
+  // Results pages stay out of search engines' indexes (Google's guidelines: no search results in
+  // search results), and their links are still followed.
+  return [
+    { title: `${keyword ? t('search.page.titleWithKeyword', { keyword }) : t('search.page.title')} · ${site}` },
+    { name: 'description', content: keyword ? t('pageMeta.search', { site, keyword }) : t('pageMeta.searchEmpty', { site }) },
+    { name: 'robots', content: 'noindex, follow' },
+  ];
 };
 
 export const shouldRevalidate = sharedForEveryReader;

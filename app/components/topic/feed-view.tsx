@@ -152,7 +152,9 @@ export function feedMeta({ data, matches }: { data: FeedData | undefined; matche
   const site = root?.config.siteTitle || 'Sabai';
   if (!data) return [{ title: `${t('site.error.notFound')} · ${site}` }];
   let title: string;
-  let description = root?.config.siteDescription ?? '';
+  // Without a description in the site settings (a fresh install), a sentence naming the site:
+  // search engines and link previews then show it instead of a page fragment.
+  let description = root?.config.siteDescription || t('pageMeta.siteDescription', { site });
   if (data.node) {
     title = `${data.node.name} · ${site}`;
     description = data.node.description || description;
