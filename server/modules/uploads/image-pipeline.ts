@@ -95,7 +95,9 @@ async function makeVariants(encoded: Buffer, width: number, limits: SizeLimits):
   for (const target of variantWidthsFor(width)) {
     const { data, info } = await sharp(encoded, { limitInputPixels: pixelLimit(limits), failOn: 'error' })
       .resize({ width: target, withoutEnlargement: true })
-      .webp({ quality: 80 })
+      // effort 2 (of 0–6, default 4): measured on a 1600×1200 photo, the three copies took
+      // 230–310 ms instead of 770–860 ms for about 7% more bytes.
+      .webp({ quality: 80, effort: 2 })
       .toBuffer({ resolveWithObject: true });
     variants.push({ width: info.width, height: info.height, data });
   }
