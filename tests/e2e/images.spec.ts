@@ -17,6 +17,7 @@ import { attachServerOutputOnFailure, openHydrated, watchErrors } from '../suppo
 let server: E2eServer;
 let tweetId: number;
 let postId: number;
+let singleId: number;
 let pictures: string[];
 
 /** A 900×600 picture in its own colour: big enough for 320 and 640 px copies. */
@@ -45,6 +46,7 @@ test.beforeAll(async ({ request }) => {
     pictures.push(await upload(request, token, await picture(colour[0]!, colour[1]!, colour[2]!), `p${i}.png`));
   }
   tweetId = (await apiPost<{ id: number }>(request, server, '/api/topic/create', token, { type: 1, content: 'Three pictures from the market', imageList: pictures.map((url) => ({ url })) })).id;
+  singleId = (await apiPost<{ id: number }>(request, server, '/api/topic/create', token, { type: 1, content: 'One picture', imageList: [{ url: pictures[1] }] })).id;
   postId = (
     await apiPost<{ id: number }>(request, server, '/api/topic/create', token, {
       type: 0,
@@ -150,6 +152,18 @@ test("a post's inline image opens with its alt text as the caption, and the page
   await page.keyboard.press('Escape');
   await expect(opener).toBeFocused();
   expect(errors).toEqual([]);
+});
+
+test('a single picture has its box before its bytes arrive', async ({ page }) => {
+  // The pictures never arrive: the box must already have the picture's proportions.
+  await page.route('**/uploads/**', () => undefined);
+  await openHydrated(page, `${server.url}/topic/${singleId}`);
+  const box = await page.getByRole('link', { name: 'Picture 1 of 1' }).locator('img').boundingBox();
+  expect(box).not.toBeNull();
+  // 900×600 under the topic page's 28rem (448 px) cap: 672 px wide at most, 3:2.
+  expect(box!.width).toBeGreaterThan(300);
+  expect(box!.width).toBeLessThanOrEqual(673);
+  expect(Math.abs(box!.height - (box!.width * 600) / 900)).toBeLessThan(3);
 });
 
 test.describe('on a phone', () => {

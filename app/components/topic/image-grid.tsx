@@ -42,9 +42,14 @@ export function ImageGrid({ images, className = '', large = false }: { images: r
   });
   if (shown.length === 1) {
     const image = shown[0]!;
+    // With a known size the box is drawn before the picture arrives: as wide as fits under the
+    // height cap (28rem or 20rem), the height following from the width/height ratio.
+    const cap = large ? 448 : 320;
+    const sized = image.width !== undefined && image.height !== undefined;
+    const style = sized ? { width: `min(100%, ${Math.round((cap * image.width!) / image.height!)}px, ${image.width}px)` } : undefined;
     return (
       <div className={className}>
-        <a {...linkProps(image, 0)} className="inline-block max-w-full cursor-zoom-in overflow-hidden rounded-lg">
+        <a {...linkProps(image, 0)} style={style} className={`${sized ? 'block' : 'inline-block'} max-w-full cursor-zoom-in overflow-hidden rounded-lg`}>
           <img
             src={image.url}
             srcSet={image.srcset}
@@ -54,7 +59,7 @@ export function ImageGrid({ images, className = '', large = false }: { images: r
             alt={label(0)}
             loading="lazy"
             decoding="async"
-            className={`${large ? 'max-h-[28rem]' : 'max-h-80'} h-auto w-auto max-w-full rounded-lg border border-zinc-200 bg-zinc-100 object-contain dark:border-zinc-800 dark:bg-zinc-800`}
+            className={`${sized ? 'block w-full' : `${large ? 'max-h-[28rem]' : 'max-h-80'} w-auto`} h-auto max-w-full rounded-lg border border-zinc-200 bg-zinc-100 object-contain dark:border-zinc-800 dark:bg-zinc-800`}
           />
         </a>
         {viewer}
