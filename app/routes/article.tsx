@@ -6,6 +6,7 @@
  * address and user agent). Pending articles are seen only by their author and moderators, with
  * the notice; with the module off: 403.
  */
+import { useRichTextLightbox } from '~/components/lightbox/use-lightbox';
 import { useState } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { articleActions } from '../../common/actions/articles';
@@ -67,6 +68,7 @@ export default function ArticlePage() {
     home: t('seo.breadcrumb.home'),
     trail: [{ name: t('seo.breadcrumb.articles'), url: `${new URL(canonical).origin}/articles` }],
   });
+  const { ref: contentRef, viewer: contentViewer } = useRichTextLightbox(article.content ?? '');
 
   return (
     <ItemPage
@@ -104,7 +106,8 @@ export default function ArticlePage() {
             </header>
 
             {/* The ONLY raw HTML of the page: the content, sanitized by the server's allow-list on write. */}
-            <div className="rich-text article-prose mx-auto mt-8 max-w-[42rem]" data-testid="article-content" data-quote-author={article.user?.nickname} dangerouslySetInnerHTML={{ __html: article.content ?? '' }} />
+            <div className="rich-text article-prose mx-auto mt-8 max-w-[42rem]" ref={contentRef} data-testid="article-content" data-quote-author={article.user?.nickname} dangerouslySetInnerHTML={{ __html: article.content ?? '' }} />
+            {contentViewer}
 
             <div className="mx-auto max-w-[42rem]">
               <TagList tags={article.tags} base={ARTICLE_TAG_BASE} className="mt-8" />

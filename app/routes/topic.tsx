@@ -17,6 +17,7 @@ import { AuthorCard } from '~/components/topic/author-card';
 import { NodeLink, RecommendBadge, StickyBadge, TagList, TweetBadge } from '~/components/topic/badges';
 import { HiddenContent } from '~/components/topic/hidden-content';
 import { ImageGrid } from '~/components/topic/image-grid';
+import { useRichTextLightbox } from '~/components/lightbox/use-lightbox';
 import { originOf, pathId, unwrap } from '~/components/topic/page-data.server';
 import { TopicActions } from '~/components/topic/topic-actions';
 import type { HiddenContentView, TopicView } from '~/components/topic/types';
@@ -69,6 +70,7 @@ export default function TopicPage() {
     home: t('seo.breadcrumb.home'),
     trail: topic.node ? [{ name: topic.node.name, url: `${origin}/topics/node/${topic.node.id}` }] : [],
   });
+  const { ref: contentRef, viewer: contentViewer } = useRichTextLightbox(topic.content ?? '');
 
   return (
     <ItemPage kind="topic" item={topic} comments={comments} now={now} aside={author && <AuthorCard user={author} />}>
@@ -97,7 +99,8 @@ export default function TopicPage() {
           </header>
 
           {/* The ONLY raw HTML of the page: content_html, sanitized by the server's allow-list on write. */}
-          <div className={`rich-text mt-6 max-w-[72ch] text-base ${tweet ? 'text-[1.0625rem]' : ''}`} data-testid="topic-content" data-quote-author={author?.nickname} dangerouslySetInnerHTML={{ __html: topic.content ?? '' }} />
+          <div className={`rich-text mt-6 max-w-[72ch] text-base ${tweet ? 'text-[1.0625rem]' : ''}`} ref={contentRef} data-testid="topic-content" data-quote-author={author?.nickname} dangerouslySetInnerHTML={{ __html: topic.content ?? '' }} />
+          {contentViewer}
           {tweet && <ImageGrid images={topic.imageList} className="mt-4" large />}
           <HiddenContent hidden={hidden} signedIn={user !== null} />
           <TagList tags={topic.tags} className="mt-6" />

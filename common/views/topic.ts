@@ -7,7 +7,16 @@ import { z } from '../zod';
 import { nodeViewSchema } from './node';
 import { postViewBaseSchema } from './post';
 
-export const topicImageSchema = z.strictObject({ url: z.string() }).meta({ id: 'TopicImage' });
+export const topicImageSchema = z
+  .strictObject({
+    url: z.string(),
+    /** The picture's size in pixels, when it is an upload of this site made since ADR 0031. */
+    width: z.number().optional(),
+    height: z.number().optional(),
+    /** Its smaller copies (`<url> <width>w, …`), written by the server only. */
+    srcset: z.string().optional(),
+  })
+  .meta({ id: 'TopicImage' });
 export type TopicImage = z.infer<typeof topicImageSchema>;
 
 export const topicViewSchema = postViewBaseSchema.extend({

@@ -659,8 +659,19 @@ export interface IpBansTable {
   update_time: number;
 }
 
+/** An upload's size and the widths of its WebP copies (ADR 0031); keyed by the stored file's SHA-256. */
+export interface UploadImagesTable {
+  hash: string;
+  width: number;
+  height: number;
+  /** Copy widths, ascending, comma-separated ('' for none). */
+  variants: string;
+  create_time: number;
+}
+
 export interface DB {
   users: UsersTable;
+  upload_images: UploadImagesTable;
   user_tokens: UserTokensTable;
   email_codes: EmailCodesTable;
   settings: SettingsTable;

@@ -8,7 +8,9 @@
  * What counts as a problem:
  * - any tag outside the rich-text tags, any comment / CDATA / processing instruction / doctype;
  * - a `<` in text that does not start a tag (the sanitizer escapes all text);
- * - any `on*` attribute, or any attribute outside the known harmless set;
+ * - any `on*` attribute, or any attribute outside the known harmless set (an img may also carry
+ *   loading, decoding, sizes and a srcset: what the server writes on its own uploads, ADR 0031);
+ * - a srcset candidate that is not one of the site's uploads (`/uploads/…`);
  * - a URL attribute whose decoded value names javascript:, vbscript:, livescript:, mocha: or
  *   data: (except `data:image/(png|jpeg|gif|webp);base64` in img src);
  * - a style attribute with anything but the six editor properties, or with `url(`,
@@ -25,6 +27,17 @@ const SAFE_TAGS = new Set(
 const SAFE_ATTRIBUTES = new Set(
   'href src alt title width height class style target rel start type data-type data-checked checked disabled colspan rowspan'.split(' '),
 );
+
+const IMAGE_ONLY_ATTRIBUTES = new Set(['srcset', 'sizes', 'loading', 'decoding']);
+
+/** A srcset may only name the site's own uploads: user input never sets one (ADR 0031). */
+function srcsetProblem(raw: string): string | null {
+  for (const candidate of decodeEntities(raw).split(',')) {
+    const url = candidate.trim().split(/\s+/)[0] ?? '';
+    if (!/^\/uploads\/[0-9a-z/._-]+$/i.test(url)) return `img[srcset] names something not uploaded here: ${url.slice(0, 80)}`;
+  }
+  return null;
+}
 
 const URL_ATTRIBUTES = new Set(
   'href src action formaction xlink:href srcset poster background data codebase lowsrc dynsrc cite ping content longdesc usemap'.split(' '),
@@ -181,7 +194,11 @@ export function findExecutable(html: string): string[] {
     if (!closing) {
       for (const { name, value } of attributes) {
         if (/^on/i.test(name)) problems.push(`event handler ${tag}[${name}]`);
-        else if (!SAFE_ATTRIBUTES.has(name)) problems.push(`attribute ${tag}[${name}]`);
+        else if (!SAFE_ATTRIBUTES.has(name) && !(tag === 'img' && IMAGE_ONLY_ATTRIBUTES.has(name))) problems.push(`attribute ${tag}[${name}]`);
+        if (name === 'srcset') {
+          const p = srcsetProblem(value);
+          if (p) problems.push(p);
+        }
         if (URL_ATTRIBUTES.has(name)) {
           const p = urlProblem(tag, name, value);
           if (p) problems.push(p);

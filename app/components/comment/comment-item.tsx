@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { compactNumber } from '~/components/topic/badges';
 import { CommentIcon, HeartIcon, MapPinIcon, TrashIcon } from '~/components/topic/icons';
 import { ImageGrid } from '~/components/topic/image-grid';
+import { useRichTextLightbox } from '~/components/lightbox/use-lightbox';
 import { TopicTime } from '~/components/topic/time';
 import { Avatar } from '~/components/user/avatar';
 import { UserHandle } from '~/components/user/user-handle';
@@ -59,6 +60,7 @@ function CommentItemBody({ comment, reply = false, highlighted, canDelete, onRep
   const [seen, setSeen] = useState(comment);
   const [like, setLike] = useState({ liked: comment.liked, count: comment.likeCount });
   const [busy, setBusy] = useState(false);
+  const { ref: contentRef, viewer: contentViewer } = useRichTextLightbox(comment.content);
   if (seen !== comment) {
     setSeen(comment);
     setLike({ liked: comment.liked, count: comment.likeCount });
@@ -142,8 +144,10 @@ function CommentItemBody({ comment, reply = false, highlighted, canDelete, onRep
           // What the quote button quotes (quote and reply): whose words, and which comment.
           data-quote-author={author?.nickname}
           data-quote-comment={comment.id}
+          ref={contentRef}
           dangerouslySetInnerHTML={{ __html: comment.content }}
         />
+        {contentViewer}
         <ImageGrid images={comment.imageList} className="mt-2" />
         <div className="-ml-2.5 mt-1.5 flex flex-wrap items-center gap-0.5" role="group" aria-label={t('commentUi.item.actions')}>
           <button

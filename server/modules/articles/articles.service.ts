@@ -4,6 +4,7 @@
  * only if this site stored it), the writes themselves, and pages of articles presented in a
  * constant number of queries.
  */
+import type { UploadImageFacts } from '../../../common/rich-text/image-sizes';
 import { countLinks } from '../trust/trust.api';
 import type { Kysely } from 'kysely';
 import { ARTICLE_LIMITS, CONTENT_STATUS } from '../../../common/constants';
@@ -40,6 +41,8 @@ export interface ArticleWriteMeta {
   siteOrigin: string | null;
   storage: ServedStorage;
   config: Pick<AppConfig, 'publicUrl' | 'port'>;
+  /** The site's uploads the content shows, with sizes and copies (ADR 0031); none: shown as stored. */
+  images?: ReadonlyMap<string, UploadImageFacts>;
 }
 
 /** An article's input made ready to store, before any transaction (it needs no database). */
@@ -57,7 +60,7 @@ export interface PreparedArticle {
  * in code points, which never splits a surrogate pair). A cover left out keeps the current one.
  */
 export async function prepareArticle(input: ArticleEditInput, meta: ArticleWriteMeta): Promise<PreparedArticle> {
-  const rendered = renderContent(input.content, input.contentType, { siteOrigin: meta.siteOrigin });
+  const rendered = renderContent(input.content, input.contentType, { siteOrigin: meta.siteOrigin, images: meta.images });
   const cover = input.cover ? await storedImageUrl(input.cover, meta.storage, meta.config) : input.cover;
   const fields: Record<string, MessageRef> = {};
   if (!hasVisibleContent(rendered)) fields.content = 'article.validation.contentRequired';

@@ -4,6 +4,7 @@
  * loaders run the same ones. Writes run inside the action's transaction, on the row loaded and
  * locked there; what the caller is answered is made after the commit.
  */
+import { uploadAddressesIn, uploadImageFacts } from '../uploads/uploads.api';
 import type { ParsedInputOf } from '../../../common/actions/contract';
 import type { articleActions } from '../../../common/actions/articles';
 import { CONTENT_STATUS } from '../../../common/constants';
@@ -91,7 +92,7 @@ export interface CreatedArticle {
 
 /** POST article/create, inside the transaction: the content made ready, then the article, its counts and facts. */
 export async function createArticle({ scope, ctx, settings, input, caller }: WriteCall<Input<'create'>, undefined>): Promise<CreatedArticle> {
-  const prepared = await prepareArticle(input, writeMeta(ctx, settings));
+  const prepared = await prepareArticle(input, { ...writeMeta(ctx, settings), images: await uploadImageFacts(scope.db, uploadAddressesIn(input.content)) });
   const { origin } = caller;
   const posted = { ip: origin.ip, userAgent: origin.userAgent, location: origin.location(), now: caller.now };
   return createArticleRow(scope, memberOf(caller), prepared, { settings, origin: posted });
@@ -104,7 +105,7 @@ export async function presentCreated({ caller }: ReadCall<Input<'create'>, undef
 
 /** POST article/edit/{id}, inside the transaction, on the row loaded locked and its rule passed. */
 export async function editArticle({ scope, ctx, settings, input, caller, target }: WriteCall<Input<'edit'>, ArticleRow>): Promise<null> {
-  const prepared = await prepareArticle(input, writeMeta(ctx, settings));
+  const prepared = await prepareArticle(input, { ...writeMeta(ctx, settings), images: await uploadImageFacts(scope.db, uploadAddressesIn(input.content)) });
   await editArticleRow(scope, target, memberOf(caller), prepared, actorOf(caller));
   return null;
 }

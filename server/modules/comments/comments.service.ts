@@ -19,7 +19,8 @@ import { postedFrom, type ViewerContext } from '../../kernel/caller';
 import type { Actor, WriteScope } from '../../kernel/events';
 import { assertOpen, writable, type ContentHead, type ContentKind, type KindRegistry } from '../../kernel/kinds';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
-import { hasVisibleContent, htmlToText, renderHtml } from '../content/content.api';
+import { hasVisibleContent, htmlToText, imageListJson, renderHtml } from '../content/content.api';
+import { uploadAddressesIn, uploadImageFacts } from '../uploads/uploads.api';
 import { likedIds } from '../reactions/reactions.api';
 import { findUsersByIds } from '../users/users.api';
 import { getActiveUser } from '../users/users.api';
@@ -254,7 +255,9 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
   await assertCommentRules(db, kind.comments, info, author, scope.now);
 
   // Sanitized HTML and its text; a comment needs no stored summary.
-  const html = renderHtml(input.content, input.contentType, { siteOrigin: meta.siteOrigin });
+  // The site's own uploads shown: their sizes and copies (ADR 0031), in one query.
+  const images = await uploadImageFacts(db, [...uploadAddressesIn(input.content), ...input.imageList.map((image) => image.url)]);
+  const html = renderHtml(input.content, input.contentType, { siteOrigin: meta.siteOrigin, images });
   const rendered = { html, text: htmlToText(html) };
   const fields: Record<string, MessageRef> = {};
   if (!hasVisibleContent(rendered) && input.imageList.length === 0) fields.content = 'comment.validation.contentRequired';
@@ -282,7 +285,7 @@ export async function createComment(scope: WriteScope, author: UserRow, input: C
     content: input.content,
     content_type: input.contentType,
     content_html: rendered.html,
-    image_list: JSON.stringify(input.imageList.map((image) => ({ url: image.url }))),
+    image_list: imageListJson(input.imageList, images),
     like_count: 0,
     reply_count: 0,
     status: held ? CONTENT_STATUS.pending : CONTENT_STATUS.published,

@@ -3,4 +3,4 @@
  * Anything not exported here is the feature's own.
  */
 export { hasVisibleContent, htmlToText, renderContent, renderHtml, shortText, summarize } from './content.service';
-export { parseImageList } from './images';
+export { imageListJson, parseImageList } from './images';

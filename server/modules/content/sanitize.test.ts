@@ -33,6 +33,9 @@ describe('the XSS checker (self-test: it must be able to fail)', () => {
     '<input type=text>',
     '<a href=x onclick=alert(1)>x</a>',
     '<form action="javascript:alert(1)"></form>',
+    '<img src="/uploads/a.png" srcset="https://evil.example/x.jpg 1w">',
+    '<img src="/uploads/a.png" srcset="/uploads/a-320w.webp 320w, //evil.example/x.jpg 640w">',
+    '<p loading="lazy">x</p>',
   ])('flags %s', (raw) => {
     expect(findExecutable(raw)).not.toEqual([]);
   });
@@ -329,5 +332,43 @@ describe('renderContent: text and summary', () => {
   it('summary of rendered content comes from its text', () => {
     const { summary } = renderContent('<h1>Hello</h1><p>World <img src="/uploads/a/b.png" alt="x"></p>', 'html');
     expect(summary).toBe('Hello World');
+  });
+});
+
+describe("the site's own uploads (ADR 0031: only the server writes srcset)", () => {
+  const OWN = `/uploads/ab/cd/abcd${'0'.repeat(60)}.jpg`;
+  const copy = (w: number) => OWN.replace(/\.jpg$/, `-${w}w.webp`);
+  const images = new Map([[OWN, { width: 1600, height: 1200, variants: [320, 640, 1280] }]]);
+  const SRCSET = `${copy(320)} 320w, ${copy(640)} 640w, ${copy(1280)} 1280w, ${OWN} 1600w`;
+
+  it('strips srcset, sizes, loading and decoding from input, own upload or not', () => {
+    for (const src of [OWN, 'https://images.example/a.png']) {
+      const out = sanitizeUserHtml(`<img src="${src}" alt="a" srcset="https://evil.example/x.jpg 1w, ${src} 2x" sizes="1px" loading="eager" decoding="sync">`);
+      expect(out).toBe(`<img src="${src}" alt="a" />`);
+    }
+    expect(sanitizeUserHtml('<picture><source srcset="https://evil.example/x.jpg"><img src="/uploads/ab/cd/x.png"></picture>')).not.toContain('evil');
+  });
+
+  it('adds size, copies and lazy loading to a known upload only, replacing what the input said', () => {
+    const out = sanitizeUserHtml(`<p><img src="${OWN}" alt="a" srcset="https://evil.example/x.jpg 1w"><img src="https://images.example/a.png" alt="b"></p>`, { images });
+    expect(out).toBe(
+      `<p><img src="${OWN}" alt="a" width="1600" height="1200" loading="lazy" decoding="async" srcset="${SRCSET}" sizes="(max-width: 1600px) 100vw, 1600px" /><img src="https://images.example/a.png" alt="b" /></p>`,
+    );
+    expect(findExecutable(out)).toEqual([]);
+    // Stored HTML fed again (an edit) gives the same HTML.
+    expect(sanitizeUserHtml(out, { images })).toBe(out);
+  });
+
+  it("keeps the author's display width, the height following the ratio; no copies, no srcset", () => {
+    expect(sanitizeUserHtml(`<img src="${OWN}" width="400">`, { images })).toBe(
+      `<img src="${OWN}" width="400" height="300" loading="lazy" decoding="async" srcset="${SRCSET}" sizes="(max-width: 400px) 100vw, 400px" />`,
+    );
+    const plain = new Map([[OWN, { width: 300, height: 100, variants: [] }]]);
+    expect(sanitizeUserHtml(`<img src="${OWN}">`, { images: plain })).toBe(`<img src="${OWN}" width="300" height="100" loading="lazy" decoding="async" />`);
+  });
+
+  it('gives nothing to an address that is not an upload, even one the map names', () => {
+    const foreign = new Map([['https://images.example/a.png', { width: 10, height: 10, variants: [320] }]]);
+    expect(sanitizeUserHtml('<img src="https://images.example/a.png">', { images: foreign })).toBe('<img src="https://images.example/a.png" />');
   });
 });

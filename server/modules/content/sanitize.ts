@@ -32,6 +32,7 @@ import {
   isAllowedUri,
   uriScheme,
 } from '../../../common/rich-text/policy';
+import { heightAt, sizesFor, uploadSrcset, type UploadImageFacts } from '../../../common/rich-text/image-sizes';
 
 // Loaded with the first HTML to clean (a write), not when the server starts.
 const loadSanitizeHtml = lazyPackage<typeof sanitizeHtml>('sanitize-html');
@@ -42,6 +43,44 @@ export interface SanitizeOptions {
    * it stay direct; without it every absolute http(s) link counts as outbound.
    */
   siteOrigin?: string | null;
+  /**
+   * The site's own uploads this content shows, by address (`/uploads/<key>`), with their sizes
+   * and copies (uploads.api `uploadImageFacts`). Their images get `width`/`height` and
+   * `srcset`/`sizes`; without it (or for any other image) nothing is added but what the
+   * policy keeps, and `srcset` is never taken from the input.
+   */
+  images?: ReadonlyMap<string, UploadImageFacts>;
+}
+
+/**
+ * Attributes only the server writes, on the site's own uploads (ADR 0031): never in the shared
+ * policy, so `cleanAttributes` drops them from every input and only `ownImage` puts them back.
+ */
+const SERVER_IMAGE_ATTRIBUTES = ['srcset', 'sizes', 'loading', 'decoding'] as const;
+
+/**
+ * A cleaned image made ready for the page when it is one of the site's uploads the server knows
+ * (`images`): loaded lazily and decoded off the main thread, its space reserved (`width`/`height`:
+ * the author's display width if set, else the natural size, the height following the ratio) and
+ * its copies offered (`srcset`, `sizes` at the display width). Any other image is left as cleaned
+ * (an upload from before ADR 0031 shows its original as it always did).
+ */
+function ownImage(attrs: Attributes, images: ReadonlyMap<string, UploadImageFacts> | undefined): Attributes {
+  const src = attrs.src ?? '';
+  const facts = src.startsWith('/uploads/') ? images?.get(src) : undefined;
+  if (!facts) return attrs;
+  const { width, height, ...rest } = attrs;
+  // The author's display width (the editor's resize) if set, the height following the ratio.
+  const shownWidth = width ?? String(facts.width);
+  const shownHeight = width === undefined ? String(facts.height) : (height ?? String(heightAt(facts, Number(width))));
+  // A fixed order, so sanitizing the output again gives the same output.
+  const out: Attributes = { ...rest, width: shownWidth, height: shownHeight, loading: 'lazy', decoding: 'async' };
+  const srcset = uploadSrcset(src, facts);
+  if (srcset) {
+    out.srcset = srcset;
+    out.sizes = sizesFor(Number(shownWidth));
+  }
+  return out;
 }
 
 /** Elements whose whole content is discarded with them: raw text, scripts, foreign namespaces, embeds. */
@@ -142,7 +181,8 @@ function decorateLink(attrs: Attributes, siteOrigin: string | null | undefined):
  * safe source, a non-checkbox input) is marked in `dropped` and removed by `exclusiveFilter`;
  * renaming it instead would trip sanitize-html's rename bookkeeping for void elements.
  */
-function transform(siteOrigin: string | null | undefined, dropped: WeakSet<Attributes>) {
+function transform(options: SanitizeOptions, dropped: WeakSet<Attributes>) {
+  const { siteOrigin, images } = options;
   return (tagName: string, attribs: Attributes): { tagName: string; attribs: Attributes } => {
     const tag = tagName.toLowerCase();
     // Not in the allow-list: keep the name so sanitize-html discards it (and, for raw-text and
@@ -155,6 +195,7 @@ function transform(siteOrigin: string | null | undefined, dropped: WeakSet<Attri
       return { tagName: tag, attribs: marker };
     }
     if (tag === 'a') return { tagName: tag, attribs: decorateLink(cleaned, siteOrigin) };
+    if (tag === 'img') return { tagName: tag, attribs: ownImage(cleaned, images) };
     return { tagName: tag, attribs: cleaned };
   };
 }
@@ -166,7 +207,8 @@ type Options = sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] };
 
 const baseOptions: Options = {
   allowedTags: [...ALLOWED_TAGS],
-  allowedAttributes: Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]])),
+  // The second layer lets through what `ownImage` adds; `cleanAttributes` has already dropped them from the input.
+  allowedAttributes: Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, tag === 'img' ? [...attrs, ...SERVER_IMAGE_ATTRIBUTES] : [...attrs]])),
   allowedClasses: { code: ['language-*'], a: ['rt-*'], span: ['hljs-*'] },
   allowedStyles: Object.fromEntries(STYLED_TAGS.map((tag) => [tag, STYLE_RULE])),
   parseStyleAttributes: true,
@@ -198,7 +240,7 @@ function sanitizeOnce(html: string, options: SanitizeOptions): string {
   const dropped = new WeakSet<Attributes>();
   const perCall: Options = {
     ...baseOptions,
-    transformTags: { '*': transform(options.siteOrigin, dropped) },
+    transformTags: { '*': transform(options, dropped) },
     exclusiveFilter: (frame) => dropped.has(frame.attribs),
   };
   return loadSanitizeHtml()(html, perCall).trim();

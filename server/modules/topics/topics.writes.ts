@@ -12,7 +12,8 @@ import type { DB, NewTopic, NodeRow, TopicRow, UserRow } from '../../db/schema';
 import { errors, type MessageRef } from '../../infra/errors';
 import type { IpLocation } from '../../infra/ip-location';
 import type { WriteScope } from '../../kernel/events';
-import { hasVisibleContent, renderContent } from '../content/content.api';
+import { hasVisibleContent, imageListJson, renderContent } from '../content/content.api';
+import { uploadAddressesIn, uploadImageFacts } from '../uploads/uploads.api';
 import { findActiveNode, findDefaultNode, findNodeById } from '../nodes/nodes.api';
 import type { Settings } from '../settings/settings.api';
 import { actorOf, createPost, editPost, postForEditor, type PostWrite } from '../publishing/publishing.api';
@@ -84,11 +85,13 @@ async function prepareTopic(db: Kysely<DB>, type: number, input: TopicEditInput,
   if (isPost && title === '') fields.title = 'topic.validation.titleRequired';
 
   const contentType: ContentType = input.contentType ?? (isPost ? 'html' : 'text');
-  const options = { siteOrigin: meta.siteOrigin };
+  // The site's own uploads shown: their sizes and copies (ADR 0031), in one query.
+  const addresses = [...uploadAddressesIn(input.content), ...uploadAddressesIn(input.hideContent), ...input.imageList.map((image) => image.url)];
+  const images = await uploadImageFacts(db, addresses);
+  const options = { siteOrigin: meta.siteOrigin, images };
   const rendered = renderContent(input.content, contentType, options);
-  const images = input.imageList;
   const visible = hasVisibleContent(rendered);
-  if (isPost ? !visible : !visible && images.length === 0) fields.content = 'topic.validation.contentRequired';
+  if (isPost ? !visible : !visible && input.imageList.length === 0) fields.content = 'topic.validation.contentRequired';
 
   const hidden = input.hideContent.trim() === '' ? { html: '', text: '' } : renderContent(input.hideContent, contentType, options);
   const hiddenEmpty = !hasVisibleContent(hidden);
@@ -103,7 +106,7 @@ async function prepareTopic(db: Kysely<DB>, type: number, input: TopicEditInput,
     summary: [...rendered.summary].slice(0, SUMMARY_STORED_MAX).join(''),
     hideContent: hiddenEmpty ? '' : input.hideContent,
     hideContentHtml: hiddenEmpty ? '' : hidden.html,
-    imageList: JSON.stringify(images.map((image) => ({ url: image.url }))),
+    imageList: imageListJson(input.imageList, images),
     text: rendered.text,
     hideText: hidden.text,
   };

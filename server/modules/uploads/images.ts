@@ -35,8 +35,10 @@ export function refusalError(refusal: Refusal): AppError {
   }
 }
 
-/** A processed image, its bytes back in a Buffer. */
-export type ImageResult = ProcessedImage & { data: Buffer };
+/** A processed image, its bytes (and its copies') back in Buffers. */
+export type ImageResult = ProcessedImage & { data: Buffer; variants: Array<{ width: number; height: number; data: Buffer }> };
+
+const toBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export class ImageProcessor {
   private pool: WorkerPool<ImageTask, ProcessedImage> | null = null;
@@ -89,7 +91,8 @@ export class ImageProcessor {
     try {
       const task: ImageTask = { ...work, input, limits };
       const done = await this.pool.run(task);
-      return { ...done, data: Buffer.from(done.data.buffer, done.data.byteOffset, done.data.byteLength) };
+      const variants = (done.variants ?? []).map((v) => ({ ...v, data: toBuffer(v.data) }));
+      return { ...done, data: toBuffer(done.data), variants };
     } catch (error) {
       if (error instanceof PoolBusyError) throw errors.unavailable('upload.busy', BUSY_RETRY_AFTER_S);
       if (error instanceof WorkerTaskError && isRefusal(error.data)) throw refusalError(error.data);

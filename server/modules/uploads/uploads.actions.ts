@@ -15,8 +15,9 @@ export function uploadRate(settings: Pick<Settings, 'uploadLimits'>): RateRule {
 }
 
 export const uploadsActionList = [
-  // Declared a read though it is a POST: it writes no row, only a content-addressed file, and an
-  // image being decoded must not hold a transaction (on SQLite, every other writer) open.
+  // Declared a read though it is a POST: it writes content-addressed files and one insert-or-ignore
+  // row of their size (upload_images, ADR 0031) that needs no transaction, and an image being
+  // decoded must not hold a transaction (on SQLite, every other writer) open.
   readAction(uploadActions.image, {
     who: who.writer(),
     // Spent before the file is read: a refused or malformed file still counts.

@@ -5,4 +5,4 @@
 export { ImageProcessor } from './images';
 export type { IconSpec } from './image-pipeline';
 export { uploadedImageOrRefuse } from './uploaded-image';
-export { readStoredImage, siteUploadLimits, storeAvatar, storedImageUrl } from './uploads.service';
+export { readStoredImage, siteUploadLimits, storeAvatar, storedImageUrl, uploadAddressesIn, uploadImageFacts } from './uploads.service';

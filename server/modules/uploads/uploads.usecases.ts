@@ -27,11 +27,11 @@ type Input<K extends keyof typeof uploadActions> = ParsedInputOf<(typeof uploadA
 export const UPLOAD_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
 
 /** POST upload: the multipart `image`, checked, re-encoded (or sanitized) and stored. */
-export async function uploadImage({ ctx, caller, settings, upload }: ReadCall<Input<'image'>, undefined>): Promise<UploadedImage> {
+export async function uploadImage({ ctx, caller, settings, upload, db }: ReadCall<Input<'image'>, undefined>): Promise<UploadedImage> {
   if (!upload) throw errors.validation({ image: 'upload.missingFile' });
   const limits = siteUploadLimits(settings);
   const { buffer, filename } = await upload.read(limits);
-  const result = await storeImage(ctx.images, createStorage(ctx.config), buffer, filename, limits.size);
+  const result = await storeImage(ctx.images, createStorage(ctx.config), buffer, filename, limits.size, db);
   ctx.log.info({ userId: memberOf(caller).id, url: result.url, bytes: buffer.length }, 'image uploaded');
   return result;
 }
