@@ -58,7 +58,7 @@ function imageUrl(raw: string, base: string): string {
 export function readMeta(html: string, pageUrl: string): PageMeta {
   const head = html.split(/<\/head\s*>/i)[0] ?? '';
   const meta = new Map<string, string>();
-  for (const match of head.matchAll(/<meta\b[^>]*>/gi)) {
+  for (const match of head.matchAll(/<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi)) {
     const attrs = attributes(match[0]);
     const key = (attrs.get('property') ?? attrs.get('name') ?? '').toLowerCase();
     const content = attrs.get('content');
