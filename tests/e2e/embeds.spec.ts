@@ -70,7 +70,7 @@ test('a topic shows the YouTube facade (no request to YouTube until clicked) and
   await expectAccessible(page, { label: 'topic with a facade and a card' });
   expect(thirdParty.filter((url) => /youtube|ytimg|google/.test(url))).toEqual([]);
 
-  const player = page.waitForRequest((request) => request.url().startsWith('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'));
+  const player = page.waitForRequest((request) => request.url().startsWith('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'), { timeout: 10_000 });
   await play.click();
   await player;
   const frame = content.locator('iframe[data-embed-frame]');
