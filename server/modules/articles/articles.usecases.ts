@@ -66,7 +66,7 @@ export async function articleDetail({ ctx, db, caller, input }: ReadCall<Input<'
   const visit = { ip: caller.origin.ip, userAgent: caller.origin.userAgent, dedup: ctx.viewDedup };
   const article = await readArticle(db, input.id, caller, visit);
   // Bare links shown as embeds or cards from the preview cache (ADR 0030); no query without one.
-  const [content] = await decorateContents(db, [article.content ?? ''], caller.locale);
+  const [content] = await decorateContents(ctx, db, [article.content ?? ''], caller.locale);
   return { ...article, content: content! };
 }
 

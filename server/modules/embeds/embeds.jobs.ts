@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { requireDb } from '../../context';
 import { defineJob } from '../../kernel/jobs';
 import { dropPages } from '../../kernel/page-tags';
-import { appFetcher, MAX_LINKS_PER_POST, refreshPreviews } from './embeds.service';
+import { appFetcher, MAX_LINKS_PER_POST, refreshPreviews } from './embeds.refresh';
 
 export interface PreviewJobPayload {
   urls: string[];

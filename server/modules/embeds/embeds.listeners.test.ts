@@ -24,10 +24,15 @@ import { requireDb } from '../../context';
 let server: Server;
 let origin = '';
 const hits: string[] = [];
+let version = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     hits.push(req.url ?? '');
+    if (req.url === '/versioned') {
+      version += 1;
+      return res.writeHead(200, { 'content-type': 'text/html' }).end(`<head><title>Version ${version}</title></head>`);
+    }
     const match = /^\/page\/([a-z0-9-]+)$/.exec(req.url ?? '');
     if (!match) return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -126,6 +131,28 @@ for (const dialect of await testDatabases()) {
       // No job for it: provider embeds are built from the link alone.
       const jobs = await requireDb(t.ctx).selectFrom('jobs').select('payload').where('name', '=', 'embeds.preview').execute();
       expect(jobs.some((job) => job.payload.includes('youtube'))).toBe(false);
+    });
+
+    it('a render that finds a preview due again only enqueues its refresh (once); the job brings the new card', async () => {
+      const url = `${origin}/versioned`;
+      const id = await postTopic(t, author.token, { content: bareLink(url) });
+      await t.jobs.drain();
+      const first = await topicHtml(id);
+      expect(first).toMatch(/Version \d+/);
+      const shown = /Version (\d+)/.exec(first)![1];
+      const db = requireDb(t.ctx);
+      await db.updateTable('link_previews').set({ refresh_time: 0 }).where('url', '=', url).execute();
+
+      hits.length = 0;
+      const waiting = () => db.selectFrom('jobs').select('id').where('name', '=', 'embeds.preview').where('status', '=', 'waiting').execute();
+      expect(await topicHtml(id)).toContain(`Version ${shown}`);
+      expect(await topicHtml(id)).toContain(`Version ${shown}`);
+      expect(hits).toEqual([]);
+      expect(await waiting()).toHaveLength(1);
+
+      await t.jobs.drain();
+      expect(hits).toEqual(['/versioned']);
+      expect(await topicHtml(id)).toContain(`Version ${Number(shown) + 1}`);
     });
 
     it('a dead link stays a plain link; its failure is cached', async () => {

@@ -1,27 +1,18 @@
 /**
- * Link previews (ADR 0030): the cache read that decorates content for a render (one query, and
- * none when the content has no bare link), and the fetch a job makes after a post is written.
+ * Link previews (ADR 0030): the links a written post has worth a card, and the cache read that
+ * decorates content for a render (one query, and none when the content has no bare link).
  */
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../../common/constants';
 import { translator } from '../../../common/i18n';
 import type { AppContext } from '../../context';
+import { enqueueJob } from '../../kernel/jobs';
 import type { DB } from '../../db/schema';
-import { PreviewFetcher } from './embeds.fetcher';
-import { readMeta } from './embeds.meta';
+import { previewJob } from './embeds.jobs';
 import { providerEmbed } from './embeds.providers';
 import { bareLinks, decorate, type CardFields } from './embeds.render';
-import { findPreviews, savePreview } from './embeds.repository';
-
-/** A success is refreshed after a day, a failure after an hour. */
-export const PREVIEW_FRESH_MS = { ok: 24 * 3600_000, failed: 3600_000 } as const;
-/** Bare links fetched per post: a post of a hundred links is not a hundred fetches. */
-export const MAX_LINKS_PER_POST = 5;
-
-export function urlHash(url: string): string {
-  return createHash('sha256').update(url).digest('hex');
-}
+import { findPreviews } from './embeds.repository';
+import { MAX_LINKS_PER_POST, urlHash } from './embeds.refresh';
 
 /** The bare links a post's HTML has that are worth a card: not a provider's (those embed without a fetch). */
 export function linksToPreview(html: string): string[] {
@@ -32,53 +23,35 @@ export function linksToPreview(html: string): string[] {
 
 /**
  * The contents with their bare links shown as embeds or cards from the cache: one query for them
- * all, none when none has a bare link. A link without a ready preview stays as it was.
+ * all, none when none has a bare link. A link without a ready preview stays as it was. The render
+ * never fetches: links whose preview is due again (a day after a success, an hour after a
+ * failure) or was never made (a post from before link previews) are handed to the preview job —
+ * one outbox row, at most one waiting per set of links — and the next render after it shows them.
  */
-export async function decorateContents(db: Kysely<DB>, htmls: readonly string[], locale: Locale): Promise<string[]> {
+export async function decorateContents(ctx: AppContext, db: Kysely<DB>, htmls: readonly string[], locale: Locale): Promise<string[]> {
   const links = new Map<string, string>();
   for (const html of htmls) for (const url of bareLinks(html)) links.set(urlHash(url), url);
   if (links.size === 0) return [...htmls];
   const cards = new Map<string, CardFields>();
   const needsCache = [...links].filter(([, url]) => !providerEmbed(url)).map(([hash]) => hash);
-  for (const row of await findPreviews(db, needsCache)) {
+  const rows = await findPreviews(db, needsCache);
+  for (const row of rows) {
     const url = links.get(row.urlHash);
     if (url && row.status === 'ok' && row.title) cards.set(url, { title: row.title, description: row.description, siteName: row.siteName, image: row.image });
   }
+  const current = new Set(rows.filter((row) => row.refreshTime > ctx.clock.now()).map((row) => row.urlHash));
+  const due = needsCache.filter((hash) => !current.has(hash)).map((hash) => links.get(hash)!).filter((url) => url.length <= 2048).slice(0, MAX_LINKS_PER_POST);
+  if (due.length > 0) await askForRefresh(ctx, due);
   const t = translator(locale);
   return htmls.map((html) => decorate(html, cards, t));
 }
 
-/** The fetcher of this app: the real resolver; the config's test-only allowance. */
-export function appFetcher(ctx: AppContext): PreviewFetcher {
-  return new PreviewFetcher({ testAllowAddresses: ctx.config.linkPreviews.testAllowAddresses });
+/** Enqueues the preview job for links a render found due; a failure is logged, never the render's. */
+async function askForRefresh(ctx: AppContext, urls: string[]): Promise<void> {
+  try {
+    await enqueueJob(ctx, previewJob, { urls, pages: [] }, { dedupeKey: `embeds.preview:${urlHash([...urls].sort().join('\n'))}` });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'link previews: refresh not enqueued');
+  }
 }
 
-/**
- * Fetches each address not fresh in the cache and records the outcome. Answers whether any
- * preview changed (the pages showing it are then dropped).
- */
-export async function refreshPreviews(db: Kysely<DB>, fetcher: PreviewFetcher, urls: readonly string[], clock: () => number): Promise<boolean> {
-  const hashes = new Map(urls.map((url) => [urlHash(url), url]));
-  const fresh = new Set((await findPreviews(db, [...hashes.keys()])).filter((row) => row.refreshTime > clock()).map((row) => row.urlHash));
-  let changed = false;
-  for (const [hash, url] of hashes) {
-    if (fresh.has(hash)) continue;
-    const result = await fetcher.fetch(url);
-    const meta = result.ok ? readMeta(result.html, result.url) : null;
-    const ok = meta !== null && meta.title !== '';
-    const now = clock();
-    await savePreview(db, {
-      urlHash: hash,
-      url,
-      status: ok ? 'ok' : 'failed',
-      title: ok ? meta.title : '',
-      description: ok ? meta.description : '',
-      siteName: ok ? meta.siteName : '',
-      image: ok ? meta.image : '',
-      fetchedAt: now,
-      refreshTime: now + (ok ? PREVIEW_FRESH_MS.ok : PREVIEW_FRESH_MS.failed),
-    });
-    changed ||= ok;
-  }
-  return changed;
-}

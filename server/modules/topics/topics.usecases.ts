@@ -73,7 +73,7 @@ export async function topicDetail({ db, ctx, input, caller }: ReadCall<Input<'de
   const visit = { ip: caller.origin.ip, userAgent: caller.origin.userAgent, dedup: ctx.viewDedup };
   const topic = await readTopicDetail(db, input.id, caller, visit);
   // Bare links shown as embeds or cards from the preview cache (ADR 0030); no query without one.
-  const [content] = await decorateContents(db, [topic.content ?? ''], caller.locale);
+  const [content] = await decorateContents(ctx, db, [topic.content ?? ''], caller.locale);
   return { ...topic, content: content! };
 }
 
