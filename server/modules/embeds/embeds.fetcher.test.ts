@@ -167,6 +167,10 @@ describe('embeds fetcher', () => {
     expect(await fetcher.fetch(`http://127.0.0.1:${site.port}/slow`)).toEqual({ ok: false, reason: 'timeout' });
     expect(Date.now() - started).toBeLessThan(2_000);
 
+    // A resolver that never answers is cut by the same deadline.
+    const hanging = new PreviewFetcher({ resolve: () => new Promise(() => undefined), timeoutMs: 200 });
+    expect(await hanging.fetch('https://slow-dns.example/')).toEqual({ ok: false, reason: 'timeout' });
+
     expect(await fetcher.fetch(`http://127.0.0.1:${site.port}/json`)).toEqual({ ok: false, reason: 'type' });
     expect(await fetcher.fetch(`http://127.0.0.1:${site.port}/missing`)).toEqual({ ok: false, reason: 'status' });
   });

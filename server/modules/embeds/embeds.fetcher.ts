@@ -126,10 +126,12 @@ export class PreviewFetcher {
     const literal = isIP(host);
     if (literal) answers = [{ address: host, family: literal === 6 ? 6 : 4 }];
     else {
+      // The resolution counts against the deadline too (a resolver that hangs is cut with the rest).
+      const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Refused('timeout')), { once: true }));
       try {
-        answers = await this.resolve(host);
-      } catch {
-        throw new Refused('dns');
+        answers = await Promise.race([this.resolve(host), aborted]);
+      } catch (error) {
+        throw error instanceof Refused ? error : new Refused('dns');
       }
     }
     if (signal.aborted) throw new Refused('timeout');
