@@ -49,7 +49,7 @@ export async function decorateContents(ctx: AppContext, db: Kysely<DB>, htmls: r
 /** Enqueues the preview job for links a render found due; a failure is logged, never the render's. */
 async function askForRefresh(ctx: AppContext, urls: string[]): Promise<void> {
   try {
-    await enqueueJob(ctx, previewJob, { urls, pages: [] }, { dedupeKey: `embeds.preview:${urlHash([...urls].sort().join('\n'))}` });
+    await enqueueJob(ctx, previewJob, { urls, pages: [] }, { dedupeKey: `link-preview|${urlHash([...urls].sort().join('\n'))}` });
   } catch (error) {
     ctx.log.warn({ err: error }, 'link previews: refresh not enqueued');
   }
