@@ -23,6 +23,7 @@ import { TranslationProvider } from './lib/use-t';
 import './lib/load-context';
 import { useOptionalRootData, type RootData } from './lib/session';
 import { installStaleBuildReload } from './lib/stale-reload';
+import { installEmbedFacades } from './lib/embed-facades';
 import { fillViewerParts } from './lib/viewer-parts';
 import { ToastProvider } from './lib/toast';
 
@@ -178,6 +179,7 @@ function useViewerParts(): void {
 export default function App() {
   useViewerParts();
   useEffect(() => installStaleBuildReload(), []);
+  useEffect(() => installEmbedFacades(), []);
   return (
     <>
       <LoadingBar />

@@ -58,6 +58,11 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Test only: addresses (exact, comma-separated) the link-preview fetcher may reach despite its
+   * address rules, on any port — a local page for the journeys. Empty in production.
+   */
+  LINK_PREVIEW_TEST_ALLOW: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Slow clients (server/http/slow-clients.ts). A 5 MB upload at 50 KB/s takes 100 s: the whole
   // request may take two minutes, but no byte of a body for 20 s is a stalled client.
@@ -140,6 +145,8 @@ export interface AppConfig {
    * under test, so a drifting answer fails the test that made it; off in production (no cost).
    */
   checkAnswers: boolean;
+  /** The link-preview fetcher's test-only allowance (LINK_PREVIEW_TEST_ALLOW): addresses it may reach on any port. */
+  linkPreviews: { testAllowAddresses: string[] };
 }
 
 /** The site address of last resort (no PUBLIC_URL, none recorded at install): this machine. */
@@ -224,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     images: imageLimits(e),
     jobs: { workers: e.JOB_WORKERS, leaseMs: e.JOB_LEASE_MS },
     checkAnswers: e.NODE_ENV === 'test',
+    linkPreviews: { testAllowAddresses: e.LINK_PREVIEW_TEST_ALLOW.split(',').map((a) => a.trim()).filter(Boolean) },
     ...overrides,
   };
 }

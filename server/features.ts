@@ -44,6 +44,7 @@ import { reportsFeature } from './modules/reports/reports.feature';
 import { ipBansFeature } from './modules/ipbans/ipbans.feature';
 import { trustFeature } from './modules/trust/trust.feature';
 import { challengeFeature } from './modules/challenge/challenge.feature';
+import { embedsFeature } from './modules/embeds/embeds.feature';
 
 
 export type { Feature };
@@ -87,6 +88,7 @@ export const features: Feature[] = [
   ipBansFeature,
   trustFeature,
   challengeFeature,
+  embedsFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,

@@ -378,6 +378,24 @@ export interface ConversationPrefsTable {
 }
 
 /** A digest period claimed for a member: unique, so two processes never send it twice. */
+/** One linked address's preview (ADR 0030, migration 2026120301_embeds_link_previews): the embeds feature's cache. */
+export interface LinkPreviewsTable {
+  id: Generated<number>;
+  /** SHA-256 of `url`, hex. */
+  url_hash: string;
+  url: string;
+  /** `ok` (the fields are the card) or `failed` (the link stays plain). */
+  status: string;
+  title: string;
+  description: string;
+  site_name: string;
+  /** An https address or ''. */
+  image: string;
+  fetched_at: number;
+  /** When a render's link is due for another fetch (a day after a success, an hour after a failure). */
+  refresh_time: number;
+}
+
 /** One reported item (issue 28, migration 2026120203_reports): what staff decide on. */
 export interface ReportCasesTable {
   id: Generated<number>;
@@ -710,6 +728,7 @@ export interface DB {
   conversation_prefs: ConversationPrefsTable;
   report_cases: ReportCasesTable;
   reports: ReportsTable;
+  link_previews: LinkPreviewsTable;
   user_blocks: UserBlocksTable;
   user_warnings: UserWarningsTable;
   trust_levels: TrustLevelsTable;
@@ -749,5 +768,6 @@ export type ConversationMemberRow = Selectable<ConversationMembersTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
 export type ReportCaseRow = Selectable<ReportCasesTable>;
 export type ReportRow = Selectable<ReportsTable>;
+export type LinkPreviewRow = Selectable<LinkPreviewsTable>;
 export type TrustLevelRow = Selectable<TrustLevelsTable>;
 export type IpBanRow = Selectable<IpBansTable>;

@@ -25,6 +25,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { LoadContext } from './load-context';
 import { pageTag } from '../kernel/kinds';
 import { ErrorCode } from '../../common/errors';
+import { EMBED_FRAME_ORIGINS } from '../../common/embeds';
 import { AppError } from '../infra/errors';
 import { hasSession, userPageId, isShareable, markForMember, pageCacheKey, withNonce } from './page-cache';
 import { LIST_PAGES, userPageTag } from '../kernel/page-tags';
@@ -69,6 +70,8 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "font-src 'self' data:",
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
     "media-src 'self' https:",
+    // The embedded players (ADR 0030): exactly their frame origins, loaded only on a click.
+    `frame-src ${EMBED_FRAME_ORIGINS.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

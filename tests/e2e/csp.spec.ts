@@ -10,6 +10,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { adminToken, apiPost, signUpMember, type Member } from '../support/e2e-members';
 import { startServer, type E2eServer } from '../support/e2e-server';
 import { attachServerOutputOnFailure, openHydrated, watchErrors } from '../support/page';
+import { EMBED_FRAME_ORIGINS } from '../../common/embeds';
 
 let server: E2eServer;
 let admin: string;
@@ -80,6 +81,18 @@ test('the back office’s settings and a visitor’s sign-in page send none eith
   expect(await visit(page, ['/user/signin', '/about'])).toEqual([]);
   await signInAs(context, admin);
   expect(await visit(page, ['/admin', '/admin/settings'])).toEqual([]);
+});
+
+test('frame-src allows exactly the embedded players’ frame origins (ADR 0030), and the rest of the policy is unchanged', async ({ request }) => {
+  const policy = (await request.get(`${server.url}/about`)).headers()['content-security-policy'] ?? '';
+  const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  expect(directives.get('frame-src')).toEqual([...EMBED_FRAME_ORIGINS]);
+  expect(directives.get('default-src')).toEqual(["'self'"]);
+  expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+  expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  expect([...directives.keys()].sort()).toEqual(
+    ['base-uri', 'connect-src', 'default-src', 'font-src', 'form-action', 'frame-ancestors', 'frame-src', 'img-src', 'media-src', 'object-src', 'script-src', 'style-src', 'style-src-attr'].sort(),
+  );
 });
 
 test('the watch fails a journey on a CSP report: a script without the nonce is refused and reported', async ({ page }) => {

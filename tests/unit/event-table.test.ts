@@ -13,7 +13,7 @@ describe('the events table of docs/architecture.md', () => {
 
   it('lists every fact with where it is declared and who listens', async () => {
     const table = await eventTable();
-    expect(table).toContain('| `comment.created` | `modules/comments/comments.events.ts` | `modules/comments/comments.service.ts` | comments, mentions, scores |');
+    expect(table).toContain('| `comment.created` | `modules/comments/comments.events.ts` | `modules/comments/comments.service.ts` | comments, mentions, scores, embeds |');
     expect(table.split('\n').length).toBeGreaterThan(30);
   });
 });

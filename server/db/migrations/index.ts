@@ -27,6 +27,7 @@ import * as conversations from './2026120201_conversations';
 import * as reports from './2026120203_reports';
 import * as blocksLocksWarnings from './2026120202_blocks_locks_warnings';
 import * as trustDefences from './2026120204_trust_defences';
+import * as embedsLinkPreviews from './2026120301_embeds_link_previews';
 import * as imagesUploadSizes from './2026120310_images_upload_sizes';
 
 export const migrations: Record<string, Migration> = {
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '2026120203_reports': reports,
   '2026120202_blocks_locks_warnings': blocksLocksWarnings,
   '2026120204_trust_defences': trustDefences,
+  '2026120301_embeds_link_previews': embedsLinkPreviews,
   '2026120310_images_upload_sizes': imagesUploadSizes,
 };

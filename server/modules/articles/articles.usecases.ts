@@ -5,6 +5,7 @@
  * locked there; what the caller is answered is made after the commit.
  */
 import { uploadAddressesIn, uploadImageFacts } from '../uploads/uploads.api';
+import { decorateContents } from '../embeds/embeds.api';
 import type { ParsedInputOf } from '../../../common/actions/contract';
 import type { articleActions } from '../../../common/actions/articles';
 import { CONTENT_STATUS } from '../../../common/constants';
@@ -62,9 +63,12 @@ export function userArticles({ db, caller, input }: ReadCall<Input<'ofUser'>, un
 }
 
 /** GET article/{id}: the article for whoever may see it; a browser's read (its user agent known) counts one view. */
-export function articleDetail({ ctx, db, caller, input }: ReadCall<Input<'detail'>, undefined>): Promise<ArticleView> {
+export async function articleDetail({ ctx, db, caller, input }: ReadCall<Input<'detail'>, undefined>): Promise<ArticleView> {
   const visit = { ip: caller.origin.ip, userAgent: caller.origin.userAgent, dedup: ctx.viewDedup };
-  return readArticle(db, input.id, caller, visit);
+  const article = await readArticle(db, input.id, caller, visit);
+  // Bare links shown as embeds or cards from the preview cache (ADR 0030); no query without one.
+  const [content] = await decorateContents(ctx, db, [article.content ?? ''], caller.locale);
+  return { ...article, content: content! };
 }
 
 /** GET article/edit/{id}: the raw fields, the row loaded and its rule passed. */

@@ -10,19 +10,35 @@ import type { ReadCall, WriteCall } from '../../kernel/actions';
 import { actorOf, memberOf } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import type { CommentView } from './comments.presenter';
-import type { CommentRow } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Locale } from '../../../common/constants';
+import type { CommentRow, DB } from '../../db/schema';
+import { decorateContents } from '../embeds/embeds.api';
+import type { AppContext } from '../../context';
 import { commentPage, createComment as writeComment, deleteComment as removeComment, presentNewComment, replyPage, userCommentPage, type CreatedComment } from './comments.service';
 
 type Input<K extends keyof typeof commentActions> = ParsedInputOf<(typeof commentActions)[K]>;
 
 /** GET comment/comments: a page of an item's comments, each with its first replies. */
-export function commentList({ db, ctx, input, caller }: ReadCall<Input<'list'>, undefined>): Promise<Page<CommentView>> {
-  return commentPage(db, ctx.kinds, input, caller);
+export async function commentList({ db, ctx, input, caller }: ReadCall<Input<'list'>, undefined>): Promise<Page<CommentView>> {
+  return withPreviews(ctx, db, await commentPage(db, ctx.kinds, input, caller), caller.locale);
 }
 
 /** GET comment/replies: a page of one comment's replies. */
-export function replyList({ db, ctx, input, caller }: ReadCall<Input<'replies'>, undefined>): Promise<Page<CommentView>> {
-  return replyPage(db, ctx.kinds, input, caller);
+export async function replyList({ db, ctx, input, caller }: ReadCall<Input<'replies'>, undefined>): Promise<Page<CommentView>> {
+  return withPreviews(ctx, db, await replyPage(db, ctx.kinds, input, caller), caller.locale);
+}
+
+/** The page's comments and their first replies with bare links shown as embeds or cards (ADR 0030): one query for the page, none without a bare link. */
+async function withPreviews(ctx: AppContext, db: Kysely<DB>, page: Page<CommentView>, locale: Locale): Promise<Page<CommentView>> {
+  const all = page.results.flatMap((comment) => [comment, ...(comment.replies ?? [])]);
+  const decorated = await decorateContents(ctx, db, all.map((comment) => comment.content), locale);
+  const byComment = new Map(all.map((comment, index) => [comment, decorated[index]!]));
+  const redo = (comment: CommentView): CommentView => {
+    const content = byComment.get(comment)!;
+    return content === comment.content ? comment : { ...comment, content };
+  };
+  return { ...page, results: page.results.map((comment) => (comment.replies ? { ...redo(comment), replies: comment.replies.map(redo) } : redo(comment))) };
 }
 
 /** GET comment/user_comments: a page of a member's comments, newest first, each with its post's title and link. */

@@ -17,6 +17,7 @@ import { followingFeed } from '../follows/follows.api';
 import { nodeViews } from '../nodes/nodes.api';
 import { publicFeedAnswer, setCommentRules, writtenRelations } from '../publishing/publishing.api';
 import { publicTopicFeed } from './topics.cache';
+import { decorateContents } from '../embeds/embeds.api';
 import { topicDetail as readTopicDetail, topicHiddenContent, type HiddenContent } from './topics.detail';
 import { FEED_FOLLOWED, userTopicCounts, userTopicFeed } from './topics.feeds';
 import { deleteTopic as deleteTopicRow, postRef, setTopicFlag } from './topics.moderation';
@@ -68,9 +69,12 @@ export function userTopicCountsOf({ db, input }: ReadCall<Input<'userCounts'>, u
  * GET topic/{id}: the topic, its view counted by the post rule (once per visitor per window; bots
  * and callers without a user agent never) — the API's reader and the page's alike.
  */
-export function topicDetail({ db, ctx, input, caller }: ReadCall<Input<'detail'>, undefined>): Promise<TopicView> {
+export async function topicDetail({ db, ctx, input, caller }: ReadCall<Input<'detail'>, undefined>): Promise<TopicView> {
   const visit = { ip: caller.origin.ip, userAgent: caller.origin.userAgent, dedup: ctx.viewDedup };
-  return readTopicDetail(db, input.id, caller, visit);
+  const topic = await readTopicDetail(db, input.id, caller, visit);
+  // Bare links shown as embeds or cards from the preview cache (ADR 0030); no query without one.
+  const [content] = await decorateContents(ctx, db, [topic.content ?? ''], caller.locale);
+  return { ...topic, content: content! };
 }
 
 /** GET topic/hide_content. */

@@ -1,0 +1,5 @@
+/**
+ * The embeds feature's public surface (DESIGN convention 13): what other features may use of it.
+ * Anything not exported here is the feature's own.
+ */
+export { decorateContents } from './embeds.service';
