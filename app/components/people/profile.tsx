@@ -26,35 +26,31 @@ import { BackgroundControls, ProfileBanner } from './profile-background';
 import { Avatar } from '~/components/user/avatar';
 import { VipBadge } from '~/components/user/vip-badge';
 import { paths } from '~/lib/paths';
-import { useRootData } from '~/lib/session';
-import { useHydrated } from '~/lib/use-hydrated';
+import { useRootData, useSiteConfig } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
 import { ReportButton } from '~/components/report/report-dialog';
 
 const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Built once per locale and zone (the reader's own, or UTC while rendering on the server and hydrating). */
-function calendarFormat(locale: string, hydrated: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${hydrated ? 'local' : 'UTC'}`;
+/** Built once per locale and zone (the site's). */
+function calendarFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`;
   let format = calendarFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: hydrated ? undefined : 'UTC' });
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone });
     calendarFormats.set(key, format);
   }
   return format;
 }
 
-/**
- * A day in the reader's language. On the server and while hydrating it is the UTC day, so the
- * HTML matches; then the browser's own time zone takes over.
- */
+/** A day in the reader's language and the site's time zone (the same on the server and in every browser). */
 function CalendarDate({ time }: { time: number }) {
   const { locale } = useRootData();
-  const hydrated = useHydrated();
-  const text = calendarFormat(locale, hydrated).format(time);
+  const { timeZone } = useSiteConfig();
+  const text = calendarFormat(locale, timeZone).format(time);
   return (
-    <time dateTime={new Date(time).toISOString()} suppressHydrationWarning>
+    <time dateTime={new Date(time).toISOString()}>
       {text}
     </time>
   );
