@@ -127,7 +127,11 @@ function Recent({ entries }: { entries: DashboardView['recent'] }) {
               <span className="font-medium text-zinc-900 dark:text-zinc-100">{entry.actor?.nickname ?? t('admin.audit.system')}</span>
               <span className="text-zinc-700 dark:text-zinc-300">{known(t, `admin.audit.actions.${entry.action}`, entry.action)}</span>
               {entry.targetUser && <span className="text-zinc-700 dark:text-zinc-300">{entry.targetUser.nickname}</span>}
-              {!entry.targetUser && entry.targetId !== null && <span className="text-zinc-600 dark:text-zinc-400">#{entry.targetId}</span>}
+              {!entry.targetUser && entry.targetId !== null && (
+                <span className="text-zinc-600 dark:text-zinc-400">
+                  {known(t, `admin.audit.targets.${entry.targetType}`, entry.targetType)} #{entry.targetId}
+                </span>
+              )}
               <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
                 <LocalDateTime time={entry.createTime} />
               </span>
