@@ -51,7 +51,8 @@ function ArticlesEmpty({ data }: { data: ArticleFeedData }) {
 
 function Heading({ data }: { data: ArticleFeedData }) {
   const t = useT();
-  if (data.tag) return <TagHeading name={data.tag.name} sub={data.tag.description || t('articleUi.feed.tagSub', { tag: data.tag.name })} />;
+  // The heading names the tag once; the line under it is the tag's description, when it has one.
+  if (data.tag) return <TagHeading name={data.tag.name} sub={data.tag.description || undefined} />;
   return <FeedHeading sub={t('articleUi.feed.subtitle')}>{t('articleUi.feed.title')}</FeedHeading>;
 }
 
