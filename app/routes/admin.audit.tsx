@@ -158,7 +158,7 @@ export default function AdminAuditPage() {
         rows={log.results.map((entry) => ({
           key: entry.id,
           cells: [
-            <LocalDateTime key="time" time={entry.createTime} />,
+            <LocalDateTime key="time" time={entry.createTime} compact />,
             entry.actor ? (
               <Link key="actor" to={`?actorId=${entry.actor.id}`} className="text-brand-700 dark:text-brand-300 hover:underline">
                 {entry.actor.nickname}
