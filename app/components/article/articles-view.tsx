@@ -5,6 +5,7 @@
  */
 import { useLocation, type MetaDescriptor } from 'react-router';
 import { FeedHeading, ListShell, StartButton, TagHeading } from '~/components/content/list-shell';
+import { useBanUntil } from '~/components/moderation/ban-notice';
 import { metaContext } from '~/components/content/item-meta';
 import { EditIcon, HashIcon } from '~/components/topic/icons';
 import { RenderNowProvider } from '~/components/topic/time';
@@ -20,7 +21,8 @@ import type { ArticleFeedData } from './types';
 function WriteButton() {
   const t = useT();
   const { user } = useRootData();
-  if (!user) return null;
+  const banned = useBanUntil() !== 0;
+  if (!user || banned) return null;
   return <StartButton to={paths.createArticle} label={t('articleUi.feed.write')} testId="write-article" />;
 }
 
