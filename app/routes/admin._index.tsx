@@ -52,13 +52,13 @@ const LABEL_PX = 11;
  * The chart's box width in px once measured (WIDTH before): drawn at its real width, the axis
  * labels stay LABEL_PX on a phone instead of shrinking with a scaled drawing.
  */
-function useBoxWidth(): [React.RefObject<HTMLDivElement | null>, number] {
-  const ref = useRef<HTMLDivElement | null>(null);
+function useBoxWidth(): [React.RefObject<SVGSVGElement | null>, number] {
+  const ref = useRef<SVGSVGElement | null>(null);
   const [width, setWidth] = useState(WIDTH);
   useEffect(() => {
     const box = ref.current;
     if (!box) return;
-    const measure = () => setWidth(Math.max(240, Math.round(box.clientWidth)));
+    const measure = () => setWidth(Math.max(240, Math.round(box.getBoundingClientRect().width)));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(box);
@@ -90,8 +90,8 @@ function Chart({ days, timeZone }: { days: DashboardDay[]; timeZone: string }) {
   return (
     <Card>
       <CardHeader title={t('adminDashboard.chart.title')} description={t('adminDashboard.chart.description', { timeZone })} />
-      <div className="px-5 py-4" ref={boxRef}>
-        <svg viewBox={`0 0 ${width} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={t('adminDashboard.chart.summary', { ...total, max: busiest })} data-testid="dashboard-chart">
+      <div className="px-5 py-4">
+        <svg ref={boxRef} viewBox={`0 0 ${width} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={t('adminDashboard.chart.summary', { ...total, max: busiest })} data-testid="dashboard-chart">
           {(max >= 4 ? [0, 0.5, 1] : [0, 1]).map((f) => (
             <g key={f}>
               <line x1={PAD.left} x2={width - PAD.right} y1={y(max * f)} y2={y(max * f)} className="stroke-zinc-200 dark:stroke-zinc-700" strokeWidth={1} />
