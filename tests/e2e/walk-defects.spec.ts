@@ -109,6 +109,23 @@ test('an admin at 390 px: tag page, titles, navigation strip, chart labels, audi
   // A member at /admin: the 403 page, titled by its error.
   await member.page.goto(server.url + '/admin');
   await expect(member.page).toHaveTitle('No permission to access · Walk');
+
+  // 6. The Following tab: an article row is laid out as a topic row is; no node chips.
+  const me = await page.request.get(`${server.url}/api/user/current`, { headers: { 'x-user-token': token } });
+  await apiPost(page.request, server, '/api/fans/follow', member.member.token, { userId: ((await me.json()) as { data: { id: number } }).data.id });
+  await member.page.setViewportSize({ width: 1280, height: 900 });
+  await member.page.goto(server.url + '/?tab=following');
+  const topicRow = member.page.getByTestId('topic-item').first();
+  const articleRow = member.page.getByTestId('article-item').first();
+  await expect(articleRow).toBeVisible();
+  await expect(member.page.getByRole('navigation', { name: 'Nodes' })).toHaveCount(0);
+  const shape = (row: typeof topicRow) =>
+    row.evaluate((el) => {
+      const avatar = el.querySelector('.tp-item-avatar')?.getBoundingClientRect();
+      const stats = el.querySelector('.tp-item-foot > :last-child')?.getBoundingClientRect();
+      return { avatar: avatar ? Math.round(avatar.width) : 0, left: avatar ? Math.round(avatar.left) : 0, statsRight: stats ? Math.round(stats.right) : 0 };
+    });
+  expect(await shape(articleRow)).toEqual(await shape(topicRow));
   expect(errors).toEqual([]);
   await member.context.close();
 });

@@ -78,7 +78,8 @@ export function FeedTabs({ base, active, nodes, activeNodeId }: { base: string; 
           ))}
         </ul>
       </nav>
-      <NodeStrip nodes={nodes} activeNodeId={activeNodeId} />
+      {/* The Following tab is the followed members' posts, in every node: no node to choose. */}
+      {active !== 'following' && <NodeStrip nodes={nodes} activeNodeId={activeNodeId} />}
     </div>
   );
 }
