@@ -39,8 +39,8 @@ export const MICRO_PER_USDT = 1_000_000;
 
 /** A TRC20 transaction id: 64 hexadecimal characters (stored lower case). */
 export const TX_HASH = /^[0-9a-fA-F]{64}$/;
-/** A TRON address: base58, 34 characters starting with T. */
-export const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+/** A TRON address's shape: base58, 34 characters starting with T (`isTronAddress` checks its checksum too). */
+export { TRON_ADDRESS_SHAPE as TRON_ADDRESS, isTronAddress } from './tron';
 /** A price as the admin writes it: whole USDT with at most two decimals, below a million. */
 export const PRICE_TEXT = /^(?:0|[1-9][0-9]{0,5})(?:\.[0-9]{1,2})?$/;
 

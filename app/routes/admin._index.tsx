@@ -4,6 +4,7 @@
  * site's time zone; an inline SVG, with the figures in words for screen readers) and the newest
  * audit entries.
  */
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { dashboardActions } from '../../common/actions/dashboard';
 import type { DashboardDay, DashboardView } from '../../common/views/settings';
@@ -44,13 +45,42 @@ function Counts({ counts }: { counts: DashboardView['counts'] }) {
 
 const WIDTH = 600;
 const HEIGHT = 160;
+/** The axis labels' size in px as rendered: the chart is drawn at its box's own width (1 unit = 1 px). */
+const LABEL_PX = 11;
+
+/**
+ * The chart's box width in px once measured (WIDTH before): drawn at its real width, the axis
+ * labels stay LABEL_PX on a phone instead of shrinking with a scaled drawing.
+ */
+function useBoxWidth(): [React.RefObject<SVGSVGElement | null>, number] {
+  const ref = useRef<SVGSVGElement | null>(null);
+  const [width, setWidth] = useState(WIDTH);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setWidth(Math.max(240, Math.round(box.getBoundingClientRect().width)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 const PAD = { top: 8, right: 8, bottom: 22, left: 28 };
+
+/** How many days apart the day labels go for a day's slot of `slot` px (a label is about 36 px wide). */
+function slotEvery(slot: number): number {
+  return slot * 7 >= 44 ? 7 : 14;
+}
 
 /** Two bars a day (sign-ups, posts), scaled to the busiest day; day labels every week. */
 function Chart({ days, timeZone }: { days: DashboardDay[]; timeZone: string }) {
   const t = useT();
+  const [boxRef, width] = useBoxWidth();
   const max = Math.max(1, ...days.flatMap((d) => [d.signups, d.posts]));
-  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotW = width - PAD.left - PAD.right;
+  // Day labels far enough apart for LABEL_PX text ("11-28"): every week, or every two on a narrow box.
+  const every = slotEvery(plotW / days.length);
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / days.length;
   const bar = Math.max(1, slot / 2 - 1);
@@ -61,11 +91,11 @@ function Chart({ days, timeZone }: { days: DashboardDay[]; timeZone: string }) {
     <Card>
       <CardHeader title={t('adminDashboard.chart.title')} description={t('adminDashboard.chart.description', { timeZone })} />
       <div className="px-5 py-4">
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={t('adminDashboard.chart.summary', { ...total, max: busiest })} data-testid="dashboard-chart">
+        <svg ref={boxRef} viewBox={`0 0 ${width} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={t('adminDashboard.chart.summary', { ...total, max: busiest })} data-testid="dashboard-chart">
           {(max >= 4 ? [0, 0.5, 1] : [0, 1]).map((f) => (
             <g key={f}>
-              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max * f)} y2={y(max * f)} className="stroke-zinc-200 dark:stroke-zinc-700" strokeWidth={1} />
-              <text x={PAD.left - 4} y={y(max * f) + 3} textAnchor="end" className="fill-zinc-600 text-[9px] dark:fill-zinc-400">
+              <line x1={PAD.left} x2={width - PAD.right} y1={y(max * f)} y2={y(max * f)} className="stroke-zinc-200 dark:stroke-zinc-700" strokeWidth={1} />
+              <text x={PAD.left - 4} y={y(max * f) + 3} textAnchor="end" className="fill-zinc-600 dark:fill-zinc-400" fontSize={LABEL_PX} data-testid="chart-label">
                 {Math.round(max * f)}
               </text>
             </g>
@@ -77,8 +107,8 @@ function Chart({ days, timeZone }: { days: DashboardDay[]; timeZone: string }) {
                 <title>{t('adminDashboard.chart.day', { day: d.day, signups: d.signups, posts: d.posts })}</title>
                 <rect x={x} y={y(d.signups)} width={bar} height={PAD.top + plotH - y(d.signups)} className="fill-brand-600 dark:fill-brand-400" />
                 <rect x={x + bar} y={y(d.posts)} width={bar} height={PAD.top + plotH - y(d.posts)} className="fill-amber-500 dark:fill-amber-400" />
-                {((i % 7 === 0 && i < days.length - 4) || i === days.length - 1) && (
-                  <text x={x + bar} y={HEIGHT - 6} textAnchor="middle" className="fill-zinc-600 text-[9px] dark:fill-zinc-400">
+                {((i % every === 0 && i < days.length - Math.ceil(every / 2)) || i === days.length - 1) && (
+                  <text x={x + bar} y={HEIGHT - 6} textAnchor="middle" className="fill-zinc-600 dark:fill-zinc-400" fontSize={LABEL_PX} data-testid="chart-label">
                     {d.day.slice(5)}
                   </text>
                 )}
@@ -127,9 +157,13 @@ function Recent({ entries }: { entries: DashboardView['recent'] }) {
               <span className="font-medium text-zinc-900 dark:text-zinc-100">{entry.actor?.nickname ?? t('admin.audit.system')}</span>
               <span className="text-zinc-700 dark:text-zinc-300">{known(t, `admin.audit.actions.${entry.action}`, entry.action)}</span>
               {entry.targetUser && <span className="text-zinc-700 dark:text-zinc-300">{entry.targetUser.nickname}</span>}
-              {!entry.targetUser && entry.targetId !== null && <span className="text-zinc-600 dark:text-zinc-400">#{entry.targetId}</span>}
+              {!entry.targetUser && entry.targetId !== null && (
+                <span className="text-zinc-600 dark:text-zinc-400">
+                  {known(t, `admin.audit.targets.${entry.targetType}`, entry.targetType)} #{entry.targetId}
+                </span>
+              )}
               <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
-                <LocalDateTime time={entry.createTime} />
+                <LocalDateTime time={entry.createTime} compact />
               </span>
             </li>
           ))}

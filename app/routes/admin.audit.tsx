@@ -16,37 +16,11 @@ import { Input } from '~/components/ui/input';
 import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 import type { TFunction } from '../../common/translate';
+import { AUDIT_ACTIONS, AUDIT_TARGETS } from '../../common/audit';
 
-/**
- * The actions and target kinds the filter offers (what the forum records today). Written as
- * kind and verb: the action names are values, not message keys.
- */
-const ACTIONS = (
-  [
-    ['user', 'ban'],
-    ['user', 'unban'],
-    ['topic', 'approve'],
-    ['topic', 'reject'],
-    ['topic', 'delete'],
-    ['topic', 'restore'],
-    ['topic', 'recommend'],
-    ['topic', 'sticky'],
-    ['article', 'approve'],
-    ['article', 'reject'],
-    ['article', 'delete'],
-    ['article', 'restore'],
-    ['article', 'recommend'],
-    ['comment', 'delete'],
-    ['user', 'role'],
-    ['user', 'verifyEmail'],
-    ['word', 'create'],
-    ['word', 'update'],
-    ['word', 'delete'],
-    ['conversation', 'staffView'],
-    ['conversation', 'messageRemove'],
-  ] as const
-).map(([kind, verb]) => `${kind}.${verb}`);
-const TARGETS = ['user', 'topic', 'article', 'comment', 'word', 'conversation'] as const;
+/** The filter offers every action the log can record, and every target kind (common/audit.ts). */
+const ACTIONS = AUDIT_ACTIONS;
+const TARGETS = AUDIT_TARGETS;
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   requireStaff(context, request);
@@ -87,17 +61,36 @@ function Target({ entry }: { entry: AuditEntryView }) {
   );
 }
 
-/** The recorded facts: a ban's end and reason in words, any other fact as `name: value`. */
+/** A recorded fact's value in words: a status by its name, a time in the site's zone, a switch as on/off. */
+function FactValue({ name, value }: { name: string; value: string | number | boolean | null }) {
+  const t = useT();
+  if (typeof value === 'boolean') return <>{value ? t('admin.audit.on') : t('admin.audit.off')}</>;
+  if (name === 'previousStatus' && typeof value === 'number') return <>{known(t, `admin.audit.statuses.${value}`, String(value))}</>;
+  if ((name === 'previousUntil' || name === 'expireTime') && typeof value === 'number') {
+    if (value === -1) return <>{t('admin.audit.forever')}</>;
+    if (value === 0) return <>{t('admin.audit.never')}</>;
+    return <LocalDateTime time={value} />;
+  }
+  return <>{String(value)}</>;
+}
+
+/**
+ * The recorded facts: a ban's end and reason in words, any other fact as its translated name and
+ * value. A lifted ban's row tells the ban it lifted (its end and reason), never as its own.
+ */
 function Details({ entry }: { entry: AuditEntryView }) {
   const t = useT();
-  const { until, reason, previousUntil: _previous, authorId: _author, ...rest } = entry.detail;
+  const lift = entry.action === 'user.unban';
+  const { until, reason, authorId: _author, ...rest } = entry.detail;
+  // Rows written before the unban recorded `previousReason` kept the lifted ban's reason as `reason`.
+  const facts: Record<string, string | number | boolean | null> = lift && typeof reason === 'string' && reason ? { ...rest, previousReason: reason } : rest;
   return (
     <ul className="space-y-0.5 text-xs text-zinc-700 dark:text-zinc-300">
-      {typeof until === 'number' && until !== 0 && <li>{until === -1 ? t('admin.audit.forever') : <LocalDateTime time={until} />}</li>}
-      {typeof reason === 'string' && reason && <li className="break-words">{t('admin.audit.reason', { reason })}</li>}
-      {Object.entries(rest).map(([key, value]) => (
-        <li key={key}>
-          {key}: {typeof value === 'boolean' ? (value ? t('admin.audit.on') : t('admin.audit.off')) : String(value)}
+      {!lift && typeof until === 'number' && until !== 0 && <li>{until === -1 ? t('admin.audit.forever') : <LocalDateTime time={until} />}</li>}
+      {!lift && typeof reason === 'string' && reason && <li className="break-words">{t('admin.audit.reason', { reason })}</li>}
+      {Object.entries(facts).map(([key, value]) => (
+        <li key={key} className="break-words">
+          {known(t, `admin.audit.fields.${key}`, key)}: <FactValue name={key} value={value} />
         </li>
       ))}
     </ul>
@@ -165,7 +158,7 @@ export default function AdminAuditPage() {
         rows={log.results.map((entry) => ({
           key: entry.id,
           cells: [
-            <LocalDateTime key="time" time={entry.createTime} />,
+            <LocalDateTime key="time" time={entry.createTime} compact />,
             entry.actor ? (
               <Link key="actor" to={`?actorId=${entry.actor.id}`} className="text-brand-700 dark:text-brand-300 hover:underline">
                 {entry.actor.nickname}

@@ -10,7 +10,9 @@ import { resources, type Messages } from '../../common/locales';
 import { translator } from '../../common/i18n';
 import { can, type Action } from '../../common/policies/can';
 import { staffViewer } from '~/components/admin/admin-data.server';
-import { ErrorPage } from '~/components/layout/error-page';
+import { ErrorPage, errorDetails, errorHeading } from '~/components/layout/error-page';
+import { DEFAULT_LOCALE, type Locale } from '../../common/constants';
+import { tFor } from '~/lib/i18n';
 import { SectionLayout } from '~/components/layout/section-layout';
 import { SiteFrame } from '~/components/layout/site-frame';
 import { ADMIN_SECTIONS } from '~/lib/locales/sections';
@@ -25,7 +27,29 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
   return { messages, title: String(translator(context.locale)('admin.title')) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Admin' }, { name: 'robots', content: 'noindex' }];
+/** A key of the layout's sections (`adminSite.nav.tags`), looked up in its data; null when absent. */
+function lookup(messages: Messages | undefined, key: string): string | null {
+  let node: Messages | string | undefined = messages;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : null;
+}
+
+/**
+ * Each screen names itself in the tab ("Reports · Admin · Site"), by its line in NAV (the
+ * longest path that leads to it; the reports screen by its own title); a refusal (403) or another
+ * error names the error, as the root's error page does.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error, location, matches }) => {
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as { locale?: Locale; config?: { siteTitle?: string } } | undefined;
+  const siteTitle = root?.config?.siteTitle || 'Sabai';
+  const robots = { name: 'robots', content: 'noindex' };
+  if (error !== undefined && error !== null) return [{ title: `${errorHeading(errorDetails(error).status, tFor(root?.locale ?? DEFAULT_LOCALE))} · ${siteTitle}` }, robots];
+  const path = location.pathname.replace(/\/+$/, '') || paths.admin;
+  const screen = path === paths.adminReports ? 'adminReports.title' : [...NAV].filter((item) => path === item.to || (item.to !== paths.admin && path.startsWith(`${item.to}/`))).sort((a, b) => b.to.length - a.to.length)[0]?.key;
+  const page = screen ? lookup(data?.messages, screen) : null;
+  const admin = data?.title ?? 'Admin';
+  return [{ title: [page, admin, siteTitle].filter(Boolean).join(' · ') }, robots];
+};
 
 /** The screens, each for whom it is: a moderator is not shown the admins' screens. */
 const NAV: ReadonlyArray<{ to: string; key: string; action: Action }> = [

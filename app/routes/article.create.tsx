@@ -14,6 +14,7 @@ import { privateMeta } from '~/components/content/item-meta';
 import { requireUser } from '~/lib/auth.server';
 import { tFor } from '~/lib/i18n';
 import { useT } from '~/lib/use-t';
+import { BannedPanel, useBanUntil } from '~/components/moderation/ban-notice';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const user = requireUser(context, request);
@@ -27,11 +28,12 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => privateMeta(ma
 export default function CreateArticlePage() {
   const { needsVerifiedEmail } = useLoaderData<typeof loader>();
   const t = useT();
+  const banned = useBanUntil() !== 0;
   return (
     <EditorPage title={t('articleEdit.newArticle')}>
       {/* A new member's limits (issue 28): the next posts reviewed, links capped. */}
       <NewMemberNotice className="mb-5" />
-      <ArticleForm needsVerifiedEmail={needsVerifiedEmail} />
+      {banned ? <BannedPanel what="post" /> : <ArticleForm needsVerifiedEmail={needsVerifiedEmail} />}
     </EditorPage>
   );
 }

@@ -14,6 +14,7 @@ import { unwrap } from '~/components/topic/page-data.server';
 import { requireUser } from '~/lib/auth.server';
 import { tFor } from '~/lib/i18n';
 import { useT } from '~/lib/use-t';
+import { BannedPanel, useBanUntil } from '~/components/moderation/ban-notice';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const user = requireUser(context, request);
@@ -45,6 +46,7 @@ const SEGMENT = 'flex-1 rounded-lg px-4 py-2.5 text-left transition-colors sm:fl
 export default function CreateTopicPage() {
   const { mode, enabled, nodes, defaultNodeId, needsVerifiedEmail } = useLoaderData<typeof loader>();
   const t = useT();
+  const banned = useBanUntil() !== 0;
   const nodeQuery = defaultNodeId ? `nodeId=${defaultNodeId}` : '';
   const modes: Array<{ mode: TopicMode; to: string; title: string; hint: string }> = [];
   if (enabled.post) modes.push({ mode: 'post', to: `/topic/create${nodeQuery ? `?${nodeQuery}` : ''}`, title: t('topicForm.modePost'), hint: t('topicForm.modePostHint') });
@@ -75,7 +77,7 @@ export default function CreateTopicPage() {
       {modes.length <= 1 && <div className="mb-5" />}
       {/* A new member's limits (issue 28): the next posts reviewed, links capped. */}
       <NewMemberNotice className="mb-5" />
-      <TopicForm key={mode} mode={mode} nodes={nodes} defaultNodeId={defaultNodeId} needsVerifiedEmail={needsVerifiedEmail} />
+      {banned ? <BannedPanel what="post" /> : <TopicForm key={mode} mode={mode} nodes={nodes} defaultNodeId={defaultNodeId} needsVerifiedEmail={needsVerifiedEmail} />}
     </div>
   );
 }

@@ -70,6 +70,11 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Section-prefixed literals that are not translation keys. */
 const NOT_KEYS = new Set([
   'install.lock', // the installer's lock file name (server/modules/install/install-lock.ts)
+  // Audit action names in common/audit.ts's AUDIT_ACTIONS (their labels: admin.audit.actions.*, common/audit.test.ts).
+  'conversation.staffView',
+  'conversation.messageRemove',
+  'vip.activate',
+  'vip.reject',
 ]);
 /** Properties whose values look like keys but name something else. */
 const NOT_KEY_PROPERTIES = new Set([

@@ -6,7 +6,7 @@
  */
 import { z } from '../zod';
 import { ADDRESS_CHARACTERS_MESSAGE, isCleanAddress } from './address';
-import { PRICE_TEXT, TRON_ADDRESS, TX_HASH, usdtToMicro, VIP_LIMITS, VIP_ORDER_STATUSES, VIP_PLANS } from '../vip';
+import { isTronAddress, PRICE_TEXT, TX_HASH, usdtToMicro, VIP_LIMITS, VIP_ORDER_STATUSES, VIP_PLANS } from '../vip';
 import { integerField } from './fields';
 import { ADMIN_PAGE_MAX } from './moderation';
 
@@ -51,7 +51,7 @@ const priceField = z
 const addressField = z
   .string({ error: 'adminVip.validation.address' })
   .trim()
-  .refine((text) => text === '' || TRON_ADDRESS.test(text), 'adminVip.validation.address');
+  .refine((text) => text === '' || isTronAddress(text), 'adminVip.validation.address');
 
 /** An http(s) page address with `{hash}` where the transaction id goes. */
 const explorerField = z

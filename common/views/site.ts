@@ -20,6 +20,8 @@ export const siteConfigSchema = z.strictObject({
   contact: z.string(),
   recommendTags: z.array(z.string()),
   tokenExpireDays: z.number(),
+  /** The site's time zone (IANA): times in sentences are written in it. */
+  timeZone: z.string(),
   vip: z.strictObject({ enabled: z.boolean() }),
 }).meta({ id: 'SiteConfig' });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

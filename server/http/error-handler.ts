@@ -9,17 +9,27 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '../../common/constants';
 import { ErrorCode, type ApiFailure } from '../../common/errors';
 import { resolveLocale, translator } from '../../common/i18n';
+import { DEFAULT_SITE_TIME_ZONE, formatSiteTime } from '../../common/site-time';
 import type { AppContext } from '../context';
 import { DB_RETRY_AFTER_S } from '../db/outage';
 import { AppError, errors, type MessageRef } from '../infra/errors';
 import { UNAVAILABLE_PAGE_HEADERS, unavailablePage } from './unavailable-page';
 
-/** Formats `untilTime` params (ban ends) as a readable date in the locale. */
+/**
+ * The site's time zone for a time in an error: the settings every action read first (peeked, no
+ * read here; the default zone before install or when the copy has gone stale).
+ */
+function siteTimeZoneOf(request: FastifyRequest): string {
+  const ctx = request.server.ctx as AppContext | undefined;
+  return (ctx && ctx.settings.peek(ctx.state.db)?.timeZone) || DEFAULT_SITE_TIME_ZONE;
+}
+
+/** Formats `untilTime` params (ban ends) as a readable date in the locale and the site's time zone. */
 function translate(request: FastifyRequest, key: string, params: Record<string, unknown> = {}): string {
   const t = request.t ?? translator('en-US');
   const values: Record<string, unknown> = { ...params };
   if (typeof params.untilTime === 'number') {
-    values.until = new Date(params.untilTime).toLocaleString(request.locale ?? 'en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }) + ' UTC';
+    values.until = formatSiteTime(params.untilTime, request.locale ?? 'en-US', siteTimeZoneOf(request));
   }
   return t(key, values) as string;
 }

@@ -17,7 +17,7 @@ import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors
 
 const VIP: VipSettings = {
   enabled: true,
-  address: 'TVipWa11etAddressForTestsXYZabcdef',
+  address: 'THqSwS3ePgEgPcBV7t1s21KEmVDVAVeP2N',
   prices: { '1y': '30', '2y': '50', forever: '150' },
   orderExpiryMinutes: 60,
   explorerUrl: 'https://tronscan.org/#/transaction/{hash}',

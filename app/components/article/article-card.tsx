@@ -29,12 +29,61 @@ function ArticleBadge() {
 }
 
 /** `kindBadge`: the entry sits among other kinds' entries, and says it is an article. */
-export function ArticleCard(props: { article: FeedArticle; featured?: boolean; kindBadge?: boolean }) {
+export function ArticleCard(props: { article: FeedArticle; featured?: boolean; kindBadge?: boolean; row?: boolean }) {
   // Collapsed for a reader who blocked its author (issue 28).
   return (
     <BlockedCollapse author={props.article.user} className="my-2">
-      <ArticleEntry {...props} />
+      {props.row ? <ArticleRow article={props.article} /> : <ArticleEntry {...props} />}
     </BlockedCollapse>
+  );
+}
+
+/**
+ * An article among topics (the Following feed): laid out as a topic row is — the 40 px avatar
+ * beside it, the badges in the head line, the counts at the foot's end — with its kind badge.
+ */
+function ArticleRow({ article }: { article: FeedArticle }) {
+  const t = useT();
+  const author = article.user;
+  const titleId = `article-${article.id}-title`;
+  return (
+    <article className="tp-item" data-testid="article-item" data-article-id={article.id} aria-labelledby={titleId}>
+      {author ? (
+        <Link to={`/user/${author.id}`} className="tp-item-avatar" tabIndex={-1} aria-hidden="true">
+          <Avatar user={author} size={40} />
+        </Link>
+      ) : (
+        <span className="size-10 shrink-0 rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true" />
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="tp-item-head">
+          {author ? (
+            <Link to={`/user/${author.id}`} className="tp-item-author">
+              {author.nickname}
+            </Link>
+          ) : (
+            <span className="text-zinc-500">{t('topicUi.item.unknownUser')}</span>
+          )}
+          <span aria-hidden="true" className="tp-dot">
+            ·
+          </span>
+          <TopicTime time={article.createTime} className="tp-item-time" />
+          <span className="ml-auto flex items-center gap-1.5">
+            {article.status === CONTENT_STATUS.pending && <PendingBadge />}
+            {article.recommend && <RecommendBadge />}
+            <ArticleBadge />
+          </span>
+        </div>
+        <h2 className="tp-item-title" id={titleId}>
+          <Link to={articlePath(article.id)}>{article.title}</Link>
+        </h2>
+        {article.summary && <p className="tp-item-summary">{article.summary}</p>}
+        <div className="tp-item-foot">
+          <TagList tags={article.tags} base={ARTICLE_TAG_BASE} />
+          <TopicStats viewCount={article.viewCount} commentCount={article.commentCount} likeCount={article.likeCount} className="ml-auto" />
+        </div>
+      </div>
+    </article>
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { useLocation, type MetaDescriptor } from 'react-router';
 import { FeedHeading, ListShell, StartButton, TagHeading } from '~/components/content/list-shell';
+import { useBanUntil } from '~/components/moderation/ban-notice';
 import { metaContext } from '~/components/content/item-meta';
 import { EditIcon, HashIcon } from '~/components/topic/icons';
 import { RenderNowProvider } from '~/components/topic/time';
@@ -20,7 +21,8 @@ import type { ArticleFeedData } from './types';
 function WriteButton() {
   const t = useT();
   const { user } = useRootData();
-  if (!user) return null;
+  const banned = useBanUntil() !== 0;
+  if (!user || banned) return null;
   return <StartButton to={paths.createArticle} label={t('articleUi.feed.write')} testId="write-article" />;
 }
 
@@ -51,7 +53,8 @@ function ArticlesEmpty({ data }: { data: ArticleFeedData }) {
 
 function Heading({ data }: { data: ArticleFeedData }) {
   const t = useT();
-  if (data.tag) return <TagHeading name={data.tag.name} sub={data.tag.description || t('articleUi.feed.tagSub', { tag: data.tag.name })} />;
+  // The heading names the tag once; the line under it is the tag's description, when it has one.
+  if (data.tag) return <TagHeading name={data.tag.name} sub={data.tag.description || undefined} />;
   return <FeedHeading sub={t('articleUi.feed.subtitle')}>{t('articleUi.feed.title')}</FeedHeading>;
 }
 

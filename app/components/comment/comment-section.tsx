@@ -28,6 +28,7 @@ import { QuoteButton } from './quote-button';
 import { commentIdFromHash, mergeById, type CommentEntityType, type Page, type ShownComment } from './types';
 import { useT } from '~/lib/use-t';
 import { PushPrompt } from '~/components/push/push-prompt';
+import { BannedPanel, useBanUntil } from '~/components/moderation/ban-notice';
 
 export interface CommentSectionProps {
   entityType: CommentEntityType;
@@ -76,6 +77,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [highlightId, setHighlightId] = useState<number | null>(null);
   const boxRef = useRef<CommentBoxHandle>(null);
+  const banUntil = useBanUntil();
   const replyBoxRef = useRef<CommentBoxHandle>(null);
 
   const loadMore = useCallback(async () => {
@@ -197,14 +199,19 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
           {/* A new member's limits (issue 28), from their own data (the root's, never the shared render). */}
           <NewMemberNotice compact className="mb-3" />
           <QuoteButton itemPath={`/${entityType}/${entityId}`} onQuote={(quote) => (replyBoxRef.current ?? boxRef.current)?.insertQuote(quote)} />
-          <CommentBox
-            ref={boxRef}
-            target={{ entityType, entityId }}
-            label={t('commentUi.box.label')}
-            placeholder={t('commentUi.box.placeholder')}
-            submitLabel={t('commentUi.box.submit')}
-            onPosted={posted}
-          />
+          {/* A banned member is told why instead of being offered an editor the server would refuse. */}
+          {banUntil !== 0 ? (
+            <BannedPanel what="comment" />
+          ) : (
+            <CommentBox
+              ref={boxRef}
+              target={{ entityType, entityId }}
+              label={t('commentUi.box.label')}
+              placeholder={t('commentUi.box.placeholder')}
+              submitLabel={t('commentUi.box.submit')}
+              onPosted={posted}
+            />
+          )}
           </>
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center sm:flex-row sm:justify-between sm:text-left dark:border-zinc-700" data-testid="comment-signin">

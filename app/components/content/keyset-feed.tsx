@@ -57,9 +57,11 @@ export interface KeysetFeedProps<T> {
   testId: string;
   /** An entry's identity when ids alone may repeat (a list of topics and articles); default the id. */
   keyOf?: KeyOf<T>;
+  /** What the list says under its last entry; default the feed's "You're all caught up" (search: "No more results"). */
+  endText?: string;
 }
 
-export function KeysetFeed<T extends { id: number }>({ page, source, empty, label, renderItem, testId, keyOf = byId }: KeysetFeedProps<T>) {
+export function KeysetFeed<T extends { id: number }>({ page, source, empty, label, renderItem, testId, keyOf = byId, endText }: KeysetFeedProps<T>) {
   const t = useT();
   const handleApiError = useApiErrorHandler();
   const [state, setState] = useFeedPages(page);
@@ -95,7 +97,7 @@ export function KeysetFeed<T extends { id: number }>({ page, source, empty, labe
           </Button>
         ) : (
           <p className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="feed-end">
-            {t('topicUi.feed.end')}
+            {endText ?? t('topicUi.feed.end')}
           </p>
         )}
       </div>

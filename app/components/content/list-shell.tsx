@@ -43,7 +43,7 @@ export function FeedHeading({ children, sub }: { children: ReactNode; sub?: Reac
       <h1 id="feed-heading" className="text-xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">
         {children}
       </h1>
-      {sub && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{sub}</p>}
+      {sub && <p className="mt-1 text-sm break-words text-zinc-600 dark:text-zinc-400">{sub}</p>}
     </>
   );
 }
@@ -53,7 +53,10 @@ export function TiledHeading({ tile, children, sub }: { tile: ReactNode; childre
   return (
     <div className="flex items-start gap-3">
       {tile}
-      <FeedHeading sub={sub}>{children}</FeedHeading>
+      {/* One column beside the tile, free to shrink: the heading and its line wrap in it at 390 px. */}
+      <div className="min-w-0 flex-1">
+        <FeedHeading sub={sub}>{children}</FeedHeading>
+      </div>
     </div>
   );
 }

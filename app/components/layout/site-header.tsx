@@ -57,6 +57,8 @@ function SiteLogo({ config }: { config: SiteConfig }) {
 export function SiteHeader() {
   const t = useT();
   const { config, user, unreadCount, unreadConversations } = useRootData();
+  // A banned member is not offered Create (the ban notice above the page says why and until when).
+  const banned = (user?.forbidden.until ?? 0) !== 0;
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(location.pathname);
@@ -114,7 +116,7 @@ export function SiteHeader() {
         <div className="flex-1" />
         <SearchBox className="hidden w-56 md:block lg:w-64" />
         <div className="flex items-center gap-1.5">
-          {user && (
+          {user && !banned && (
             <Suspense fallback={createItems(config.modules).length > 0 ? <CreateButtonFace aria-haspopup="menu" onClick={() => setPendingMenu('create')} /> : null}>
               <CreateMenu modules={config.modules} defaultOpen={pendingMenu === 'create'} />
             </Suspense>

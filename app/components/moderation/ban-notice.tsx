@@ -34,3 +34,36 @@ export function BanNotice() {
     </div>
   );
 }
+
+/** The signed-in member's running ban's end (−1: permanent), or 0 when they are not banned. */
+export function useBanUntil(): number {
+  return useCurrentUser()?.forbidden.until ?? 0;
+}
+
+/**
+ * In place of an editor or a control a ban closes (a new topic or article, a comment, the
+ * check-in): why, and until when in the site's time zone — offered nothing the server would
+ * refuse only after the member acted (issue 31 item 7, defect 4).
+ */
+export function BannedPanel({ what, className = '' }: { what: 'post' | 'comment' | 'checkin'; className?: string }) {
+  const until = useBanUntil();
+  const t = useT();
+  if (until === 0) return null;
+  const [before, after] = String(t('ban.blocked.until', { until: '\u0000' })).split('\u0000');
+  return (
+    <div role="note" data-testid="banned-panel" className={`rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/70 dark:text-red-100 ${className}`}>
+      <p className="font-medium">{t(`ban.blocked.${what}`)}</p>
+      <p className="mt-0.5 text-red-800/90 dark:text-red-200/90">
+        {until === -1 ? (
+          t('ban.blocked.forever')
+        ) : (
+          <>
+            {before}
+            <LocalDateTime time={until} />
+            {after}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

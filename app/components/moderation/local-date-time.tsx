@@ -1,31 +1,19 @@
 /**
  * A date and time (a ban's end, an audit entry's time) as the reader reads dates: in the
- * reader's locale. Rendered in UTC on the server and in the reader's
- * own time zone after hydration (the same instant; `<time>` carries it exactly).
+ * reader's locale and the site's time zone (setting `timeZone`), its offset named — the same
+ * text on the server and after hydration (`<time>` carries the exact instant).
+ * `compact`: yyyy-MM-dd HH:mm, for a table's narrow column.
  */
-import { useRootData } from '~/lib/session';
-import { useHydrated } from '~/lib/use-hydrated';
+import { formatDateTime } from '../../../common/relative-time';
+import { formatSiteTime } from '../../../common/site-time';
+import { useRootData, useSiteConfig } from '~/lib/session';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatFor(locale: string, local: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${local ? 'local' : 'utc'}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(local ? {} : { timeZone: 'UTC' }) });
-    formats.set(key, format);
-  }
-  return format;
-}
-
-export function LocalDateTime({ time }: { time: number }) {
+export function LocalDateTime({ time, compact = false }: { time: number; compact?: boolean }) {
   const { locale } = useRootData();
-  const hydrated = useHydrated();
+  const { timeZone } = useSiteConfig();
   return (
-    <time dateTime={new Date(time).toISOString()} suppressHydrationWarning>
-      {formatFor(locale, hydrated).format(time)}
-      {/* The server's render says its zone; the reader's own needs no name. */}
-      {!hydrated && ' UTC'}
+    <time dateTime={new Date(time).toISOString()} title={compact ? formatSiteTime(time, locale, timeZone) : undefined} className={compact ? 'whitespace-nowrap tabular-nums' : undefined}>
+      {compact ? formatDateTime(time, timeZone) : formatSiteTime(time, locale, timeZone)}
     </time>
   );
 }

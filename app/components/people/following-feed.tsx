@@ -96,7 +96,7 @@ export function FollowingFeed({ data, source }: { data: FollowingData | null; so
       label={t('follow.feed.label')}
       testId="following-list"
       keyOf={entryKey}
-      renderItem={(entry) => (entry.entityType === 'topic' ? <TopicItem topic={entry} /> : <ArticleCard article={entry} kindBadge />)}
+      renderItem={(entry) => (entry.entityType === 'topic' ? <TopicItem topic={entry} /> : <ArticleCard article={entry} row />)}
     />
   );
 }

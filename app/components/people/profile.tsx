@@ -26,35 +26,31 @@ import { BackgroundControls, ProfileBanner } from './profile-background';
 import { Avatar } from '~/components/user/avatar';
 import { VipBadge } from '~/components/user/vip-badge';
 import { paths } from '~/lib/paths';
-import { useRootData } from '~/lib/session';
-import { useHydrated } from '~/lib/use-hydrated';
+import { useRootData, useSiteConfig } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
 import { ReportButton } from '~/components/report/report-dialog';
 
 const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Built once per locale and zone (the reader's own, or UTC while rendering on the server and hydrating). */
-function calendarFormat(locale: string, hydrated: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${hydrated ? 'local' : 'UTC'}`;
+/** Built once per locale and zone (the site's). */
+function calendarFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`;
   let format = calendarFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: hydrated ? undefined : 'UTC' });
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone });
     calendarFormats.set(key, format);
   }
   return format;
 }
 
-/**
- * A day in the reader's language. On the server and while hydrating it is the UTC day, so the
- * HTML matches; then the browser's own time zone takes over.
- */
+/** A day in the reader's language and the site's time zone (the same on the server and in every browser). */
 function CalendarDate({ time }: { time: number }) {
   const { locale } = useRootData();
-  const hydrated = useHydrated();
-  const text = calendarFormat(locale, hydrated).format(time);
+  const { timeZone } = useSiteConfig();
+  const text = calendarFormat(locale, timeZone).format(time);
   return (
-    <time dateTime={new Date(time).toISOString()} suppressHydrationWarning>
+    <time dateTime={new Date(time).toISOString()}>
       {text}
     </time>
   );
@@ -82,10 +78,10 @@ function BanNotice({ until }: { until: number }) {
 }
 
 /** One count of the card; `to`: the count is a list of its own (followers, following). */
-function Stat({ value, label, to, testId }: { value: number; label: string; to?: string; testId?: string }) {
+function Stat({ value, label, to, testId, className = '' }: { value: number; label: string; to?: string; testId?: string; className?: string }) {
   const number = <span className="text-lg font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">{compactNumber(value)}</span>;
   return (
-    <div className="flex min-w-0 flex-col-reverse text-center" data-testid={testId}>
+    <div className={`flex min-w-0 flex-col-reverse text-center ${className}`} data-testid={testId} data-stat="">
       <dt className="text-xs break-words text-zinc-600 dark:text-zinc-400">{label}</dt>
       <dd>
         {to ? (
@@ -139,12 +135,13 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
         </div>
       )}
       {!own && <MemberModerationMenu member={user} className="mt-4 block" />}
-      <dl className="mt-5 grid grid-cols-5 gap-x-2 gap-y-3 border-t border-zinc-200 pt-4 lg:grid-cols-3 dark:border-zinc-800">
-        <Stat value={user.topicCount} label={t('people.stats.topics')} />
-        <Stat value={user.commentCount} label={t('people.stats.comments')} />
-        <Stat value={fansCount} label={t('follow.stats.fans')} to={`${paths.user(user.id)}/fans`} testId="profile-fans-count" />
-        <Stat value={user.followCount} label={t('follow.stats.followed')} to={`${paths.user(user.id)}/followed`} testId="profile-followed-count" />
-        <Stat value={user.score} label={t('people.stats.score')} />
+      {/* Five figures: five across, or (in the narrow side column on wide screens) three over two, each row filled — never an empty cell. */}
+      <dl className="mt-5 grid grid-cols-5 gap-x-2 gap-y-3 border-t border-zinc-200 pt-4 lg:grid-cols-6 dark:border-zinc-800" data-testid="profile-stats">
+        <Stat value={user.topicCount} label={t('people.stats.topics')} className="lg:col-span-2" />
+        <Stat value={user.commentCount} label={t('people.stats.comments')} className="lg:col-span-2" />
+        <Stat value={fansCount} label={t('follow.stats.fans')} to={`${paths.user(user.id)}/fans`} testId="profile-fans-count" className="lg:col-span-2" />
+        <Stat value={user.followCount} label={t('follow.stats.followed')} to={`${paths.user(user.id)}/followed`} testId="profile-followed-count" className="lg:col-span-3" />
+        <Stat value={user.score} label={t('people.stats.score')} className="lg:col-span-3" />
       </dl>
       {!own && <FollowButton user={user} followed={user.followed} onChange={(state) => setAnswered({ base: user.fansCount, count: state.fansCount })} size="md" className="mt-5 w-full" />}
       {!own && (

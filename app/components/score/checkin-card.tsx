@@ -16,6 +16,7 @@ import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 import { CalendarCheckIcon, FlameIcon } from './icons';
+import { BannedPanel } from '~/components/moderation/ban-notice';
 
 function Streak({ state }: { state: CheckinState }) {
   const t = useT();
@@ -104,7 +105,9 @@ export function CheckinCard({ initial = null, onCheckedIn }: { initial?: Checkin
         <CalendarCheckIcon className="text-brand-700 dark:text-brand-300 size-4" />
         {t('score.checkin.title')}
       </h2>
-      {user ? (
+      {user && user.forbidden.until !== 0 ? (
+        <BannedPanel what="checkin" className="mt-2" />
+      ) : user ? (
         <MemberCheckin key={user.id} initial={initial} onCheckedIn={onCheckedIn} />
       ) : (
         <div data-guest-only="">

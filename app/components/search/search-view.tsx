@@ -171,11 +171,11 @@ function Results({ data }: { data: SearchData }) {
   const label = t(`search.page.tabs.${results.tab}`);
   switch (results.tab) {
     case 'topic':
-      return <KeysetFeed page={results.page} source={source} empty={empty} label={label} testId="search-results" renderItem={(hit) => <PostHit hit={hit} path={`/topic/${hit.id}`} />} />;
+      return <KeysetFeed page={results.page} source={source} empty={empty} label={label} endText={t('search.page.end')} testId="search-results" renderItem={(hit) => <PostHit hit={hit} path={`/topic/${hit.id}`} />} />;
     case 'article':
-      return <KeysetFeed page={results.page} source={source} empty={empty} label={label} testId="search-results" renderItem={(hit) => <PostHit hit={hit} path={`/article/${hit.id}`} />} />;
+      return <KeysetFeed page={results.page} source={source} empty={empty} label={label} endText={t('search.page.end')} testId="search-results" renderItem={(hit) => <PostHit hit={hit} path={`/article/${hit.id}`} />} />;
     case 'user':
-      return <KeysetFeed page={results.page} source={feedSource(searchActions.user, { keyword: params.keyword })} empty={empty} label={label} testId="search-results" renderItem={(user) => <UserHit user={user} />} />;
+      return <KeysetFeed page={results.page} source={feedSource(searchActions.user, { keyword: params.keyword })} empty={empty} label={label} endText={t('search.page.end')} testId="search-results" renderItem={(user) => <UserHit user={user} />} />;
   }
 }
 

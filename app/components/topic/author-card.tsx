@@ -6,7 +6,8 @@ import { Card } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
 import { UserHandle } from '~/components/user/user-handle';
 import { VipBadge } from '~/components/user/vip-badge';
-import { formatDateTime } from '../../../common/relative-time';
+import { formatSiteDay } from '../../../common/site-time';
+import { useSiteConfig } from '~/lib/session';
 import { compactNumber } from './badges';
 import type { TopicView } from './types';
 import { useT } from '~/lib/use-t';
@@ -21,7 +22,9 @@ const FIRST_COUNT = {
 
 export function AuthorCard({ user, kind = 'topic' }: { user: Author; kind?: keyof typeof FIRST_COUNT }) {
   const t = useT();
-  const joined = formatDateTime(user.createTime, 'UTC').slice(0, 10);
+  const site = useSiteConfig();
+  // The day the member joined in the site's time zone: the same on the server and in every browser.
+  const joined = formatSiteDay(user.createTime, site.timeZone);
   return (
     <Card className="p-4" data-testid="author-card">
       <div className="flex items-center gap-3">

@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { LatestArticles } from '~/components/article/article-aside';
 import type { FeedArticle } from '~/components/article/types';
 import { ListShell, StartButton } from '~/components/content/list-shell';
+import { useBanUntil } from '~/components/moderation/ban-notice';
 import { CheckinCard } from '~/components/score/checkin-card';
 import { HomeRankings } from '~/components/score/rankings';
 import { Card } from '~/components/ui/card';
@@ -38,8 +39,10 @@ export function FeedShell({ heading, nav, children, nodes, articles, home = fals
 function StartTopicButton() {
   const t = useT();
   const { user, config } = useRootData();
+  // A banned member is not offered what the server would refuse (the ban notice says why).
+  const banned = useBanUntil() !== 0;
   const create = startItem(config.modules);
-  if (!user || !create) return null;
+  if (!user || !create || banned) return null;
   return <StartButton to={create.to} label={t('site.home.startTopic')} testId="start-topic" />;
 }
 
@@ -75,7 +78,8 @@ export function FeedTabs({ base, active, nodes, activeNodeId }: { base: string; 
           ))}
         </ul>
       </nav>
-      <NodeStrip nodes={nodes} activeNodeId={activeNodeId} />
+      {/* The Following tab is the followed members' posts, in every node: no node to choose. */}
+      {active !== 'following' && <NodeStrip nodes={nodes} activeNodeId={activeNodeId} />}
     </div>
   );
 }

@@ -1,31 +1,21 @@
 /**
- * Small pieces of the VIP pages: dates in sentences (UTC on the server, the reader's zone once
- * hydrated, as LocalDateTime does), the copy button, the wallet's QR code, the order countdown
+ * Small pieces of the VIP pages: dates in sentences (the site's time zone, as LocalDateTime writes them), the copy button, the wallet's QR code, the order countdown
  * and the order status chip.
  */
 import { useEffect, useState } from 'react';
 import type { VipOrderStatus } from '../../../common/vip';
 import { Button } from '~/components/ui/button';
-import { useRootData } from '~/lib/session';
+import { formatSiteTime } from '../../../common/site-time';
+import { useRootData, useSiteConfig } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useT } from '~/lib/use-t';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** Formats an epoch ms for a sentence: UTC (saying so) in the server's render, local after. */
+/** Formats an epoch ms for a sentence: in the site's time zone, its offset named (as LocalDateTime does). */
 export function useDateText(): (time: number) => string {
   const { locale } = useRootData();
-  const hydrated = useHydrated();
-  return (time) => {
-    const key = `${locale}|${hydrated}`;
-    let format = formats.get(key);
-    if (!format) {
-      format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(hydrated ? {} : { timeZone: 'UTC' }) });
-      formats.set(key, format);
-    }
-    return format.format(time) + (hydrated ? '' : ' UTC');
-  };
+  const { timeZone } = useSiteConfig();
+  return (time) => formatSiteTime(time, locale, timeZone);
 }
 
 export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {

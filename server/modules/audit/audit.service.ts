@@ -3,16 +3,15 @@
  * written in the same transaction as the change they record. Moderation reads and extends it.
  */
 import type { Kysely } from 'kysely';
+import type { AuditAction } from '../../../common/audit';
 import type { DB } from '../../db/schema';
 import { countAuditLogs, findAuditLogs, findAuditPage, insertAuditLog, type AuditFilter } from './audit.repository';
 
-/** Actions recorded so far; features add theirs. */
-export type AuditAction =
-  | 'user.password_set'
-  | 'user.password_changed'
-  | 'user.password_reset'
-  | 'user.email_changed'
-  | (string & {});
+/**
+ * Every action the log records is one of common/audit.ts's `AUDIT_ACTIONS` (each has a label in
+ * every locale, and the back office's filter offers it): a new action is added there first.
+ */
+export type { AuditAction };
 
 export interface AuditEntry {
   /** Who acted; null for the system or an anonymous actor (e.g. a reset link). */

@@ -80,7 +80,7 @@ export async function gatherDigest(
   db: Kysely<DB>,
   member: { id: number },
   period: DigestPeriod,
-  options: { tops: SiteTops; articlesOn: boolean; locale: Locale; now: number },
+  options: { tops: SiteTops; articlesOn: boolean; locale: Locale; now: number; timeZone: string },
 ): Promise<DigestContent> {
   const [followed, site, count] = await Promise.all([followedTops(db, member.id, period, options.articlesOn), siteTopsOf(db, options.tops, period, options.articlesOn), unreadCount(db, member.id)]);
   // The site's list leaves out what the followed list shows and what the member wrote themself.
@@ -96,7 +96,7 @@ export async function gatherDigest(
     comments: row.comment_count,
     url: `/${kind}/${row.id}`,
   });
-  const newest = count > 0 ? (await recentMessages(db, member.id, { locale: options.locale, now: options.now })).messages.slice(0, DIGEST_LIMITS.notifications) : [];
+  const newest = count > 0 ? (await recentMessages(db, member.id, { locale: options.locale, now: options.now, timeZone: options.timeZone })).messages.slice(0, DIGEST_LIMITS.notifications) : [];
   return {
     followed: followed.map(present),
     site: siteList.map(present),
@@ -115,7 +115,7 @@ export function hasNews(content: DigestContent): boolean {
  * posts), else an unread notification. Only when the site's posts are all the member's own does
  * it gather the whole digest.
  */
-export async function hasNewsFor(db: Kysely<DB>, member: { id: number }, period: DigestPeriod, options: { tops: SiteTops; articlesOn: boolean; locale: Locale; now: number }): Promise<boolean> {
+export async function hasNewsFor(db: Kysely<DB>, member: { id: number }, period: DigestPeriod, options: { tops: SiteTops; articlesOn: boolean; locale: Locale; now: number; timeZone: string }): Promise<boolean> {
   const site = await siteTopsOf(db, options.tops, period, options.articlesOn);
   if (site.some(({ row }) => row.user_id !== member.id)) return true;
   if (site.length > 0) return hasNews(await gatherDigest(db, member, period, options));

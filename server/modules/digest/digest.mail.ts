@@ -121,7 +121,7 @@ export async function sendDigestMail(ctx: AppContext, job: { userId: number; per
   if ((await digestChoices(db, [member.id])).get(member.id) === 0) return false;
   const now = ctx.clock.now();
   const locale = mailLocaleOf(member, settings.language);
-  const content = await gatherDigest(db, member, period, { tops: new Map(), articlesOn: settings.modules.article, locale, now });
+  const content = await gatherDigest(db, member, period, { tops: new Map(), articlesOn: settings.modules.article, locale, now, timeZone: settings.timeZone });
   if (!hasNews(content)) return false;
   const baseUrl = siteBaseUrl(ctx.config);
   const message = composeDigestMail({

@@ -86,7 +86,7 @@ export async function runDigests(ctx: AppContext, now: number): Promise<DigestRu
     const withNews = new Set<number>();
     for (const { member, period } of fresh) {
       const locale: Locale = mailLocaleOf(member, settings.language);
-      if (await hasNewsFor(db, member, period, { tops, articlesOn: settings.modules.article, locale, now })) withNews.add(member.id);
+      if (await hasNewsFor(db, member, period, { tops, articlesOn: settings.modules.article, locale, now, timeZone: settings.timeZone })) withNews.add(member.id);
     }
     await runWrite(
       ctx,

@@ -6,6 +6,7 @@
 import type { TFunction } from '../../../common/translate';
 import { MESSAGE_TYPES, type MessageType } from '../../../common/constants';
 import type { MessageView } from '../../../common/views/message';
+import { formatSiteTime } from '../../../common/site-time';
 import type { MessageRow, UserRow } from '../../db/schema';
 import { presentPublicUser } from '../users/users.api';
 
@@ -32,9 +33,6 @@ export function isMessageType(value: string): value is MessageType {
   return (MESSAGE_TYPES as readonly string[]).includes(value);
 }
 
-function formatTime(time: number, locale: string): string {
-  return new Date(time).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }) + ' UTC';
-}
 
 function kindOf(entityType: string, allowed: readonly string[]): string {
   return allowed.includes(entityType) ? entityType : allowed[0]!;
@@ -46,6 +44,8 @@ export function messageTitle(
   locale: string,
   row: Pick<MessageRow, 'type' | 'title' | 'entity_type' | 'params'>,
   fromNickname: string | null,
+  /** The site's time zone: the times in a title are written in it. */
+  timeZone: string,
 ): string {
   const params = parseParams(row.params);
   const values = { nickname: fromNickname ?? t('message.someone'), title: row.title || t('message.untitled') };
@@ -64,16 +64,16 @@ export function messageTitle(
       return t(`message.title.${type}.${kindOf(row.entity_type, ['topic', 'article'])}`, values);
     case 'banned': {
       const until = Number(params.until ?? -1);
-      return until === -1 ? t('message.title.bannedForever') : t('message.title.banned', { until: formatTime(until, locale) });
+      return until === -1 ? t('message.title.bannedForever') : t('message.title.banned', { until: formatSiteTime(until, locale, timeZone) });
     }
     case 'vip_activated': {
       const until = Number(params.until ?? -1);
-      return until === -1 ? t('message.title.vipForever') : t('message.title.vip_activated', { until: formatTime(until, locale) });
+      return until === -1 ? t('message.title.vipForever') : t('message.title.vip_activated', { until: formatSiteTime(until, locale, timeZone) });
     }
     case 'vip_rejected':
       return t('vip.message.rejected', { plan: t(`vip.plan.${String(params.plan ?? '1y')}`) });
     case 'vip_expiring':
-      return t('vip.message.expiring', { until: formatTime(Number(params.until ?? 0), locale) });
+      return t('vip.message.expiring', { until: formatSiteTime(Number(params.until ?? 0), locale, timeZone) });
     case 'system':
       if (params.notice === 'unbanned') return t('adminUsers.message.unbanned');
       // A report the member made was resolved (reports feature): what staff decided, in the reader's language.
@@ -98,13 +98,15 @@ export interface PresentMessageContext {
   t: TFunction;
   locale: string;
   now: number;
+  /** The site's time zone. */
+  timeZone: string;
 }
 
 export function presentMessage(row: MessageRow, from: UserRow | undefined, context: PresentMessageContext): MessageView {
   return {
     id: row.id,
     type: isMessageType(row.type) ? row.type : 'system',
-    title: messageTitle(context.t, context.locale, row, from?.nickname ?? null),
+    title: messageTitle(context.t, context.locale, row, from?.nickname ?? null, context.timeZone),
     content: row.content,
     quoteContent: row.quote_content,
     from: from ? presentPublicUser(from, { now: context.now }) : null,

@@ -189,7 +189,7 @@ export async function sendReplyMail(ctx: AppContext, mail: ReplyMail, options: {
   const locale: Locale = mailLocaleOf(recipient, settings.language);
   const t = translator(locale);
   const nickname = sender?.nickname ?? t('message.someone');
-  const title = messageTitle(t, locale, { type: mail.type, title: mail.title, entity_type: mail.entityType, params: '{}' }, nickname);
+  const title = messageTitle(t, locale, { type: mail.type, title: mail.title, entity_type: mail.entityType, params: '{}' }, nickname, settings.timeZone);
   const link = `${options.baseUrl}${mail.url}`;
   const params = { siteTitle: settings.siteTitle, nickname, title, minutes: Math.round(MESSAGE_LIMITS.replyMailWindowMs / 60_000) };
   const greeting = t('mail.greeting', { nickname: recipient.nickname });
@@ -229,7 +229,7 @@ export interface MessageForChannel {
 }
 
 /** The message, ready to be told in the recipient's devices' languages; null when it is gone. */
-export async function messageForChannel(db: Kysely<DB>, id: number): Promise<MessageForChannel | null> {
+export async function messageForChannel(db: Kysely<DB>, id: number, timeZone: string): Promise<MessageForChannel | null> {
   const row = await findMessage(db, id);
   // A muted message (the member took this kind off the site) may still be owed a push: told all the same.
   if (!row) return null;
@@ -244,7 +244,7 @@ export async function messageForChannel(db: Kysely<DB>, id: number): Promise<Mes
     entityId: row.entity_id,
     content: row.content,
     url: row.url,
-    title: (locale) => messageTitle(translator(locale), locale, row, sender?.nickname ?? null),
+    title: (locale) => messageTitle(translator(locale), locale, row, sender?.nickname ?? null, timeZone),
   };
 }
 
@@ -254,6 +254,8 @@ export async function messageForChannel(db: Kysely<DB>, id: number): Promise<Mes
 export interface ReaderContext {
   locale: Locale;
   now: number;
+  /** The site's time zone. */
+  timeZone: string;
 }
 
 async function present(db: Kysely<DB>, rows: readonly MessageRow[], context: ReaderContext): Promise<MessageView[]> {
@@ -263,7 +265,7 @@ async function present(db: Kysely<DB>, rows: readonly MessageRow[], context: Rea
   );
   const byId = new Map(senders.map((u) => [u.id, u]));
   const t = translator(context.locale);
-  return rows.map((row) => presentMessage(row, row.from_id === null ? undefined : byId.get(row.from_id), { t, locale: context.locale, now: context.now }));
+  return rows.map((row) => presentMessage(row, row.from_id === null ? undefined : byId.get(row.from_id), { t, locale: context.locale, now: context.now, timeZone: context.timeZone }));
 }
 
 /** The badge: the reader's unread rows (a row gathers an item's likes or comments while unread). */

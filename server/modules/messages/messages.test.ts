@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
 import { readEmlMails, waitForEml } from '../../../tests/support/mail';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
 import type { MessageView } from './messages.presenter';
@@ -162,11 +162,18 @@ for (const dialect of await testDatabases()) {
       const page = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token });
       expect(page.body.data!.results.map((m) => [m.type, m.title, m.content])).toEqual([
         ['system', 'Maintenance tonight', 'Back at 2am.'],
-        ['vip_activated', 'Your VIP membership is active until Jun 1, 2028, 12:00 AM UTC', ''],
-        ['banned', 'Your account is banned until Jan 2, 2027, 3:04 AM UTC', 'rude'],
+        // In the site's time zone (Asia/Bangkok by default), its offset named (defect 8).
+        ['vip_activated', 'Your VIP membership is active until Jun 1, 2028, 7:00 AM GMT+7', ''],
+        ['banned', 'Your account is banned until Jan 2, 2027, 10:04 AM GMT+7', 'rude'],
         ['banned', 'Your account is banned permanently', 'spam'],
         ['follow', `${b.user.nickname} followed you`, ''],
       ]);
+      await writeTestSettings(t, { timeZone: 'America/New_York' }, clock);
+      const newYork = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token });
+      expect(newYork.body.data!.results[2]!.title).toBe('Your account is banned until Jan 1, 2027, 10:04 PM EST');
+      const rows = await t.get<Page<{ title: string }>>('/api/user/notifications', { token: a.token });
+      expect(rows.body.data!.results.map((row) => row.title)).toContain('Your account is banned until Jan 1, 2027, 10:04 PM EST');
+      await writeTestSettings(t, { timeZone: 'Asia/Bangkok' }, clock);
       const zh = await t.get<Page<MessageView>>('/api/user/messages', { token: a.token, headers: { 'accept-language': 'zh-CN' } });
       expect(zh.body.data!.results.map((m) => m.title)).toEqual(['Maintenance tonight', expect.stringContaining('你的 VIP 会员已开通'), expect.stringContaining('你的账号已被禁言至'), '你的账号已被永久禁言', `${b.user.nickname} 关注了你`]);
       // announceUnread publishes each member once, and nothing for nobody.

@@ -9,7 +9,8 @@ import type { MessageView, NotificationGroupView, NotificationPrefsView, Notific
 import { LOCKED_CHANNELS } from '../../../common/constants';
 import { ErrorCode } from '../../../common/errors';
 import { AppError } from '../../infra/errors';
-import type { ReadCall, StreamAnswer, WriteCall } from '../../kernel/actions';
+import type { ReadCall, SiteSettings, StreamAnswer, WriteCall } from '../../kernel/actions';
+import type { Caller } from '../../kernel/caller';
 import { memberOf } from '../../kernel/caller';
 import type { Page } from '../../kernel/paging';
 import type { ReadSelection } from './messages.repository';
@@ -19,14 +20,19 @@ import { markMessagesRead, markRowsRead, messagesPage, notificationSettingsOf, r
 
 type Input<K extends keyof typeof messageActions> = ParsedInputOf<(typeof messageActions)[K]>;
 
+/** How the reader is told their messages: their language, now, and the site's time zone for the times in titles. */
+function readerOf(caller: Caller, settings: SiteSettings): { locale: Caller['locale']; now: number; timeZone: string } {
+  return { locale: caller.locale, now: caller.now, timeZone: settings.timeZone };
+}
+
 /** GET user/msg_recent: the unread count and the newest unread messages. */
-export function recentList({ db, caller }: ReadCall<Input<'recent'>, undefined>): Promise<RecentMessagesView> {
-  return recentMessages(db, memberOf(caller).id, caller);
+export function recentList({ db, caller, settings }: ReadCall<Input<'recent'>, undefined>): Promise<RecentMessagesView> {
+  return recentMessages(db, memberOf(caller).id, readerOf(caller, settings));
 }
 
 /** GET user/messages: a page of the reader's messages, as stored (reading marks nothing). */
-export function messageList({ db, caller, input }: ReadCall<Input<'list'>, undefined>): Promise<Page<MessageView>> {
-  return messagesPage(db, memberOf(caller).id, input, caller);
+export function messageList({ db, caller, input, settings }: ReadCall<Input<'list'>, undefined>): Promise<Page<MessageView>> {
+  return messagesPage(db, memberOf(caller).id, input, readerOf(caller, settings));
 }
 
 /** POST user/messages/read, inside the transaction: the named messages, or all up to `upTo`, become read. */
@@ -74,13 +80,13 @@ export function unreadBadge({ db, caller }: ReadCall<Input<'unreadCount'>, undef
 }
 
 /** GET user/notifications: a page of the reader's rows. */
-export function notificationRows({ db, caller, input }: ReadCall<Input<'notifications'>, undefined>): Promise<Page<NotificationGroupView>> {
-  return groupsPage(db, memberOf(caller).id, input.cursor, caller);
+export function notificationRows({ db, caller, input, settings }: ReadCall<Input<'notifications'>, undefined>): Promise<Page<NotificationGroupView>> {
+  return groupsPage(db, memberOf(caller).id, input.cursor, readerOf(caller, settings));
 }
 
 /** GET user/notifications/:id: one row's messages; another member's row is not found. */
-export async function rowMessages({ db, caller, input }: ReadCall<Input<'groupMessages'>, undefined>): Promise<Page<MessageView>> {
-  const page = await groupMessagesPage(db, memberOf(caller).id, input.id, input.cursor, caller);
+export async function rowMessages({ db, caller, input, settings }: ReadCall<Input<'groupMessages'>, undefined>): Promise<Page<MessageView>> {
+  const page = await groupMessagesPage(db, memberOf(caller).id, input.id, input.cursor, readerOf(caller, settings));
   if (!page) throw new AppError(404, ErrorCode.NotFound, 'message.groupNotFound');
   return page;
 }

@@ -116,12 +116,14 @@ export async function fileInGroup(scope: WriteScope, message: GroupedMessage, at
 export interface GroupReader {
   locale: Locale;
   now: number;
+  /** The site's time zone. */
+  timeZone: string;
 }
 
 /** The row's title: its newest message's own, or the gathered form once more than one acted. */
-export function groupTitle(t: TFunction, locale: string, group: NotificationGroupRow, latest: MessageRow | undefined, newestActor: string | null): string {
+export function groupTitle(t: TFunction, locale: string, group: NotificationGroupRow, latest: MessageRow | undefined, newestActor: string | null, timeZone: string): string {
   const row = latest ?? { type: group.type, title: '', entity_type: group.entity_type, params: '{}' };
-  const single = messageTitle(t, locale, row, newestActor);
+  const single = messageTitle(t, locale, row, newestActor, timeZone);
   const values = { nickname: newestActor ?? t('message.someone'), title: latest?.title || t('message.untitled') };
   const others = group.actor_count - 1;
   switch (group.type) {
@@ -156,7 +158,7 @@ async function presentGroups(db: Kysely<DB>, groups: readonly NotificationGroupR
     return {
       id: group.id,
       type: isMessageType(group.type) ? group.type : 'system',
-      title: groupTitle(t, reader.locale, group, message, actors[0]?.nickname ?? null),
+      title: groupTitle(t, reader.locale, group, message, actors[0]?.nickname ?? null, reader.timeZone),
       actors: actors.map((u) => presentPublicUser(u, { now: reader.now })),
       actorCount: group.actor_count,
       messageCount: group.message_count,
@@ -187,7 +189,7 @@ export async function groupMessagesPage(db: Kysely<DB>, userId: number, groupId:
   const page = pageOf(rows, limit, (row) => [row.id]);
   const senders = new Map((await findUsersByIds(db, page.results.flatMap((r) => (r.from_id === null ? [] : [r.from_id])))).map((u) => [u.id, u]));
   const t = translator(reader.locale);
-  const results = page.results.map((row) => presentMessage(row, row.from_id === null ? undefined : senders.get(row.from_id), { t, locale: reader.locale, now: reader.now }));
+  const results = page.results.map((row) => presentMessage(row, row.from_id === null ? undefined : senders.get(row.from_id), { t, locale: reader.locale, now: reader.now, timeZone: reader.timeZone }));
   return { results, cursor: page.cursor, hasMore: page.hasMore };
 }
 

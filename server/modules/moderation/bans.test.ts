@@ -9,7 +9,7 @@ import type { BanStateView, BannedMemberView, OffsetPage } from '../../../common
 import type { CurrentUser } from '../../../common/views/user';
 import { testDatabases } from '../../../tests/support/databases';
 import { createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
-import { createTestApp, NO_LIMIT, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, NO_LIMIT, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
 import { listAuditFor } from '../audit/audit.service';
@@ -79,7 +79,13 @@ for (const dialect of await testDatabases()) {
       await ban(moderator.token, { userId: member.user.id, days: 7, reason: 'Cool down' });
       const refused = await t.post('/api/user/update', { nickname: 'Another name' }, { token: member.token });
       expect(refused.status).toBe(403);
-      expect(refused.body.message).toMatch(/^Your account is banned until .+ UTC\. Reason: Cool down$/);
+      // In the site's time zone (Asia/Bangkok by default, defect 8), never UTC.
+      expect(refused.body.message).toMatch(/^Your account is banned until .+ GMT\+7\. Reason: Cool down$/);
+      await writeTestSettings(t, { timeZone: 'Asia/Tokyo' }, t.ctx.clock.now());
+      const tokyo = await t.post('/api/user/update', { nickname: 'Another name' }, { token: member.token, headers: { 'accept-language': 'zh-CN' } });
+      expect(tokyo.body.message).toMatch(/GMT\+9/);
+      expect(tokyo.body.message).not.toMatch(/UTC/);
+      await writeTestSettings(t, { timeZone: 'Asia/Bangkok' }, t.ctx.clock.now());
     });
 
     it('lifts a ban: writes work again, the lift is audited; lifting no ban records nothing', async () => {

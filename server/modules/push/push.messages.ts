@@ -75,7 +75,7 @@ export async function pushMessage(ctx: AppContext, messageId: number, only: read
   const report: DeliveryReport = { delivered: [], gone: [], failed: [] };
   const db = ctx.state.db;
   if (!db) return report;
-  const message = await messageForChannel(db, messageId);
+  const message = await messageForChannel(db, messageId, (await ctx.settings.get(db)).timeZone);
   if (!message || !(await channelsFor(db, message.to, message.kind)).push) return report;
   const subscriptions = (await subscriptionsOf(db, message.to)).filter((row) => only === null || only.includes(row.id));
   if (subscriptions.length === 0) return report;

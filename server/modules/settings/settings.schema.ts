@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
+import { DEFAULT_SITE_TIME_ZONE } from '../../../common/site-time';
 import { navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
 import { vipSettingsStored } from '../../../common/validation/vip';
 import { challengeSettingsSchema, trustSettingsSchema } from '../../../common/validation/defences';
@@ -61,7 +62,7 @@ export const settingsSchema = z.object({
     })
     .prefault({}),
   /** The site's time zone (IANA name): the day a check-in counts for, and when "today" starts. */
-  timeZone: timeZoneField.default('Asia/Bangkok'),
+  timeZone: timeZoneField.default(DEFAULT_SITE_TIME_ZONE),
   /** Score rules (issue 14); each has its own default, so a stored object missing a rule still reads. */
   scoreRules: scoreRulesSchema.prefault({}),
   /** Check-in clicks per member: a day has one check-in, so this only blunts hammering. max 0 disables the rule. */

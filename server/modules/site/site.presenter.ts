@@ -21,6 +21,7 @@ export function presentConfig(settings: Settings, installed: boolean): SiteConfi
     ...aboutTexts(settings),
     recommendTags: settings.recommendTags,
     tokenExpireDays: settings.tokenExpireDays,
+    timeZone: settings.timeZone,
     // On only with a wallet to pay to (as the VIP routes answer): the menus show Membership by it.
     vip: { enabled: settings.vip.enabled && settings.vip.address !== '' },
   };

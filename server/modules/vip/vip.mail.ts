@@ -7,6 +7,7 @@
  */
 import type { Locale } from '../../../common/constants';
 import { translator } from '../../../common/i18n';
+import { formatSiteTime } from '../../../common/site-time';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../infra/mail';
 import type { VipPlan } from '../../../common/vip';
@@ -21,20 +22,17 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-function formatTime(time: number, locale: Locale): string {
-  return new Date(time).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }) + ' UTC';
-}
 
 /** What the mail says of the decision: the order's member, plan and amount, and the new end or the reason. */
 export type VipDecision = { userId: number; plan: VipPlan; amount: string } & ({ kind: 'activated'; until: number } | { kind: 'rejected'; reason: string });
 
-export function composeVipMail(decision: VipDecision, input: { locale: Locale; to: string; nickname: string; siteTitle: string; link: string; unsubscribe: UnsubscribeLink }): MailMessage {
+export function composeVipMail(decision: VipDecision, input: { locale: Locale; timeZone: string; to: string; nickname: string; siteTitle: string; link: string; unsubscribe: UnsubscribeLink }): MailMessage {
   const t = translator(input.locale);
   const plan = t(`vip.plan.${decision.plan}`);
   const params = { siteTitle: input.siteTitle, nickname: input.nickname, plan, amount: decision.amount };
   const lines =
     decision.kind === 'activated'
-      ? [decision.until === -1 ? t('vip.mail.activatedForever', params) : t('vip.mail.activated', { ...params, until: formatTime(decision.until, input.locale) })]
+      ? [decision.until === -1 ? t('vip.mail.activatedForever', params) : t('vip.mail.activated', { ...params, until: formatSiteTime(decision.until, input.locale, input.timeZone) })]
       : [t('vip.mail.rejected', params), t('vip.mail.reason', { reason: decision.reason })];
   const greeting = t('mail.greeting', params);
   const footer = t('mail.footer', params);
@@ -65,6 +63,7 @@ export async function sendVipMail(ctx: AppContext, decision: VipDecision, messag
   const baseUrl = siteBaseUrl(ctx.config);
   const message = composeVipMail(decision, {
     locale: mailLocaleOf(member, settings.language),
+    timeZone: settings.timeZone,
     to: member.email,
     nickname: member.nickname,
     siteTitle: settings.siteTitle,

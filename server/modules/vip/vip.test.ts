@@ -25,7 +25,7 @@ import { issueToken } from '../auth/tokens.service';
 import { remindExpiringVip } from './vip.reminders';
 
 const START = 1_900_000_000_000;
-const WALLET = 'TVipWa11etAddressForTestsXYZabcdef';
+const WALLET = 'THqSwS3ePgEgPcBV7t1s21KEmVDVAVeP2N';
 const VIP_ON: VipSettings = {
   enabled: true,
   address: WALLET,
@@ -354,7 +354,7 @@ for (const dialect of await testDatabases()) {
       expect(JSON.parse(reminders[0]!.params)).toEqual({ until: end });
       expect(await messagesOf(later.user.id, 'vip_expiring')).toHaveLength(0);
       const inbox = await t.get<{ results: Array<{ type: string; title: string }> }>('/api/user/messages', { token: soon.token });
-      expect(inbox.body.data!.results.find((m) => m.type === 'vip_expiring')!.title).toMatch(/^Your VIP membership ends on .+ UTC: renew it in time$/);
+      expect(inbox.body.data!.results.find((m) => m.type === 'vip_expiring')!.title).toMatch(/^Your VIP membership ends on .+ GMT\+7: renew it in time$/);
       // Renewed: a new end, a new reminder when it nears.
       await activate(admin.token, (await submitted(soon, '1y')).id);
       clock = end + 365 * DAY_MS - 2 * DAY_MS;
@@ -416,6 +416,10 @@ for (const dialect of await testDatabases()) {
       const bad = await t.post('/api/admin/vip/settings', { ...next, address: 'not-an-address', prices: { '1y': '-1', '2y': '1.234', forever: 'x' }, orderExpiryMinutes: 1, explorerUrl: 'javascript:alert(1)' }, { token: admin.token });
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.body.fields ?? {}).sort()).toEqual(['address', 'explorerUrl', 'orderExpiryMinutes', 'prices.1y', 'prices.2y', 'prices.forever']);
+      // Right shape, one character off: the base58check checksum refuses it (defect 9).
+      const typo = await t.post('/api/admin/vip/settings', { ...next, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T' }, { token: admin.token });
+      expect([typo.status, Object.keys(typo.body.fields ?? {})]).toEqual([400, ['address']]);
+      expect((await t.post('/api/admin/vip/settings', { ...next, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }, { token: admin.token })).status).toBe(200);
       const noWallet = await t.post('/api/admin/vip/settings', { ...next, address: '' }, { token: admin.token });
       expect([noWallet.status, noWallet.body.fields?.address]).toEqual([400, 'Enter the wallet address before switching VIP on']);
       expect((await t.post('/api/admin/vip/settings', next, { token: moderator.token })).status).toBe(403);
