@@ -135,13 +135,13 @@ export function ProfileCard({ user, own }: { user: PublicUser; own: boolean }) {
         </div>
       )}
       {!own && <MemberModerationMenu member={user} className="mt-4 block" />}
-      {/* Five figures: five across, or (in the narrow side column on wide screens) three over two, each row filled — never an empty cell. */}
-      <dl className="mt-5 grid grid-cols-5 gap-x-2 gap-y-3 border-t border-zinc-200 pt-4 lg:grid-cols-6 dark:border-zinc-800" data-testid="profile-stats">
-        <Stat value={user.topicCount} label={t('people.stats.topics')} className="lg:col-span-2" />
-        <Stat value={user.commentCount} label={t('people.stats.comments')} className="lg:col-span-2" />
-        <Stat value={fansCount} label={t('follow.stats.fans')} to={`${paths.user(user.id)}/fans`} testId="profile-fans-count" className="lg:col-span-2" />
-        <Stat value={user.followCount} label={t('follow.stats.followed')} to={`${paths.user(user.id)}/followed`} testId="profile-followed-count" className="lg:col-span-3" />
-        <Stat value={user.score} label={t('people.stats.score')} className="lg:col-span-3" />
+      {/* Five figures: three over two on phones (a label such as Thai "กำลังติดตาม" needs the width) and in the narrow side column on wide screens, five across between; each row filled — never an empty cell. */}
+      <dl className="mt-5 grid grid-cols-6 gap-x-2 gap-y-3 border-t border-zinc-200 pt-4 sm:grid-cols-5 lg:grid-cols-6 dark:border-zinc-800" data-testid="profile-stats">
+        <Stat value={user.topicCount} label={t('people.stats.topics')} className="col-span-2 sm:col-span-1 lg:col-span-2" />
+        <Stat value={user.commentCount} label={t('people.stats.comments')} className="col-span-2 sm:col-span-1 lg:col-span-2" />
+        <Stat value={fansCount} label={t('follow.stats.fans')} to={`${paths.user(user.id)}/fans`} testId="profile-fans-count" className="col-span-2 sm:col-span-1 lg:col-span-2" />
+        <Stat value={user.followCount} label={t('follow.stats.followed')} to={`${paths.user(user.id)}/followed`} testId="profile-followed-count" className="col-span-3 sm:col-span-1 lg:col-span-3" />
+        <Stat value={user.score} label={t('people.stats.score')} className="col-span-3 sm:col-span-1 lg:col-span-3" />
       </dl>
       {!own && <FollowButton user={user} followed={user.followed} onChange={(state) => setAnswered({ base: user.fansCount, count: state.fansCount })} size="md" className="mt-5 w-full" />}
       {!own && (
