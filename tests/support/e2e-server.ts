@@ -198,6 +198,16 @@ export async function waitUntilUp(url: string, child: ChildProcess, output: () =
 }
 
 /** The last 20 KB of a child's stdout and stderr, for failure messages. */
+/** SIGTERM, then SIGKILL after 5 s if it is still running; resolves once it has exited. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 export function collectOutput(child: ChildProcess): () => string {
   let log = '';
   const collect = (chunk: Buffer) => {
@@ -248,13 +258,7 @@ export async function startServer(options: StartOptions = {}): Promise<E2eServer
   const output = collectOutput(child);
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopProcess(child);
     if (!shared) rmSync(dataDir, { recursive: true, force: true });
   };
 

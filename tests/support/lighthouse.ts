@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { defaultConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { LOCALE_COOKIE, type Locale } from '../../common/constants';
-import { E2E_ADMIN, type E2eServer } from './e2e-server';
+import { E2E_ADMIN, stopProcess, type E2eServer } from './e2e-server';
 
 export const FULL_CHROMIUM = '/usr/bin/chromium';
 
@@ -101,13 +101,7 @@ export async function launchChromium(executable = process.env.LIGHTHOUSE_CHROMIU
     });
   });
   const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopProcess(child);
     rmSync(profile, { recursive: true, force: true });
   };
   return { port, process: child, close };

@@ -6,8 +6,8 @@
 import { Link } from 'react-router';
 import { CONTENT_STATUS } from '../../../common/constants';
 import { RecommendBadge, TagList, TopicStats } from '~/components/topic/badges';
+import { FeedAuthor, FeedAvatar } from '~/components/topic/feed-author';
 import { TopicTime } from '~/components/topic/time';
-import { Avatar } from '~/components/user/avatar';
 import { BlockedCollapse } from '~/components/safety/blocked-collapse';
 import { useT } from '~/lib/use-t';
 import { CoverImage } from './cover-image';
@@ -28,6 +28,24 @@ function ArticleBadge() {
   );
 }
 
+/** An entry's head line: the author (with a small avatar where none sits beside the entry), the time and the badges. */
+function ArticleHead({ article, kindBadge = false, inlineAvatar = false }: { article: FeedArticle; kindBadge?: boolean; inlineAvatar?: boolean }) {
+  return (
+    <div className="tp-item-head">
+      <FeedAuthor user={article.user} inlineAvatar={inlineAvatar} />
+      <span aria-hidden="true" className="tp-dot">
+        ·
+      </span>
+      <TopicTime time={article.createTime} className="tp-item-time" />
+      <span className="ml-auto flex items-center gap-1.5">
+        {article.status === CONTENT_STATUS.pending && <PendingBadge />}
+        {article.recommend && <RecommendBadge />}
+        {kindBadge && <ArticleBadge />}
+      </span>
+    </div>
+  );
+}
+
 /** `kindBadge`: the entry sits among other kinds' entries, and says it is an article. */
 export function ArticleCard(props: { article: FeedArticle; featured?: boolean; kindBadge?: boolean; row?: boolean }) {
   // Collapsed for a reader who blocked its author (issue 28).
@@ -43,37 +61,12 @@ export function ArticleCard(props: { article: FeedArticle; featured?: boolean; k
  * beside it, the badges in the head line, the counts at the foot's end — with its kind badge.
  */
 function ArticleRow({ article }: { article: FeedArticle }) {
-  const t = useT();
-  const author = article.user;
   const titleId = `article-${article.id}-title`;
   return (
     <article className="tp-item" data-testid="article-item" data-article-id={article.id} aria-labelledby={titleId}>
-      {author ? (
-        <Link to={`/user/${author.id}`} className="tp-item-avatar" tabIndex={-1} aria-hidden="true">
-          <Avatar user={author} size={40} />
-        </Link>
-      ) : (
-        <span className="size-10 shrink-0 rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true" />
-      )}
+      <FeedAvatar user={article.user} />
       <div className="min-w-0 flex-1">
-        <div className="tp-item-head">
-          {author ? (
-            <Link to={`/user/${author.id}`} className="tp-item-author">
-              {author.nickname}
-            </Link>
-          ) : (
-            <span className="text-zinc-500">{t('topicUi.item.unknownUser')}</span>
-          )}
-          <span aria-hidden="true" className="tp-dot">
-            ·
-          </span>
-          <TopicTime time={article.createTime} className="tp-item-time" />
-          <span className="ml-auto flex items-center gap-1.5">
-            {article.status === CONTENT_STATUS.pending && <PendingBadge />}
-            {article.recommend && <RecommendBadge />}
-            <ArticleBadge />
-          </span>
-        </div>
+        <ArticleHead article={article} kindBadge />
         <h2 className="tp-item-title" id={titleId}>
           <Link to={articlePath(article.id)}>{article.title}</Link>
         </h2>
@@ -88,34 +81,12 @@ function ArticleRow({ article }: { article: FeedArticle }) {
 }
 
 function ArticleEntry({ article, featured = false, kindBadge = false }: { article: FeedArticle; featured?: boolean; kindBadge?: boolean }) {
-  const t = useT();
-  const author = article.user;
   const titleId = `article-${article.id}-title`;
   return (
     <article className={featured ? 'ar-item ar-item-featured' : 'ar-item'} data-testid="article-item" data-article-id={article.id} aria-labelledby={titleId}>
       {article.cover && <CoverImage cover={article.cover} eager={featured} />}
       <div className="ar-item-body">
-        <div className="tp-item-head">
-          {author ? (
-            <Link to={`/user/${author.id}`} className="tp-item-author inline-flex items-center gap-1.5">
-              <span aria-hidden="true" className="inline-flex">
-                <Avatar user={author} size={20} />
-              </span>
-              {author.nickname}
-            </Link>
-          ) : (
-            <span className="text-zinc-500">{t('topicUi.item.unknownUser')}</span>
-          )}
-          <span aria-hidden="true" className="tp-dot">
-            ·
-          </span>
-          <TopicTime time={article.createTime} className="tp-item-time" />
-          <span className="ml-auto flex items-center gap-1.5">
-            {article.status === CONTENT_STATUS.pending && <PendingBadge />}
-            {article.recommend && <RecommendBadge />}
-            {kindBadge && <ArticleBadge />}
-          </span>
-        </div>
+        <ArticleHead article={article} kindBadge={kindBadge} inlineAvatar />
         <h2 className="tp-item-title" id={titleId}>
           <Link to={articlePath(article.id)}>{article.title}</Link>
         </h2>

@@ -6,8 +6,8 @@
 import { BlockedCollapse } from '~/components/safety/blocked-collapse';
 import { Link } from 'react-router';
 import { TOPIC_TYPES } from '../../../common/constants';
-import { Avatar } from '~/components/user/avatar';
 import { MaskIcon, NodeLink, RecommendBadge, StickyBadge, TagList, TopicStats, TweetBadge } from './badges';
+import { FeedAuthor, FeedAvatar } from './feed-author';
 import { ImageGrid } from './image-grid';
 import { TopicTime } from './time';
 import type { FeedTopic } from './types';
@@ -38,22 +38,10 @@ function TopicEntry({ topic, showSticky = true }: { topic: FeedTopic; showSticky
       data-topic-id={topic.id}
       aria-labelledby={`topic-${topic.id}-title`}
     >
-      {author ? (
-        <Link to={`/user/${author.id}`} className="tp-item-avatar" tabIndex={-1} aria-hidden="true">
-          <Avatar user={author} size={40} />
-        </Link>
-      ) : (
-        <span className="size-10 shrink-0 rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true" />
-      )}
+      <FeedAvatar user={author} />
       <div className="min-w-0 flex-1">
         <div className="tp-item-head">
-          {author ? (
-            <Link to={`/user/${author.id}`} className="tp-item-author">
-              {author.nickname}
-            </Link>
-          ) : (
-            <span className="text-zinc-500">{t('topicUi.item.unknownUser')}</span>
-          )}
+          <FeedAuthor user={author} />
           {topic.node && <NodeLink node={topic.node} />}
           <span aria-hidden="true" className="tp-dot">
             ·
