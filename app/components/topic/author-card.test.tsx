@@ -3,12 +3,19 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../../common/views/user';
+import { resources } from '../../../common/locales';
+import { registerLocale } from '~/lib/i18n';
+import { TranslationProvider } from '~/lib/use-t';
 import { AuthorCard } from './author-card';
+
+registerLocale('en-US', resources['en-US']);
 
 // The follow button needs the site shell (session, toasts); this test is about the names.
 vi.mock('~/components/people/follow-button', () => ({ FollowButton: () => null }));
 // The block button is the reader's own (root data, after hydration): not part of this render.
 vi.mock('~/components/safety/block-button', () => ({ BlockButton: () => null }));
+// The site's settings come from the root loader; here only its time zone matters.
+vi.mock('~/lib/session', async (original) => ({ ...(await original<typeof import('~/lib/session')>()), useSiteConfig: () => ({ timeZone: 'Asia/Bangkok' }) }));
 
 function author(fields: Partial<PublicUser>): PublicUser {
   return {
@@ -35,7 +42,14 @@ function author(fields: Partial<PublicUser>): PublicUser {
   };
 }
 
-const render = (user: PublicUser) => renderToStaticMarkup(<MemoryRouter><AuthorCard user={user} /></MemoryRouter>);
+const render = (user: PublicUser) =>
+  renderToStaticMarkup(
+    <TranslationProvider locale="en-US">
+      <MemoryRouter>
+        <AuthorCard user={user} />
+      </MemoryRouter>
+    </TranslationProvider>,
+  );
 
 describe('AuthorCard', () => {
   it('shows the username beside a nickname anyone could copy', () => {
@@ -47,5 +61,10 @@ describe('AuthorCard', () => {
 
   it('shows no handle for a member without a username yet', () => {
     expect(render(author({ username: null }))).not.toContain('user-handle');
+  });
+
+  it("dates the joining in the site's time zone, not UTC", () => {
+    // 20:00 UTC on 1 January is 03:00 on 2 January in Bangkok.
+    expect(render(author({ createTime: Date.UTC(2026, 0, 1, 20, 0) }))).toContain('2026-01-02');
   });
 });
