@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../../common/views/user';
 import { resources } from '../../../common/locales';
 import { registerLocale } from '~/lib/i18n';
+import type * as Session from '~/lib/session';
 import { TranslationProvider } from '~/lib/use-t';
 import { AuthorCard } from './author-card';
 
@@ -15,7 +16,7 @@ vi.mock('~/components/people/follow-button', () => ({ FollowButton: () => null }
 // The block button is the reader's own (root data, after hydration): not part of this render.
 vi.mock('~/components/safety/block-button', () => ({ BlockButton: () => null }));
 // The site's settings come from the root loader; here only its time zone matters.
-vi.mock('~/lib/session', async (original) => ({ ...(await original<typeof import('~/lib/session')>()), useSiteConfig: () => ({ timeZone: 'Asia/Bangkok' }) }));
+vi.mock('~/lib/session', async (original) => ({ ...(await original<typeof Session>()), useSiteConfig: () => ({ timeZone: 'Asia/Bangkok' }) }));
 
 function author(fields: Partial<PublicUser>): PublicUser {
   return {
