@@ -46,6 +46,22 @@ function ArticleHead({ article, kindBadge = false, inlineAvatar = false }: { art
   );
 }
 
+/** An entry's title (naming the entry for assistive technology), summary, tags and counts. */
+function ArticleText({ article, titleId }: { article: FeedArticle; titleId: string }) {
+  return (
+    <>
+      <h2 className="tp-item-title" id={titleId}>
+        <Link to={articlePath(article.id)}>{article.title}</Link>
+      </h2>
+      {article.summary && <p className="tp-item-summary">{article.summary}</p>}
+      <div className="tp-item-foot">
+        <TagList tags={article.tags} base={ARTICLE_TAG_BASE} />
+        <TopicStats viewCount={article.viewCount} commentCount={article.commentCount} likeCount={article.likeCount} className="ml-auto" />
+      </div>
+    </>
+  );
+}
+
 /** `kindBadge`: the entry sits among other kinds' entries, and says it is an article. */
 export function ArticleCard(props: { article: FeedArticle; featured?: boolean; kindBadge?: boolean; row?: boolean }) {
   // Collapsed for a reader who blocked its author (issue 28).
@@ -67,14 +83,7 @@ function ArticleRow({ article }: { article: FeedArticle }) {
       <FeedAvatar user={article.user} />
       <div className="min-w-0 flex-1">
         <ArticleHead article={article} kindBadge />
-        <h2 className="tp-item-title" id={titleId}>
-          <Link to={articlePath(article.id)}>{article.title}</Link>
-        </h2>
-        {article.summary && <p className="tp-item-summary">{article.summary}</p>}
-        <div className="tp-item-foot">
-          <TagList tags={article.tags} base={ARTICLE_TAG_BASE} />
-          <TopicStats viewCount={article.viewCount} commentCount={article.commentCount} likeCount={article.likeCount} className="ml-auto" />
-        </div>
+        <ArticleText article={article} titleId={titleId} />
       </div>
     </article>
   );
@@ -87,14 +96,7 @@ function ArticleEntry({ article, featured = false, kindBadge = false }: { articl
       {article.cover && <CoverImage cover={article.cover} eager={featured} />}
       <div className="ar-item-body">
         <ArticleHead article={article} kindBadge={kindBadge} inlineAvatar />
-        <h2 className="tp-item-title" id={titleId}>
-          <Link to={articlePath(article.id)}>{article.title}</Link>
-        </h2>
-        {article.summary && <p className="tp-item-summary">{article.summary}</p>}
-        <div className="tp-item-foot">
-          <TagList tags={article.tags} base={ARTICLE_TAG_BASE} />
-          <TopicStats viewCount={article.viewCount} commentCount={article.commentCount} likeCount={article.likeCount} className="ml-auto" />
-        </div>
+        <ArticleText article={article} titleId={titleId} />
       </div>
     </article>
   );
