@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from './i18n';
-import { formatDateTime, formatRelativeTime } from './relative-time';
+import { formatDate, formatDateTime, formatRelativeTime } from './relative-time';
 
 const tEn = translator('en-US');
 const tZh = translator('zh-CN');
@@ -39,6 +39,8 @@ describe('relative time', () => {
     expect(formatDateTime(Date.UTC(2026, 0, 5, 23, 7), 'Asia/Bangkok', 'th-TH')).toBe('6 ม.ค. 2569 06:07');
     expect(formatDateTime(Date.UTC(2025, 11, 31, 16, 59), 'Asia/Bangkok', 'th-TH')).toBe('31 ธ.ค. 2568 23:59');
     expect(formatDateTime(Date.UTC(2026, 0, 5, 3, 7), 'UTC', 'en-US')).toBe('2026-01-05 03:07');
+    expect(formatDate(Date.UTC(2026, 0, 5, 23, 7), 'Asia/Bangkok', 'th-TH')).toBe('6 ม.ค. 2569');
+    expect(formatDate(Date.UTC(2026, 0, 5, 23, 7), 'Asia/Bangkok', 'en-US')).toBe('2026-01-06');
   });
 
   it('shows yyyy-MM-dd HH:mm after 30 days', () => {

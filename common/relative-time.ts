@@ -40,6 +40,13 @@ export function formatDateTime(time: number, timeZone?: string, locale?: string)
   return `${fields.year}-${pad(fields.month)}-${pad(fields.day)} ${pad(fields.hour)}:${pad(fields.minute)}`;
 }
 
+/** The day alone (a join date): yyyy-MM-dd, in th-TH "29 พ.ย. 2569" (ADR 0029), in `timeZone`. */
+export function formatDate(time: number, timeZone?: string, locale?: string): string {
+  const fields = dateTimeFields(time, timeZone);
+  if (locale === 'th-TH') return thaiDate(fields);
+  return `${fields.year}-${pad(fields.month)}-${pad(fields.day)}`;
+}
+
 interface DateTimeFields {
   year: number;
   month: number; // 1–12
@@ -53,8 +60,12 @@ const THAI_MONTHS = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.
 /** The Buddhist era counts from 543 BCE: 2026 CE is 2569 BE. */
 const BUDDHIST_ERA_OFFSET = 543;
 
+function thaiDate(fields: DateTimeFields): string {
+  return `${fields.day} ${THAI_MONTHS[fields.month - 1] ?? ''} ${fields.year + BUDDHIST_ERA_OFFSET}`;
+}
+
 function thaiDateTime(fields: DateTimeFields): string {
-  return `${fields.day} ${THAI_MONTHS[fields.month - 1] ?? ''} ${fields.year + BUDDHIST_ERA_OFFSET} ${pad(fields.hour)}:${pad(fields.minute)}`;
+  return `${thaiDate(fields)} ${pad(fields.hour)}:${pad(fields.minute)}`;
 }
 
 function dateTimeFields(time: number, timeZone: string | undefined): DateTimeFields {

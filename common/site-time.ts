@@ -28,15 +28,3 @@ function formatterOf(locale: string, timeZone: string): Intl.DateTimeFormat {
 export function formatSiteTime(time: number, locale: string, timeZone: string): string {
   return formatterOf(locale, timeZone).format(time);
 }
-
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Epoch ms → yyyy-MM-dd of the day it falls on in `timeZone` (a join date). */
-export function formatSiteDay(time: number, timeZone: string): string {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(time);
-}

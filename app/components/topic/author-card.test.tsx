@@ -15,8 +15,8 @@ registerLocale('en-US', resources['en-US']);
 vi.mock('~/components/people/follow-button', () => ({ FollowButton: () => null }));
 // The block button is the reader's own (root data, after hydration): not part of this render.
 vi.mock('~/components/safety/block-button', () => ({ BlockButton: () => null }));
-// The site's settings come from the root loader; here only its time zone matters.
-vi.mock('~/lib/session', async (original) => ({ ...(await original<typeof Session>()), useSiteConfig: () => ({ timeZone: 'Asia/Bangkok' }) }));
+// The site's settings and the page's locale come from the root loader; here only the zone and language matter.
+vi.mock('~/lib/session', async (original) => ({ ...(await original<typeof Session>()), useRootData: () => ({ config: { timeZone: 'Asia/Bangkok' }, locale: 'en-US' }) }));
 
 function author(fields: Partial<PublicUser>): PublicUser {
   return {

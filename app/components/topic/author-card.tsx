@@ -6,8 +6,8 @@ import { Card } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
 import { UserHandle } from '~/components/user/user-handle';
 import { VipBadge } from '~/components/user/vip-badge';
-import { formatSiteDay } from '../../../common/site-time';
-import { useSiteConfig } from '~/lib/session';
+import { formatDate } from '../../../common/relative-time';
+import { useRootData } from '~/lib/session';
 import { compactNumber } from './badges';
 import type { TopicView } from './types';
 import { useT } from '~/lib/use-t';
@@ -22,9 +22,9 @@ const FIRST_COUNT = {
 
 export function AuthorCard({ user, kind = 'topic' }: { user: Author; kind?: keyof typeof FIRST_COUNT }) {
   const t = useT();
-  const site = useSiteConfig();
+  const { config: site, locale } = useRootData();
   // The day the member joined in the site's time zone: the same on the server and in every browser.
-  const joined = formatSiteDay(user.createTime, site.timeZone);
+  const joined = formatDate(user.createTime, site.timeZone, locale);
   return (
     <Card className="p-4" data-testid="author-card">
       <div className="flex items-center gap-3">
