@@ -14,11 +14,14 @@ import { bareLinks, decorate, type CardFields } from './embeds.render';
 import { findPreviews } from './embeds.repository';
 import { MAX_LINKS_PER_POST, urlHash } from './embeds.refresh';
 
-/** The bare links a post's HTML has that are worth a card: not a provider's (those embed without a fetch). */
+/** Links worth fetching for a card: not a provider's (those embed without a fetch), of a sane length, at most a post's share. */
+function worthFetching(urls: readonly string[]): string[] {
+  return urls.filter((url) => !providerEmbed(url) && url.length <= 2048).slice(0, MAX_LINKS_PER_POST);
+}
+
+/** The bare links a post's HTML has that are worth a card. */
 export function linksToPreview(html: string): string[] {
-  return bareLinks(html)
-    .filter((url) => !providerEmbed(url) && url.length <= 2048)
-    .slice(0, MAX_LINKS_PER_POST);
+  return worthFetching(bareLinks(html));
 }
 
 /**
@@ -40,7 +43,7 @@ export async function decorateContents(ctx: AppContext, db: Kysely<DB>, htmls: r
     if (url && row.status === 'ok' && row.title) cards.set(url, { title: row.title, description: row.description, siteName: row.siteName, image: row.image });
   }
   const current = new Set(rows.filter((row) => row.refreshTime > ctx.clock.now()).map((row) => row.urlHash));
-  const due = needsCache.filter((hash) => !current.has(hash)).map((hash) => links.get(hash)!).filter((url) => url.length <= 2048).slice(0, MAX_LINKS_PER_POST);
+  const due = worthFetching(needsCache.filter((hash) => !current.has(hash)).map((hash) => links.get(hash)!));
   if (due.length > 0) await askForRefresh(ctx, due);
   const t = translator(locale);
   return htmls.map((html) => decorate(html, cards, t));
