@@ -9,20 +9,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { VipSettings } from '../../common/validation/vip';
 import { expectAccessible } from '../support/axe';
+import { E2E_VIP } from '../support/e2e-vip';
 import { ROOT, startServer, type E2eServer } from '../support/e2e-server';
 import { apiPost, signUpMember, verifyByMail } from '../support/e2e-members';
 import { attachServerOutputOnFailure, openHydrated, watchErrors } from '../support/page';
 
-const VIP: VipSettings = {
-  enabled: true,
-  address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-  prices: { '1y': '30', '2y': '50', forever: '150' },
-  orderExpiryMinutes: 60,
-  explorerUrl: 'https://tronscan.org/#/transaction/{hash}',
-  orderLimit: { max: 10, windowMs: 3_600_000 },
-};
+const VIP = E2E_VIP;
 
 /** A th-TH message by its key (`section.path`), with `{{name}}` values filled in. */
 function th(key: string, values: Record<string, string | number> = {}): string {

@@ -9,20 +9,13 @@
  * axe-core on the member page (order open), the admin page and the Chinese page; no console errors.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { VipSettings } from '../../common/validation/vip';
 import { expectAccessible } from '../support/axe';
+import { E2E_VIP } from '../support/e2e-vip';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { adminToken, apiPost, signUpMember, type Member } from '../support/e2e-members';
 import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
 
-const VIP: VipSettings = {
-  enabled: true,
-  address: 'THqSwS3ePgEgPcBV7t1s21KEmVDVAVeP2N',
-  prices: { '1y': '30', '2y': '50', forever: '150' },
-  orderExpiryMinutes: 60,
-  explorerUrl: 'https://tronscan.org/#/transaction/{hash}',
-  orderLimit: { max: 10, windowMs: 3_600_000 },
-};
+const VIP = E2E_VIP;
 const SHOTS = process.env.VIP_SHOTS;
 
 let server: E2eServer;
