@@ -28,7 +28,7 @@ import { dialectOf } from '../server/db/database';
 import { sql } from 'kysely';
 import { runWrite } from '../server/kernel/write';
 import { reindexAll, reindexItem } from '../server/modules/search/search.index';
-import { arg } from './lib';
+import { arg, cpuMsOf } from './lib';
 
 const engines = (arg('engines') ?? 'sqlite,mysql,postgres').split(',') as DbType[];
 const topicCount = Number(arg('topics') ?? 20_000);
@@ -118,6 +118,14 @@ async function reuseTestApp(engine: DbType, name: string): Promise<TestApp> {
   return createTestApp({ dialect: engine, env: { RATE_LIMITS: 'off' }, reuse: { dataDir, database: { config, drop: async () => undefined } } });
 }
 
+/** PostgreSQL: the server processes serving this app's pool (their CPU time is the database's part of a search). */
+async function databaseBackends(t: TestApp): Promise<number[]> {
+  if (t.dialect !== 'postgres') return [];
+  const db = requireDb(t.ctx);
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
+  return rows.map((r) => Number(r.pid));
+}
+
 async function searchOnce(t: TestApp, keyword: string, ip: string): Promise<number> {
   const started = performance.now();
   const res = await t.get('/api/search/topic', { query: { keyword }, remoteAddress: ip });
@@ -126,7 +134,7 @@ async function searchOnce(t: TestApp, keyword: string, ip: string): Promise<numb
 }
 
 for (const engine of engines) {
-  console.log(`\n[${engine}] ${topicCount} topics`);
+  console.log(`\n[${engine}] ${reuse === undefined ? `${topicCount} topics` : `database ${reuse}`}`);
   const t = reuse === undefined ? await createTestApp({ dialect: engine, env: { RATE_LIMITS: 'off' } }) : await reuseTestApp(engine, reuse);
   try {
     await writeTestSettings(t, { postLimits: NO_LIMIT }, Date.now());
@@ -143,10 +151,17 @@ for (const engine of engines) {
     for (const q of QUERIES) await searchOnce(t, q, '10.0.0.1');
     const times: number[] = [];
     let n = 0;
+    const backends = await databaseBackends(t);
+    const appCpu = process.cpuUsage();
+    const dbCpu = backends.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
     const until = performance.now() + seconds * 1000;
     while (performance.now() < until) times.push(await searchOnce(t, QUERIES[n++ % QUERIES.length]!, `10.1.${(n >> 8) & 255}.${n & 255}`));
+    const appUsed = process.cpuUsage(appCpu);
+    const appMs = (appUsed.user + appUsed.system) / 1000 / times.length;
+    const dbMs = (backends.reduce((sum, pid) => sum + cpuMsOf(pid), 0) - dbCpu) / times.length;
     times.sort((a, b) => a - b);
-    console.log(`  latency (1 client, ${times.length} searches): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
+    console.log(`  latency (1 client, ${times.length} searches): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms; load average ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(`  CPU per search (robust to load): app ${appMs.toFixed(1)} ms${backends.length > 0 ? `, PostgreSQL backends ${dbMs.toFixed(1)} ms` : ''}`);
 
     // Throughput, 10 clients.
     let done = 0;

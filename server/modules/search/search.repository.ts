@@ -1,7 +1,8 @@
 /**
  * All SQL of the search index (`search_documents`, `search_reindex`; ADR 0015). The three engines'
- * full-text syntax lives here and only here, behind one interface: `findHits` and `countHits` take
- * a parsed query (encoded terms and prefixes, letters only, so nothing typed reaches the syntax).
+ * full-text syntax lives here and only here, behind one interface: `findPage` (and its parts
+ * `findHits` and `countHits`) takes a parsed query (encoded terms and prefixes, letters only, so
+ * nothing typed reaches the syntax). PostgreSQL answers a page and its count in one query (ADR 0037).
  *
  * MariaDB/MySQL has no usable engine index (InnoDB FULLTEXT ranks every match before a LIMIT), so
  * it has its own term index in `search_terms` (`search.mysql.repository.ts`); `prepareQuery`
@@ -334,14 +335,25 @@ export async function countHits(db: Kysely<DB>, query: PreparedQuery, filter: Hi
 }
 
 /**
- * Fresh statistics after a rebuild: PostgreSQL's planner picks the walk (a common word) or the GIN
- * index (a rare one) from the frequencies of the `tsv` lexemes, and before the first ANALYZE it
- * had none (it intersected the GIN bitmap with every document of the kind: 0.9 s a search on a
- * rebuilt 100k-post forum). MariaDB's term index reads by primary key and needs none; SQLite's
+ * The end of a rebuild. PostgreSQL: fresh statistics — its planner picks the walk (a common word)
+ * or the GIN index (a rare one) from the frequencies of the `tsv` lexemes, and before the first
+ * ANALYZE it had none (it intersected the GIN bitmap with every document of the kind: 0.9 s a
+ * search on a rebuilt 100k-post forum). MariaDB/MySQL: the term table rebuilt in key order
+ * (OPTIMIZE, online: writes go on meanwhile), so its compressed pages are full — the rebuild's
+ * batches insert into every term's range and leave pages split half-empty (ADR 0037). SQLite's
  * FTS5 keeps its own.
  */
-export async function analyzeIndex(db: Kysely<DB>): Promise<void> {
-  if (dialectOf(db) === 'postgres') await sql`analyze search_documents`.execute(db);
+export async function settleIndex(db: Kysely<DB>): Promise<void> {
+  switch (dialectOf(db)) {
+    case 'postgres':
+      await sql`analyze search_documents`.execute(db);
+      break;
+    case 'mysql':
+      await sql`optimize table search_terms`.execute(db);
+      break;
+    case 'sqlite':
+      break;
+  }
 }
 
 /** The documents of node `from`'s topics follow them to node `to` (the node filter of search). */
