@@ -5,7 +5,11 @@
  * requests/s with 10 concurrent clients, and what the index adds to a topic create (its
  * in-transaction handler timed alone, beside the whole create).
  *
- *   npx tsx bench/search.ts [--engines sqlite,mysql,postgres] [--topics 20000] [--seconds 10]
+ *   npx tsx bench/search.ts [--engines sqlite,mysql,postgres] [--topics 20000] [--seconds 10] [--keep]
+ *
+ * --keep leaves each engine's database in place (its name is printed) to EXPLAIN queries on it;
+ * --reuse <name> measures the searches of such a kept database again (one engine; no seed, no
+ * reindex unless --reindex is given too), to compare query shapes on the same data.
  *
  * In-process (the app answering `inject`ed requests, as the HTTP tests do): no socket, so the
  * figures are the app and the engine's. The default seed is 20k topics, not the issue's 100k:
@@ -15,16 +19,23 @@ import { performance } from 'node:perf_hooks';
 import { createTopic, createUser } from '../tests/support/factories';
 import { createTestApp, NO_LIMIT, writeTestSettings, type TestApp } from '../tests/support/test-app';
 import { requireDb } from '../server/context';
-import type { DbType } from '../server/config';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writePersistedConfig, type DbConfig, type DbType } from '../server/config';
+import { MYSQL_ADMIN, PG_ADMIN } from '../tests/support/databases';
 import { dialectOf } from '../server/db/database';
 import { sql } from 'kysely';
 import { runWrite } from '../server/kernel/write';
 import { reindexAll, reindexItem } from '../server/modules/search/search.index';
-import { arg } from './lib';
+import { arg, cpuMsOf } from './lib';
 
 const engines = (arg('engines') ?? 'sqlite,mysql,postgres').split(',') as DbType[];
 const topicCount = Number(arg('topics') ?? 20_000);
 const seconds = Number(arg('seconds') ?? 10);
+const keep = process.argv.includes('--keep');
+const reuse = arg('reuse');
+const reindex = reuse === undefined || process.argv.includes('--reindex');
 
 const EN = 'visa chiang mai market noodle coffee temple river night bus train border rent condo scooter rain season guide price food street cheap best hotel hostel bank account insurance hospital dentist school language lesson'.split(' ');
 const ZH = '清迈 签证 咖啡 寺庙 夜市 房租 公寓 摩托 雨季 攻略 价格 美食 酒店 银行 保险 医院 学校 语言 课程 曼谷 普吉 机场 移民局 延期 驾照'.split(' ');
@@ -97,6 +108,24 @@ async function indexSize(t: TestApp): Promise<string> {
   }
 }
 
+/** An app over a database kept by an earlier `--keep` run (migrated to this branch's schema). */
+async function reuseTestApp(engine: DbType, name: string): Promise<TestApp> {
+  const admin = engine === 'mysql' ? MYSQL_ADMIN : PG_ADMIN;
+  const config: DbConfig =
+    engine === 'sqlite' ? { type: 'sqlite', file: name } : { type: engine, host: admin.host, port: admin.port, database: name, username: admin.user, password: '' };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sabai-bench-'));
+  writePersistedConfig(dataDir, { installed: true, installedAt: Date.now(), database: config });
+  return createTestApp({ dialect: engine, env: { RATE_LIMITS: 'off' }, reuse: { dataDir, database: { config, drop: async () => undefined } } });
+}
+
+/** PostgreSQL: the server processes serving this app's pool (their CPU time is the database's part of a search). */
+async function databaseBackends(t: TestApp): Promise<number[]> {
+  if (t.dialect !== 'postgres') return [];
+  const db = requireDb(t.ctx);
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
+  return rows.map((r) => Number(r.pid));
+}
+
 async function searchOnce(t: TestApp, keyword: string, ip: string): Promise<number> {
   const started = performance.now();
   const res = await t.get('/api/search/topic', { query: { keyword }, remoteAddress: ip });
@@ -105,25 +134,34 @@ async function searchOnce(t: TestApp, keyword: string, ip: string): Promise<numb
 }
 
 for (const engine of engines) {
-  console.log(`\n[${engine}] ${topicCount} topics`);
-  const t = await createTestApp({ dialect: engine, env: { RATE_LIMITS: 'off' } });
+  console.log(`\n[${engine}] ${reuse === undefined ? `${topicCount} topics` : `database ${reuse}`}`);
+  const t = reuse === undefined ? await createTestApp({ dialect: engine, env: { RATE_LIMITS: 'off' } }) : await reuseTestApp(engine, reuse);
   try {
     await writeTestSettings(t, { postLimits: NO_LIMIT }, Date.now());
-    await seedTopics(t, topicCount);
+    if (reuse === undefined) await seedTopics(t, topicCount);
     const db = requireDb(t.ctx);
-    const started = performance.now();
-    const reports = await reindexAll(db, (work) => db.transaction().execute(work), () => Date.now(), { restart: true });
-    console.log(`  reindex: ${((performance.now() - started) / 1000).toFixed(1)} s for ${reports.map((r) => `${r.indexed} ${r.kind}s`).join(', ')}`);
+    if (reindex) {
+      const started = performance.now();
+      const reports = await reindexAll(db, (work) => db.transaction().execute(work), () => Date.now(), { restart: true });
+      console.log(`  reindex: ${((performance.now() - started) / 1000).toFixed(1)} s for ${reports.map((r) => `${r.indexed} ${r.kind}s`).join(', ')}`);
+    }
     console.log(`  index size: ${await indexSize(t)}`);
 
     // Latency, one client: every query, round after round, first pages (the usual search).
     for (const q of QUERIES) await searchOnce(t, q, '10.0.0.1');
     const times: number[] = [];
     let n = 0;
+    const backends = await databaseBackends(t);
+    const appCpu = process.cpuUsage();
+    const dbCpu = backends.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
     const until = performance.now() + seconds * 1000;
     while (performance.now() < until) times.push(await searchOnce(t, QUERIES[n++ % QUERIES.length]!, `10.1.${(n >> 8) & 255}.${n & 255}`));
+    const appUsed = process.cpuUsage(appCpu);
+    const appMs = (appUsed.user + appUsed.system) / 1000 / times.length;
+    const dbMs = (backends.reduce((sum, pid) => sum + cpuMsOf(pid), 0) - dbCpu) / times.length;
     times.sort((a, b) => a - b);
-    console.log(`  latency (1 client, ${times.length} searches): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
+    console.log(`  latency (1 client, ${times.length} searches): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms; load average ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(`  CPU per search (robust to load): app ${appMs.toFixed(1)} ms${backends.length > 0 ? `, PostgreSQL backends ${dbMs.toFixed(1)} ms` : ''}`);
 
     // Throughput, 10 clients.
     let done = 0;
@@ -157,6 +195,9 @@ for (const engine of engines) {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     console.log(`  topic create: ${mean(createTimes).toFixed(2)} ms mean; the index's part (read the post, write its document): ${mean(indexTimes).toFixed(2)} ms mean`);
   } finally {
-    await t.close();
+    if (keep) {
+      await t.stop();
+      console.log(`  kept: ${JSON.stringify(t.database.config)}`);
+    } else await t.close();
   }
 }

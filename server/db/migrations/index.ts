@@ -29,6 +29,7 @@ import * as blocksLocksWarnings from './2026120202_blocks_locks_warnings';
 import * as trustDefences from './2026120204_trust_defences';
 import * as embedsLinkPreviews from './2026120301_embeds_link_previews';
 import * as imagesUploadSizes from './2026120310_images_upload_sizes';
+import * as searchQueryShape from './2026120501_search_query_shape';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026120204_trust_defences': trustDefences,
   '2026120301_embeds_link_previews': embedsLinkPreviews,
   '2026120310_images_upload_sizes': imagesUploadSizes,
+  '2026120501_search_query_shape': searchQueryShape,
 };

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { deleteDocument, deleteDocumentsInRange, insertDocument, insertDocuments, readProgress, replaceDocument, sweepIndex, writeProgress, type IndexedDocument, type SweepCursor } from './search.repository';
+import { deleteDocument, deleteDocumentsInRange, insertDocument, insertDocuments, readProgress, replaceDocument, settleIndex, sweepIndex, writeProgress, type IndexedDocument, type SweepCursor } from './search.repository';
 import { SEARCH_KINDS, SOURCES, sourceItem, type SearchKind, type SourceItem } from './search.sources';
 import { documentTerms } from './search.text';
 
@@ -83,6 +83,8 @@ export async function reindexAll(
     sweep = await inTransaction((tx) => sweepIndex(tx, from));
     if (sweep !== null) options.swept?.((slices += 1));
   } while (sweep !== null);
+  // PostgreSQL's statistics, MariaDB's term pages refilled (settleIndex).
+  await settleIndex(db);
   return reports;
 }
 

@@ -48,12 +48,15 @@ export function termFrequencies(terms: string): Map<string, number> {
   return counts;
 }
 
+/** A term's count is stored up to this (a tinyint; its saturated frequency is 0.995 there). */
+const TF_MAX = 255;
+
 /**
  * Writes the term rows of documents, 5,000 rows a statement, in key order (each term's rows go to
  * the right edge of its range, and sorted they reach each page once).
  */
 export async function insertTermRows(db: Kysely<DB>, docs: readonly { id: number; terms: string }[]): Promise<void> {
-  const rows = docs.flatMap((doc) => [...termFrequencies(doc.terms)].map(([term, tf]) => ({ term, doc_id: doc.id, tf: Math.min(tf, 32_000) })));
+  const rows = docs.flatMap((doc) => [...termFrequencies(doc.terms)].map(([term, tf]) => ({ term, doc_id: doc.id, tf: Math.min(tf, TF_MAX) })));
   rows.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.doc_id - b.doc_id));
   for (let i = 0; i < rows.length; i += 5000) await db.insertInto('search_terms').values(rows.slice(i, i + 5000)).execute();
 }

@@ -1,7 +1,8 @@
 /**
  * All SQL of the search index (`search_documents`, `search_reindex`; ADR 0015). The three engines'
- * full-text syntax lives here and only here, behind one interface: `findHits` and `countHits` take
- * a parsed query (encoded terms and prefixes, letters only, so nothing typed reaches the syntax).
+ * full-text syntax lives here and only here, behind one interface: `findPage` (and its parts
+ * `findHits` and `countHits`) takes a parsed query (encoded terms and prefixes, letters only, so
+ * nothing typed reaches the syntax). PostgreSQL answers a page and its count in one query (ADR 0037).
  *
  * MariaDB/MySQL has no usable engine index (InnoDB FULLTEXT ranks every match before a LIMIT), so
  * it has its own term index in `search_terms` (`search.mysql.repository.ts`); `prepareQuery`
@@ -216,7 +217,7 @@ function filters(filter: HitFilter): RawBuilder<unknown> {
 
 /**
  * The ranked window: the newest `limit` matches (filtered) with their scores; an engine-specific
- * subquery the page reads from.
+ * subquery the page reads from (SQLite and MariaDB; PostgreSQL's page is `postgresPage`).
  */
 function scoredWindow(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter, limit: number): RawBuilder<unknown> {
   const match = matchExpression(db, query.terms, query.prefixes);
@@ -231,9 +232,7 @@ function scoredWindow(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter, l
         where search_fts match ${match} and ${filters(filter)}
         order by search_fts.rowid desc limit ${limit}`;
     case 'postgres':
-      return sql`select d.id as id, d.item_id as item_id, floor(ts_rank(d.tsv, q.query)::float8 * ${boost} * ${SCALE})::bigint as score
-        from (select d.id, d.item_id, d.tsv, d.create_time from search_documents d, to_tsquery('simple', ${match}) as q(query)
-          where d.tsv @@ q.query and ${filters(filter)} order by d.id desc limit ${limit}) d, to_tsquery('simple', ${match}) as q(query)`;
+      throw new Error('PostgreSQL pages through postgresPage');
     case 'mysql':
       // The term index walked newest first (search.mysql.repository.ts): its relevance × recency.
       return sql`select d.id as id, d.item_id as item_id, cast(floor(d.relevance * ${boost} * ${SCALE}) as signed) as score
@@ -241,62 +240,120 @@ function scoredWindow(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter, l
   }
 }
 
-/**
- * The window's ceiling is its newest document. SQLite and MariaDB read their matches newest first
- * anyway, so their count reads it off; PostgreSQL's count stops at the first 1,001 matches in heap
- * order (ordering every match by id would fetch them all), so its page query adds it with
- * `max(id) over ()` — a window function that cost MariaDB 65 ms on 1,000 rows.
- */
-const CEILING_FROM_PAGE = (db: Kysely<DB>): boolean => dialectOf(db) === 'postgres';
-
-/** A page of hits, and on PostgreSQL the window's ceiling (see `CEILING_FROM_PAGE`). */
+/** A page of hits (best first), with what the count tells: how many the window holds, and its ceiling. */
 export interface HitPage {
   hits: Hit[];
-  ceiling?: number | null;
+  /** How many posts the search ranks (at most `RANKED_MATCHES`). */
+  total: number;
+  /** More matched than the window holds. */
+  capped: boolean;
+  /** The window's newest document (null: no match), which later pages keep as their ceiling. */
+  ceiling: number | null;
 }
 
-/** One page of hits, best first, after the cursor's `(score, id)`, within the window; one query. */
-export async function findHits(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter, after: readonly [score: number, id: number] | null, limit: number): Promise<HitPage> {
-  const keyset = after === null ? sql`` : sql` where m.score < ${after[0]} or (m.score = ${after[0]} and m.id < ${after[1]})`;
-  const window = scoredWindow(db, query, filter, RANKED_MATCHES);
-  const ceiling = CEILING_FROM_PAGE(db);
-  const source = ceiling ? sql`(select w.id, w.item_id, w.score, max(w.id) over () as ceiling from (${window}) w)` : sql`(${window})`;
-  const { rows } = await sql<{ id: number | string; item_id: number | string; score: number | string; ceiling?: number | string }>`select m.*
-    from ${source} m${keyset}
+type Keyset = readonly [score: number, id: number];
+
+function keysetAfter(after: Keyset | null): RawBuilder<unknown> {
+  return after === null ? sql`` : sql` where m.score < ${after[0]} or (m.score = ${after[0]} and m.id < ${after[1]})`;
+}
+
+/**
+ * One page of hits, best first, after the cursor's `(score, id)`, within the window, and the
+ * search's count. PostgreSQL: one query (`postgresPage`); SQLite and MariaDB: the page and the
+ * count side by side (both read their matches newest first, so the count tells the ceiling).
+ */
+export async function findPage(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter, after: Keyset | null, limit: number): Promise<HitPage> {
+  if (dialectOf(db) === 'postgres') return postgresPage(db, query, filter, after, limit);
+  const [hits, count] = await Promise.all([findHits(db, query, filter, after, limit), countHits(db, query, filter)]);
+  return { hits, ...count };
+}
+
+/** One page of hits, best first, after the cursor's `(score, id)`, within the window (SQLite, MariaDB). */
+export async function findHits(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter, after: Keyset | null, limit: number): Promise<Hit[]> {
+  if (dialectOf(db) === 'postgres') return (await postgresPage(db, query, filter, after, limit)).hits;
+  const { rows } = await sql<{ id: number | string; item_id: number | string; score: number | string }>`select m.*
+    from (${scoredWindow(db, query, filter, RANKED_MATCHES)}) m${keysetAfter(after)}
     order by m.score desc, m.id desc limit ${limit}`.execute(db);
-  const hits = rows.map((r) => ({ id: Number(r.id), itemId: Number(r.item_id), score: Number(r.score) }));
-  return ceiling ? { hits, ceiling: rows.length > 0 ? Number(rows[0]!.ceiling) : null } : { hits };
+  return rows.map((r) => ({ id: Number(r.id), itemId: Number(r.item_id), score: Number(r.score) }));
 }
 
-/** How many posts a search ranks, whether more matched, and (but on PostgreSQL) the window's ceiling. */
+/**
+ * PostgreSQL's page and count in one query (ADR 0037). The walk reads the newest `RANKED_MATCHES + 1`
+ * matches once, into a materialised CTE, ranking each as it passes (`ts_rank` on the row the
+ * filter just read); the page, the count and the ceiling all read that CTE. With statistics the
+ * planner walks the primary key backwards and tests each row's `tsv` for a common word (1,000
+ * matches within a few thousand rows), and reads the GIN index for a rare one (few matches to
+ * fetch). Either way each row's `tsv` must be at hand: it is kept in the row (storage MAIN,
+ * migration 2026120501_search_query_shape), not in TOAST, where each test paid an index lookup.
+ * The count was a second walk (in heap order, oldest first, so it could not give the ceiling).
+ */
+async function postgresPage(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter, after: Keyset | null, limit: number): Promise<HitPage> {
+  const match = matchExpression(db, query.terms, query.prefixes);
+  const boost = sql`(1.0 + 0.5 * ${MONTH_MS} / (${MONTH_MS} + (case when ${filter.now} > w.create_time then ${filter.now} - w.create_time else 0 end)))`;
+  // The count's row is always there (left join): a page past the last hit still tells the count.
+  const { rows } = await sql<{ id: number | string | null; item_id: number | string | null; score: number | string | null; n: number | string; ceiling: number | string | null }>`with w as materialized (
+      select d.id, d.item_id, d.create_time, ts_rank(d.tsv, q.query) as rank
+      from search_documents d, to_tsquery('simple', ${match}) as q(query)
+      where d.tsv @@ q.query and ${filters(filter)} order by d.id desc limit ${RANKED_MATCHES + 1})
+    select m.id, m.item_id, m.score, c.n, c.ceiling
+    from (select count(*) as n, max(w.id) as ceiling from w) c
+    left join (select w.id, w.item_id, floor(w.rank::float8 * ${boost} * ${SCALE})::bigint as score
+      from (select * from w order by w.id desc limit ${RANKED_MATCHES}) w) m
+      on ${after === null ? sql`true` : sql`(m.score < ${after[0]} or (m.score = ${after[0]} and m.id < ${after[1]}))`}
+    order by m.score desc, m.id desc limit ${limit}`.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
+  const ceiling = rows[0]?.ceiling;
+  const hits = rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), itemId: Number(r.item_id), score: Number(r.score) }));
+  return { hits, total: Math.min(n, RANKED_MATCHES), capped: n > RANKED_MATCHES, ceiling: ceiling === null || ceiling === undefined ? null : Number(ceiling) };
+}
+
+/** How many posts a search ranks, whether more matched, and the window's ceiling. */
 export interface HitCount {
   /** At most `RANKED_MATCHES`. */
   total: number;
   capped: boolean;
-  /** The newest matching document (null: no match); undefined where the page query tells it. */
-  ceiling?: number | null;
+  /** The newest matching document (null: no match). */
+  ceiling: number | null;
 }
 
-/** The count of a search: one query that stops reading one match past the window. */
+/** The count of a search: one query that stops reading one match past the window (PostgreSQL: its page query). */
 export async function countHits(db: Kysely<DB>, query: PreparedQuery, filter: HitFilter): Promise<HitCount> {
+  if (dialectOf(db) === 'postgres') {
+    const { total, capped, ceiling } = await postgresPage(db, query, filter, null, 1);
+    return { total, capped, ceiling };
+  }
   const match = matchExpression(db, query.terms, query.prefixes);
   const limit = RANKED_MATCHES + 1;
-  const matches = (() => {
-    switch (dialectOf(db)) {
-      case 'sqlite':
-        return sql`select d.id as id from search_fts cross join search_documents d on d.id = search_fts.rowid where search_fts match ${match} and ${filters(filter)} order by search_fts.rowid desc limit ${limit}`;
-      case 'postgres':
-        return sql`select d.id as id from search_documents d where d.tsv @@ to_tsquery('simple', ${match}) and ${filters(filter)} limit ${limit}`;
-      case 'mysql':
-        return sql`select m.id from (${matchWindow(mysqlTerms(query), filters(filter), filter.ceiling, limit)}) m`;
-    }
-  })();
+  const matches =
+    dialectOf(db) === 'sqlite'
+      ? sql`select d.id as id from search_fts cross join search_documents d on d.id = search_fts.rowid where search_fts match ${match} and ${filters(filter)} order by search_fts.rowid desc limit ${limit}`
+      : sql`select m.id from (${matchWindow(mysqlTerms(query), filters(filter), filter.ceiling, limit)}) m`;
   const { rows } = await sql<{ n: number | string; ceiling: number | string | null }>`select count(*) as n, max(m.id) as ceiling from (${matches}) m`.execute(db);
   const n = Number(rows[0]?.n ?? 0);
-  const total = Math.min(n, RANKED_MATCHES);
-  if (CEILING_FROM_PAGE(db)) return { total, capped: n > RANKED_MATCHES };
   const ceiling = rows[0]?.ceiling;
-  return { total, capped: n > RANKED_MATCHES, ceiling: ceiling === null || ceiling === undefined ? null : Number(ceiling) };
+  return { total: Math.min(n, RANKED_MATCHES), capped: n > RANKED_MATCHES, ceiling: ceiling === null || ceiling === undefined ? null : Number(ceiling) };
+}
+
+/**
+ * The end of a rebuild. PostgreSQL: fresh statistics — its planner picks the walk (a common word)
+ * or the GIN index (a rare one) from the frequencies of the `tsv` lexemes, and before the first
+ * ANALYZE it had none (it intersected the GIN bitmap with every document of the kind: 0.9 s a
+ * search on a rebuilt 100k-post forum). MariaDB/MySQL: the term table rebuilt in key order
+ * (OPTIMIZE, online: writes go on meanwhile), so its compressed pages are full — the rebuild's
+ * batches insert into every term's range and leave pages split half-empty (ADR 0037). SQLite's
+ * FTS5 keeps its own.
+ */
+export async function settleIndex(db: Kysely<DB>): Promise<void> {
+  switch (dialectOf(db)) {
+    case 'postgres':
+      await sql`analyze search_documents`.execute(db);
+      break;
+    case 'mysql':
+      await sql`optimize table search_terms`.execute(db);
+      break;
+    case 'sqlite':
+      break;
+  }
 }
 
 /** The documents of node `from`'s topics follow them to node `to` (the node filter of search). */

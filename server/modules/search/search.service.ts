@@ -1,7 +1,7 @@
 /**
  * Reading the index: a page of hits of one kind, presented as that kind presents its lists, with
  * the matched words highlighted; and the members whose names match. Every page takes a constant
- * number of queries: the hits, the count, the posts, then the kind's own batch presentation.
+ * number of queries: the hits and the count (one query on PostgreSQL), the posts, then the kind's own batch presentation.
  */
 import type { Kysely } from 'kysely';
 import type { ArticleView } from '../../../common/views/article';
@@ -22,7 +22,7 @@ import { findTopicsByIds } from '../topics/topics.api';
 import { presentPublicUser } from '../users/users.api';
 import { countUsersByName, findUsersByName } from '../users/users.api';
 import { highlight, snippet, type Needles } from './search.highlight';
-import { countHits, findHits, prepareQuery, type HitFilter } from './search.repository';
+import { findPage, prepareQuery, type HitFilter } from './search.repository';
 import type { SearchKind } from './search.sources';
 import { fold, parseQuery } from './search.text';
 
@@ -77,12 +77,8 @@ async function searchPosts<V extends { id: number }>(
   if (query === null) return EMPTY;
   const now = after?.[2] ?? context.now;
   const filter: HitFilter = { kind, nodeId: kind === 'topic' ? input.nodeId : undefined, since: sinceOf(input.timeRange, now), now, ceiling: after?.[3] };
-  const [{ hits, ceiling: pageCeiling }, { total, capped, ceiling: countCeiling }] = await Promise.all([
-    findHits(db, query, filter, after ? [after[0], after[1]] : null, SEARCH_PAGE_SIZE + 1),
-    countHits(db, query, filter),
-  ]);
-  // The window's newest document, which later pages keep as their ceiling (the engine's count or page query tells it).
-  const ceiling = countCeiling ?? pageCeiling ?? null;
+  // The window's newest document, which later pages keep as their ceiling.
+  const { hits, total, capped, ceiling } = await findPage(db, query, filter, after ? [after[0], after[1]] : null, SEARCH_PAGE_SIZE + 1);
   const page = hits.slice(0, SEARCH_PAGE_SIZE);
   const views = await present(
     page.map((hit) => hit.itemId),

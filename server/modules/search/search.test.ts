@@ -7,6 +7,7 @@
  * a constant number of queries, the users tab, the article module switch, and abuse (the 30
  * character limit, operators and odd text as plain words, the per-IP rate limit).
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { searchActions } from '../../../common/actions/search';
 import { CONTENT_STATUS } from '../../../common/constants';
@@ -17,7 +18,7 @@ import type { PublicUser } from '../../../common/views/user';
 import { postArticle } from '../../../tests/support/article-factories';
 import { testDatabases } from '../../../tests/support/databases';
 import { createTopic, createUsers, type CreatedUser } from '../../../tests/support/factories';
-import { withCountedDb } from '../../../tests/support/query-counter';
+import { QueryCounter, withCountedDb } from '../../../tests/support/query-counter';
 import { createTestApp, NO_LIMIT, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
 import { setForbiddenWords } from '../../../tests/support/words';
 import { requireDb } from '../../context';
@@ -30,7 +31,7 @@ import { topicHead } from '../topics/topics.kind';
 import { findTopicById } from '../topics/topics.repository';
 import { reindexAll } from './search.index';
 import { listTermRows } from './search.mysql.repository';
-import { countHits, deleteDocumentsInRange, findHits, insertDocuments, listDocuments, prepareQuery, RANKED_MATCHES } from './search.repository';
+import { countHits, deleteDocumentsInRange, findHits, findPage, insertDocuments, listDocuments, prepareQuery, RANKED_MATCHES } from './search.repository';
 import { documentTerms, parseQuery } from './search.text';
 
 const START = 1_800_000_000_000;
@@ -256,6 +257,43 @@ for (const dialect of await testDatabases()) {
       });
     });
 
+    describe('the index’s storage (ADR 0037)', () => {
+      it('finds a post holding one word hundreds of times (MariaDB stores its count capped, in a tinyint)', async () => {
+        const id = await createTopic(t, member.user, { title: 'Rambutan', content: `<p>${'rambutan '.repeat(300)}season</p>` });
+        expect(await topicIds('rambutan season')).toEqual([id]);
+        if (t.dialect === 'mysql') {
+          const rows = (await listTermRows(db)).filter((row) => row.post === `topic:${id}`);
+          expect(Math.max(...rows.map((row) => row.tf))).toBe(255);
+        }
+      });
+
+      it.runIf(dialect === 'postgres')('keeps each document’s tsv in its row, and leaves the planner statistics after a rebuild', async () => {
+        const storage = await sql<{ attstorage: string }>`select attstorage from pg_attribute where attrelid = 'search_documents'::regclass and attname = 'tsv'`.execute(db);
+        expect(storage.rows[0]?.attstorage).toBe('m');
+        // No statistics (a freshly rebuilt index's state), then the rebuild: they are there again.
+        await sql`delete from pg_statistic where starelid = 'search_documents'::regclass`.execute(db);
+        await reindexAll(db, (work) => db.transaction().execute(work), () => clock, { restart: true });
+        const stats = await sql<{ n: number | string }>`select count(*) as n from pg_stats where tablename = 'search_documents' and attname = 'tsv'`.execute(db);
+        expect(Number(stats.rows[0]?.n)).toBeGreaterThan(0);
+      });
+
+      it.runIf(dialect === 'mysql')('keeps MariaDB’s term index in compressed pages where the server writes them', async () => {
+        const readOnly = await sql<{ Value: string }>`show variables like 'innodb_read_only_compressed'`.execute(db);
+        const format = await sql<{ row_format: string }>`select row_format from information_schema.tables where table_schema = database() and table_name = 'search_terms'`.execute(db);
+        expect(format.rows[0]?.row_format).toBe(readOnly.rows[0]?.Value === 'ON' ? 'Dynamic' : 'Compressed');
+      });
+
+      it.runIf(dialect === 'postgres')('answers a page and its count in one query on PostgreSQL', async () => {
+        const counter = new QueryCounter();
+        const counted = db.withPlugin(counter);
+        const query = (await prepareQuery(counted, parseQuery('visa')!))!;
+        const page = await findPage(counted, query, { kind: 'topic', now: clock }, null, 1);
+        expect(page).toMatchObject({ total: 2, capped: false, ceiling: page.hits[0]?.id });
+        expect(page.hits.map((hit) => hit.itemId)).toEqual([ids.english]);
+        expect(counter.count).toBe(1);
+      });
+    });
+
     describe('pages and tabs', () => {
       it('ranks the newest 1,000 matches, says more matched, and keeps the first page’s window while posts arrive', async () => {
         // Documents of a kind of their own, straight into the index: the window is the index's rule.
@@ -266,12 +304,12 @@ for (const dialect of await testDatabases()) {
         const filter = { kind, now: clock };
         const counted = await countHits(db, query, filter);
         expect(counted).toMatchObject({ total: RANKED_MATCHES, capped: true });
-        const ceiling = (counted.ceiling ?? (await findHits(db, query, filter, null, 1)).ceiling) ?? undefined;
+        const ceiling = counted.ceiling ?? undefined;
 
         const seen: number[] = [];
         let after: [number, number] | null = null;
         for (let page = 0; page < 20; page += 1) {
-          const { hits } = await findHits(db, query, filter, after, 100);
+          const hits = await findHits(db, query, filter, after, 100);
           seen.push(...hits.map((hit) => hit.itemId));
           const last = hits.at(-1);
           if (!last || hits.length < 100) break;
@@ -284,9 +322,9 @@ for (const dialect of await testDatabases()) {
         // Newer matching posts arrive: the first page's ceiling keeps its window (scores may move
         // with the engine's term statistics, so this reads the whole window at once).
         await insertDocuments(db, [doc(5_001), doc(5_002)]);
-        const { hits: kept } = await findHits(db, query, { ...filter, ceiling }, null, RANKED_MATCHES + 10);
+        const kept = await findHits(db, query, { ...filter, ceiling }, null, RANKED_MATCHES + 10);
         expect(new Set(kept.map((hit) => hit.itemId))).toEqual(new Set(window));
-        const { hits: fresh } = await findHits(db, query, filter, null, RANKED_MATCHES + 10);
+        const fresh = await findHits(db, query, filter, null, RANKED_MATCHES + 10);
         expect(fresh.map((hit) => hit.itemId)).toEqual(expect.arrayContaining([5_001, 5_002]));
         await deleteDocumentsInRange(db, kind, 0, null);
       });
