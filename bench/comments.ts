@@ -297,6 +297,10 @@ async function runReplies(engine: string, database: { config: DbConfig }, dataDi
     // the statement counts start again from zero after it (SIGUSR2, bench/count-statements.ts).
     const warm = warmup > 0 ? await load(warmup) : null;
     server.kill('SIGUSR2');
+    // The replies written when the counts started again: statements per reply are over those written since.
+    const atReset = await openDatabase(database.config);
+    const writtenAtReset = (await check(atReset, seeded.topicId)).comments;
+    await atReset.destroy();
     const cpuBefore = cpuSeconds(server.pid!);
     const result = await load(duration);
     const cpuAfter = cpuSeconds(server.pid!);
@@ -311,6 +315,8 @@ async function runReplies(engine: string, database: { config: DbConfig }, dataDi
     const consistent = after.topicCount === after.comments && after.replyCounts === after.comments - connections && after.userCounts === after.comments && written >= answered && written <= answered + 2 * connections;
     // The measured run's replies (the figures per reply below are over these).
     const measured = result['2xx'];
+    // Replies written since the statement counts started again (those in flight at the end included: their statements are counted too).
+    const sinceReset = after.comments - writtenAtReset;
     const rate = result.requests.average;
     // Every statement the server ran since the warm-up, its drain included (a few against thousands of replies).
     const statements = existsSync(statementsFile) ? (JSON.parse(readFileSync(statementsFile, 'utf8')) as Record<string, number>) : {};
@@ -329,13 +335,13 @@ async function runReplies(engine: string, database: { config: DbConfig }, dataDi
         // On a shared or busy machine the wall-clock rate understates the server: this is what one
         // fully available core gives (replies per second of CPU the server process actually got).
         cpu !== null ? `server CPU ${cpu.toFixed(1)} s = ${(measured / cpu).toFixed(0)} replies per CPU-second, ${((cpu * 1000) / measured).toFixed(2)} ms per reply` : '',
-        measured > 0 && statementTotal > 0 ? `${(statementTotal / measured).toFixed(1)} SQL statements per reply` : '',
+        sinceReset > 0 && statementTotal > 0 ? `${(statementTotal / sinceReset).toFixed(1)} SQL statements per reply` : '',
         `load average ${os.loadavg()[0]!.toFixed(1)}`,
       ].join('  '),
     );
-    if (process.argv.includes('--statements') && measured > 0) {
+    if (process.argv.includes('--statements') && sinceReset > 0) {
       for (const [sql, n] of Object.entries(statements).sort((a, b) => b[1] - a[1])) {
-        if (n / measured >= 0.05) console.log(`  ${(n / measured).toFixed(2).padStart(5)} × ${sql.replace(/\s+/g, ' ').slice(0, 220)}`);
+        if (n / sinceReset >= 0.05) console.log(`  ${(n / sinceReset).toFixed(2).padStart(5)} × ${sql.replace(/\s+/g, ' ').slice(0, 220)}`);
       }
     }
   } finally {
