@@ -2,15 +2,18 @@
  * Comments benchmark (issue 6): replies written per second with 10 concurrent users, and the
  * HTML of a topic page with 200 comments.
  *
- *   npx tsx bench/comments.ts [--duration 15] [--page-duration 15] [--connections 10]
+ *   npx tsx bench/comments.ts [--duration 15] [--page-duration 15] [--connections 10] [--warmup 3]
  *                             [--engines sqlite,mysql] [--only replies,page]
- *                             [--content html|markdown] [--profile]
+ *                             [--content html|markdown] [--profile] [--statements]
  *
  * --engines (or BENCH_ENGINES) picks the databases: sqlite, mysql (MariaDB). --only runs one
  * part. --profile writes the server's V8 CPU profile to $TMPDIR/sabai-bench-comments-profile.
+ * The replies run counts the SQL statements the server sends (bench/count-statements.ts, in the
+ * drivers: transaction statements included) and prints them per reply; --statements also lists
+ * each statement's text with how many times a reply runs it.
  *
  * For each engine, on a fresh database:
- *  1. Replies/s: seeds one topic, one top-level comment per user, `connections` users with
+ *  1. Replies/s (after a --warmup of 3 s, not measured): seeds one topic, one top-level comment per user, `connections` users with
  *     session tokens, through the real services; starts the real server (`server/main.ts`,
  *     production mode, RATE_LIMITS=off) as its own process, and drives POST /api/comment/create
  *     with autocannon: connection i is user i, replying to top-level comment i+1, so every reply
@@ -231,13 +234,24 @@ async function stop(server: ChildProcess): Promise<void> {
 }
 
 /** The real server on `dataDir`, as its own process; resolves once it answers. */
-async function startServer(dataDir: string): Promise<{ server: ChildProcess; url: string }> {
+async function startServer(dataDir: string, statementsFile?: string): Promise<{ server: ChildProcess; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const profile = process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(os.tmpdir(), 'sabai-bench-comments-profile')}`] : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+  const counting = statementsFile ? ['--import', path.join(ROOT, 'bench', 'count-statements.ts')] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', ...counting, path.join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'fatal', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMITS: 'off',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'fatal',
+      REDIS_URL: '',
+      ...(statementsFile ? { SABAI_BENCH_STATEMENTS: statementsFile } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -258,26 +272,37 @@ async function runReplies(engine: string, database: { config: DbConfig }, dataDi
   const before = await check(requireDb(seeding.ctx), seeded.topicId);
   await seeding.close();
 
-  const { server, url } = await startServer(dataDir);
+  const statementsFile = path.join(dataDir, 'statements.json');
+  const { server, url } = await startServer(dataDir, statementsFile);
   try {
     let next = 0;
+    const load = (seconds: number) =>
+      autocannon({
+        url: `${url}/api/comment/create`,
+        connections,
+        duration: seconds,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        setupClient(client) {
+          // Connection i is user i, replying to the next user's comment (so the reply is news to someone).
+          const i = next++ % seeded.users.length;
+          const user = seeded.users[i]!;
+          const parent = seeded.users[(i + 1) % seeded.users.length]!;
+          client.setHeaders({ 'content-type': 'application/json', 'x-user-token': user.token });
+          client.setBody(JSON.stringify({ entityType: 'comment', entityId: parent.parentId, content: CONTENT[contentType], contentType }));
+        },
+      });
+    // A warm-up first (modules loaded on first use, the JIT, the prepared statements), not measured:
+    // the statement counts start again from zero after it (SIGUSR2, bench/count-statements.ts).
+    const warm = warmup > 0 ? await load(warmup) : null;
+    server.kill('SIGUSR2');
+    // The replies written when the counts started again: statements per reply are over those written since.
+    const atReset = await openDatabase(database.config);
+    const writtenAtReset = (await check(atReset, seeded.topicId)).comments;
+    await atReset.destroy();
     const cpuBefore = cpuSeconds(server.pid!);
-    const result = await autocannon({
-      url: `${url}/api/comment/create`,
-      connections,
-      duration,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-      setupClient(client) {
-        // Connection i is user i, replying to the next user's comment (so the reply is news to someone).
-        const i = next++ % seeded.users.length;
-        const user = seeded.users[i]!;
-        const parent = seeded.users[(i + 1) % seeded.users.length]!;
-        client.setHeaders({ 'content-type': 'application/json', 'x-user-token': user.token });
-        client.setBody(JSON.stringify({ entityType: 'comment', entityId: parent.parentId, content: CONTENT[contentType], contentType }));
-      },
-    });
+    const result = await load(duration);
     const cpuAfter = cpuSeconds(server.pid!);
     // Replies still in flight when autocannon stopped finish first: stop the server, then count.
     await stop(server);
@@ -285,9 +310,18 @@ async function runReplies(engine: string, database: { config: DbConfig }, dataDi
     const after = await check(verify, seeded.topicId);
     await verify.destroy();
     const written = after.comments - before.comments;
-    const consistent =
-      after.topicCount === after.comments && after.replyCounts === after.comments - connections && after.userCounts === after.comments && written >= result['2xx'] && written <= result['2xx'] + connections; // replies in flight at the end are written but not counted
+    const answered = result['2xx'] + (warm?.['2xx'] ?? 0);
+    // Replies in flight when a run stopped are written but not counted.
+    const consistent = after.topicCount === after.comments && after.replyCounts === after.comments - connections && after.userCounts === after.comments && written >= answered && written <= answered + 2 * connections;
+    // The measured run's replies (the figures per reply below are over these).
+    const measured = result['2xx'];
+    // Replies written since the statement counts started again (those in flight at the end included: their statements are counted too).
+    const sinceReset = after.comments - writtenAtReset;
     const rate = result.requests.average;
+    // Every statement the server ran since the warm-up, its drain included (a few against thousands of replies).
+    const statements = existsSync(statementsFile) ? (JSON.parse(readFileSync(statementsFile, 'utf8')) as Record<string, number>) : {};
+    const statementTotal = Object.values(statements).reduce((a, b) => a + b, 0);
+    const cpu = cpuBefore !== null && cpuAfter !== null && cpuAfter > cpuBefore ? cpuAfter - cpuBefore : null;
     console.log(
       [
         `${engine.padEnd(7)} replies`,
@@ -296,13 +330,20 @@ async function runReplies(engine: string, database: { config: DbConfig }, dataDi
         `(target ≥ ${REPLIES_TARGET.toLocaleString('en-US')} replies/s on SQLite${engine === 'sqlite' ? (rate >= REPLIES_TARGET ? ': met' : ': NOT met') : ''})`,
         `p50 ${String(result.latency.p50).padStart(4)} ms`,
         `p99 ${String(result.latency.p99).padStart(4)} ms`,
-        `(${written} replies and ${after.messages - before.messages} messages written in ${duration} s; ${result.non2xx} non-2xx, ${result.errors} errors)`,
+        `(${measured} replies in ${duration} s after a ${warmup} s warm-up; ${written} replies and ${after.messages - before.messages} messages written in all; ${result.non2xx} non-2xx, ${result.errors} errors)`,
         `counters ${consistent ? 'consistent' : `INCONSISTENT ${JSON.stringify(after)}`}`,
         // On a shared or busy machine the wall-clock rate understates the server: this is what one
         // fully available core gives (replies per second of CPU the server process actually got).
-        cpuBefore !== null && cpuAfter !== null && cpuAfter > cpuBefore ? `server CPU ${(cpuAfter - cpuBefore).toFixed(1)} s = ${(written / (cpuAfter - cpuBefore)).toFixed(0)} replies per CPU-second` : '',
+        cpu !== null ? `server CPU ${cpu.toFixed(1)} s = ${(measured / cpu).toFixed(0)} replies per CPU-second, ${((cpu * 1000) / measured).toFixed(2)} ms per reply` : '',
+        sinceReset > 0 && statementTotal > 0 ? `${(statementTotal / sinceReset).toFixed(1)} SQL statements per reply` : '',
+        `load average ${os.loadavg()[0]!.toFixed(1)}`,
       ].join('  '),
     );
+    if (process.argv.includes('--statements') && sinceReset > 0) {
+      for (const [sql, n] of Object.entries(statements).sort((a, b) => b[1] - a[1])) {
+        if (n / sinceReset >= 0.05) console.log(`  ${(n / sinceReset).toFixed(2).padStart(5)} × ${sql.replace(/\s+/g, ' ').slice(0, 220)}`);
+      }
+    }
   } finally {
     await stop(server);
   }
@@ -364,6 +405,7 @@ async function run(engine: string): Promise<void> {
 }
 
 const duration = Number(arg('duration', '15'));
+const warmup = Number(arg('warmup', '3'));
 const pageDuration = Number(arg('page-duration', String(duration)));
 const connections = Number(arg('connections', '10'));
 const engines = arg('engines', process.env.BENCH_ENGINES || 'sqlite,mysql').split(',');

@@ -50,6 +50,14 @@ export interface WriteScope {
   readonly ctx: AppContext;
   emit<K extends DomainEventType>(type: K, payload: DomainEventMap[K]): Promise<void>;
   enqueue<P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Adds `item` to the write's batch under `key`; just before the commit, still inside the
+   * transaction, `flush` (the first one given for the key) runs once with every item gathered:
+   * a handler that would make one read per fact (a push owed per message: does the member have a
+   * device?) makes one for the whole write. What a flush writes, enqueues or records commits or
+   * rolls back with the write, as the handler's own work would.
+   */
+  gather<T>(key: string, item: T, flush: (items: T[], scope: WriteScope) => Promise<void>): void;
 }
 
 export type WriteHandler<K extends DomainEventType> = (payload: DomainEventMap[K], scope: WriteScope) => Promise<void>;

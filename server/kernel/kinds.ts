@@ -30,6 +30,11 @@ export interface ContentHead {
   root: { type: string; id: number };
   /** A comment's item, loaded with it. */
   rootHead?: ContentHead;
+  /**
+   * The item's comment rules when its kind reads them with its head (`load` of a post kind): a
+   * comment's write then needs no second read of the same row for `comments.rules`.
+   */
+  commentRules?: { locked: boolean; slowModeSeconds: number };
 }
 
 /** The counter columns shared features move on a kind's table (views: on a kind's page). */

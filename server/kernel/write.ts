@@ -6,6 +6,8 @@
  * events afresh; only the committed try's events reach after-commit handlers. Jobs enqueued in
  * the scope are outbox rows of the same transaction (kernel/jobs.ts): after a commit that
  * enqueued one, the job runner is kicked so the work starts at once rather than at its next poll.
+ * Batches handlers gathered (`scope.gather`) are flushed after the use case, before the commit,
+ * inside the transaction: one read for many facts of the write instead of one each.
  * A write still refused for contention after every try is answered 503 with Retry-After
  * (`WRITE_RETRY_AFTER_S`), never 500: nothing was written, and trying again a moment later works.
  */
@@ -27,6 +29,7 @@ export async function runWrite<T>(ctx: AppContext, work: (scope: WriteScope) => 
     const recorded: DomainEvent[] = [];
     let jobs = 0;
     const value = await db.transaction().execute(async (trx) => {
+      const batches = new Map<string, { items: unknown[]; flush: (items: unknown[], scope: WriteScope) => Promise<void> }>();
       const scope: WriteScope = {
         db: trx,
         now,
@@ -39,8 +42,20 @@ export async function runWrite<T>(ctx: AppContext, work: (scope: WriteScope) => 
           await ctx.jobs.enqueue(trx, job, payload, now, enqueueOptions);
           jobs += 1;
         },
+        gather<T>(key: string, item: T, flush: (items: T[], scope: WriteScope) => Promise<void>) {
+          const batch = batches.get(key);
+          if (batch) batch.items.push(item);
+          else batches.set(key, { items: [item], flush: flush as (items: unknown[], scope: WriteScope) => Promise<void> });
+        },
       };
-      return work(scope);
+      const result = await work(scope);
+      // The gathered batches, in the order their keys first came; a flush may gather more.
+      while (batches.size > 0) {
+        const [key, batch] = batches.entries().next().value!;
+        batches.delete(key);
+        await batch.flush(batch.items, scope);
+      }
+      return result;
     });
     return { result: value, events: recorded, enqueued: jobs };
   }).catch((error: unknown) => {

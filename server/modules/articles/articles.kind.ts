@@ -15,7 +15,7 @@ import type { Settings } from '../settings/settings.api';
 import { findArticleHead, findArticlesByIds } from './articles.repository';
 import { assembleArticles } from './articles.service';
 
-export function articleHead(row: Pick<ArticleRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'>): ContentHead {
+export function articleHead(row: Pick<ArticleRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'> & Partial<Pick<ArticleRow, 'comments_locked' | 'slow_mode_seconds'>>): ContentHead {
   return postHead('article', row);
 }
 

@@ -41,8 +41,9 @@ export async function findArticleById(db: Kysely<DB>, id: number, options: { loc
 }
 
 /** What comments, likes and messages need of an article (never its possibly large bodies). */
-export async function findArticleHead(db: Kysely<DB>, id: number): Promise<Pick<ArticleRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'> | undefined> {
-  return db.selectFrom('articles').select(['id', 'user_id', 'status', 'title', 'summary']).where('id', '=', id).executeTakeFirst();
+/** An article's head, with its comment rules (a comment's write reads the row once). */
+export async function findArticleHead(db: Kysely<DB>, id: number): Promise<Pick<ArticleRow, 'id' | 'user_id' | 'status' | 'title' | 'summary' | 'comments_locked' | 'slow_mode_seconds'> | undefined> {
+  return db.selectFrom('articles').select(['id', 'user_id', 'status', 'title', 'summary', 'comments_locked', 'slow_mode_seconds']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function findArticlesByIds(db: Kysely<DB>, ids: readonly number[]): Promise<ArticleRow[]> {

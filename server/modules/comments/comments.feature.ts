@@ -3,7 +3,7 @@ import type { Feature } from '../../kernel/feature';
 import { commentsActionList } from './comments.actions';
 import { commentKind } from './comments.kind';
 import { moveMemberComments } from './comments.service';
-import { notify } from '../messages/messages.api';
+import { notifyEach, type NotifyInput } from '../messages/messages.api';
 import { contentPageTags, dropPages } from '../../kernel/page-tags';
 
 export const commentsFeature: Feature = {
@@ -22,9 +22,12 @@ export const commentsFeature: Feature = {
     ctx.events.onWrite('comment.created', 'comments', async ({ id, authorId, item, repliedTo, text }, scope) => {
       // `about`: comments on one item gather in one row of the author's notifications while unread.
       const message = { from: authorId, title: item.title, content: text, url: `${item.url}#comment-${id}`, entity: { type: 'comment', id }, about: { type: item.type, id: item.id }, eventKey: `comment:${id}` };
-      if (repliedTo) await notify(scope, { ...message, to: repliedTo.userId, type: 'comment_reply', quote: repliedTo.text });
+      const messages: NotifyInput[] = [];
+      if (repliedTo) messages.push({ ...message, to: repliedTo.userId, type: 'comment_reply', quote: repliedTo.text });
       // `on`: the kind commented on, so the title says "your article" where it was one.
-      if (item.ownerId !== repliedTo?.userId) await notify(scope, { ...message, to: item.ownerId, type: 'topic_comment', quote: item.excerpt, params: { on: item.type } });
+      if (item.ownerId !== repliedTo?.userId) messages.push({ ...message, to: item.ownerId, type: 'topic_comment', quote: item.excerpt, params: { on: item.type } });
+      // Both in one turn: their recipients' choices are read once.
+      await notifyEach(scope, messages);
     });
     // The item's page (its count, the new comment), its root's and the lists (last activity).
     ctx.events.onCommit('comment.created', 'comments', ({ item }, app) => dropPages(app, contentPageTags(item)));

@@ -234,7 +234,8 @@ export interface CreatedComment {
  */
 async function assertCommentRules(db: Kysely<DB>, comments: NonNullable<ContentKind['comments']>, item: ContentHead, author: UserRow, now: number): Promise<void> {
   if (!comments.rules || isModerator(author)) return;
-  const rules = await comments.rules(db, item.root.id);
+  // A post kind's head carries its rules (read with it): no second read of the row.
+  const rules = item.commentRules ?? (await comments.rules(db, item.root.id));
   if (rules.locked) throw errors.forbidden('safety.errors.locked');
   if (rules.slowModeSeconds <= 0) return;
   const last = await lastCommentTimeOn(db, item.root, author.id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
-import { QueryCounter } from '../../../tests/support/query-counter';
+import { QueryCounter, withCountedDb } from '../../../tests/support/query-counter';
 import { createComment, createTopic, createUser, randomIp, type CreatedUser } from '../../../tests/support/factories';
 import { createTestApp, writeTestSettings, type ApiResponse, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
@@ -16,6 +16,8 @@ interface Page<T> {
 }
 
 const START = 1_800_000_000_000;
+/** What a reply to a comment on another member's topic runs (issue 32), after its first reply opened the notification rows. */
+const REPLY_QUERIES = 19;
 
 for (const dialect of await testDatabases()) {
   describe(`comments [${dialect}]`, () => {
@@ -251,6 +253,20 @@ for (const dialect of await testDatabases()) {
       expect(b.queries).toBeLessThanOrEqual(6);
       expect(a.queries).toBeLessThanOrEqual(b.queries);
       expect(b.queries - a.queries).toBeLessThanOrEqual(2); // only "no replies → no reply/quote query" differs
+    });
+
+    it('a reply reads each row once and its recipients’ choices and devices once for both messages (issue 32)', async () => {
+      const topicId = await createTopic(t, member.user);
+      const parent = await createComment(t, other.user, { entityId: topicId });
+      // Warm: the first reply opens the topic's author's notification row; the measured one grows it.
+      expect((await post(third.token, { entityType: 'comment', entityId: parent, content: '<p>first</p>' })).status).toBe(200);
+      tick();
+      const { result, queries } = await withCountedDb(t.ctx, () => post(third.token, { entityType: 'comment', entityId: parent, content: '<p>second</p>' }));
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      // The token; the parent; the topic's head with its rules; the author's trust row; three
+      // counters; the comment; one read of both recipients' choices; two messages with their
+      // notification rows; one read of both recipients' devices; the score and its log row.
+      expect(queries).toBeLessThanOrEqual(REPLY_QUERIES);
     });
 
     it('deleting restores every counter; deleting a top-level comment takes its replies', async () => {

@@ -6,7 +6,7 @@
  * channels (push, the digest) read the member's choices here; a mail's one-click unsubscribe
  * link (unsubscribe-links.ts) names one of them, and `setChannel`/`setDigest` turn it off.
  */
-export { deliverToMembers, messageForChannel, notify, recentMessages, unreadCount, type MessageForChannel, type NotifyInput } from './messages.service';
+export { deliverToMembers, messageForChannel, notify, notifyEach, recentMessages, unreadCount, type MessageForChannel, type NotifyInput } from './messages.service';
 export { channelsFor, digestChoices, preferencesOf, setChannel, setDigest, type ChannelSwitches, type DigestChoice, type Preferences } from './notification-prefs.service';
 export { readUnsubscribeToken, mailTokenSecret, unsubscribeClaimOf, unsubscribeFooter, unsubscribeLink, unsubscribeLinkFor, UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE, type UnsubscribeClaim, type UnsubscribeLink, type UnsubscribeTarget } from './unsubscribe-links';
 export type { MemberDelivery } from './unread-hub';

@@ -21,7 +21,7 @@ import { findUsersByIds, mailLocaleOf } from '../users/users.api';
 import { isMessageType, messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';
 import { findMailableUsers, findMessage, findMessagesPage, findUnread, hasMailableAddress, insertMessageIfAbsent, markRead, type ReadSelection } from './messages.repository';
 import { closeGroupsWithoutUnread, countUnreadGroups, fileInGroup, markGroupsRead } from './notification-groups.service';
-import { changePreferences, channelsFor, preferencesOf } from './notification-prefs.service';
+import { changePreferences, channelsFor, channelsForEach, preferencesOf, type ChannelSwitches } from './notification-prefs.service';
 import { MEMBER_EVENT_TOPIC, UnreadHub, UNREAD_TOPIC, type MemberDelivery } from './unread-hub';
 import { unsubscribeFooter, unsubscribeLinkFor } from './unsubscribe-links';
 
@@ -70,13 +70,31 @@ function excerpt(text: string): string {
  * message to oneself or a repeated event).
  */
 export async function notify(scope: WriteScope, input: NotifyInput): Promise<boolean> {
+  const [written] = await notifyEach(scope, [input]);
+  return written ?? false;
+}
+
+/**
+ * `notify` for each of the messages one fact owes (a reply tells the member answered and the
+ * item's author), in order, with the recipients' choices read once for all of them. Answers,
+ * for each, whether it was written.
+ */
+export async function notifyEach(scope: WriteScope, inputs: readonly NotifyInput[]): Promise<boolean[]> {
+  const sent = inputs.map((input) => input.from === null || input.from !== input.to);
+  const asks = inputs.flatMap((input, i) => (sent[i] ? [{ userId: input.to, kind: KIND_OF_MESSAGE[input.type] }] : []));
+  const channels = await channelsForEach(scope.db, asks);
+  const written: boolean[] = [];
+  let next = 0;
+  for (const [i, input] of inputs.entries()) written.push(sent[i] ? await writeMessage(scope, input, channels[next++]!) : false);
+  return written;
+}
+
+async function writeMessage(scope: WriteScope, input: NotifyInput, channels: ChannelSwitches): Promise<boolean> {
   const { db, now } = scope;
-  if (input.from !== null && input.from === input.to) return false;
   const content = excerpt(input.content ?? '');
   const title = (input.title ?? '').slice(0, 255);
   const url = (input.url ?? '').slice(0, 512);
   const kind = KIND_OF_MESSAGE[input.type];
-  const channels = await channelsFor(db, input.to, kind);
   const messageId = await insertMessageIfAbsent(db, {
     user_id: input.to,
     from_id: input.from,

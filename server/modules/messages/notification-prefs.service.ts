@@ -73,9 +73,20 @@ export async function preferencesOf(db: Kysely<DB>, userId: number): Promise<Pre
   return merge(await findPrefs(db, [userId]));
 }
 
-/** Which channels one kind reaches one member on (asked by `notify` in the write). */
+/** Which channels one kind reaches one member on. */
 export async function channelsFor(db: Kysely<DB>, userId: number, kind: NotificationKind): Promise<ChannelSwitches> {
   return merge(await findPrefs(db, [userId], [kind])).kinds[kind];
+}
+
+/** Which channels each kind reaches each member on, in one read (asked by `notify` in the write, for every message of the fact). */
+export async function channelsForEach(db: Kysely<DB>, asks: ReadonlyArray<{ userId: number; kind: NotificationKind }>): Promise<ChannelSwitches[]> {
+  if (asks.length === 0) return [];
+  const rows = await findPrefs(
+    db,
+    asks.map((ask) => ask.userId),
+    [...new Set(asks.map((ask) => ask.kind))],
+  );
+  return asks.map(({ userId, kind }) => merge(rows.filter((row) => row.user_id === userId)).kinds[kind]);
 }
 
 /** Many members' digest choices at once (the digest run's batch); absent ids are `auto`. */

@@ -19,8 +19,15 @@ export function displayTitle(row: { title: string; summary: string }): string {
 }
 
 /** A post's head from its row's few columns; `title` is the kind's display title (a tweet's opening words). */
-export function postHead(type: CountedKind, row: { id: number; user_id: number; status: number; title: string; summary: string }, title = row.title): ContentHead {
-  return { type, id: row.id, ownerId: row.user_id, status: row.status, title, excerpt: row.summary, url: `/${type}/${row.id}`, root: { type, id: row.id } };
+export function postHead(
+  type: CountedKind,
+  row: { id: number; user_id: number; status: number; title: string; summary: string; comments_locked?: number; slow_mode_seconds?: number },
+  title = row.title,
+): ContentHead {
+  const head: ContentHead = { type, id: row.id, ownerId: row.user_id, status: row.status, title, excerpt: row.summary, url: `/${type}/${row.id}`, root: { type, id: row.id } };
+  // A head read with its comment rules (a post kind's `load`) carries them: a comment's write reads the row once.
+  if (row.comments_locked !== undefined && row.slow_mode_seconds !== undefined) head.commentRules = { locked: row.comments_locked === 1, slowModeSeconds: row.slow_mode_seconds };
+  return head;
 }
 
 /** The columns the shared fields come from (a list row: no bodies; a detail row adds `content_html`). */

@@ -52,6 +52,13 @@ export async function subscriptionsOf(db: Kysely<DB>, userId: number): Promise<P
   return db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('update_time', 'desc').orderBy('id', 'desc').execute();
 }
 
+/** Which of these members have at least one subscription, in one query. */
+export async function subscribedAmong(db: Kysely<DB>, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom('push_subscriptions').select('user_id').distinct().where('user_id', 'in', [...new Set(userIds)]).execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
 export async function hasSubscription(db: Kysely<DB>, userId: number): Promise<boolean> {
   const row = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
   return row !== undefined;

@@ -21,6 +21,7 @@ import {
   findSubscriptionByHash,
   hasSubscription,
   insertSubscriptionIfAbsent,
+  subscribedAmong,
   subscriptionsOf,
   updateSubscription,
   type SubscriptionValues,
@@ -100,4 +101,9 @@ export async function removeDevice(db: Kysely<DB>, userId: number, id: number): 
 /** Whether the member has a device to push to (the listener enqueues nothing otherwise). */
 export function hasDevices(db: Kysely<DB>, userId: number): Promise<boolean> {
   return hasSubscription(db, userId);
+}
+
+/** Which of these members have a device to push to, in one read (the listener's batch). */
+export function withDevices(db: Kysely<DB>, userIds: readonly number[]): Promise<Set<number>> {
+  return subscribedAmong(db, userIds);
 }

@@ -16,7 +16,7 @@ export function topicTitle(row: Pick<TopicRow, 'title' | 'summary'>): string {
   return displayTitle(row);
 }
 
-export function topicHead(row: Pick<TopicRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'>): ContentHead {
+export function topicHead(row: Pick<TopicRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'> & Partial<Pick<TopicRow, 'comments_locked' | 'slow_mode_seconds'>>): ContentHead {
   return postHead('topic', row, topicTitle(row));
 }
 

@@ -162,8 +162,9 @@ export interface RecentTopicsFilter {
 }
 
 /** What comments, likes and messages need of a topic (never its possibly large bodies). */
-export async function findTopicHead(db: Kysely<DB>, id: number): Promise<Pick<TopicRow, 'id' | 'user_id' | 'status' | 'title' | 'summary'> | undefined> {
-  return db.selectFrom('topics').select(['id', 'user_id', 'status', 'title', 'summary']).where('id', '=', id).executeTakeFirst();
+/** A topic's head, with its comment rules (a comment's write reads the row once). */
+export async function findTopicHead(db: Kysely<DB>, id: number): Promise<Pick<TopicRow, 'id' | 'user_id' | 'status' | 'title' | 'summary' | 'comments_locked' | 'slow_mode_seconds'> | undefined> {
+  return db.selectFrom('topics').select(['id', 'user_id', 'status', 'title', 'summary', 'comments_locked', 'slow_mode_seconds']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function findTopicsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<TopicRow[]> {

@@ -10,7 +10,7 @@ import { defineSchedule } from '../../kernel/jobs';
 import { recordAudit } from '../audit/audit.api';
 import { trustActionList } from './trust.actions';
 import { addLikesReceived, findTrustFacts } from './trust.repository';
-import { raiseByAge, raiseTrust, startTrust } from './trust.service';
+import { mayRise, raiseByAge, raiseTrust, startTrust } from './trust.service';
 
 export const trustSweepSchedule = defineSchedule({
   name: 'trust.raise',
@@ -33,13 +33,14 @@ export const trustFeature: Feature = {
     });
     // A post (topic, tweet, article) going out counts for its author.
     ctx.events.onWrite('content.placementChanged', 'trust', async ({ before, after }, scope) => {
-      if (!after.counted || before.counted) return;
+      if (!after.counted || before.counted || !mayRise(scope, after.userId)) return;
       await raiseTrust(scope.db, after.userId, (await scope.ctx.settings.get(scope.db)).trust, scope.now);
     });
-    // A comment going out (a new one, or a held one approved) counts for its author.
+    // A comment going out (a new one, or a held one approved) counts for its author: their facts
+    // are read unless this write already saw their level cannot rise (mayRise: one read fewer).
     ctx.events.onWrite('comment.countsMoved', 'trust', async ({ deltas }, scope) => {
       const { trust } = await scope.ctx.settings.get(scope.db);
-      for (const [userId, delta] of deltas) if (delta > 0) await raiseTrust(scope.db, userId, trust, scope.now);
+      for (const [userId, delta] of deltas) if (delta > 0 && mayRise(scope, userId)) await raiseTrust(scope.db, userId, trust, scope.now);
     });
     // A like on a member's post or comment by someone else (given or taken back).
     ctx.events.onWrite('reaction.changed', 'trust', async ({ reaction, on, actorId, item }, scope) => {

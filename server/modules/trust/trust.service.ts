@@ -46,6 +46,31 @@ export function computeLevel(facts: Facts, settings: TrustSettings, now: number)
 }
 
 /**
+ * The trust rows a write has read (`newMemberRules`), per write: the write's scope is the key, so
+ * they go with it. A handler later in the same write that would read the member's facts only to
+ * find their level cannot rise (no row, set by hand, at the top) asks here first (`mayRise`).
+ * Within one write these never move the other way: only a sign-up inserts a row, only staff lock
+ * or lower one, and neither shares a write with a post or a comment.
+ */
+const rowsReadInWrite = new WeakMap<WriteScope, Map<number, { level: number; locked: number } | null>>();
+
+function noteRow(scope: WriteScope, userId: number, row: { level: number; locked: number } | undefined): void {
+  let rows = rowsReadInWrite.get(scope);
+  if (!rows) rowsReadInWrite.set(scope, (rows = new Map()));
+  rows.set(userId, row ?? null);
+}
+
+/**
+ * Whether the member's computed level may still rise, as far as this write knows without a read:
+ * false when the write already read their row and it is absent, locked or at the top.
+ */
+export function mayRise(scope: WriteScope, userId: number): boolean {
+  const row = rowsReadInWrite.get(scope)?.get(userId);
+  if (row === undefined) return true;
+  return row !== null && row.locked !== 1 && row.level < TRUST_LEVEL_MAX;
+}
+
+/**
  * A member's trust level: one read by primary key (1 for a member from before trust levels).
  * For other features (the conversations feature: level 0 may not start one).
  */
@@ -141,7 +166,9 @@ export function countLinks(html: string): number {
  */
 export async function newMemberRules(scope: WriteScope, author: UserRow, post: { links: number; field: string; isNew: boolean }): Promise<{ hold: boolean }> {
   if (isModerator(author)) return { hold: false };
-  const level = await trustLevelOf(scope.db, author.id);
+  const row = await findTrust(scope.db, author.id);
+  noteRow(scope, author.id, row);
+  const level = row ? row.level : LEVEL_WITHOUT_ROW;
   if (level > 0) return { hold: false };
   const { trust } = await scope.ctx.settings.get(scope.db);
   if (post.links > trust.maxLinks) throw errors.validation({ [post.field]: { key: 'defences.trust.tooManyLinks', params: { max: trust.maxLinks } } });
