@@ -20,7 +20,7 @@ import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import type { ShownComment } from './types';
 import { useT } from '~/lib/use-t';
-import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
+import { MemberModerationMenu } from '~/components/viewer-only-parts';
 import { ReportButton } from '~/components/report/report-dialog';
 
 export interface CommentItemProps {

@@ -1,0 +1,58 @@
+/**
+ * Parts of public pages that only some viewers get — the moderator's menu on a member, a member's
+ * block button, the comment box and the push offer — as gates that load the part's chunk only for a viewer who gets it. The parts
+ * bring forms, dialogs, Radix menus, their action contracts and zod, none of which an anonymous
+ * visitor's first load should carry (issue 32, ADR 0034). The server renders them in place for
+ * those viewers (streamed once the chunk is in); the gates hold the same rule as the part, so an
+ * anonymous page has nothing to load.
+ */
+import { lazy, Suspense, type ComponentProps } from 'react';
+import { can } from '../../common/policies/can';
+import { useCurrentUser } from '~/lib/session';
+
+const MemberModerationMenuPart = lazy(() => import('./moderation/member-moderation-menu').then((m) => ({ default: m.MemberModerationMenu })));
+const BlockButtonPart = lazy(() => import('./safety/block-button').then((m) => ({ default: m.BlockButton })));
+const CommentBoxPart = lazy(() => import('./comment/comment-box').then((m) => ({ default: m.CommentBox })));
+const PushPromptPart = lazy(() => import('./push/push-prompt').then((m) => ({ default: m.PushPrompt })));
+
+/** A moderator's ban/warn menu on a member (not on themselves). */
+export function MemberModerationMenu(props: ComponentProps<typeof MemberModerationMenuPart>) {
+  const viewer = useCurrentUser();
+  if (!can(viewer, 'user:ban') || viewer?.id === props.member.id) return null;
+  return (
+    <Suspense fallback={null}>
+      <MemberModerationMenuPart {...props} />
+    </Suspense>
+  );
+}
+
+/** Block/unblock a member, for a signed-in viewer (not on themselves). */
+export function BlockButton(props: ComponentProps<typeof BlockButtonPart>) {
+  const viewer = useCurrentUser();
+  if (!viewer || viewer.id === props.user.id) return null;
+  return (
+    <Suspense fallback={null}>
+      <BlockButtonPart {...props} />
+    </Suspense>
+  );
+}
+
+/** The comment (or reply) box with its editor: its callers offer it to signed-in members only. */
+export function CommentBox(props: ComponentProps<typeof CommentBoxPart>) {
+  return (
+    <Suspense fallback={null}>
+      <CommentBoxPart {...props} />
+    </Suspense>
+  );
+}
+
+/** The offer of push notifications after a member's first comment. */
+export function PushPrompt() {
+  const viewer = useCurrentUser();
+  if (!viewer) return null;
+  return (
+    <Suspense fallback={null}>
+      <PushPromptPart />
+    </Suspense>
+  );
+}
