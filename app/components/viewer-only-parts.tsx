@@ -1,6 +1,6 @@
 /**
  * Parts of public pages that only some viewers get — the moderator's menu on a member, a member's
- * block button, the comment box and the push offer — as gates that load the part's chunk only for a viewer who gets it. The parts
+ * block button, the report button, the comment box and the push offer — as gates that load the part's chunk only for a viewer who gets it. The parts
  * bring forms, dialogs, Radix menus, their action contracts and zod, none of which an anonymous
  * visitor's first load should carry (issue 32, ADR 0034). The server renders them in place for
  * those viewers (streamed once the chunk is in); the gates hold the same rule as the part, so an
@@ -12,6 +12,7 @@ import { useCurrentUser } from '~/lib/session';
 
 const MemberModerationMenuPart = lazy(() => import('./moderation/member-moderation-menu').then((m) => ({ default: m.MemberModerationMenu })));
 const BlockButtonPart = lazy(() => import('./safety/block-button').then((m) => ({ default: m.BlockButton })));
+const ReportButtonPart = lazy(() => import('./report/report-dialog').then((m) => ({ default: m.ReportButton })));
 const CommentBoxPart = lazy(() => import('./comment/comment-box').then((m) => ({ default: m.CommentBox })));
 const PushPromptPart = lazy(() => import('./push/push-prompt').then((m) => ({ default: m.PushPrompt })));
 
@@ -33,6 +34,17 @@ export function BlockButton(props: ComponentProps<typeof BlockButtonPart>) {
   return (
     <Suspense fallback={null}>
       <BlockButtonPart {...props} />
+    </Suspense>
+  );
+}
+
+/** "Report" and its form, for a signed-in viewer about someone else's item. */
+export function ReportButton(props: ComponentProps<typeof ReportButtonPart>) {
+  const viewer = useCurrentUser();
+  if (!viewer || viewer.id === props.target.authorId) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReportButtonPart {...props} />
     </Suspense>
   );
 }
