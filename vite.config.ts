@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 // The site bundle. Vitest has its own config (vitest.config.ts) so unit tests never load the
-// React Router plugin.
+// React Router plugin. The browser build's files get brotli and gzip copies once written
+// (scripts/precompress.mjs, ADR 0034), which the server sends as they are.
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressPlugin()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
 });

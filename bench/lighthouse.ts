@@ -8,14 +8,17 @@
  * printed, not asserted (Lighthouse's simulated throttling: a mid-range phone on a slow 4G link).
  *
  *   npx tsx bench/lighthouse.ts [--url URL --pages /,/topic/1,…] [--categories accessibility,seo]
- *                               [--quick] [--json FILE]
+ *                               [--locales en-US,th-TH] [--quick] [--json FILE]
+ *
+ * With performance, it also prints each run's metrics (FCP, LCP, TBT, speed index, CLS) and its
+ * LCP element with the time in each phase (issue 32).
  *
  * Serves the production build (`npm run build` first) from tests/support/e2e-server.ts; one
  * Debian Chromium (/usr/bin/chromium, --headless=new; LIGHTHOUSE_CHROMIUM for another build)
  * for every run. With --url it measures a running forum instead (its own content, given paths).
  */
 import { writeFileSync } from 'node:fs';
-import { LOCALES } from '../common/constants';
+import { LOCALES, type Locale } from '../common/constants';
 import { startServer, type E2eServer } from '../tests/support/e2e-server';
 import {
   ACCEPTED_FAILURES,
@@ -35,6 +38,7 @@ const categories = (arg('categories')?.split(',') as Category[] | undefined) ?? 
 // --quick: the suite's short quiet windows (QUICK_WINDOWS), to time the check's runs.
 const quick = process.argv.includes('--quick');
 const givenUrl = arg('url');
+const locales = (arg('locales')?.split(',') as Locale[] | undefined) ?? [...LOCALES];
 
 const started = Date.now();
 let server: E2eServer | null = null;
@@ -52,7 +56,7 @@ const chromium = await launchChromium();
 const rows: Array<{ page: LighthousePage; locale: string; result: LighthouseScores }> = [];
 try {
   for (const page of pages) {
-    for (const locale of LOCALES) {
+    for (const locale of locales) {
       // Lighthouse's own hiccups (NO_NAVSTART: the trace missed the navigation) get one more try.
       let result: LighthouseScores;
       try {
@@ -73,7 +77,7 @@ process.stdout.write('\n');
 
 const short: Record<Category, string> = { accessibility: 'a11y', 'best-practices': 'best', seo: 'seo', performance: 'perf' };
 const header = ['page'.padEnd(8), 'language'.padEnd(8), ...categories.map((c) => short[c].padStart(5)), 'ms'.padStart(6)].join(' ');
-console.log(`\nLighthouse, simulated throttling${quick ? ', quick windows' : ''}, phone settings, ${pages.length} pages × ${LOCALES.length} languages\n`);
+console.log(`\nLighthouse, simulated throttling${quick ? ', quick windows' : ''}, phone settings, ${pages.length} pages × ${locales.length} languages\n`);
 console.log(header);
 console.log('-'.repeat(header.length));
 for (const { page, locale, result } of rows) {
@@ -84,6 +88,14 @@ for (const { page, locale, result } of rows) {
     return (c !== 'performance' && typeof score === 'number' && score < MIN_SCORE ? `*${text}` : text).padStart(5);
   });
   console.log([page.name.padEnd(8), locale.padEnd(8), ...cells, String(result.ms).padStart(6)].join(' '));
+}
+
+if (categories.includes('performance')) {
+  console.log('\nPerformance metrics and LCP element (simulated):');
+  for (const { page, locale, result } of rows) {
+    console.log(`  ${page.name} ${locale}: ${Object.entries(result.metrics).map(([id, value]) => `${id.replace(/-/g, ' ')} ${value}`).join(', ')}`);
+    if (result.lcp) console.log(`    LCP ${result.lcp.element} — ${result.lcp.phases}`);
+  }
 }
 
 console.log('\nAudits under full marks (category: audit ids):');

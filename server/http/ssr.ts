@@ -3,7 +3,8 @@
  *
  * Production: `build/server/index.js` (made by `react-router build`) handles every page
  * request through `createRequestHandler(build)`; `build/client` files are served by
- * @fastify/static (hashed `/assets/*` cached for a year, immutable). Development (`--dev`):
+ * @fastify/static (hashed `/assets/*` cached for a year, immutable; brotli/gzip copies made at build
+ * time sent as stored). Development (`--dev`):
  * Vite in middleware mode serves modules with HMR and compiles the server build on demand.
  *
  * Each page request gets a LoadContext (DESIGN convention 11: services bound to the one app
@@ -363,18 +364,26 @@ function productionSite(): FastifyPluginAsync {
   };
 }
 
-/** The built browser files under `/`: one route per file (the build is immutable), `/*` left to pages. */
-async function serveClientFiles(app: FastifyInstance): Promise<void> {
+/**
+ * The built browser files under `/`: one route per file (the build is immutable), `/*` left to
+ * pages. Text files carry brotli and gzip copies made at build time (scripts/precompress.mjs, ADR
+ * 0034): `preCompressed` sends `x.js.br` or `x.js.gz` as stored, chosen by the request's
+ * Accept-Encoding (brotli first), the plain file otherwise, always with `Vary: Accept-Encoding`;
+ * the copies get no routes of their own.
+ */
+export async function serveClientFiles(app: FastifyInstance, root = CLIENT_DIR): Promise<void> {
   await app.register(fastifyStatic, {
-    root: CLIENT_DIR,
+    root,
     prefix: '/',
     // Register one route per file found now (the build is immutable), leaving `/*` to pages.
     wildcard: false,
     index: false,
     decorateReply: false,
     cacheControl: false,
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(reply, file) {
-      const hashed = file.startsWith(path.join(CLIENT_DIR, 'assets') + path.sep);
+      const hashed = file.startsWith(path.join(root, 'assets') + path.sep);
       reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_S}, immutable` : 'public, max-age=3600');
     },
   });

@@ -20,8 +20,7 @@ import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import type { ShownComment } from './types';
 import { useT } from '~/lib/use-t';
-import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
-import { ReportButton } from '~/components/report/report-dialog';
+import { MemberModerationMenu, ReportButton } from '~/components/viewer-only-parts';
 
 export interface CommentItemProps {
   comment: ShownComment;

@@ -22,12 +22,12 @@ import { useRootData } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { ErrorCode } from '../../../common/errors';
-import { CommentBox, type CommentBoxHandle } from './comment-box';
+import type { CommentBoxHandle } from './comment-box';
+import { CommentBox, PushPrompt } from '~/components/viewer-only-parts';
 import { CommentThread, type ThreadActions } from './comment-thread';
 import { QuoteButton } from './quote-button';
 import { commentIdFromHash, mergeById, type CommentEntityType, type Page, type ShownComment } from './types';
 import { useT } from '~/lib/use-t';
-import { PushPrompt } from '~/components/push/push-prompt';
 import { BannedPanel, useBanUntil } from '~/components/moderation/ban-notice';
 
 export interface CommentSectionProps {

@@ -22,8 +22,7 @@ import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 import { ErrorCode } from '../../../common/errors';
-import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
-import { ReportButton } from '~/components/report/report-dialog';
+import { MemberModerationMenu, ReportButton } from '~/components/viewer-only-parts';
 import { can } from '../../../common/policies/can';
 
 

@@ -1,20 +1,35 @@
 /** The page frame shared by the layouts: skip link, header, the unverified member's reminder, main landmark, optional footer. */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { VerifyEmailBanner } from '~/components/account/verify-banner';
 import { BanNotice } from '../moderation/ban-notice';
-import { WarningDialog } from '../safety/warning-dialog';
+import { useOptionalRootData } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 
+// Member-only parts, each a chunk of its own loaded only when the member has one to show: with
+// their action contracts they bring zod and Radix's dialog, which an anonymous page never needs
+// (ADR 0034). The server renders them in place all the same (streamed once the chunk is in).
+const VerifyEmailBanner = lazy(() => import('~/components/account/verify-banner').then((m) => ({ default: m.VerifyEmailBanner })));
+const WarningDialog = lazy(() => import('../safety/warning-dialog').then((m) => ({ default: m.WarningDialog })));
+
 export function SiteFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
+  const root = useOptionalRootData();
+  const user = root?.user;
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <SiteHeader />
-      <VerifyEmailBanner />
+      {user?.email && !user.emailVerified && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
+      )}
       <BanNotice />
-      <WarningDialog />
+      {root?.warning && (
+        <Suspense fallback={null}>
+          <WarningDialog />
+        </Suspense>
+      )}
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -21,15 +21,13 @@ import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ChatIcon, GlobeIcon, UsersIcon } from '~/components/ui/icons';
 import { FollowButton } from './follow-button';
-import { BlockButton } from '~/components/safety/block-button';
+import { BlockButton, MemberModerationMenu, ReportButton } from '~/components/viewer-only-parts';
 import { BackgroundControls, ProfileBanner } from './profile-background';
 import { Avatar } from '~/components/user/avatar';
 import { VipBadge } from '~/components/user/vip-badge';
 import { paths } from '~/lib/paths';
 import { useRootData, useSiteConfig } from '~/lib/session';
 import { useT } from '~/lib/use-t';
-import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
-import { ReportButton } from '~/components/report/report-dialog';
 
 const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 

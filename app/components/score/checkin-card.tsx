@@ -9,7 +9,6 @@ import type { CheckinResult, CheckinState } from '../../../common/views/score';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { send } from '~/lib/api';
-import { scoreActions } from '../../../common/actions/scores';
 import { signInPath } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -29,6 +28,12 @@ function Streak({ state }: { state: CheckinState }) {
   );
 }
 
+/**
+ * The score contracts, imported when first used: with their schemas they bring zod, which the
+ * home page an anonymous visitor reads never needs (ADR 0034).
+ */
+const scoreContracts = () => import('../../../common/actions/scores').then((m) => m.scoreActions);
+
 const NOT_CHECKED_IN: CheckinState = { checkedInToday: false, consecutiveDays: 0, latestDay: 0 };
 
 function MemberCheckin({ initial, onCheckedIn }: { initial: CheckinState | null; onCheckedIn?: (result: CheckinResult) => void }) {
@@ -40,7 +45,7 @@ function MemberCheckin({ initial, onCheckedIn }: { initial: CheckinState | null;
 
   async function refresh() {
     try {
-      setState(await send(scoreActions.checkinState, {}));
+      setState(await send((await scoreContracts()).checkinState, {}));
     } catch (error) {
       handleApiError(error);
     }
@@ -51,9 +56,11 @@ function MemberCheckin({ initial, onCheckedIn }: { initial: CheckinState | null;
     // The shared (cached) home page carries no member state: ask once after load. Should that
     // fail, offer the button; a check-in already made answers 409 and the state is read again.
     const controller = new AbortController();
-    send(scoreActions.checkinState, {}, { signal: controller.signal }).then(setState, () => {
-      if (!controller.signal.aborted) setState(NOT_CHECKED_IN);
-    });
+    scoreContracts()
+      .then((contracts) => send(contracts.checkinState, {}, { signal: controller.signal }))
+      .then(setState, () => {
+        if (!controller.signal.aborted) setState(NOT_CHECKED_IN);
+      });
     return () => controller.abort();
   }, [initial]);
 
@@ -61,7 +68,7 @@ function MemberCheckin({ initial, onCheckedIn }: { initial: CheckinState | null;
     if (busy) return;
     setBusy(true);
     try {
-      const result = await send(scoreActions.checkin, {});
+      const result = await send((await scoreContracts()).checkin, {});
       setState((s) => ({ checkedInToday: true, consecutiveDays: result.consecutiveDays, latestDay: s?.latestDay ?? 0 }));
       toast.success(t('score.checkin.earned', { score: result.score }));
       onCheckedIn?.(result);

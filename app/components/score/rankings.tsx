@@ -3,14 +3,13 @@
  * its loader; the home side column (a page shared by every reader and cached for minutes) asks the
  * API after load instead, whose short cache the server drops whenever a score or a check-in moves.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { CheckinRankEntry, RankedUser } from '../../../common/views/score';
 import { TopicTime } from '~/components/topic/time';
 import { Card } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
 import { send } from '~/lib/api';
-import { scoreActions } from '../../../common/actions/scores';
 import { paths } from '~/lib/paths';
 import { useT } from '~/lib/use-t';
 import { CalendarCheckIcon, TrophyIcon } from './icons';
@@ -36,11 +35,11 @@ function Member({ user }: { user: RankedUser }) {
   );
 }
 
-export function ScoreRankCard({ users, limit, more = false }: { users: RankedUser[] | null; limit?: number; more?: boolean }) {
+export function ScoreRankCard({ users, limit, more = false, cardRef }: { users: RankedUser[] | null; limit?: number; more?: boolean; cardRef?: Ref<HTMLDivElement> }) {
   const t = useT();
   const shown = users && limit ? users.slice(0, limit) : users;
   return (
-    <Card className="p-4" data-testid="score-rank">
+    <Card className="p-4" data-testid="score-rank" ref={cardRef}>
       <div className="flex items-center justify-between gap-2">
         <h2 className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-900 dark:text-zinc-50">
           <TrophyIcon className="size-4 text-amber-600 dark:text-amber-400" />
@@ -99,21 +98,47 @@ export function CheckinRankCard({ entries, limit }: { entries: CheckinRankEntry[
   );
 }
 
-/** The home side column's rankings, asked for after load (see the file's note). */
+/**
+ * The home side column's rankings, asked for after load (see the file's note) once the column
+ * comes near the screen: on a phone it sits below the feed, so a first visit that does not scroll
+ * loads neither the answers nor the score contracts (imported then: they bring zod, ADR 0034).
+ */
 export function HomeRankings() {
   const [users, setUsers] = useState<RankedUser[] | null>(null);
   const [entries, setEntries] = useState<CheckinRankEntry[] | null>(null);
+  const anchor = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
-    // A failed side column is not worth a toast: it shows as empty.
-    send(scoreActions.rank, {}, { signal }).then(setUsers, () => !signal.aborted && setUsers([]));
-    send(scoreActions.checkinRank, {}, { signal }).then(setEntries, () => !signal.aborted && setEntries([]));
-    return () => controller.abort();
+    const load = async () => {
+      const { scoreActions } = await import('../../../common/actions/scores');
+      if (signal.aborted) return;
+      // A failed side column is not worth a toast: it shows as empty.
+      send(scoreActions.rank, {}, { signal }).then(setUsers, () => !signal.aborted && setUsers([]));
+      send(scoreActions.checkinRank, {}, { signal }).then(setEntries, () => !signal.aborted && setEntries([]));
+    };
+    const element = anchor.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      void load().catch(() => !signal.aborted && (setUsers([]), setEntries([])));
+      return () => controller.abort();
+    }
+    const observer = new IntersectionObserver(
+      (seen) => {
+        if (!seen.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void load().catch(() => !signal.aborted && (setUsers([]), setEntries([])));
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      controller.abort();
+    };
   }, []);
   return (
     <>
-      <ScoreRankCard users={users} limit={5} more />
+      <ScoreRankCard users={users} limit={5} more cardRef={anchor} />
       <CheckinRankCard entries={entries} limit={5} />
     </>
   );

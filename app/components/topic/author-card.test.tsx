@@ -14,7 +14,7 @@ registerLocale('en-US', resources['en-US']);
 // The follow button needs the site shell (session, toasts); this test is about the names.
 vi.mock('~/components/people/follow-button', () => ({ FollowButton: () => null }));
 // The block button is the reader's own (root data, after hydration): not part of this render.
-vi.mock('~/components/safety/block-button', () => ({ BlockButton: () => null }));
+vi.mock('~/components/viewer-only-parts', () => ({ BlockButton: () => null }));
 // The site's settings and the page's locale come from the root loader; here only the zone and language matter.
 vi.mock('~/lib/session', async (original) => ({ ...(await original<typeof Session>()), useRootData: () => ({ config: { timeZone: 'Asia/Bangkok' }, locale: 'en-US' }) }));
 

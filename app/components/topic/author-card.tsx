@@ -1,7 +1,7 @@
 /** The author panel beside a topic or an article: avatar, nickname and unique username, signature, follow button, counts, member since. */
 import { Link } from 'react-router';
 import { FollowButton } from '~/components/people/follow-button';
-import { BlockButton } from '~/components/safety/block-button';
+import { BlockButton } from '~/components/viewer-only-parts';
 import { Card } from '~/components/ui/card';
 import { Avatar } from '~/components/user/avatar';
 import { UserHandle } from '~/components/user/user-handle';

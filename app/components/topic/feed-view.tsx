@@ -3,6 +3,7 @@
  * loader's first page rendered on the server, further pages through the JSON API, and the
  * page's title, description and canonical link.
  */
+import { lazy, Suspense } from 'react';
 import { useLocation, type MetaDescriptor } from 'react-router';
 import type { FeedArticle } from '~/components/article/types';
 import { DEFAULT_LOCALE } from '../../../common/constants';
@@ -18,9 +19,13 @@ import { FeedShell, FeedTabs, NodeStrip, startItem, type FeedTab } from './feed-
 import { FolderIcon, HashIcon, SparkIcon } from './icons';
 import { RenderNowProvider } from './time';
 import { TopicFeed, type FeedSource } from './topic-feed';
-import { FollowingFeed, type FollowingData } from '~/components/people/following-feed';
+import type { FollowingData } from '~/components/people/following-feed';
 import type { NodeView, TagView, TopicPage } from './types';
 import { useT } from '~/lib/use-t';
+
+// The Following tab is a member's (follow buttons, their contracts and zod): a chunk of its own,
+// so the feeds an anonymous visitor reads do not load it (ADR 0034).
+const FollowingFeed = lazy(() => import('~/components/people/following-feed').then((m) => ({ default: m.FollowingFeed })));
 
 export type { FeedTab };
 
@@ -132,7 +137,9 @@ export function FeedView({ data }: { data: FeedData }) {
     <RenderNowProvider now={data.now}>
       <FeedShell heading={heading} nav={nav} nodes={data.nodes} articles={data.articles} home={data.kind === 'home'}>
         {data.tab === 'following' ? (
-          <FollowingFeed data={data.following} source={data.source} />
+          <Suspense fallback={null}>
+            <FollowingFeed data={data.following} source={data.source} />
+          </Suspense>
         ) : (
           <TopicFeed page={data.page} source={data.source} label={label} empty={<FeedEmpty data={data} />} />
         )}
