@@ -27,8 +27,8 @@ export interface CannonOptions {
 export interface CannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number; average: number };
-  /** Bytes per second. */
-  throughput: { average: number };
+  /** Bytes per second (average), and bytes read in all (total). */
+  throughput: { average: number; total: number };
   non2xx: number;
   errors: number;
   timeouts: number;

@@ -14,8 +14,9 @@
  * NODE_ENV=production, RATE_LIMITS=off) as its own process serving the production build
  * (`npm run build` first; SABAI_BUILD_DIR is honoured),
  * drives each page with autocannon as a browser would ask (browser user agent, Accept:
- * text/html) and prints requests/s, latency p50/p99, the server's CPU per request and its peak
- * RSS (VmHWM). A first "baseline" run (GET /api/config/configs) shows the machine's ceiling.
+ * text/html, Accept-Encoding: gzip, deflate, br) and prints requests/s, latency p50/p99, the
+ * server's CPU per request, the bytes on the wire per answer (headers included) and its peak RSS
+ * (VmHWM). A first "baseline" run (GET /api/config/configs) shows the machine's ceiling.
  * Pages go through the shared page cache (server/http/page-cache.ts), as in production; the
  * random-topic run mostly misses it. A signed-in reader's HTML comes from the same cache; their own
  * parts come after load in one `.data` request, measured by the `*-signed-data` runs. Targets of the issue (printed, not asserted): anonymous ≥ 2,000 req/s,
@@ -32,6 +33,8 @@ const BROWSER = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
   accept: 'text/html,application/xhtml+xml',
   'accept-language': 'en-US,en;q=0.9',
+  // As every browser asks: the bytes figure is what a browser downloads.
+  'accept-encoding': 'gzip, deflate, br',
 };
 
 async function count(db: Awaited<ReturnType<typeof openBenchDatabase>>['db'], table: 'topics' | 'comments' | 'articles'): Promise<number> {
@@ -164,6 +167,8 @@ try {
         `p99 ${String(result.latency.p99).padStart(3)} ms`,
         `server CPU ${cpuPerRequest.toFixed(2)} ms/req`,
         `${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s`,
+        // Bytes on the wire per answer, headers included (autocannon counts what the socket read).
+        `${(result.throughput.total / Math.max(1, result.requests.total) / 1024).toFixed(1)} KB/resp`,
         `(${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`,
         `peak RSS ${m ? m.peakMb.toFixed(0) : '?'} MB`,
       ].join('  '),
