@@ -23,6 +23,8 @@ export interface CannonOptions {
   headers?: Record<string, string>;
   body?: string;
   requests?: CannonRequest[];
+  /** Stop after this many requests instead of after `duration`. */
+  amount?: number;
 }
 export interface CannonResult {
   requests: { average: number; total: number };
