@@ -16,7 +16,7 @@
  * and the nonce's own (24 bytes), as zlib's `crc32_combine` does, so no byte of the page is
  * read again on a hit.
  */
-import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 
 /** One constant piece: its deflate run, and what the trailer needs of its text. */
 export interface Segment {
@@ -92,17 +92,6 @@ export function textOf(segment: Segment): Buffer {
   return inflateRawSync(segment.deflated, { finishFlush: constants.Z_SYNC_FLUSH });
 }
 
-/** Every nonce has the same length: its shift is computed once. */
-const glueShifts = new Map<number, number>();
-function glueShiftOf(bytes: number): number {
-  let shift = glueShifts.get(bytes);
-  if (shift === undefined) {
-    shift = shiftOf(bytes);
-    if (glueShifts.size < 16) glueShifts.set(bytes, shift);
-  }
-  return shift;
-}
-
 /** A stored block holding `bytes` as they are (at most 65,535: a nonce is 24). */
 function storedBlock(bytes: Buffer): Buffer {
   const head = Buffer.alloc(5);
@@ -113,25 +102,122 @@ function storedBlock(bytes: Buffer): Buffer {
 }
 
 /**
- * One gzip member: the segments' texts with `glue` between each two (never before the first nor
- * after the last), the glue in a stored block, the trailer's CRC and length combined.
+ * A page's whole gzip member laid out once, with zeros where the nonce goes: a response is one
+ * copy of it, the nonce written at each place, and the trailer's CRC patched. Every place holds
+ * the same nonce, and a CRC is affine in its text, so the CRC is the zero-filled text's CRC
+ * plus one product: `glueWeight` (Σ x^(8·bytes after each place)) times the nonce's own linear
+ * part. A member's copy swaps the head (the first piece) for its marked one.
  */
-export function gzipJoined(segments: readonly Segment[], glue: Buffer): Buffer {
-  const glued: Segment = { deflated: storedBlock(glue), crc: crc32(glue), length: glue.length, shift: glueShiftOf(glue.length) };
-  const pieces: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let length = 0;
-  segments.forEach((segment, i) => {
-    for (const piece of i > 0 ? [glued, segment] : [segment]) {
-      if (piece.length === 0) continue;
-      pieces.push(piece.deflated);
-      crc = combine(crc, piece);
-      length += piece.length;
+export interface GzipTemplate {
+  /** The gzip member: header, head, the rest with zero-filled nonces in stored blocks, final block, trailer (its CRC to patch). */
+  bytes: Buffer;
+  /** Where each nonce's bytes go in `bytes`. */
+  glueAt: number[];
+  glueLength: number;
+  /** Where the head's deflate bytes end in `bytes` (they begin after the 10-byte header). */
+  headEnd: number;
+  /** The head's text: its CRC and bytes. */
+  headCrc: number;
+  headLength: number;
+  /** The rest of the text (zero-filled nonces included): its CRC and bytes. */
+  restCrc: number;
+  restLength: number;
+  restShift: number;
+  glueWeight: number;
+  /** Where each nonce begins in the text after the head (for a nonce of another length: tests). */
+  restGlueAt: number[];
+}
+
+/** The pieces between the nonces (the first one is the head), laid out for a glue of `glueLength` bytes. */
+export function templateOf(segments: readonly Segment[], glueLength: number): GzipTemplate {
+  const [head = segmentOf(Buffer.alloc(0)), ...rest] = segments;
+  const zeros = Buffer.alloc(glueLength);
+  const zeroGlue: Segment = { deflated: storedBlock(zeros), crc: crc32(zeros), length: glueLength, shift: shiftOf(glueLength) };
+  const parts: Buffer[] = [GZIP_HEADER];
+  let offset = GZIP_HEADER.length;
+  const push = (bytes: Buffer) => {
+    parts.push(bytes);
+    offset += bytes.length;
+  };
+  if (head.length > 0) push(head.deflated);
+  const headEnd = offset;
+  const glueAt: number[] = [];
+  const restGlueAt: number[] = [];
+  const afterGlue: number[] = [];
+  let restCrc = 0;
+  let restLength = 0;
+  // The rest of the text: a nonce, then the piece after it, for every piece after the head.
+  for (const piece of rest) {
+    glueAt.push(offset + 5); // past the stored block's own five bytes
+    restGlueAt.push(restLength);
+    push(zeroGlue.deflated);
+    restCrc = combine(restCrc, zeroGlue);
+    restLength += glueLength;
+    afterGlue.push(restLength);
+    if (piece.length > 0) {
+      push(piece.deflated);
+      restCrc = combine(restCrc, piece);
+      restLength += piece.length;
     }
-  });
+  }
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc, 0);
-  trailer.writeUInt32LE(length % 0x1_0000_0000, 4);
-  pieces.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(pieces);
+  push(FINAL_BLOCK);
+  push(trailer);
+  const glueWeight = afterGlue.reduce((sum, after) => sum ^ shiftOf(restLength - after), 0);
+  return { bytes: Buffer.concat(parts), glueAt, glueLength, headEnd, headCrc: head.crc, headLength: head.length, restCrc, restLength, restShift: shiftOf(restLength), glueWeight, restGlueAt };
+}
+
+/** The zero-filled nonce's linear part, per length: a nonce's is its CRC plus this. */
+const zeroCrcs = new Map<number, number>();
+function zeroCrcOf(bytes: number): number {
+  let crc = zeroCrcs.get(bytes);
+  if (crc === undefined) {
+    crc = crc32(Buffer.alloc(bytes));
+    if (zeroCrcs.size < 16) zeroCrcs.set(bytes, crc);
+  }
+  return crc;
+}
+
+/** A head compressed on its own (a member's `<html` marked), or the template's own. */
+export interface Head {
+  deflated: Buffer;
+  crc: number;
+  length: number;
+}
+
+/** The template's own head. */
+export function headOf(template: GzipTemplate): Head {
+  return { deflated: template.bytes.subarray(GZIP_HEADER.length, template.headEnd), crc: template.headCrc, length: template.headLength };
+}
+
+/**
+ * The gzip member for one response: the template copied, `glue` (the nonce) at each place, the
+ * CRC and length patched; with `head`, a member's head instead of the template's. A glue of
+ * another length than the template's (never a nonce: tests) is compressed afresh.
+ */
+export function gzipFilled(template: GzipTemplate, glue: Buffer, head: Head = headOf(template)): Buffer {
+  if (glue.length !== template.glueLength) return gzipSync(filledText(template, glue, head), { level: SEGMENT_LEVEL });
+  const ownHead = head.deflated.length === template.headEnd - GZIP_HEADER.length && head.crc === template.headCrc && head.length === template.headLength;
+  const shift = ownHead ? 0 : head.deflated.length - (template.headEnd - GZIP_HEADER.length);
+  const out = ownHead ? Buffer.from(template.bytes) : Buffer.concat([GZIP_HEADER, head.deflated, template.bytes.subarray(template.headEnd)]);
+  for (const at of template.glueAt) glue.copy(out, at + shift);
+  const restCrc = (template.restCrc ^ multmodp(template.glueWeight, (crc32(glue) ^ zeroCrcOf(glue.length)) >>> 0)) >>> 0;
+  const crc = (multmodp(template.restShift, head.crc) ^ restCrc) >>> 0;
+  out.writeUInt32LE(crc, out.length - 8);
+  out.writeUInt32LE((head.length + template.restLength) % 0x1_0000_0000, out.length - 4);
+  return out;
+}
+
+/** The text of a template's page with `glue` at the nonce's places (the slow path: tests' nonces of other lengths). */
+function filledText(template: GzipTemplate, glue: Buffer, head: Head): Buffer {
+  const zeroFilled = gunzipSync(gzipFilled(template, Buffer.alloc(template.glueLength), head));
+  const rest = zeroFilled.subarray(head.length);
+  const parts: Buffer[] = [zeroFilled.subarray(0, head.length)];
+  let at = 0;
+  for (const glueAt of template.restGlueAt) {
+    parts.push(rest.subarray(at, glueAt), glue);
+    at = glueAt + template.glueLength;
+  }
+  parts.push(rest.subarray(at));
+  return Buffer.concat(parts);
 }

@@ -13,7 +13,7 @@ import type { UserRow } from '../db/schema';
 import { MemoryEventBus } from '../infra/events';
 import { PageCache, isShareable, memberShareable, pageCacheKey, type PageToStore } from './page-cache';
 import { ALL_PAGES, LIST_PAGES } from '../kernel/page-tags';
-import { gzipJoined, segmentOf, shiftOf } from './gzip-segments';
+import { gzipFilled, segmentOf, shiftOf, templateOf } from './gzip-segments';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
@@ -32,9 +32,9 @@ function page(body: string, nonce = 'n', tags: readonly string[] = [LIST_PAGES])
   return { contentType: 'text/html; charset=utf-8', body, nonce, tags };
 }
 
-/** What a text costs the budget when stored: its compressed bytes. */
+/** What a text without a nonce costs the budget when stored: its gzip member's bytes. */
 function stored(text: string): number {
-  return segmentOf(Buffer.from(text, 'utf8')).deflated.length;
+  return templateOf([segmentOf(Buffer.from(text, 'utf8'))], 1).bytes.length;
 }
 
 function bodyOf(cache: PageCache, key: string): string | undefined {
@@ -254,6 +254,7 @@ describe('compressed pages (ADR 0033)', () => {
     const before = cache.totalBytes;
     cache.gzipped(first, 'other', true); // a member's copy: its marked head is counted too
     expect(cache.totalBytes).toBe(before + first.memberHead!.deflated.length);
+    expect(first.bytes).toBe(first.template.bytes.length + first.memberHead!.deflated.length);
     expect(cache.stats().fresh.bytes).toBe(first.bytes);
   });
 
@@ -286,7 +287,7 @@ describe('gzip segments', () => {
     for (const sizes of [[0], [1, 0, 1], [100_000, 3, 70_000], [5, 65_536, 0, 12]]) {
       const texts = sizes.map((size) => randomBytes(size));
       const glue = randomBytes(24);
-      const gzip = gzipJoined(texts.map((text) => segmentOf(text)), glue);
+      const gzip = gzipFilled(templateOf(texts.map((text) => segmentOf(text)), glue.length), glue);
       const whole = Buffer.concat(texts.flatMap((text, i) => (i > 0 ? [glue, text] : [text])));
       expect(gunzipSync(gzip).equals(whole)).toBe(true);
       expect(gzip.readUInt32LE(gzip.length - 8)).toBe(crc32(whole));

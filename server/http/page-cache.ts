@@ -19,9 +19,10 @@
  * and every hit swaps in the new one, so no two responses share a nonce.
  *
  * Pages are kept compressed (ADR 0033): each piece between two nonces is stored once as raw
- * deflate (./gzip-segments.ts), and a hit from a client that takes gzip (every browser) is
- * those stored bytes with the new nonce in a stored block and a trailer whose CRC is combined,
- * not recomputed: no compression and no copy of the page's text per hit. A client that takes
+ * deflate (./gzip-segments.ts) and laid out as one gzip member, and a hit from a client that
+ * takes gzip (every browser) is one copy of those bytes with the new nonce written at its
+ * places (in stored blocks) and the trailer's CRC patched, not recomputed: no compression and no
+ * pass over the page's text per hit. A client that takes
  * no gzip gets it inflated. The byte budget counts the stored (compressed) bytes, so about
  * six times as many pages fit as when they were kept as text.
  *
@@ -46,7 +47,7 @@ import { TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import type { EventBus } from '../infra/events';
 import { ALL_PAGES, type DropOptions } from '../kernel/page-tags';
 import { gunzipSync } from 'node:zlib';
-import { gzipJoined, segmentOf, textOf, type Segment } from './gzip-segments';
+import { gzipFilled, headOf, segmentOf, templateOf, textOf, type GzipTemplate, type Head } from './gzip-segments';
 
 /** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
@@ -78,28 +79,27 @@ export interface CachedPage {
   at: number;
   contentType: string;
   tags: readonly string[];
-  /** The body as UTF-8, cut at each occurrence of its nonce, each piece compressed on its own. */
-  segments: Segment[];
+  /** The body as UTF-8, cut at each occurrence of its nonce, each piece compressed on its own, laid out as one gzip member. */
+  template: GzipTemplate;
   /** Dropped by a write or its TTL: kept only to serve while the database is unreachable. */
   stale?: boolean;
   /**
    * The first piece of a member's copy (the head up to the first nonce, where <html> is marked),
-   * made on the first member hit; the rest are `segments`' own.
+   * made on the first member hit; the rest are the template's own.
    */
-  memberHead?: Segment;
+  memberHead?: Head;
   /** What it costs the budget: its compressed bytes. */
   bytes: number;
   /** Bytes of its text (UTF-8), for the figures (`stats`). */
   textBytes: number;
 }
 
-/** A page's pieces between its nonces, compressed. */
-function cutAtNonce(body: string, nonce: string): Segment[] {
-  return body.split(nonce).map((part) => segmentOf(Buffer.from(part, 'utf8')));
-}
-
-function sizeOf(segments: readonly Segment[]): number {
-  return segments.reduce((sum, segment) => sum + segment.deflated.length, 0);
+/** A page's pieces between its nonces, compressed, laid out as one gzip member. */
+function cutAtNonce(body: string, nonce: string): GzipTemplate {
+  return templateOf(
+    body.split(nonce).map((part) => segmentOf(Buffer.from(part, 'utf8'))),
+    Buffer.byteLength(nonce),
+  );
 }
 
 /** The cache's figures, for operators (the back office's system status). */
@@ -155,9 +155,9 @@ export class PageCache {
   set(key: string, page: PageToStore, generation: number, now: number): CachedPage | undefined {
     if (this.ttlMs <= 0 || generation !== this.generation || page.body.length > MAX_BODY_BYTES) return undefined;
     this.remove(key);
-    const segments = cutAtNonce(page.body, page.nonce);
-    const textBytes = segments.reduce((sum, segment) => sum + segment.length, 0) + (segments.length - 1) * Buffer.byteLength(page.nonce);
-    const entry: CachedPage = { key, at: now, contentType: page.contentType, tags: page.tags, segments, bytes: sizeOf(segments), textBytes };
+    const template = cutAtNonce(page.body, page.nonce);
+    const textBytes = template.headLength + template.restLength;
+    const entry: CachedPage = { key, at: now, contentType: page.contentType, tags: page.tags, template, bytes: template.bytes.length, textBytes };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     for (const tag of entry.tags) {
@@ -171,7 +171,7 @@ export class PageCache {
 
   /** A stored page as gzip with this response's nonce; a member's copy carries the member mark on <html>. */
   gzipped(page: CachedPage, nonce: string, member = false): Buffer {
-    return gzipJoined(member ? this.memberSegmentsOf(page) : page.segments, Buffer.from(nonce, 'utf8'));
+    return gzipFilled(page.template, Buffer.from(nonce, 'utf8'), member ? this.memberHeadOf(page) : undefined);
   }
 
   /** The same as text, for a client that takes no gzip (rare: every browser does). */
@@ -192,19 +192,17 @@ export class PageCache {
     return { maxBytes: this.maxBytes, ttlMs: this.ttlMs, fresh, stale };
   }
 
-  /** The member's pieces: the head re-marked once, counted against the budget while the page is held. */
-  private memberSegmentsOf(page: CachedPage): Segment[] {
-    const [first, ...rest] = page.segments;
-    if (!first) return page.segments;
+  /** The member's head: re-marked once, counted against the budget while the page is held. */
+  private memberHeadOf(page: CachedPage): Head {
     if (!page.memberHead) {
-      page.memberHead = segmentOf(Buffer.from(markForMember(textOf(first).toString('utf8')), 'utf8'));
+      page.memberHead = segmentOf(Buffer.from(markForMember(textOf(headOf(page.template)).toString('utf8')), 'utf8'));
       if (this.entries.get(page.key) === page) {
         page.bytes += page.memberHead.deflated.length;
         this.bytes += page.memberHead.deflated.length;
         this.evict();
       }
     }
-    return [page.memberHead, ...rest];
+    return page.memberHead;
   }
 
   /**
