@@ -47,7 +47,7 @@ import { TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import type { EventBus } from '../infra/events';
 import { ALL_PAGES, type DropOptions } from '../kernel/page-tags';
 import { gunzipSync } from 'node:zlib';
-import { gzipFilled, headOf, segmentOf, templateOf, textOf, type GzipTemplate, type Head } from './gzip-segments';
+import { gzipFilled, headOf, segmentOf, templateOf, textOf, unpooled, type GzipTemplate, type Head } from './gzip-segments';
 
 /** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
@@ -195,7 +195,8 @@ export class PageCache {
   /** The member's head: re-marked once, counted against the budget while the page is held. */
   private memberHeadOf(page: CachedPage): Head {
     if (!page.memberHead) {
-      page.memberHead = segmentOf(Buffer.from(markForMember(textOf(headOf(page.template)).toString('utf8')), 'utf8'));
+      const head = segmentOf(Buffer.from(markForMember(textOf(headOf(page.template)).toString('utf8')), 'utf8'));
+      page.memberHead = { ...head, deflated: unpooled(head.deflated) };
       if (this.entries.get(page.key) === page) {
         page.bytes += page.memberHead.deflated.length;
         this.bytes += page.memberHead.deflated.length;
