@@ -68,14 +68,22 @@ try {
   ];
   const chosen = pages.filter((page) => !only || only.includes(page.key));
 
-  // Warm each side: every topic page once (what a warm forum's cache holds), then JIT.
-  for (const side of sides) {
-    let next = 0;
-    const started = Date.now();
-    await autocannon({ url: side.url, connections, duration: 900, amount: topicCount, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: `/topic/${1 + (next++ % topicCount)}` }) }] });
-    console.log(`${side.name} (${side.build}): every topic page read once in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    for (const page of chosen) await autocannon({ ...page.options(side.url), duration: 2 });
-  }
+  /** Page-cache hits on 100 random topic pages, and the server's peak RSS so far. */
+  const hitsOf = async (side: Side) => {
+    const answers = await Promise.all(Array.from({ length: 100 }, async () => (await fetch(side.url + random(), { headers: BROWSER })).headers.get('x-page-cache')));
+    const m = memoryOf(side.bench.server.pid!);
+    return `${answers.filter((answer) => answer === 'hit').length} page-cache hits on 100 random topic pages; peak RSS ${m ? m.peakMb.toFixed(0) : '?'} MB`;
+  };
+  // Warm both sides at once: every topic page once (what a warm forum's cache holds), then JIT.
+  await Promise.all(
+    sides.map(async (side) => {
+      let next = 0;
+      const started = Date.now();
+      await autocannon({ url: side.url, connections, duration: 900, amount: topicCount, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: `/topic/${1 + (next++ % topicCount)}` }) }] });
+      console.log(`${side.name} (${side.build}): every topic page read once in ${((Date.now() - started) / 1000).toFixed(1)} s; then ${await hitsOf(side)}`);
+    }),
+  );
+  for (const side of sides) for (const page of chosen) await autocannon({ ...page.options(side.url), duration: 2 });
 
   console.log(`load average before: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; ${rounds} rounds of ${duration} s per page and build, alternating; ${connections} connections; Node ${process.version}, ${os.cpus().length} CPUs`);
   const totals = new Map<string, { requests: number; seconds: number; cpuMs: number; bytes: number }>();
@@ -110,11 +118,7 @@ try {
       );
     }
   }
-  for (const side of sides) {
-    const answers = await Promise.all(Array.from({ length: 100 }, async () => (await fetch(side.url + random(), { headers: BROWSER })).headers.get('x-page-cache')));
-    const m = memoryOf(side.bench.server.pid!);
-    console.log(`${side.name} (${side.build}): 100 more random topic pages: ${answers.filter((answer) => answer === 'hit').length} page-cache hits; peak RSS ${m ? m.peakMb.toFixed(0) : '?'} MB`);
-  }
+  for (const side of sides) console.log(`${side.name} (${side.build}) after the rounds: ${await hitsOf(side)}`);
 } finally {
   for (const side of sides) await stopServer(side.bench.server);
 }
