@@ -60,9 +60,9 @@ export function cpuMsOf(pid: number): number {
   }
 }
 
-/** Resolves once `url` answers `GET /api/config/configs`; throws with the server's output after 60 s. */
-export async function waitForServer(url: string, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/** Resolves once `url` answers `GET /api/config/configs`; throws with the server's output after `timeoutMs` (60 s). */
+export async function waitForServer(url: string, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${url}/api/config/configs`)).ok) return;

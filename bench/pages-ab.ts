@@ -52,7 +52,8 @@ for (const [name, build] of Object.entries(builds)) {
 }
 
 try {
-  for (const side of sides) await waitForServer(side.url, side.bench.output);
+  // Two servers starting at once on a busy machine: give them longer than one.
+  for (const side of sides) await waitForServer(side.url, side.bench.output, 240_000);
   const anyTopic = Math.max(1, Math.floor(topicCount / 2));
   const random = () => `/topic/${1 + Math.floor(Math.random() * topicCount)}`;
   const pages: Array<{ key: string; name: string; options: (url: string) => CannonOptions }> = [

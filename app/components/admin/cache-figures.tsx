@@ -13,7 +13,9 @@ export function CacheFigures({ caches }: { caches: CacheStatsView }) {
   // The page's locale, not the browser's: the server's render and the browser's must agree.
   const locale = useRootData().locale;
   const count = new Intl.NumberFormat(locale);
-  const megabytes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+  // Plain decimals with the unit in the words: a `unit` format's spacing differs between the
+  // server's ICU and the browser's, and the hydration would not match.
+  const megabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const mb = (bytes: number) => megabytes.format(bytes / (1024 * 1024));
   const { pages, feeds } = caches;
   const rows: Array<[string, string, string]> = [
