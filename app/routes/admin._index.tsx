@@ -1,16 +1,14 @@
 /**
  * `/admin`: the back office's dashboard (issue 17) — the forum's counts, today's sign-ups and
  * posts, what waits for review, a chart of the last 30 days (sign-ups and posts per day in the
- * site's time zone; an inline SVG, with the figures in words for screen readers), the newest
- * audit entries and what this process's caches hold (issue 32).
+ * site's time zone; an inline SVG, with the figures in words for screen readers) and the newest
+ * audit entries.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
-import { cacheActions } from '../../common/actions/caches';
 import { dashboardActions } from '../../common/actions/dashboard';
 import type { DashboardDay, DashboardView } from '../../common/views/settings';
 import { AdminTitle } from '~/components/admin/admin-table';
-import { CacheFigures } from '~/components/admin/cache-figures';
 import { requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Card, CardHeader } from '~/components/ui/card';
@@ -20,8 +18,7 @@ import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   requireStaff(context, request);
-  const [dashboard, caches] = await Promise.all([context.read(dashboardActions.view, {}), context.read(cacheActions.stats, {})]);
-  return { dashboard: unwrapAdmin(dashboard), caches: unwrapAdmin(caches) };
+  return { dashboard: unwrapAdmin(await context.read(dashboardActions.view, {})) };
 }
 
 const COUNTS = ['members', 'topics', 'articles', 'comments', 'signupsToday', 'postsToday', 'pendingReview', 'vipOrders'] as const;
@@ -178,14 +175,13 @@ function Recent({ entries }: { entries: DashboardView['recent'] }) {
 
 export default function AdminDashboardPage() {
   const t = useT();
-  const { dashboard, caches } = useLoaderData<typeof loader>();
+  const { dashboard } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <AdminTitle title={t('adminDashboard.title')} description={t('adminDashboard.description')} />
       <Counts counts={dashboard.counts} />
       <Chart days={dashboard.days} timeZone={dashboard.timeZone} />
       <Recent entries={dashboard.recent} />
-      <CacheFigures caches={caches} />
     </div>
   );
 }

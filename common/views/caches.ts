@@ -1,4 +1,4 @@
-/** What the server's caches hold (issue 32): the back office's figures, and `GET admin/caches`. */
+/** What the server's caches hold (issue 32): `GET admin/caches`. */
 import { z } from '../zod';
 
 const heldSchema = z.strictObject({

@@ -1,4 +1,4 @@
-/** The caches feature's action (ADR 0021): GET admin/caches and the dashboard's figures, moderators and admins. */
+/** The caches feature's action (ADR 0021): GET admin/caches, moderators and admins. */
 import { cacheActions } from '../../../common/actions/caches';
 import { cacheStatsSchema } from '../../../common/views/caches';
 import { readAction, who } from '../../kernel/actions';

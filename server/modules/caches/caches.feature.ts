@@ -1,4 +1,4 @@
-/** The server's caches in figures (issue 32): GET admin/caches and the dashboard's card. Read-only. */
+/** The server's caches in figures (issue 32): GET admin/caches. Read-only. */
 import type { Feature } from '../../kernel/feature';
 import { cacheActionList } from './caches.actions';
 

@@ -1,6 +1,6 @@
 /**
  * The caches in figures (issue 32): how many pages and bytes this process holds, against each
- * cache's budget, for operators (the back office's dashboard, `GET admin/caches`). Memory only,
+ * cache's budget, for operators (`GET admin/caches`). Memory only,
  * no query; each process answers for itself (with several processes behind a balancer, each
  * holds its own copies).
  */
