@@ -86,7 +86,7 @@ export function segmentOf(text: Buffer, level = SEGMENT_LEVEL): Segment {
 }
 
 /** The text of a segment back (for a client that takes no gzip, or to re-mark a member's copy). */
-export function textOf(segment: Segment): Buffer {
+export function textOf(segment: Pick<Segment, 'deflated' | 'length'>): Buffer {
   if (segment.length === 0) return Buffer.alloc(0);
   // A stored block ends on a byte boundary with nothing after it: inflated like any other run.
   return inflateRawSync(segment.deflated, { finishFlush: constants.Z_SYNC_FLUSH });
