@@ -23,12 +23,14 @@ export interface CannonOptions {
   headers?: Record<string, string>;
   body?: string;
   requests?: CannonRequest[];
+  /** Stop after this many requests instead of after `duration`. */
+  amount?: number;
 }
 export interface CannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number; average: number };
-  /** Bytes per second. */
-  throughput: { average: number };
+  /** Bytes per second (average), and bytes read in all (total). */
+  throughput: { average: number; total: number };
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -58,9 +60,9 @@ export function cpuMsOf(pid: number): number {
   }
 }
 
-/** Resolves once `url` answers `GET /api/config/configs`; throws with the server's output after 60 s. */
-export async function waitForServer(url: string, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/** Resolves once `url` answers `GET /api/config/configs`; throws with the server's output after `timeoutMs` (60 s). */
+export async function waitForServer(url: string, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${url}/api/config/configs`)).ok) return;

@@ -14,8 +14,9 @@
  * NODE_ENV=production, RATE_LIMITS=off) as its own process serving the production build
  * (`npm run build` first; SABAI_BUILD_DIR is honoured),
  * drives each page with autocannon as a browser would ask (browser user agent, Accept:
- * text/html) and prints requests/s, latency p50/p99, the server's CPU per request and its peak
- * RSS (VmHWM). A first "baseline" run (GET /api/config/configs) shows the machine's ceiling.
+ * text/html, Accept-Encoding: gzip, deflate, br) and prints requests/s, latency p50/p99, the
+ * server's CPU per request, the bytes on the wire per answer (headers included) and its peak RSS
+ * (VmHWM). A first "baseline" run (GET /api/config/configs) shows the machine's ceiling.
  * Pages go through the shared page cache (server/http/page-cache.ts), as in production; the
  * random-topic run mostly misses it. A signed-in reader's HTML comes from the same cache; their own
  * parts come after load in one `.data` request, measured by the `*-signed-data` runs. Targets of the issue (printed, not asserted): anonymous ≥ 2,000 req/s,
@@ -32,6 +33,8 @@ const BROWSER = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
   accept: 'text/html,application/xhtml+xml',
   'accept-language': 'en-US,en;q=0.9',
+  // As every browser asks: the bytes figure is what a browser downloads.
+  'accept-encoding': 'gzip, deflate, br',
 };
 
 async function count(db: Awaited<ReturnType<typeof openBenchDatabase>>['db'], table: 'topics' | 'comments' | 'articles'): Promise<number> {
@@ -104,12 +107,15 @@ try {
     console.log(`${name.padEnd(6)} ${page}: ${(html.length / 1024).toFixed(0)} KB of HTML, ${(html.match(/data-testid="topic-item"/g) ?? []).length} feed items`);
   }
   const randomTopic = (request: { path: string }) => ({ ...request, path: `/topic/${1 + Math.floor(Math.random() * topicCount)}` });
+  // Every topic once, in order: what a warm forum has in its page cache before the random run.
+  let warmed = 0;
+  const everyTopic = (request: { path: string }) => ({ ...request, path: `/topic/${1 + (warmed++ % topicCount)}` });
   // The anonymous page cache keys on the full URL: a query string of its own makes every request a miss.
   let miss = 0;
   const uncachedTopic = (request: { path: string }) => ({ ...request, path: `/topic/${anyTopic}?r=${++miss}` });
   const uncachedArticle = (request: { path: string }) => ({ ...request, path: `/article/${anyArticle}?r=${++miss}` });
 
-  const runs: Array<{ key: string; name: string; options: CannonOptions }> = [
+  const runs: Array<{ key: string; name: string; options: CannonOptions; warm?: CannonOptions; hitsOf?: () => string }> = [
     // The lightest route there is (settings from memory, tiny JSON): this machine's ceiling for any page.
     { key: 'baseline', name: 'baseline GET /api/config/configs', options: { url: `${url}/api/config/configs`, connections, duration, headers: BROWSER } },
     { key: 'home-anon', name: 'home /, anonymous', options: { url: `${url}/`, connections, duration, headers: BROWSER } },
@@ -132,6 +138,9 @@ try {
       key: 'topic-random',
       name: 'random topic pages, anonymous (views counted)',
       options: { url, connections, duration, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: randomTopic }] },
+      // Issue 32: once warm, every topic page should be a page-cache hit (the cache holds them all).
+      warm: { url, connections, duration: 600, amount: topicCount, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: everyTopic }] },
+      hitsOf: () => `/topic/${1 + Math.floor(Math.random() * topicCount)}`,
     },
     { key: 'node', name: 'node page /topics/node/2, anonymous', options: { url: `${url}/topics/node/2`, connections, duration, headers: BROWSER } },
     { key: 'article', name: `article page /article/${anyArticle}, anonymous`, options: { url: `${url}/article/${anyArticle}`, connections, duration, headers: BROWSER } },
@@ -151,6 +160,11 @@ try {
   console.log(`server idle RSS: ${idle ? idle.rssMb.toFixed(0) : '?'} MB`);
   for (const run of runs) {
     if (only && !only.includes(run.key)) continue;
+    if (run.warm) {
+      const started = Date.now();
+      await autocannon(run.warm);
+      console.log(`  warmed: ${run.warm.amount} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
     await autocannon({ ...run.options, duration: 3 }); // warm-up (JIT, caches)
     const cpuBefore = cpuMsOf(server.pid!);
     const result = await autocannon(run.options);
@@ -164,11 +178,17 @@ try {
         `p99 ${String(result.latency.p99).padStart(3)} ms`,
         `server CPU ${cpuPerRequest.toFixed(2)} ms/req`,
         `${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s`,
+        // Bytes on the wire per answer, headers included (autocannon counts what the socket read).
+        `${(result.throughput.total / Math.max(1, result.requests.total) / 1024).toFixed(1)} KB/resp`,
         `(${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`,
         `peak RSS ${m ? m.peakMb.toFixed(0) : '?'} MB`,
       ].join('  '),
     );
     if (result.non2xx > 0 || result.errors > 0) console.warn(`  warning: ${run.name} had failures`);
+    if (run.hitsOf) {
+      const answers = await Promise.all(Array.from({ length: 100 }, async () => (await fetch(url + run.hitsOf!(), { headers: BROWSER })).headers.get('x-page-cache')));
+      console.log(`  page cache after the run, 100 more random pages: ${answers.filter((answer) => answer === 'hit').length} hits`);
+    }
   }
   const final = memoryOf(server.pid!);
   console.log(`server peak RSS: ${final ? final.peakMb.toFixed(0) : '?'} MB`);

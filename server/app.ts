@@ -19,6 +19,7 @@ import { serializeRequest } from './http/logging';
 import { slowClientGuard } from './http/slow-clients';
 import { installRequestContext } from './http/request-context';
 import { installResponseHeaders } from './http/response-headers';
+import { installCompression } from './http/compression';
 import { installTextGuard } from './http/validate';
 import './http/types';
 import { systemClock, timerSleep, type Clock, type Sleep } from './infra/clock';
@@ -129,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installTextGuard(app);
   installErrorHandling(app);
   installResponseHeaders(app);
+  installCompression(app);
 
   for (const feature of features) ctx.jobs.register(feature.name, feature.jobs, feature.schedules);
   for (const feature of features) feature.setup?.(ctx);

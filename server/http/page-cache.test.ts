@@ -5,12 +5,15 @@
  * invalidation by tag (here and in every process sharing the bus), the last copy a dropped page
  * keeps for a database outage (stale-if-error), and the byte bound.
  */
+import { randomBytes } from 'node:crypto';
+import { createGunzip, crc32, gunzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema';
 import { MemoryEventBus } from '../infra/events';
-import { PageCache, isShareable, memberShareable, pageCacheKey, withNonce, type PageToStore } from './page-cache';
+import { PageCache, isShareable, memberShareable, pageCacheKey, type PageToStore } from './page-cache';
 import { ALL_PAGES, LIST_PAGES } from '../kernel/page-tags';
+import { gzipFilled, segmentOf, shiftOf, templateOf } from './gzip-segments';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
@@ -29,9 +32,14 @@ function page(body: string, nonce = 'n', tags: readonly string[] = [LIST_PAGES])
   return { contentType: 'text/html; charset=utf-8', body, nonce, tags };
 }
 
+/** What a text without a nonce costs the budget when stored: its gzip member's bytes. */
+function stored(text: string): number {
+  return templateOf([segmentOf(Buffer.from(text, 'utf8'))], 1).bytes.length;
+}
+
 function bodyOf(cache: PageCache, key: string): string | undefined {
   const hit = cache.get(key, 0);
-  return hit ? withNonce(hit, 'n').toString('utf8') : undefined;
+  return hit ? cache.withNonce(hit, 'n').toString('utf8') : undefined;
 }
 
 describe('pageCacheKey', () => {
@@ -83,10 +91,10 @@ describe('PageCache', () => {
     const cache = new PageCache(60_000);
     cache.set('k', page('<!DOCTYPE html><html lang="th"><script nonce="AAA+/=">x</script><link nonce="AAA+/=">', 'AAA+/='), cache.generation, 0);
     const hit = cache.get('k', 0)!;
-    expect(withNonce(hit, 'BBB').toString('utf8')).toBe('<!DOCTYPE html><html lang="th"><script nonce="BBB">x</script><link nonce="BBB">');
-    expect(withNonce(hit, 'CCC', true).toString('utf8')).toBe('<!DOCTYPE html><html data-viewer="member" data-member="" lang="th"><script nonce="CCC">x</script><link nonce="CCC">');
+    expect(cache.withNonce(hit, 'BBB').toString('utf8')).toBe('<!DOCTYPE html><html lang="th"><script nonce="BBB">x</script><link nonce="BBB">');
+    expect(cache.withNonce(hit, 'CCC', true).toString('utf8')).toBe('<!DOCTYPE html><html data-viewer="member" data-member="" lang="th"><script nonce="CCC">x</script><link nonce="CCC">');
     cache.set('u', page('<p>泰国 · Bangkok</p><script nonce="N1">y</script>', 'N1'), cache.generation, 0);
-    expect(withNonce(cache.get('u', 0)!, 'N2').toString('utf8')).toBe('<p>泰国 · Bangkok</p><script nonce="N2">y</script>');
+    expect(cache.withNonce(cache.get('u', 0)!, 'N2').toString('utf8')).toBe('<p>泰国 · Bangkok</p><script nonce="N2">y</script>');
   });
 
   it('expires entries after the TTL and ignores stores when off', () => {
@@ -123,7 +131,7 @@ describe('PageCache', () => {
     const cache = new PageCache(2000);
     const lastOf = (key: string) => {
       const copy = cache.lastCopy(key);
-      return copy && { body: withNonce(copy, 'n').toString('utf8'), stale: copy.stale === true };
+      return copy && { body: cache.withNonce(copy, 'n').toString('utf8'), stale: copy.stale === true };
     };
     cache.set('/topic/1', page('early', 'n', ['topic:1']), cache.generation, 0);
     cache.set('/', page('home'), cache.generation, 0);
@@ -140,7 +148,7 @@ describe('PageCache', () => {
     expect(lastOf('/topic/1')).toEqual({ body: 'later', stale: false });
     await cache.invalidate([ALL_PAGES]);
     expect(lastOf('/topic/1')).toEqual({ body: 'later', stale: true });
-    expect(cache.totalBytes).toBe('later'.length + 'home'.length);
+    expect(cache.totalBytes).toBe(stored('later') + stored('home'));
   });
 
   it('forgets, without a stale copy, what a drop says must not come back (a post deleted or edited), here and in every process', async () => {
@@ -159,14 +167,14 @@ describe('PageCache', () => {
   });
 
   it('counts stale copies against its bytes, dropping the least recently used first', async () => {
-    const cache = new PageCache(60_000, 30);
+    const cache = new PageCache(60_000, 3 * stored('a'.repeat(10)));
     cache.set('a', page('a'.repeat(10)), cache.generation, 0);
     cache.set('b', page('b'.repeat(10), 'n', ['topic:1']), cache.generation, 0);
     await cache.invalidate(['topic:1']);
     cache.set('c', page('c'.repeat(10)), cache.generation, 0);
     cache.set('d', page('d'.repeat(10)), cache.generation, 0);
     expect(['a', 'b', 'c', 'd'].filter((key) => cache.lastCopy(key))).toEqual(['b', 'c', 'd']);
-    expect(cache.totalBytes).toBe(30);
+    expect(cache.totalBytes).toBe(3 * stored('a'.repeat(10)));
   });
 
   it('does not store a page whose render began before an invalidation', async () => {
@@ -180,14 +188,14 @@ describe('PageCache', () => {
   });
 
   it('stays within its bytes, dropping the least recently read page first', () => {
-    const cache = new PageCache(60_000, 30);
+    const cache = new PageCache(60_000, 3 * stored('a'.repeat(10)));
     cache.set('a', page('a'.repeat(10)), cache.generation, 0);
     cache.set('b', page('b'.repeat(10)), cache.generation, 0);
     cache.set('c', page('c'.repeat(10)), cache.generation, 0);
     expect(cache.get('a', 0)).toBeDefined(); // read: now the most recent
     cache.set('d', page('d'.repeat(10)), cache.generation, 0);
     expect(['a', 'b', 'c', 'd'].filter((key) => cache.get(key, 0))).toEqual(['a', 'c', 'd']);
-    expect(cache.totalBytes).toBe(30);
+    expect(cache.totalBytes).toBe(3 * stored('a'.repeat(10)));
   });
 
   it('tells every process on the bus, and a dropped tag reaches the other process before invalidate resolves', async () => {
@@ -204,5 +212,86 @@ describe('PageCache', () => {
     await here.invalidate([LIST_PAGES]);
     expect(bodyOf(there, '/')).toBe('home');
     expect(errors).toEqual([]);
+  });
+});
+
+/** A page as React renders one: the nonce on scripts in the head and at the end, Thai and Chinese text between. */
+function renderedPage(nonce: string, paragraphs = 400): string {
+  const body = Array.from({ length: paragraphs }, (_, i) => `<p class="comment" data-id="${i}">ความคิดเห็นที่ ${i} · 评论 ${i} · comment ${i}</p>`).join('');
+  return `<!DOCTYPE html><html lang="th"><head><script nonce="${nonce}">boot()</script><style nonce="${nonce}">p{}</style></head><body>${body}<script nonce="${nonce}">window.__ctx={}</script></body></html>`;
+}
+
+describe('compressed pages (ADR 0033)', () => {
+  it('serves the stored gzip with a fresh nonce per response, which gunzips to exactly the page with that nonce', () => {
+    const cache = new PageCache(60_000);
+    const rendered = 'R3nd3r3dN0nc3AAAAAAAAA==';
+    const stored = cache.set('k', page(renderedPage(rendered), rendered), cache.generation, 0)!;
+    const nonces = Array.from({ length: 5 }, () => randomBytes(16).toString('base64'));
+    const bodies = nonces.map((nonce) => cache.gzipped(stored, nonce));
+    nonces.forEach((nonce, i) => {
+      const body = bodies[i]!;
+      expect([body[0], body[1]]).toEqual([0x1f, 0x8b]); // a gzip member
+      expect(gunzipSync(body).toString('utf8')).toBe(renderedPage(nonce)); // gunzip checks the CRC and length
+      expect(cache.withNonce(stored, nonce).toString('utf8')).toBe(renderedPage(nonce));
+      expect(gunzipSync(cache.gzipped(stored, nonce, true)).toString('utf8')).toBe(renderedPage(nonce).replace('<html', '<html data-viewer="member" data-member=""'));
+    });
+    expect(new Set(bodies.map((body) => body.toString('base64'))).size).toBe(nonces.length);
+  });
+
+  it('holds pages in their compressed bytes, and says how many and how big, fresh and stale', async () => {
+    const cache = new PageCache(60_000);
+    const text = renderedPage('n0nce');
+    const first = cache.set('/topic/1', page(text, 'n0nce', ['topic:1']), cache.generation, 0)!;
+    cache.set('/topic/2', page(text, 'n0nce', ['topic:2']), cache.generation, 0);
+    expect(first.textBytes).toBe(Buffer.byteLength(text));
+    expect(first.bytes).toBeLessThan(first.textBytes / 4);
+    expect(cache.totalBytes).toBe(2 * first.bytes);
+    await cache.invalidate(['topic:2']);
+    expect(cache.stats()).toMatchObject({
+      fresh: { entries: 1, bytes: first.bytes, textBytes: first.textBytes },
+      stale: { entries: 1, bytes: first.bytes, textBytes: first.textBytes },
+    });
+    const before = cache.totalBytes;
+    cache.gzipped(first, 'other', true); // a member's copy: its marked head is counted too
+    expect(cache.totalBytes).toBe(before + first.memberHead!.deflated.length);
+    expect(first.bytes).toBe(first.template.bytes.length + first.memberHead!.deflated.length);
+    expect(cache.stats().fresh.bytes).toBe(first.bytes);
+  });
+
+  it('fits the budget by stored bytes: a budget of two pages of text holds several compressed pages', () => {
+    const text = renderedPage('n0nce');
+    const cache = new PageCache(60_000, 2 * Buffer.byteLength(text));
+    for (let i = 1; i <= 8; i += 1) cache.set(`/topic/${i}`, page(text, 'n0nce'), cache.generation, 0);
+    expect(cache.size).toBe(8);
+    expect(cache.totalBytes).toBeLessThanOrEqual(2 * Buffer.byteLength(text));
+  });
+
+  it('streams through a gunzip as a browser reads it, nonce at the very start and end, and a body without one', async () => {
+    const cache = new PageCache(60_000);
+    for (const body of ['NNNN<p>ภาษาไทย</p>NNNN', 'no nonce here', '', 'NNNN']) {
+      const copy = cache.set(body, page(body, 'NNNN'), cache.generation, 0)!;
+      const gzip = cache.gzipped(copy, 'fresh-nonce');
+      const gunzip = createGunzip();
+      const chunks: Buffer[] = [];
+      gunzip.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const done = new Promise((resolve, reject) => gunzip.on('end', resolve).on('error', reject));
+      gunzip.end(gzip);
+      await done;
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(body.split('NNNN').join('fresh-nonce'));
+    }
+  });
+});
+
+describe('gzip segments', () => {
+  it('combines CRCs as zlib does: any pieces, any glue, random bytes included', () => {
+    for (const sizes of [[0], [1, 0, 1], [100_000, 3, 70_000], [5, 65_536, 0, 12]]) {
+      const texts = sizes.map((size) => randomBytes(size));
+      const glue = randomBytes(24);
+      const gzip = gzipFilled(templateOf(texts.map((text) => segmentOf(text)), glue.length), glue);
+      const whole = Buffer.concat(texts.flatMap((text, i) => (i > 0 ? [glue, text] : [text])));
+      expect(gunzipSync(gzip).equals(whole)).toBe(true);
+      expect(gzip.readUInt32LE(gzip.length - 8)).toBe(crc32(whole));
+    }
+    expect(shiftOf(0)).toBe(0x80000000); // appending nothing changes nothing
   });
 });

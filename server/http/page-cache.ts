@@ -18,6 +18,14 @@
  * Each response gets its own CSP nonce: the cached body remembers the nonce it was rendered with
  * and every hit swaps in the new one, so no two responses share a nonce.
  *
+ * Pages are kept compressed (ADR 0033): each piece between two nonces is stored once as raw
+ * deflate (./gzip-segments.ts) and laid out as one gzip member, and a hit from a client that
+ * takes gzip (every browser) is one copy of those bytes with the new nonce written at its
+ * places (in stored blocks) and the trailer's CRC patched, not recomputed: no compression and no
+ * pass over the page's text per hit. A client that takes
+ * no gzip gets it inflated. The byte budget counts the stored (compressed) bytes, so about
+ * six times as many pages fit as when they were kept as text.
+ *
  * Freshness: entries live `ttlMs` (5 minutes) and are dropped by tag the moment a write that
  * changes them commits (http/pages.feature.ts listens to the write path's events: an item's page
  * when it, its comments or its reactions change; the lists when an item enters, leaves or moves
@@ -38,6 +46,8 @@ import { isbot } from 'isbot';
 import { TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import type { EventBus } from '../infra/events';
 import { ALL_PAGES, type DropOptions } from '../kernel/page-tags';
+import { gunzipSync } from 'node:zlib';
+import { gzipFilled, headOf, segmentOf, templateOf, textOf, unpooled, type GzipTemplate, type Head } from './gzip-segments';
 
 /** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
@@ -64,27 +74,42 @@ export interface PageToStore {
 }
 
 export interface CachedPage {
+  /** Its key, so that a copy made later (the member's head) is counted only while it is held. */
+  key: string;
   at: number;
   contentType: string;
   tags: readonly string[];
-  /** The body as UTF-8, cut at each occurrence of its nonce: a hit costs one copy, no search. */
-  parts: Buffer[];
+  /** The body as UTF-8, cut at each occurrence of its nonce, each piece compressed on its own, laid out as one gzip member. */
+  template: GzipTemplate;
   /** Dropped by a write or its TTL: kept only to serve while the database is unreachable. */
   stale?: boolean;
   /**
-   * The same for a member's copy, made on the first member hit: only its first part (the head
-   * up to the first nonce, where <html> is marked) is new; the rest are `parts`' own buffers.
+   * The first piece of a member's copy (the head up to the first nonce, where <html> is marked),
+   * made on the first member hit; the rest are the template's own.
    */
-  memberParts?: Buffer[];
+  memberHead?: Head;
+  /** What it costs the budget: its compressed bytes. */
   bytes: number;
+  /** Bytes of its text (UTF-8), for the figures (`stats`). */
+  textBytes: number;
 }
 
-function cutAtNonce(body: string, nonce: string): Buffer[] {
-  return body.split(nonce).map((part) => Buffer.from(part, 'utf8'));
+/** A page's pieces between its nonces, compressed, laid out as one gzip member. */
+function cutAtNonce(body: string, nonce: string): GzipTemplate {
+  return templateOf(
+    body.split(nonce).map((part) => segmentOf(Buffer.from(part, 'utf8'))),
+    Buffer.byteLength(nonce),
+  );
 }
 
-function sizeOf(parts: readonly Buffer[]): number {
-  return parts.reduce((sum, part) => sum + part.length, 0);
+/** The cache's figures, for operators (the back office's system status). */
+export interface PageCacheStats {
+  maxBytes: number;
+  ttlMs: number;
+  /** What a hit can be served from. */
+  fresh: { entries: number; bytes: number; textBytes: number };
+  /** Kept for a database outage only. */
+  stale: { entries: number; bytes: number; textBytes: number };
 }
 
 export class PageCache {
@@ -123,12 +148,16 @@ export class PageCache {
     return copy;
   }
 
-  /** Stores a page rendered since `generation` (read before rendering), unless an invalidation came between. */
-  set(key: string, page: PageToStore, generation: number, now: number): void {
-    if (this.ttlMs <= 0 || generation !== this.generation || page.body.length > MAX_BODY_BYTES) return;
+  /**
+   * Stores a page rendered since `generation` (read before rendering), unless an invalidation
+   * came between; the stored copy, or undefined when it was not stored.
+   */
+  set(key: string, page: PageToStore, generation: number, now: number): CachedPage | undefined {
+    if (this.ttlMs <= 0 || generation !== this.generation || page.body.length > MAX_BODY_BYTES) return undefined;
     this.remove(key);
-    const parts = cutAtNonce(page.body, page.nonce);
-    const entry: CachedPage = { at: now, contentType: page.contentType, tags: page.tags, parts, bytes: sizeOf(parts) };
+    const template = cutAtNonce(page.body, page.nonce);
+    const textBytes = template.headLength + template.restLength;
+    const entry: CachedPage = { key, at: now, contentType: page.contentType, tags: page.tags, template, bytes: template.bytes.length, textBytes };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     for (const tag of entry.tags) {
@@ -137,6 +166,44 @@ export class PageCache {
       keys.add(key);
     }
     this.evict();
+    return entry;
+  }
+
+  /** A stored page as gzip with this response's nonce; a member's copy carries the member mark on <html>. */
+  gzipped(page: CachedPage, nonce: string, member = false): Buffer {
+    return gzipFilled(page.template, Buffer.from(nonce, 'utf8'), member ? this.memberHeadOf(page) : undefined);
+  }
+
+  /** The same as text, for a client that takes no gzip (rare: every browser does). */
+  withNonce(page: CachedPage, nonce: string, member = false): Buffer {
+    return gunzipSync(this.gzipped(page, nonce, member));
+  }
+
+  /** What the cache holds, fresh and stale, in entries and bytes (stored and as text). */
+  stats(): PageCacheStats {
+    const fresh = { entries: 0, bytes: 0, textBytes: 0 };
+    const stale = { entries: 0, bytes: 0, textBytes: 0 };
+    for (const entry of this.entries.values()) {
+      const into = entry.stale ? stale : fresh;
+      into.entries += 1;
+      into.bytes += entry.bytes;
+      into.textBytes += entry.textBytes;
+    }
+    return { maxBytes: this.maxBytes, ttlMs: this.ttlMs, fresh, stale };
+  }
+
+  /** The member's head: re-marked once, counted against the budget while the page is held. */
+  private memberHeadOf(page: CachedPage): Head {
+    if (!page.memberHead) {
+      const head = segmentOf(Buffer.from(markForMember(textOf(headOf(page.template)).toString('utf8')), 'utf8'));
+      page.memberHead = { ...head, deflated: unpooled(head.deflated) };
+      if (this.entries.get(page.key) === page) {
+        page.bytes += page.memberHead.deflated.length;
+        this.bytes += page.memberHead.deflated.length;
+        this.evict();
+      }
+    }
+    return page.memberHead;
   }
 
   /**
@@ -244,29 +311,9 @@ export class PageCache {
   }
 }
 
-/** A cached body with this response's nonce; a member's copy carries the member mark on <html>. */
-export function withNonce(page: CachedPage, nonce: string, member = false): Buffer {
-  const parts = member ? memberPartsOf(page) : page.parts;
-  const glue = Buffer.from(nonce, 'utf8');
-  const pieces: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if (i > 0) pieces.push(glue);
-    pieces.push(part);
-  });
-  return Buffer.concat(pieces);
-}
-
 /** The member's copy of a page's HTML (the <html> tag comes before any nonce). */
 export function markForMember(html: string): string {
   return html.replace('<html', MEMBER_MARK);
-}
-
-function memberPartsOf(page: CachedPage): Buffer[] {
-  if (!page.memberParts) {
-    const [first = Buffer.alloc(0), ...rest] = page.parts;
-    page.memberParts = [Buffer.from(markForMember(first.toString('utf8')), 'utf8'), ...rest];
-  }
-  return page.memberParts;
 }
 
 /** Whether the request carries a session (a resolved member, or a token by header or cookie, valid or not). */

@@ -35,7 +35,7 @@ export function cacheControlOf(request: FastifyRequest, reply: FastifyReply): st
 }
 
 /** Adds names to the Vary header, keeping what is there. */
-function vary(reply: FastifyReply, names: readonly string[]): void {
+export function vary(reply: FastifyReply, names: readonly string[]): void {
   const current = String(reply.getHeader('vary') ?? '')
     .split(',')
     .map((name) => name.trim())

@@ -28,10 +28,11 @@ import { pageTag } from '../kernel/kinds';
 import { ErrorCode } from '../../common/errors';
 import { EMBED_FRAME_ORIGINS } from '../../common/embeds';
 import { AppError } from '../infra/errors';
-import { hasSession, userPageId, isShareable, markForMember, pageCacheKey, withNonce } from './page-cache';
+import { hasSession, userPageId, isShareable, markForMember, pageCacheKey, type CachedPage } from './page-cache';
+import { requestAcceptsGzip } from './compression';
 import { LIST_PAGES, userPageTag } from '../kernel/page-tags';
 import { decodePath } from './request-context';
-import { PERSONAL } from './response-headers';
+import { PERSONAL, vary } from './response-headers';
 import { presentSessionUser } from './session-user';
 import { countCachedView } from '../kernel/pages';
 import { callerFrom, userAgentOf } from '../kernel/caller';
@@ -229,6 +230,17 @@ async function countViewOfHit(app: FastifyInstance, request: FastifyRequest): Pr
   }
 }
 
+/**
+ * A stored page with this response's nonce: its stored gzip as it is for a client that takes
+ * gzip (every browser), inflated for one that does not (ADR 0033).
+ */
+function sendStored(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, page: CachedPage, nonce: string, member: boolean): FastifyReply {
+  vary(reply, ['Accept-Encoding']);
+  reply.status(200).type(page.contentType);
+  if (!requestAcceptsGzip(request)) return reply.send(app.ctx.pageCache.withNonce(page, nonce, member));
+  return reply.header('content-encoding', 'gzip').send(app.ctx.pageCache.gzipped(page, nonce, member));
+}
+
 /** React Router's request handler (`createRequestHandler(build)`), or a stand-in in tests. */
 export type PageHandler = (request: Request, context: LoadContext & Record<string, unknown>) => Promise<Response>;
 
@@ -298,7 +310,8 @@ function registerPages(app: FastifyInstance, handle: PageHandler, dev: boolean):
         if (!copy) return sendUnavailable(app.ctx, request, reply);
         // Marked for what it is, and kept by no cache: the next request after the outage renders anew.
         reply.header('cache-control', request.user !== null || hasSession(request) ? PERSONAL : 'no-store');
-        return reply.status(200).type(copy.contentType).header(CACHE_HEADER, copy.stale ? 'stale' : 'hit').send(withNonce(copy, nonce, request.user !== null));
+        reply.header(CACHE_HEADER, copy.stale ? 'stale' : 'hit');
+        return sendStored(app, request, reply, copy, nonce, request.user !== null);
       };
       /** A render that failed while the database is unreachable: the page's last copy, or the "temporarily unavailable" page. */
       const sendRendered = (rendered: { response: Response; body: () => Readable | null }) => {
@@ -310,7 +323,8 @@ function registerPages(app: FastifyInstance, handle: PageHandler, dev: boolean):
       if (hit) {
         await countViewOfHit(app, request);
         // A member reads the page everyone reads, marked so the browser fills in their own parts.
-        return reply.status(200).type(hit.contentType).header(CACHE_HEADER, 'hit').send(withNonce(hit, nonce, request.user !== null));
+        reply.header(CACHE_HEADER, 'hit');
+        return sendStored(app, request, reply, hit, nonce, request.user !== null);
       }
       // Rendering needs the database: while it is unreachable, only the cache answers.
       if (app.ctx.dbOutage.down) return sendLastCopy();
@@ -329,8 +343,15 @@ function registerPages(app: FastifyInstance, handle: PageHandler, dev: boolean):
       }
       const html = await readBody(rendered.body());
       const contentType = rendered.response.headers.get('content-type') ?? 'text/html; charset=utf-8';
-      cache.set(key, { contentType, body: html.text, nonce, tags: pageTagsOf(app, request.url) }, generation, app.ctx.clock.now());
+      const stored = cache.set(key, { contentType, body: html.text, nonce, tags: pageTagsOf(app, request.url) }, generation, app.ctx.clock.now());
       reply.header(CACHE_HEADER, 'miss');
+      // Its stored gzip (this render's nonce is this response's): no second compression. A page
+      // not stored (an invalidation came while it rendered) is compressed on the way out.
+      if (stored && requestAcceptsGzip(request)) {
+        vary(reply, ['Accept-Encoding']);
+        reply.header('content-encoding', 'gzip');
+        return sendFetchResponse(reply, rendered.response, cache.gzipped(stored, nonce, member));
+      }
       return sendFetchResponse(reply, rendered.response, member ? Buffer.from(markForMember(html.text), 'utf8') : html.bytes);
     },
   });

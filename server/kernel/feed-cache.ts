@@ -9,24 +9,47 @@
  * moves in a feed (`dropFeedsOf`); other processes, and writes that only move counters (views,
  * likes), show within the TTL. Off in tests (NODE_ENV=test) unless a test turns it on with
  * `setFeedCacheTtl`.
+ *
+ * Bounded twice: at most `MAX_ENTRIES` keys, and `FEED_CACHE_MAX_BYTES` of pages counted by
+ * their JSON (issue 32: every cache bounded in bytes and its size visible). Each page is
+ * serialized once when it is loaded — the anonymous API's envelope is made from that same text,
+ * so the count costs nothing there — and the oldest entries go first when the bytes are over.
  */
 import type { AppContext } from '../context';
 import type { Page } from './paging';
 
 export const FEED_CACHE_TTL_MS = 2_000;
 const MAX_ENTRIES = 1_000;
+/** A feed page is tens of KB of JSON: room for several hundred of them. */
+export const FEED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 interface Entry {
   at: number;
   page: Promise<Page<unknown>>;
+  /** The page as JSON, made once when it is loaded: its size, and the anonymous envelope's body. */
+  json: Promise<string>;
   /** The success envelope as JSON, made once per entry for anonymous readers. */
   body?: Promise<string>;
+  /** Bytes of `json` once made (counted against the budget). */
+  bytes: number;
+}
+
+/** The cache's figures, for operators. */
+export interface FeedCacheStats {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  maxEntries: number;
 }
 
 export class FeedCache {
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
 
-  constructor(public ttlMs: number) {}
+  constructor(
+    public ttlMs: number,
+    private readonly maxBytes = FEED_CACHE_MAX_BYTES,
+  ) {}
 
   async get<T>(key: string, now: number, load: () => Promise<Page<T>>): Promise<Page<T>> {
     // A key is only ever filled by the loader of its feed, so its page has that loader's type.
@@ -36,39 +59,78 @@ export class FeedCache {
   /** The page as the API's success envelope, serialized once per entry. */
   async body<T>(key: string, now: number, load: () => Promise<Page<T>>): Promise<string> {
     const entry = this.entry(key, now, load);
-    entry.body ??= entry.page.then((page) => JSON.stringify({ success: true, data: page }));
+    // The same text as JSON.stringify({ success: true, data: page }), from the page's JSON made once.
+    entry.body ??= entry.json.then((json) => `{"success":true,"data":${json}}`);
     return entry.body;
   }
 
+  /** How many pages are held and their bytes. */
+  stats(): FeedCacheStats {
+    return { entries: this.entries.size, bytes: this.bytes, maxBytes: this.maxBytes, maxEntries: MAX_ENTRIES };
+  }
+
   private entry(key: string, now: number, load: () => Promise<Page<unknown>>): Entry {
-    if (this.ttlMs <= 0) return { at: now, page: load() };
+    if (this.ttlMs <= 0) {
+      const page = load();
+      const json = page.then((loaded) => JSON.stringify(loaded));
+      json.catch(() => undefined); // its failure reaches the caller through `page` or `body`
+      return { at: now, page, json, bytes: 0 };
+    }
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit;
     if (this.entries.size >= MAX_ENTRIES) this.evict(now);
     const page = load();
-    const entry: Entry = { at: now, page };
+    const entry: Entry = { at: now, page, json: page.then((loaded) => JSON.stringify(loaded)), bytes: 0 };
+    this.remove(key);
     this.entries.set(key, entry);
-    // A failed load is not remembered.
-    page.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    entry.json.then(
+      (json) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = Buffer.byteLength(json);
+        this.bytes += entry.bytes;
+        this.evictBytes(key);
+      },
+      // A failed load is not remembered (its callers get the error through `page`).
+      () => {
+        if (this.entries.get(key) === entry) this.remove(key);
+      },
+    );
     return entry;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /** The oldest pages first, until the bytes fit; never the one just stored (`keep`). */
+  private evictBytes(keep: string): void {
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) return;
+      if (key !== keep) this.remove(key);
+    }
   }
 
   /** Expired entries first, then the oldest, until there is room for one more. */
   private evict(now: number): void {
-    for (const [k, entry] of this.entries) if (now - entry.at >= this.ttlMs) this.entries.delete(k);
+    for (const [k, entry] of this.entries) if (now - entry.at >= this.ttlMs) this.remove(k);
     while (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.remove(oldest.value);
     }
   }
 
   /** Every entry, or those whose key starts with `prefix` (one kind's feeds). */
   clear(prefix?: string): void {
-    if (prefix === undefined) return this.entries.clear();
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    if (prefix === undefined) {
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.remove(key);
   }
 }
 

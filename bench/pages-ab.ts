@@ -1,0 +1,125 @@
+/**
+ * Two builds side by side (issue 32): the same pages asked of a server from build A and one from
+ * build B, on the same forum, in alternating short rounds, so that the load of the rest of the
+ * machine weighs on both alike. Prints per build and page: requests/s, the server's CPU per
+ * request, bytes per answer on the wire (headers included) and peak RSS; and, for the random
+ * topic pages, page-cache hits on 100 more random pages after every topic page was read once.
+ *
+ *   npx tsx bench/pages-ab.ts --a build-before --b build --data-dir DIR
+ *                             [--rounds 3] [--duration 5] [--connections 10] [--only topic,topic-random,home-anon,topic-data,articles-json]
+ *
+ * DIR is a forum `bench/pages.ts --data-dir DIR` seeded (e.g. `--topics 2000 --comments 10000
+ * --articles 200 --article-comments 1000`). Each build is `npm run build` with SABAI_BUILD_DIR.
+ * Asks as a browser does (Accept-Encoding: gzip, deflate, br).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { arg, autocannon, cpuMsOf, freePort, memoryOf, spawnServer, stopServer, waitForServer, type BenchServer, type CannonOptions } from './lib';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BROWSER = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+  accept: 'text/html,application/xhtml+xml',
+  'accept-language': 'en-US,en;q=0.9',
+  'accept-encoding': 'gzip, deflate, br',
+};
+
+const dataDir = arg('data-dir');
+const builds = { a: arg('a') ?? 'build-before', b: arg('b') ?? 'build' };
+const rounds = Number(arg('rounds') ?? 3);
+const duration = Number(arg('duration') ?? 5);
+const connections = Number(arg('connections') ?? 10);
+const only = arg('only')?.split(',');
+if (!dataDir) throw new Error('--data-dir DIR: a forum seeded by bench/pages.ts');
+
+const db = new Database(path.join(dataDir, 'sabai.db'), { readonly: true });
+const topicCount = (db.prepare('select count(*) as n from topics').get() as { n: number }).n;
+db.close();
+
+interface Side {
+  name: string;
+  build: string;
+  url: string;
+  bench: BenchServer;
+}
+const sides: Side[] = [];
+for (const [name, build] of Object.entries(builds)) {
+  const port = await freePort();
+  const main = path.join(path.resolve(ROOT, build), 'server-app', 'main.js');
+  const bench = spawnServer({ dataDir, port, env: { SABAI_BUILD_DIR: build }, command: ['--enable-source-maps', main] });
+  sides.push({ name, build, url: `http://127.0.0.1:${port}`, bench });
+}
+
+try {
+  // Two servers starting at once on a busy machine: give them longer than one.
+  for (const side of sides) await waitForServer(side.url, side.bench.output, 240_000);
+  const anyTopic = Math.max(1, Math.floor(topicCount / 2));
+  const random = () => `/topic/${1 + Math.floor(Math.random() * topicCount)}`;
+  const pages: Array<{ key: string; name: string; options: (url: string) => CannonOptions }> = [
+    { key: 'home-anon', name: 'home /, anonymous', options: (url) => ({ url: `${url}/`, connections, duration, headers: BROWSER }) },
+    { key: 'topic', name: `topic /topic/${anyTopic}, anonymous`, options: (url) => ({ url: `${url}/topic/${anyTopic}`, connections, duration, headers: BROWSER }) },
+    {
+      key: 'topic-random',
+      name: `random topic pages of ${topicCount}, warm`,
+      options: (url) => ({ url, connections, duration, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: random() }) }] }),
+    },
+    { key: 'topic-data', name: `topic data /topic/${anyTopic}.data, anonymous`, options: (url) => ({ url: `${url}/topic/${anyTopic}.data`, connections, duration, headers: BROWSER }) },
+    { key: 'articles-json', name: 'article feed JSON, anonymous', options: (url) => ({ url: `${url}/api/article/articles`, connections, duration, headers: { ...BROWSER, accept: 'application/json' } }) },
+  ];
+  const chosen = pages.filter((page) => !only || only.includes(page.key));
+
+  /** Page-cache hits on 100 random topic pages, and the server's peak RSS so far. */
+  const hitsOf = async (side: Side) => {
+    const answers = await Promise.all(Array.from({ length: 100 }, async () => (await fetch(side.url + random(), { headers: BROWSER })).headers.get('x-page-cache')));
+    const m = memoryOf(side.bench.server.pid!);
+    return `${answers.filter((answer) => answer === 'hit').length} page-cache hits on 100 random topic pages; peak RSS ${m ? m.peakMb.toFixed(0) : '?'} MB`;
+  };
+  // Warm both sides at once: every topic page once (what a warm forum's cache holds), then JIT.
+  await Promise.all(
+    sides.map(async (side) => {
+      let next = 0;
+      const started = Date.now();
+      await autocannon({ url: side.url, connections, duration: 900, amount: topicCount, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: `/topic/${1 + (next++ % topicCount)}` }) }] });
+      console.log(`${side.name} (${side.build}): every topic page read once in ${((Date.now() - started) / 1000).toFixed(1)} s; then ${await hitsOf(side)}`);
+    }),
+  );
+  for (const side of sides) for (const page of chosen) await autocannon({ ...page.options(side.url), duration: 2 });
+
+  console.log(`load average before: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; ${rounds} rounds of ${duration} s per page and build, alternating; ${connections} connections; Node ${process.version}, ${os.cpus().length} CPUs`);
+  const totals = new Map<string, { requests: number; seconds: number; cpuMs: number; bytes: number }>();
+  for (let round = 0; round < rounds; round += 1) {
+    for (const page of chosen) {
+      for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+        const pid = side.bench.server.pid!;
+        const cpu = cpuMsOf(pid);
+        const result = await autocannon(page.options(side.url));
+        const key = `${page.key}|${side.name}`;
+        const sum = totals.get(key) ?? { requests: 0, seconds: 0, cpuMs: 0, bytes: 0 };
+        sum.requests += result.requests.total;
+        sum.seconds += duration;
+        sum.cpuMs += cpuMsOf(pid) - cpu;
+        sum.bytes += result.throughput.total;
+        totals.set(key, sum);
+        if (result.non2xx > 0 || result.errors > 0) console.warn(`  warning: ${page.name} on ${side.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      }
+    }
+  }
+  console.log(`load average after: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+  for (const page of chosen) {
+    for (const side of sides) {
+      const sum = totals.get(`${page.key}|${side.name}`)!;
+      console.log(
+        [
+          `${page.name.padEnd(40)} ${side.name} ${side.build.padEnd(13)}`,
+          `${(sum.requests / sum.seconds).toFixed(0).padStart(5)} req/s`,
+          `server CPU ${(sum.cpuMs / Math.max(1, sum.requests)).toFixed(2)} ms/req`,
+          `${(sum.bytes / Math.max(1, sum.requests) / 1024).toFixed(1)} KB/resp`,
+        ].join('  '),
+      );
+    }
+  }
+  for (const side of sides) console.log(`${side.name} (${side.build}) after the rounds: ${await hitsOf(side)}`);
+} finally {
+  for (const side of sides) await stopServer(side.bench.server);
+}
