@@ -227,10 +227,10 @@ function createContext(
       return bus;
     },
     get viewDedup() {
-      return (viewDedup ??= redis ? new RedisDedupStore(redis, `sabai:seen:${forumNamespace(config)}:`) : new MemoryDedupStore());
+      return (viewDedup ??= redis ? new RedisDedupStore(redis, `sabai:seen:${forumNamespace(config)}:`) : new MemoryDedupStore('views'));
     },
     get replyMailThrottle() {
-      return (replyMailThrottle ??= redis ? new RedisDedupStore(redis, 'sabai:replymail:') : new MemoryDedupStore(50_000));
+      return (replyMailThrottle ??= redis ? new RedisDedupStore(redis, 'sabai:replymail:') : new MemoryDedupStore('reply-mails', 4 * 1024 * 1024));
     },
     ipLocator: createIpLocator(config),
     // Caches are off under test (ttl 0) unless a test turns them on.

@@ -38,6 +38,7 @@ import { isbot } from 'isbot';
 import { TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import type { EventBus } from '../infra/events';
 import { ALL_PAGES, type DropOptions } from '../kernel/page-tags';
+import type { CacheFigures } from '../infra/byte-lru';
 
 /** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
@@ -92,6 +93,7 @@ export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly keysByTag = new Map<string, Set<string>>();
   private bytes = 0;
+  private evictions = 0;
   private share: ((tags: readonly string[], forget: boolean) => Promise<void>) | null = null;
   /** Moves on every invalidation: a render that began before a write must not store what it read. */
   generation = 0;
@@ -214,6 +216,11 @@ export class PageCache {
     if (entry) entry.stale = true;
   }
 
+  /** What it holds, fresh and stale, for the back office's memory figures (issue 32). */
+  figures(): CacheFigures {
+    return { name: 'pages', entries: this.entries.size, bytes: this.bytes, maxBytes: this.maxBytes, evictions: this.evictions };
+  }
+
   private touch(key: string, entry: CachedPage): void {
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -240,6 +247,7 @@ export class PageCache {
       const oldest = this.entries.keys().next();
       if (oldest.done) return;
       this.remove(oldest.value);
+      this.evictions += 1;
     }
   }
 }

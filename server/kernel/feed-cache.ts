@@ -9,24 +9,46 @@
  * moves in a feed (`dropFeedsOf`); other processes, and writes that only move counters (views,
  * likes), show within the TTL. Off in tests (NODE_ENV=test) unless a test turns it on with
  * `setFeedCacheTtl`.
+ *
+ * Memory: bounded in bytes (`FEED_CACHE_MAX_BYTES`, least recently read out, `infra/byte-lru.ts`);
+ * expired entries are not swept but are the first to go, since nothing reads them.
  */
 import type { AppContext } from '../context';
 import type { Page } from './paging';
+import { ByteLru, type CacheFigures, type MeasuredCache } from '../infra/byte-lru';
 
 export const FEED_CACHE_TTL_MS = 2_000;
-const MAX_ENTRIES = 1_000;
+/**
+ * The budget: a feed page of 20 items is 20–60 KB of JSON, so 8 MiB holds a few hundred pages —
+ * every feed's first pages in every locale, which is what is read within 2 s.
+ */
+export const FEED_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+/** A page still loading is charged this much until it is measured. */
+const LOADING_BYTES = 1024;
+/**
+ * What a loaded page costs: its JSON (kept as the anonymous readers' envelope) and the objects
+ * it was made from, which heap snapshots put at about three times their JSON.
+ */
+const OBJECTS_PER_JSON_BYTE = 3;
 
 interface Entry {
   at: number;
   page: Promise<Page<unknown>>;
   /** The success envelope as JSON, made once per entry for anonymous readers. */
   body?: Promise<string>;
+  /** The envelope's length once the page is loaded (what the entry is charged by). */
+  jsonBytes?: number;
 }
 
-export class FeedCache {
-  private readonly entries = new Map<string, Entry>();
+export class FeedCache implements MeasuredCache {
+  private readonly entries: ByteLru<Entry>;
 
-  constructor(public ttlMs: number) {}
+  constructor(
+    public ttlMs: number,
+    maxBytes = FEED_CACHE_MAX_BYTES,
+  ) {
+    this.entries = new ByteLru<Entry>('feeds', maxBytes, (entry) => (entry.jsonBytes === undefined ? LOADING_BYTES : entry.jsonBytes * (1 + OBJECTS_PER_JSON_BYTE)));
+  }
 
   async get<T>(key: string, now: number, load: () => Promise<Page<T>>): Promise<Page<T>> {
     // A key is only ever filled by the loader of its feed, so its page has that loader's type.
@@ -40,35 +62,38 @@ export class FeedCache {
     return entry.body;
   }
 
+  figures(): CacheFigures {
+    return this.entries.figures();
+  }
+
   private entry(key: string, now: number, load: () => Promise<Page<unknown>>): Entry {
     if (this.ttlMs <= 0) return { at: now, page: load() };
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit;
-    if (this.entries.size >= MAX_ENTRIES) this.evict(now);
     const page = load();
     const entry: Entry = { at: now, page };
     this.entries.set(key, entry);
-    // A failed load is not remembered.
-    page.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    page.then(
+      (loaded) => {
+        // Measured once, by the envelope anonymous readers are sent (made here, kept for them).
+        if (this.entries.peek(key) !== entry) return;
+        const json = JSON.stringify({ success: true, data: loaded });
+        entry.body ??= Promise.resolve(json);
+        entry.jsonBytes = json.length;
+        this.entries.remeasure(key);
+      },
+      () => {
+        // A failed load is not remembered.
+        if (this.entries.peek(key) === entry) this.entries.delete(key);
+      },
+    );
     return entry;
-  }
-
-  /** Expired entries first, then the oldest, until there is room for one more. */
-  private evict(now: number): void {
-    for (const [k, entry] of this.entries) if (now - entry.at >= this.ttlMs) this.entries.delete(k);
-    while (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
   }
 
   /** Every entry, or those whose key starts with `prefix` (one kind's feeds). */
   clear(prefix?: string): void {
     if (prefix === undefined) return this.entries.clear();
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    this.entries.clear((key) => key.startsWith(prefix));
   }
 }
 
