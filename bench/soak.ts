@@ -5,10 +5,10 @@
  * (printed, not asserted): slope under 1 MB/min over 10 minutes; peak RSS ≤ 250 MB.
  *
  *   npx tsx bench/soak.ts [--minutes 10] [--connections 8] [--data-dir DIR]
- *                         [--topics 2000] [--comments 10000] [--articles 200] [--article-comments 1000]
+ *                         [--node-flags "…"] [--topics 2000] [--comments 10000] [--articles 200] [--article-comments 1000]
  *
  * Without --data-dir it seeds a fresh SQLite forum (bench/seed.ts) and removes it after. Starts
- * the compiled server as `npm start` does (`npm run build` first; SABAI_BUILD_DIR honoured,
+ * the compiled server as `npm start` does, with its V8 flags (`npm run build` first; SABAI_BUILD_DIR honoured,
  * RATE_LIMITS=off). `connections` loops send, one request at a time each: anonymous HTML pages
  * (home, random topics and articles, a few never cached by a query string of their own), the
  * article feed's JSON, a signed-in reader's `.data`, and writes (one comment in ten requests, by
@@ -19,7 +19,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, cpuMsOf, freePort, memoryOf, spawnServer, stopServer, waitForServer } from './lib';
+import { arg, cpuMsOf, freePort, memoryOf, serverNodeFlags, spawnServer, stopServer, waitForServer } from './lib';
 import { BENCH_PASSWORD, openBenchDatabase, seed, seedArticles } from './seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -57,7 +57,7 @@ const compiled = path.join(path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'bu
 if (!existsSync(compiled)) throw new Error(`${compiled} is missing: run \`npm run build\` first`);
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const { server, output } = spawnServer({ dataDir, port, command: [compiled] });
+const { server, output } = spawnServer({ dataDir, port, command: [...serverNodeFlags(), compiled] });
 
 async function signIn(email: string): Promise<string> {
   const res = await fetch(`${url}/api/login/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: BENCH_PASSWORD }) });
