@@ -89,7 +89,8 @@ async function coldStart(mode: Mode): Promise<{ html: number; api: number; cpu: 
     ]);
     return { html, api, cpu };
   } finally {
-    const gone = new Promise((resolve) => child.once('exit', resolve));
+    // A server that already exited (a failed start) fires no 'exit' again: waiting would end the script without its error.
+    const gone = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
     await gone;

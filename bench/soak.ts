@@ -14,7 +14,8 @@
  * article feed's JSON, a signed-in reader's `.data`, and writes (one comment in ten requests, by
  * members taking turns). Each sample reads RSS from /proc and the heap and caches from the back
  * office's memory figures (`GET /api/admin/system/memory`, as an admin the script makes), and
- * prints a line; the end prints both slopes, the peak RSS and the caches' sizes.
+ * prints a line; the end prints the slopes (RSS, heap, and RSS less what the bounded caches hold,
+ * which fill up to their budgets and then stay), the peak RSS and the caches' sizes.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -148,6 +149,8 @@ try {
   console.log(`Sabai memory soak: ${minutes} min, ${connections} loops, ${topicCount} topics, ${articleCount} articles, Node ${process.version}, ${os.cpus().length} CPUs`);
   const rss: Array<[number, number]> = [];
   const heap: Array<[number, number]> = [];
+  /** RSS less what the bounded caches hold: what grows besides them. */
+  const rest: Array<[number, number]> = [];
   let peak = 0;
   let cpuBefore = cpuMsOf(server.pid!);
   let requestsBefore = 0;
@@ -166,7 +169,10 @@ try {
     peak = Math.max(peak, m.peakMb);
     if (at * 60_000 >= WARM_UP_MS) {
       rss.push([at, m.rssMb]);
-      if (last) heap.push([at, mb(last.process.heapUsedBytes)]);
+      if (last) {
+        heap.push([at, mb(last.process.heapUsedBytes)]);
+        rest.push([at, m.rssMb - mb(last.caches.reduce((sum, cache) => sum + cache.bytes, 0))]);
+      }
     }
     const caches = last ? last.caches.map((c) => `${c.name} ${mb(c.bytes).toFixed(1)}`).join(', ') : 'no figures';
     console.log(
@@ -179,6 +185,8 @@ try {
   console.log(`load average after: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
   console.log(`RSS slope after the first minute: ${slope(rss).toFixed(2)} MB/min (target < 1)`);
   console.log(`heap slope after the first minute: ${heap.length > 1 ? `${slope(heap).toFixed(2)} MB/min` : '? (no figures)'}`);
+  // The caches fill up to their budgets (the page cache most), then stay: growth beside them is what would not stop.
+  console.log(`RSS less the caches' bytes, slope: ${rest.length > 1 ? `${slope(rest).toFixed(2)} MB/min` : '? (no figures)'}`);
   console.log(`peak RSS: ${Math.max(peak, final?.peakMb ?? 0).toFixed(0)} MB (target ≤ 250)`);
   if (last) for (const c of last.caches) console.log(`  cache ${c.name.padEnd(20)} ${String(c.entries).padStart(7)} entries  ${mb(c.bytes).toFixed(2).padStart(7)} MB of ${mb(c.maxBytes).toFixed(0)} MB`);
 } finally {

@@ -52,8 +52,11 @@ export interface BuildOptions {
   /** Deliberate waits (slowed sign-ins); tests pass one that records them and returns at once. */
   sleep?: Sleep;
   mailer?: Mailer;
-  /** Extra plugins registered after the API (the SSR site handler in production and dev). */
-  site?: FastifyPluginAsync;
+  /**
+   * Extra plugins registered after the API (the SSR site handler in production and dev); a
+   * promise when it is still loading (main.ts loads the site build while the app is built).
+   */
+  site?: FastifyPluginAsync | Promise<FastifyPluginAsync | undefined>;
   /** Where log lines go (default stdout); tests read them back. */
   logStream?: { write(line: string): void };
   /**
@@ -139,7 +142,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const stop = await feature.start?.(ctx);
     if (stop) app.addHook('preClose', async () => stop());
   }
-  if (options.site) await app.register(options.site);
+  // Awaited here, not in a plugin: loading the site build never counts against the plugin timeout.
+  const site = await options.site;
+  if (site) await app.register(site);
 
   // After every route: a job kicked at once may need what they registered.
   ctx.jobs.start(config.redisUrl ? new BullBackend(ctx, ctx.jobs, config.redisUrl) : null);

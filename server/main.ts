@@ -14,7 +14,11 @@ if (!config.installed && hasSetupEnv(process.env)) {
   if ((await runSetup([], process.env, io)) !== 0) process.exit(1);
   config = loadConfig(process.env, dev ? { env: 'development' } : {});
 }
-const app = await buildApp(config, { site: await siteHandler({ dev }) });
+// The site build loads while the app is built (the database opened, the features set up): the
+// start overlaps the two (issue 32). A failed import fails the start where buildApp awaits it.
+const site = siteHandler({ dev });
+site.catch(() => undefined);
+const app = await buildApp(config, { site });
 
 // Drain on the first signal (http/drain.ts); a second one does not wait for the grace.
 let stopping = false;

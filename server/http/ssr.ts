@@ -335,14 +335,15 @@ function registerPages(app: FastifyInstance, handle: PageHandler, dev: boolean):
   });
 }
 
-function productionSite(): FastifyPluginAsync {
-  // Imported from now on, while the app is built (the database opened, the features set up): the
-  // start overlaps the two (issue 32), and the import never counts against Fastify's plugin
-  // timeout, which a busy machine made it outlast. A failed import throws where it is awaited.
-  const built = existsSync(SERVER_BUILD) ? (import(pathToFileURL(SERVER_BUILD).href) as Promise<ServerBuild>) : null;
-  built?.catch(() => undefined);
+/**
+ * The built site, imported before the plugin is made: main.ts starts this before building the
+ * app, so the two overlap (issue 32), and the import never counts against Fastify's plugin
+ * timeout, which a busy machine made it outlast.
+ */
+async function productionSite(): Promise<FastifyPluginAsync> {
+  const build = existsSync(SERVER_BUILD) ? ((await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild) : null;
   return async (app) => {
-    if (!built) {
+    if (!build) {
       const message = `The site is not built: ${path.relative(ROOT, SERVER_BUILD)} is missing. Run \`npm run build\` (or \`npm start\`, which builds when needed).`;
       app.log.error(message);
       app.route({
@@ -362,7 +363,6 @@ function productionSite(): FastifyPluginAsync {
     if (process.env.NODE_ENV !== 'production') {
       app.log.warn('NODE_ENV is not "production": React renders pages with its development build (slow). `npm start` sets it.');
     }
-    const build = await built;
     await serveClientFiles(app);
     registerPages(app, routerHandler(build, false), false);
   };
@@ -427,5 +427,5 @@ async function developmentSite(): Promise<FastifyPluginAsync> {
 
 /** The site plugin for `buildApp(config, {site})`. */
 export async function siteHandler(options: { dev: boolean }): Promise<FastifyPluginAsync | undefined> {
-  return options.dev ? await developmentSite() : productionSite();
+  return options.dev ? await developmentSite() : await productionSite();
 }
