@@ -53,7 +53,7 @@ import { defaultSettings } from '../server/modules/settings/settings.schema';
 import { createTopic } from '../server/modules/topics/topics.writes';
 import { findUserById, insertUser } from '../server/modules/users/users.repository';
 import { newUserValues } from '../server/modules/users/users.service';
-import { freePort, waitForServer } from './lib';
+import { freePort, waitForServer, BROWSER_HEADERS } from './lib';
 
 interface CannonClient {
   setHeaders(headers: Record<string, string>): void;
@@ -91,11 +91,6 @@ const REPLIES_TARGET = 1000;
 /** The topic page run: comments on its topic, and every how-many-th top-level comment gets replies. */
 const PAGE_COMMENTS = 200;
 const PAGE_REPLY_EVERY = 10;
-const BROWSER = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
-  accept: 'text/html,application/xhtml+xml',
-  'accept-language': 'en-US,en;q=0.9',
-};
 const BUILD_DIR = path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'build');
 
 function arg(name: string, fallback: string): string {
@@ -362,7 +357,7 @@ async function runPage(engine: string, database: { config: DbConfig }, dataDir: 
   const { server, url } = await startServer(dataDir);
   try {
     const target = `${url}/topic/${page.topicId}`;
-    const signedIn = { ...BROWSER, cookie: `sabai_token=${page.token}` };
+    const signedIn = { ...BROWSER_HEADERS, cookie: `sabai_token=${page.token}` };
     const sample = await fetch(target, { headers: signedIn });
     const html = await sample.text();
     if (sample.status !== 200) throw new Error(`topic page answered ${sample.status}`);
@@ -371,7 +366,7 @@ async function runPage(engine: string, database: { config: DbConfig }, dataDir: 
       `${engine.padEnd(7)} topic page /topic/${page.topicId}: ${topic.comment_count - page.replies} top-level comments + ${page.replies} replies, ${shown} comments on its first page, ${(html.length / 1024).toFixed(0)} KB of HTML`,
     );
     for (const [name, headers] of [
-      ['anonymous', BROWSER],
+      ['anonymous', BROWSER_HEADERS],
       ['signed in', signedIn],
     ] as const) {
       await autocannon({ url: target, connections, duration: Math.min(3, pageDuration), headers }); // warm-up (JIT, caches)

@@ -42,6 +42,14 @@ export interface CannonTracker extends PromiseLike<CannonResult> {
   stop(): void;
 }
 // autocannon ships no types; this is the slice we use.
+/** What a browser sends with a page request: the benches ask as one (the bytes figures are what a browser downloads). */
+export const BROWSER_HEADERS = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+  accept: 'text/html,application/xhtml+xml',
+  'accept-language': 'en-US,en;q=0.9',
+  'accept-encoding': 'gzip, deflate, br',
+} as const;
+
 export const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => CannonTracker;
 
 /**

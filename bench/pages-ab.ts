@@ -15,15 +15,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { arg, autocannon, cpuMsOf, freePort, memoryOf, spawnServer, stopServer, waitForServer, type BenchServer, type CannonOptions } from './lib';
+import { arg, autocannon, cpuMsOf, freePort, memoryOf, spawnServer, stopServer, waitForServer, type BenchServer, type CannonOptions, BROWSER_HEADERS } from './lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BROWSER = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
-  accept: 'text/html,application/xhtml+xml',
-  'accept-language': 'en-US,en;q=0.9',
-  'accept-encoding': 'gzip, deflate, br',
-};
 
 const dataDir = arg('data-dir');
 const builds = { a: arg('a') ?? 'build-before', b: arg('b') ?? 'build' };
@@ -57,21 +51,21 @@ try {
   const anyTopic = Math.max(1, Math.floor(topicCount / 2));
   const random = () => `/topic/${1 + Math.floor(Math.random() * topicCount)}`;
   const pages: Array<{ key: string; name: string; options: (url: string) => CannonOptions }> = [
-    { key: 'home-anon', name: 'home /, anonymous', options: (url) => ({ url: `${url}/`, connections, duration, headers: BROWSER }) },
-    { key: 'topic', name: `topic /topic/${anyTopic}, anonymous`, options: (url) => ({ url: `${url}/topic/${anyTopic}`, connections, duration, headers: BROWSER }) },
+    { key: 'home-anon', name: 'home /, anonymous', options: (url) => ({ url: `${url}/`, connections, duration, headers: BROWSER_HEADERS }) },
+    { key: 'topic', name: `topic /topic/${anyTopic}, anonymous`, options: (url) => ({ url: `${url}/topic/${anyTopic}`, connections, duration, headers: BROWSER_HEADERS }) },
     {
       key: 'topic-random',
       name: `random topic pages of ${topicCount}, warm`,
-      options: (url) => ({ url, connections, duration, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: random() }) }] }),
+      options: (url) => ({ url, connections, duration, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: random() }) }] }),
     },
-    { key: 'topic-data', name: `topic data /topic/${anyTopic}.data, anonymous`, options: (url) => ({ url: `${url}/topic/${anyTopic}.data`, connections, duration, headers: BROWSER }) },
-    { key: 'articles-json', name: 'article feed JSON, anonymous', options: (url) => ({ url: `${url}/api/article/articles`, connections, duration, headers: { ...BROWSER, accept: 'application/json' } }) },
+    { key: 'topic-data', name: `topic data /topic/${anyTopic}.data, anonymous`, options: (url) => ({ url: `${url}/topic/${anyTopic}.data`, connections, duration, headers: BROWSER_HEADERS }) },
+    { key: 'articles-json', name: 'article feed JSON, anonymous', options: (url) => ({ url: `${url}/api/article/articles`, connections, duration, headers: { ...BROWSER_HEADERS, accept: 'application/json' } }) },
   ];
   const chosen = pages.filter((page) => !only || only.includes(page.key));
 
   /** Page-cache hits on 100 random topic pages, and the server's peak RSS so far. */
   const hitsOf = async (side: Side) => {
-    const answers = await Promise.all(Array.from({ length: 100 }, async () => (await fetch(side.url + random(), { headers: BROWSER })).headers.get('x-page-cache')));
+    const answers = await Promise.all(Array.from({ length: 100 }, async () => (await fetch(side.url + random(), { headers: BROWSER_HEADERS })).headers.get('x-page-cache')));
     const m = memoryOf(side.bench.server.pid!);
     return `${answers.filter((answer) => answer === 'hit').length} page-cache hits on 100 random topic pages; peak RSS ${m ? m.peakMb.toFixed(0) : '?'} MB`;
   };
@@ -80,7 +74,7 @@ try {
     sides.map(async (side) => {
       let next = 0;
       const started = Date.now();
-      await autocannon({ url: side.url, connections, duration: 900, amount: topicCount, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: `/topic/${1 + (next++ % topicCount)}` }) }] });
+      await autocannon({ url: side.url, connections, duration: 900, amount: topicCount, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: `/topic/${1 + (next++ % topicCount)}` }) }] });
       console.log(`${side.name} (${side.build}): every topic page read once in ${((Date.now() - started) / 1000).toFixed(1)} s; then ${await hitsOf(side)}`);
     }),
   );

@@ -27,17 +27,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, autocannon, cpuMsOf, freePort, memoryOf, serverNodeFlags, waitForServer, type CannonOptions, spawnServer, stopServer } from './lib';
+import { arg, autocannon, cpuMsOf, freePort, memoryOf, serverNodeFlags, waitForServer, type CannonOptions, spawnServer, stopServer, BROWSER_HEADERS } from './lib';
 import { BENCH_PASSWORD, openBenchDatabase, seed, seedArticles } from './seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BROWSER = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
-  accept: 'text/html,application/xhtml+xml',
-  'accept-language': 'en-US,en;q=0.9',
-  // As every browser asks: the bytes figure is what a browser downloads.
-  'accept-encoding': 'gzip, deflate, br',
-};
 
 async function count(db: Awaited<ReturnType<typeof openBenchDatabase>>['db'], table: 'topics' | 'comments' | 'articles'): Promise<number> {
   return Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -92,7 +85,7 @@ try {
   });
   const token = ((await signin.json()) as { data?: { token?: string } }).data?.token;
   if (!token) throw new Error(`bench sign-in failed (${signin.status})`);
-  const signedIn = { ...BROWSER, cookie: `sabai_token=${token}` };
+  const signedIn = { ...BROWSER_HEADERS, cookie: `sabai_token=${token}` };
 
   // A topic with comments, so the topic page renders its first page of comments too.
   const anyTopic = Math.max(1, Math.floor(topicCount / 2));
@@ -103,7 +96,7 @@ try {
     ['article', `/article/${anyArticle}`],
   ];
   for (const [name, page] of samples) {
-    const res = await fetch(url + page, { headers: BROWSER });
+    const res = await fetch(url + page, { headers: BROWSER_HEADERS });
     const html = await res.text();
     if (res.status !== 200) throw new Error(`${name} answered ${res.status}`);
     console.log(`${name.padEnd(6)} ${page}: ${(html.length / 1024).toFixed(0)} KB of HTML, ${(html.match(/data-testid="topic-item"/g) ?? []).length} feed items`);
@@ -119,12 +112,12 @@ try {
 
   const runs: Array<{ key: string; name: string; options: CannonOptions; warm?: CannonOptions; hitsOf?: () => string }> = [
     // The lightest route there is (settings from memory, tiny JSON): this machine's ceiling for any page.
-    { key: 'baseline', name: 'baseline GET /api/config/configs', options: { url: `${url}/api/config/configs`, connections, duration, headers: BROWSER } },
-    { key: 'home-anon', name: 'home /, anonymous', options: { url: `${url}/`, connections, duration, headers: BROWSER } },
+    { key: 'baseline', name: 'baseline GET /api/config/configs', options: { url: `${url}/api/config/configs`, connections, duration, headers: BROWSER_HEADERS } },
+    { key: 'home-anon', name: 'home /, anonymous', options: { url: `${url}/`, connections, duration, headers: BROWSER_HEADERS } },
     { key: 'home-signed', name: 'home /, signed in', options: { url: `${url}/`, connections, duration, headers: signedIn } },
     // What a signed-in reader's browser asks right after the shared HTML: their own parts.
     { key: 'home-signed-data', name: 'home viewer parts /_root.data?_routes=root, signed in', options: { url: `${url}/_root.data?_routes=root`, connections, duration, headers: signedIn } },
-    { key: 'topic', name: `topic page /topic/${anyTopic}, anonymous`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: BROWSER } },
+    { key: 'topic', name: `topic page /topic/${anyTopic}, anonymous`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: BROWSER_HEADERS } },
     { key: 'topic-signed', name: `topic page /topic/${anyTopic}, signed in`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: signedIn } },
     {
       key: 'topic-signed-data',
@@ -134,26 +127,26 @@ try {
     {
       key: 'topic-uncached',
       name: `topic page /topic/${anyTopic}, anonymous, never cached`,
-      options: { url, connections, duration, headers: BROWSER, requests: [{ method: 'GET', path: `/topic/${anyTopic}`, setupRequest: uncachedTopic }] },
+      options: { url, connections, duration, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: `/topic/${anyTopic}`, setupRequest: uncachedTopic }] },
     },
     {
       key: 'topic-random',
       name: 'random topic pages, anonymous (views counted)',
-      options: { url, connections, duration, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: randomTopic }] },
+      options: { url, connections, duration, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/topic/1', setupRequest: randomTopic }] },
       // Issue 32: once warm, every topic page should be a page-cache hit (the cache holds them all).
-      warm: { url, connections, duration: 600, amount: topicCount, headers: BROWSER, requests: [{ method: 'GET', path: '/topic/1', setupRequest: everyTopic }] },
+      warm: { url, connections, duration: 600, amount: topicCount, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/topic/1', setupRequest: everyTopic }] },
       hitsOf: () => `/topic/${1 + Math.floor(Math.random() * topicCount)}`,
     },
-    { key: 'node', name: 'node page /topics/node/2, anonymous', options: { url: `${url}/topics/node/2`, connections, duration, headers: BROWSER } },
-    { key: 'article', name: `article page /article/${anyArticle}, anonymous`, options: { url: `${url}/article/${anyArticle}`, connections, duration, headers: BROWSER } },
+    { key: 'node', name: 'node page /topics/node/2, anonymous', options: { url: `${url}/topics/node/2`, connections, duration, headers: BROWSER_HEADERS } },
+    { key: 'article', name: `article page /article/${anyArticle}, anonymous`, options: { url: `${url}/article/${anyArticle}`, connections, duration, headers: BROWSER_HEADERS } },
     { key: 'article-signed', name: `article page /article/${anyArticle}, signed in`, options: { url: `${url}/article/${anyArticle}`, connections, duration, headers: signedIn } },
     {
       key: 'article-uncached',
       name: `article page /article/${anyArticle}, anonymous, never cached`,
-      options: { url, connections, duration, headers: BROWSER, requests: [{ method: 'GET', path: `/article/${anyArticle}`, setupRequest: uncachedArticle }] },
+      options: { url, connections, duration, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: `/article/${anyArticle}`, setupRequest: uncachedArticle }] },
     },
     // The feed's JSON as the browser's "Load more" and outside clients ask it (anonymous: the cached envelope).
-    { key: 'articles-json', name: 'article feed JSON /api/article/articles, anonymous', options: { url: `${url}/api/article/articles`, connections, duration, headers: { ...BROWSER, accept: 'application/json' } } },
+    { key: 'articles-json', name: 'article feed JSON /api/article/articles, anonymous', options: { url: `${url}/api/article/articles`, connections, duration, headers: { ...BROWSER_HEADERS, accept: 'application/json' } } },
   ];
 
   const idle = memoryOf(server.pid!);
@@ -188,7 +181,7 @@ try {
     );
     if (result.non2xx > 0 || result.errors > 0) console.warn(`  warning: ${run.name} had failures`);
     if (run.hitsOf) {
-      const answers = await Promise.all(Array.from({ length: 100 }, async () => (await fetch(url + run.hitsOf!(), { headers: BROWSER })).headers.get('x-page-cache')));
+      const answers = await Promise.all(Array.from({ length: 100 }, async () => (await fetch(url + run.hitsOf!(), { headers: BROWSER_HEADERS })).headers.get('x-page-cache')));
       console.log(`  page cache after the run, 100 more random pages: ${answers.filter((answer) => answer === 'hit').length} hits`);
     }
   }

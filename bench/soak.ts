@@ -20,15 +20,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, cpuMsOf, freePort, memoryOf, serverNodeFlags, spawnServer, stopServer, waitForServer } from './lib';
+import { arg, cpuMsOf, freePort, memoryOf, serverNodeFlags, spawnServer, stopServer, waitForServer, BROWSER_HEADERS } from './lib';
 import { BENCH_PASSWORD, openBenchDatabase, seed, seedArticles } from './seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BROWSER = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
-  accept: 'text/html,application/xhtml+xml',
-  'accept-language': 'en-US,en;q=0.9',
-};
 const SAMPLE_MS = 10_000;
 const WARM_UP_MS = 60_000;
 
@@ -114,19 +109,19 @@ try {
       });
       counts.writes += 1;
     } else if (pick === 1) {
-      res = await fetch(`${url}/api/article/articles`, { headers: { ...BROWSER, accept: 'application/json' } });
+      res = await fetch(`${url}/api/article/articles`, { headers: { ...BROWSER_HEADERS, accept: 'application/json' } });
     } else if (pick === 2) {
-      res = await fetch(`${url}/topic/${random(topicCount)}.data`, { headers: { ...BROWSER, cookie: `sabai_token=${writers[0]}` } });
+      res = await fetch(`${url}/topic/${random(topicCount)}.data`, { headers: { ...BROWSER_HEADERS, cookie: `sabai_token=${writers[0]}` } });
     } else if (pick === 3) {
-      res = await fetch(`${url}/topic/${random(topicCount)}?r=${turn}`, { headers: BROWSER });
+      res = await fetch(`${url}/topic/${random(topicCount)}?r=${turn}`, { headers: BROWSER_HEADERS });
     } else if (pick === 4 || pick === 5) {
-      res = await fetch(`${url}/article/${random(articleCount)}`, { headers: BROWSER });
+      res = await fetch(`${url}/article/${random(articleCount)}`, { headers: BROWSER_HEADERS });
     } else if (pick === 6) {
-      res = await fetch(`${url}/`, { headers: BROWSER });
+      res = await fetch(`${url}/`, { headers: BROWSER_HEADERS });
     } else if (pick === 7) {
-      res = await fetch(`${url}/topics/node/${random(8)}`, { headers: BROWSER });
+      res = await fetch(`${url}/topics/node/${random(8)}`, { headers: BROWSER_HEADERS });
     } else {
-      res = await fetch(`${url}/topic/${random(topicCount)}`, { headers: BROWSER });
+      res = await fetch(`${url}/topic/${random(topicCount)}`, { headers: BROWSER_HEADERS });
     }
     await res.arrayBuffer();
     if (res.ok) counts.ok += 1;
