@@ -28,7 +28,7 @@ export const pushFeature: Feature = {
     // write's messages are gathered (a reply owes two) and their recipients' devices read once,
     // just before the commit.
     ctx.events.onWrite('message.sent', 'push', ({ messageId, to, push }, scope) => {
-      if (push) scope.gather('push.devices', { messageId, to }, enqueueOwedPushes);
+      if (push) scope.gather('push:devices', { messageId, to }, enqueueOwedPushes);
       return Promise.resolve();
     });
   },
