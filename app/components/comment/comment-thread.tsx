@@ -10,7 +10,7 @@ import { send } from '~/lib/api';
 import { commentActions } from '../../../common/actions/comments';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import type { CommentBoxHandle } from './comment-box';
-import { CommentBox } from '~/components/viewer-only-parts';
+import { CommentBox } from './comment-box';
 import { CommentItem } from './comment-item';
 import { mergeById, type ShownComment } from './types';
 import { useT } from '~/lib/use-t';
