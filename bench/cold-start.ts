@@ -18,7 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, cpuMsOf, freePort, serverNodeFlags } from './lib';
+import { arg, cpuMsOf, freePort } from './lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD_DIR = path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'build');
@@ -27,7 +27,7 @@ const SETUP_CLI = path.join(BUILD_DIR, 'server-app', 'setup-cli.js');
 const TARGET_MS = 1000;
 
 const MODES = {
-  compiled: [...serverNodeFlags(), COMPILED],
+  compiled: [COMPILED],
   tsx: ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')],
 } as const;
 type Mode = keyof typeof MODES;
@@ -89,8 +89,7 @@ async function coldStart(mode: Mode): Promise<{ html: number; api: number; cpu: 
     ]);
     return { html, api, cpu };
   } finally {
-    // A server that already exited (a failed start) fires no 'exit' again: waiting would end the script without its error.
-    const gone = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+    const gone = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
     await gone;

@@ -52,18 +52,6 @@ export const BROWSER_HEADERS = {
 
 export const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => CannonTracker;
 
-/**
- * The V8 flags `npm start` gives the server (scripts/server-node-flags.json): benchmarks that
- * start the compiled server put them first, so they measure what runs in production. `--node-flags
- * "…"` replaces them (compare V8 settings: `--node-flags ""` for Node's defaults).
- */
-export function serverNodeFlags(): string[] {
-  const given = arg('node-flags');
-  if (given !== undefined) return given.split(' ').filter(Boolean);
-  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'scripts', 'server-node-flags.json');
-  return JSON.parse(readFileSync(file, 'utf8')) as string[];
-}
-
 /** The value after `--name` on the command line. */
 export function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

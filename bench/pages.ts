@@ -7,7 +7,6 @@
  *   npx tsx bench/pages.ts [--data-dir DIR] [--duration 15] [--connections 10]
  *                          [--topics 100000] [--comments 1000000] [--articles 10000] [--article-comments 100000]
  *                          [--only home-anon,topic,topic-uncached,article,articles-json] [--cpu-prof DIR]
- *                          [--node-flags "--max-semi-space-size=16"]
  *
  * Without --data-dir it seeds a fresh SQLite forum first (bench/seed.ts) and removes it after; a
  * forum without articles gets them seeded (`seedArticles`).
@@ -17,8 +16,7 @@
  * drives each page with autocannon as a browser would ask (browser user agent, Accept:
  * text/html, Accept-Encoding: gzip, deflate, br) and prints requests/s, latency p50/p99, the
  * server's CPU per request, the bytes on the wire per answer (headers included) and its peak RSS
- * (VmHWM), with the V8 flags `npm start` uses (scripts/server-node-flags.json; `--node-flags`
- * replaces them). A first "baseline" run (GET /api/config/configs) shows the machine's ceiling.
+ * (VmHWM). A first "baseline" run (GET /api/config/configs) shows the machine's ceiling.
  * Pages go through the shared page cache (server/http/page-cache.ts), as in production; the
  * random-topic run mostly misses it. A signed-in reader's HTML comes from the same cache; their own
  * parts come after load in one `.data` request, measured by the `*-signed-data` runs. Targets of the issue (printed, not asserted): anonymous ≥ 2,000 req/s,
@@ -27,7 +25,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, autocannon, cpuMsOf, freePort, memoryOf, serverNodeFlags, waitForServer, type CannonOptions, spawnServer, stopServer, BROWSER_HEADERS } from './lib';
+import { arg, autocannon, cpuMsOf, freePort, memoryOf, waitForServer, type CannonOptions, spawnServer, stopServer, BROWSER_HEADERS } from './lib';
 import { BENCH_PASSWORD, openBenchDatabase, seed, seedArticles } from './seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -74,7 +72,7 @@ const profFlags = cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuPro
 // The compiled server, as `npm start` runs it (scripts/build-server.mjs).
 const compiled = path.join(path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'build'), 'server-app', 'main.js');
 if (!existsSync(compiled)) throw new Error(`${compiled} is missing: run \`npm run build\` first`);
-const { server, output } = spawnServer({ dataDir, port, command: [...serverNodeFlags(), ...profFlags, '--enable-source-maps', compiled] });
+const { server, output } = spawnServer({ dataDir, port, command: [...profFlags, '--enable-source-maps', compiled] });
 
 try {
   await waitForServer(url, output);

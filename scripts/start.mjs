@@ -7,7 +7,7 @@
  * are passed to the server.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,9 +52,6 @@ if (isStale(serverBuild, SERVER_SOURCES)) run('Building the server (scripts/buil
 // React (and other libraries) pick their production builds from NODE_ENV when first loaded;
 // without it the server renders pages with React's development build, several times slower.
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
-// V8's settings for the server (scripts/server-node-flags.json, which the benchmarks start it
-// with too): a young generation of 8 MB semi-spaces instead of 16 (issue 32, ADR 0036).
-const nodeFlags = JSON.parse(readFileSync(path.join(root, 'scripts', 'server-node-flags.json'), 'utf8'));
-const child = spawn(process.execPath, [...nodeFlags, '--enable-source-maps', serverBuild, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+const child = spawn(process.execPath, ['--enable-source-maps', serverBuild, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

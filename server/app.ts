@@ -53,11 +53,8 @@ export interface BuildOptions {
   /** Deliberate waits (slowed sign-ins); tests pass one that records them and returns at once. */
   sleep?: Sleep;
   mailer?: Mailer;
-  /**
-   * Extra plugins registered after the API (the SSR site handler in production and dev); a
-   * promise when it is still loading (main.ts loads the site build while the app is built).
-   */
-  site?: FastifyPluginAsync | Promise<FastifyPluginAsync | undefined>;
+  /** Extra plugins registered after the API (the SSR site handler in production and dev). */
+  site?: FastifyPluginAsync;
   /** Where log lines go (default stdout); tests read them back. */
   logStream?: { write(line: string): void };
   /**
@@ -144,9 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const stop = await feature.start?.(ctx);
     if (stop) app.addHook('preClose', async () => stop());
   }
-  // Awaited here, not in a plugin: loading the site build never counts against the plugin timeout.
-  const site = await options.site;
-  if (site) await app.register(site);
+  if (options.site) await app.register(options.site);
 
   // After every route: a job kicked at once may need what they registered.
   ctx.jobs.start(config.redisUrl ? new BullBackend(ctx, ctx.jobs, config.redisUrl) : null);
@@ -234,10 +229,10 @@ function createContext(
       return bus;
     },
     get viewDedup() {
-      return (viewDedup ??= redis ? new RedisDedupStore(redis, `sabai:seen:${forumNamespace(config)}:`) : new MemoryDedupStore('views'));
+      return (viewDedup ??= redis ? new RedisDedupStore(redis, `sabai:seen:${forumNamespace(config)}:`) : new MemoryDedupStore());
     },
     get replyMailThrottle() {
-      return (replyMailThrottle ??= redis ? new RedisDedupStore(redis, 'sabai:replymail:') : new MemoryDedupStore('reply-mails', 4 * 1024 * 1024));
+      return (replyMailThrottle ??= redis ? new RedisDedupStore(redis, 'sabai:replymail:') : new MemoryDedupStore(50_000));
     },
     ipLocator: createIpLocator(config),
     // Caches are off under test (ttl 0) unless a test turns them on.

@@ -16,7 +16,7 @@ import { installFeature } from './modules/install/install.feature';
 import { linksFeature } from './modules/links/links.feature';
 import { messagesFeature } from './modules/messages/messages.feature';
 import { dashboardFeature } from './modules/dashboard/dashboard.feature';
-import { systemFeature } from './modules/system/system.feature';
+import { cachesFeature } from './modules/caches/caches.feature';
 import { moderationFeature } from './modules/moderation/moderation.feature';
 import { reviewFeature } from './modules/review/review.feature';
 import { nodesFeature } from './modules/nodes/nodes.feature';
@@ -70,7 +70,7 @@ export const features: Feature[] = [
   reviewFeature,
   siteSettingsFeature,
   dashboardFeature,
-  systemFeature,
+  cachesFeature,
   linksFeature,
   noticesFeature,
   wordsFeature,

@@ -14,11 +14,7 @@ if (!config.installed && hasSetupEnv(process.env)) {
   if ((await runSetup([], process.env, io)) !== 0) process.exit(1);
   config = loadConfig(process.env, dev ? { env: 'development' } : {});
 }
-// The site build loads while the app is built (the database opened, the features set up): the
-// start overlaps the two (issue 32). A failed import fails the start where buildApp awaits it.
-const site = siteHandler({ dev });
-site.catch(() => undefined);
-const app = await buildApp(config, { site });
+const app = await buildApp(config, { site: await siteHandler({ dev }) });
 
 // Drain on the first signal (http/drain.ts); a second one does not wait for the grace.
 let stopping = false;
@@ -41,8 +37,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: config.port, host: config.host });
 app.log.info(config.installed ? 'Sabai is running' : `Sabai is not installed yet: open http://localhost:${config.port}/install`);
 // Load the IP → country table soon rather than on the first post (≈0.25 s of parsing, once),
-// but not before the first answer has left plus a moment: on a busy machine the first page comes
-// later than 3 s after listening, and it must not wait for the table (cold start, issue 32).
-app.server.once('request', (_request, response) => {
-  response.once('close', () => setTimeout(() => geoIpCountries.preload(), 3_000).unref());
-});
+// but not right after listening, where it would hold up the first requests (cold start).
+setTimeout(() => geoIpCountries.preload(), 3_000).unref();

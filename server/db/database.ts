@@ -10,7 +10,6 @@ import { Kysely, type KyselyConfig, MysqlAdapter, MysqlDialect, PostgresAdapter,
 import type * as Mysql2 from 'mysql2';
 import type * as Pg from 'pg';
 import type { DbConfig, DbType } from '../config';
-import { ByteLru, type MeasuredCache } from '../infra/byte-lru';
 import { lazyPackage } from '../infra/lazy-package';
 import type { DB } from './schema';
 
@@ -52,36 +51,24 @@ function queryLog(options: OpenOptions): KyselyConfig['log'] {
 
 /**
  * Kysely prepares every SQLite statement anew; compiling SQL is most of a small query's cost.
- * Reuse prepared statements by their SQL text (bounded in bytes, least recently used out). Safe:
- * Kysely runs one statement at a time on its single connection, and SQLite re-prepares a
- * statement by itself when the schema changes.
- *
- * Memory: a prepared statement lives in SQLite's own (native) memory, out of V8's sight; 500
- * statements of the app's shape (a join, an `in (…)` list) measured 11 KB each of RSS for 300
- * bytes of SQL, so each is charged 40 times its SQL text. 8 MiB holds some 700 of them: more
- * than the app's distinct statements (the `in (…)` lists of one to a page's worth of ids).
+ * Reuse prepared statements by their SQL text (bounded, least recently used out). Safe: Kysely
+ * runs one statement at a time on its single connection, and SQLite re-prepares a statement by
+ * itself when the schema changes.
  */
-export const STATEMENT_CACHE_MAX_BYTES = 8 * 1024 * 1024;
-const STATEMENT_BYTES_PER_SQL_BYTE = 40;
-const statementCaches = new WeakMap<Database, MeasuredCache>();
-
-function cachePreparedStatements(sqlite: SQLite.Database, maxBytes = STATEMENT_CACHE_MAX_BYTES): MeasuredCache {
+function cachePreparedStatements(sqlite: SQLite.Database, max = 500): void {
   const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new ByteLru<SQLite.Statement>('sqlite-statements', maxBytes, (statement) => statement.source.length * STATEMENT_BYTES_PER_SQL_BYTE);
+  const cache = new Map<string, SQLite.Statement>();
   sqlite.prepare = ((source: string) => {
     let statement = cache.get(source);
-    if (!statement) {
+    if (statement) {
+      cache.delete(source);
+    } else {
       statement = prepare(source);
-      cache.set(source, statement);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
     }
+    cache.set(source, statement);
     return statement;
   }) as typeof sqlite.prepare;
-  return cache;
-}
-
-/** The SQLite handle's prepared statements (none on MariaDB and PostgreSQL, whose drivers keep their own). */
-export function statementCacheOf(db: Database): MeasuredCache | undefined {
-  return statementCaches.get(db);
 }
 
 export function createDatabase(config: DbConfig, options: OpenOptions = {}): Database {
@@ -95,10 +82,8 @@ export function createDatabase(config: DbConfig, options: OpenOptions = {}): Dat
       sqlite.pragma('foreign_keys = ON');
       sqlite.pragma('synchronous = NORMAL');
       sqlite.pragma('busy_timeout = 5000');
-      const statements = cachePreparedStatements(sqlite);
-      const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-      statementCaches.set(db, statements);
-      return db;
+      cachePreparedStatements(sqlite);
+      return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
     }
     case 'mysql':
       return new Kysely<DB>({

@@ -48,7 +48,6 @@ import type { EventBus } from '../infra/events';
 import { ALL_PAGES, type DropOptions } from '../kernel/page-tags';
 import { gunzipSync } from 'node:zlib';
 import { gzipFilled, headOf, segmentOf, templateOf, textOf, unpooled, type GzipTemplate, type Head } from './gzip-segments';
-import type { CacheFigures } from '../infra/byte-lru';
 
 /** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
@@ -118,7 +117,6 @@ export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly keysByTag = new Map<string, Set<string>>();
   private bytes = 0;
-  private evictions = 0;
   private share: ((tags: readonly string[], forget: boolean) => Promise<void>) | null = null;
   /** Moves on every invalidation: a render that began before a write must not store what it read. */
   generation = 0;
@@ -283,11 +281,6 @@ export class PageCache {
     if (entry) entry.stale = true;
   }
 
-  /** What it holds, fresh and stale, for the back office's memory figures (issue 32). */
-  figures(): CacheFigures {
-    return { name: 'pages', entries: this.entries.size, bytes: this.bytes, maxBytes: this.maxBytes, evictions: this.evictions };
-  }
-
   private touch(key: string, entry: CachedPage): void {
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -314,7 +307,6 @@ export class PageCache {
       const oldest = this.entries.keys().next();
       if (oldest.done) return;
       this.remove(oldest.value);
-      this.evictions += 1;
     }
   }
 }

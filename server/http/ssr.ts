@@ -46,8 +46,6 @@ export const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
 const CLIENT_DIR = path.join(BUILD_DIR, 'client');
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
-/** The build's brotli and gzip copies (scripts/precompress.mjs): sent in place of their file, never asked for by name. */
-const COMPRESSED_COPY = /\.(br|gz)$/;
 /** Pages are only read: no route has an action (forms post to the JSON API). HEAD comes with GET. */
 const PAGE_METHODS = ['GET'] as const;
 /** What a page URL refuses with 405 (and `Allow`), before React Router would log it as an error. */
@@ -359,15 +357,9 @@ function registerPages(app: FastifyInstance, handle: PageHandler, dev: boolean):
   });
 }
 
-/**
- * The built site, imported before the plugin is made: main.ts starts this before building the
- * app, so the two overlap (issue 32), and the import never counts against Fastify's plugin
- * timeout, which a busy machine made it outlast.
- */
-async function productionSite(): Promise<FastifyPluginAsync> {
-  const build = existsSync(SERVER_BUILD) ? ((await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild) : null;
+function productionSite(): FastifyPluginAsync {
   return async (app) => {
-    if (!build) {
+    if (!existsSync(SERVER_BUILD)) {
       const message = `The site is not built: ${path.relative(ROOT, SERVER_BUILD)} is missing. Run \`npm run build\` (or \`npm start\`, which builds when needed).`;
       app.log.error(message);
       app.route({
@@ -387,41 +379,33 @@ async function productionSite(): Promise<FastifyPluginAsync> {
     if (process.env.NODE_ENV !== 'production') {
       app.log.warn('NODE_ENV is not "production": React renders pages with its development build (slow). `npm start` sets it.');
     }
+    const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
     await serveClientFiles(app);
     registerPages(app, routerHandler(build, false), false);
   };
 }
 
 /**
- * The built browser files. The hashed ones under `/assets/` (two hundred and more) through one
- * wildcard route: a route per file cost the start about a tenth of a second (issue 32), and a
- * missing asset is a plain 404, never a page. The few files at the root (the favicon) a route
- * each, found now (the build is immutable), leaving `/*` to pages. Text files carry brotli and
- * gzip copies made at build time (scripts/precompress.mjs, ADR 0034): `preCompressed` sends
- * `x.js.br` or `x.js.gz` as stored, chosen by the request's Accept-Encoding (brotli first), the
- * plain file otherwise, always with `Vary: Accept-Encoding`; the copies are not files of their own.
+ * The built browser files under `/`: one route per file (the build is immutable), `/*` left to
+ * pages. Text files carry brotli and gzip copies made at build time (scripts/precompress.mjs, ADR
+ * 0034): `preCompressed` sends `x.js.br` or `x.js.gz` as stored, chosen by the request's
+ * Accept-Encoding (brotli first), the plain file otherwise, always with `Vary: Accept-Encoding`;
+ * the copies get no routes of their own.
  */
 export async function serveClientFiles(app: FastifyInstance, root = CLIENT_DIR): Promise<void> {
-  const common = { index: false, decorateReply: false, cacheControl: false, preCompressed: true } as const;
   await app.register(fastifyStatic, {
-    ...common,
-    root: path.join(root, 'assets'),
-    prefix: '/assets/',
-    wildcard: true,
-    // The wildcard would otherwise answer for the copies themselves (`/assets/x.js.br`).
-    allowedPath: (pathName) => !COMPRESSED_COPY.test(pathName),
-    setHeaders(reply) {
-      reply.header('cache-control', `public, max-age=${ONE_YEAR_S}, immutable`);
-    },
-  });
-  await app.register(fastifyStatic, {
-    ...common,
     root,
     prefix: '/',
+    // Register one route per file found now (the build is immutable), leaving `/*` to pages.
     wildcard: false,
-    globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
-    setHeaders(reply) {
-      reply.header('cache-control', 'public, max-age=3600');
+    index: false,
+    decorateReply: false,
+    cacheControl: false,
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
+    setHeaders(reply, file) {
+      const hashed = file.startsWith(path.join(root, 'assets') + path.sep);
+      reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_S}, immutable` : 'public, max-age=3600');
     },
   });
 }
@@ -456,5 +440,5 @@ async function developmentSite(): Promise<FastifyPluginAsync> {
 
 /** The site plugin for `buildApp(config, {site})`. */
 export async function siteHandler(options: { dev: boolean }): Promise<FastifyPluginAsync | undefined> {
-  return options.dev ? await developmentSite() : await productionSite();
+  return options.dev ? await developmentSite() : productionSite();
 }

@@ -5,7 +5,6 @@
  * Nothing goes to the database but the counter itself: a view costs no extra row.
  */
 import type { Redis } from 'ioredis';
-import { ByteLru, stringBytes, type CacheFigures, type MeasuredCache } from './byte-lru';
 
 export interface DedupStore {
   /** True the first time `key` is seen within `windowMs` (and remembers it from `now`). */
@@ -23,52 +22,51 @@ export interface DedupStore {
   held(key: string, windowMs: number, now: number): Promise<boolean>;
 }
 
-/** A view key (`topic:123|203.0.113.9|…`) is short; 16 MiB holds about 100,000 visitors' views. */
-export const DEDUP_MAX_BYTES = 16 * 1024 * 1024;
-/** The `{ at }` record beside the key. */
-const SEEN_BYTES = 32;
-
-export class MemoryDedupStore implements DedupStore, MeasuredCache {
-  /** When each key was seen (and by whom, for `hold`), least recently first: the budget drops the oldest. */
-  private readonly seen: ByteLru<{ at: number; holder?: string }>;
+export class MemoryDedupStore implements DedupStore {
+  private readonly seen = new Map<string, number>();
+  private readonly holders = new Map<string, string>();
   private lastSweep = 0;
 
-  constructor(name = 'dedup', maxBytes = DEDUP_MAX_BYTES) {
-    this.seen = new ByteLru(name, maxBytes, (entry) => SEEN_BYTES + (entry.holder === undefined ? 0 : stringBytes(entry.holder)));
-  }
+  constructor(private readonly maxEntries = 200_000) {}
 
   async firstSeen(key: string, windowMs: number, now: number): Promise<boolean> {
-    return this.take(key, undefined, windowMs, now);
-  }
-
-  async hold(key: string, holder: string, windowMs: number, now: number): Promise<boolean> {
-    const seen = this.seen.peek(key);
-    if (seen !== undefined && now - seen.at < windowMs) return seen.holder === holder;
-    return this.take(key, holder, windowMs, now);
-  }
-
-  async held(key: string, windowMs: number, now: number): Promise<boolean> {
-    const seen = this.seen.peek(key);
-    return seen !== undefined && now - seen.at < windowMs;
-  }
-
-  figures(): CacheFigures {
-    return this.seen.figures();
-  }
-
-  private take(key: string, holder: string | undefined, windowMs: number, now: number): boolean {
     this.sweep(windowMs, now);
-    const seen = this.seen.peek(key);
-    if (seen !== undefined && now - seen.at < windowMs) return false;
-    this.seen.set(key, holder === undefined ? { at: now } : { at: now, holder });
+    const at = this.seen.get(key);
+    if (at !== undefined && now - at < windowMs) return false;
+    this.seen.delete(key);
+    this.seen.set(key, now);
     return true;
   }
 
-  /** Drops expired entries once a minute (the budget drops the oldest when it is full). */
+  async hold(key: string, holder: string, windowMs: number, now: number): Promise<boolean> {
+    const at = this.seen.get(key);
+    if (at !== undefined && now - at < windowMs) return this.holders.get(key) === holder;
+    if (!(await this.firstSeen(key, windowMs, now))) return false;
+    this.holders.set(key, holder);
+    return true;
+  }
+
+  async held(key: string, windowMs: number, now: number): Promise<boolean> {
+    const at = this.seen.get(key);
+    return at !== undefined && now - at < windowMs;
+  }
+
+  /** Drops expired entries once a minute, and the oldest ones when over the cap. */
   private sweep(windowMs: number, now: number): void {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const [key, seen] of [...this.seen.entries()]) if (now - seen.at >= windowMs) this.seen.delete(key);
+    if (now - this.lastSweep >= 60_000) {
+      this.lastSweep = now;
+      for (const [key, at] of this.seen) if (now - at >= windowMs) this.forget(key);
+    }
+    while (this.seen.size >= this.maxEntries) {
+      const oldest = this.seen.keys().next();
+      if (oldest.done) break;
+      this.forget(oldest.value);
+    }
+  }
+
+  private forget(key: string): void {
+    this.seen.delete(key);
+    this.holders.delete(key);
   }
 }
 

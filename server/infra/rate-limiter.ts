@@ -7,7 +7,6 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
 import { errors } from './errors';
 import type { Clock } from './clock';
-import { ByteLru, type CacheFigures, type MeasuredCache } from './byte-lru';
 
 export interface RateRule {
   /** Names the counter, e.g. `signin:ip`. */
@@ -61,21 +60,9 @@ export interface RateLimitStore {
   release(key: string): Promise<void>;
 }
 
-/**
- * 8 MiB of counters: about 60,000 addresses or members counting at once. A flood of new
- * addresses pushes out the counters least recently hit, never one being hit now.
- */
-export const RATE_LIMIT_MAX_BYTES = 8 * 1024 * 1024;
-/** The `{ count, resetAt }` record beside the key. */
-const WINDOW_BYTES = 40;
-
-export class MemoryRateLimitStore implements RateLimitStore, MeasuredCache {
-  private readonly windows: ByteLru<HitResult>;
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, HitResult>();
   private lastSweep = 0;
-
-  constructor(maxBytes = RATE_LIMIT_MAX_BYTES) {
-    this.windows = new ByteLru<HitResult>('rate-limits', maxBytes, () => WINDOW_BYTES);
-  }
 
   async hit(key: string, windowMs: number, now: number): Promise<HitResult> {
     this.sweep(now);
@@ -94,19 +81,15 @@ export class MemoryRateLimitStore implements RateLimitStore, MeasuredCache {
   }
 
   async release(key: string): Promise<void> {
-    const current = this.windows.peek(key);
+    const current = this.windows.get(key);
     if (current && current.count > 0) current.count -= 1;
   }
 
-  figures(): CacheFigures {
-    return this.windows.figures();
-  }
-
-  /** Drops expired windows at most once a minute; the byte budget bounds what a minute brings. */
+  /** Drops expired windows at most once a minute so the map cannot grow without bound. */
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    for (const [key, value] of [...this.windows.entries()]) if (value.resetAt <= now) this.windows.delete(key);
+    for (const [key, value] of this.windows) if (value.resetAt <= now) this.windows.delete(key);
   }
 }
 
@@ -156,11 +139,6 @@ export class RateLimiter {
     /** False when RATE_LIMITS=off (load tests and benchmarks only). */
     readonly enabled: boolean,
   ) {}
-
-  /** What the in-process store holds (null with Redis, which holds it). */
-  figures(): CacheFigures | null {
-    return this.store instanceof MemoryRateLimitStore ? this.store.figures() : null;
-  }
 
   /** Counts one hit; throws 429 (errorCode 7, Retry-After) once `rule.max` is passed. */
   async consume(rule: RateRule, key: string): Promise<void> {

@@ -10,45 +10,46 @@
  * likes), show within the TTL. Off in tests (NODE_ENV=test) unless a test turns it on with
  * `setFeedCacheTtl`.
  *
- * Memory: bounded in bytes (`FEED_CACHE_MAX_BYTES`, least recently read out, `infra/byte-lru.ts`);
- * expired entries are not swept but are the first to go, since nothing reads them.
+ * Bounded twice: at most `MAX_ENTRIES` keys, and `FEED_CACHE_MAX_BYTES` of pages counted by
+ * their JSON (issue 32: every cache bounded in bytes and its size visible). Each page is
+ * serialized once when it is loaded — the anonymous API's envelope is made from that same text,
+ * so the count costs nothing there — and the oldest entries go first when the bytes are over.
  */
 import type { AppContext } from '../context';
 import type { Page } from './paging';
-import { ByteLru, type CacheFigures, type MeasuredCache } from '../infra/byte-lru';
 
 export const FEED_CACHE_TTL_MS = 2_000;
-/**
- * The budget: a feed page of 20 items is 20–60 KB of JSON, so 8 MiB holds a few hundred pages —
- * every feed's first pages in every locale, which is what is read within 2 s.
- */
-export const FEED_CACHE_MAX_BYTES = 8 * 1024 * 1024;
-/** A page still loading is charged this much until it is measured. */
-const LOADING_BYTES = 1024;
-/**
- * What a loaded page costs: its JSON (kept as the anonymous readers' envelope) and the objects
- * it was made from, which heap snapshots put at about three times their JSON.
- */
-const OBJECTS_PER_JSON_BYTE = 3;
+const MAX_ENTRIES = 1_000;
+/** A feed page is tens of KB of JSON: room for several hundred of them. */
+export const FEED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 interface Entry {
   at: number;
   page: Promise<Page<unknown>>;
+  /** The page as JSON, made once when it is loaded: its size, and the anonymous envelope's body. */
+  json: Promise<string>;
   /** The success envelope as JSON, made once per entry for anonymous readers. */
   body?: Promise<string>;
-  /** The envelope's length once the page is loaded (what the entry is charged by). */
-  jsonBytes?: number;
+  /** Bytes of `json` once made (counted against the budget). */
+  bytes: number;
 }
 
-export class FeedCache implements MeasuredCache {
-  private readonly entries: ByteLru<Entry>;
+/** The cache's figures, for operators. */
+export interface FeedCacheStats {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  maxEntries: number;
+}
+
+export class FeedCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
 
   constructor(
     public ttlMs: number,
-    maxBytes = FEED_CACHE_MAX_BYTES,
-  ) {
-    this.entries = new ByteLru<Entry>('feeds', maxBytes, (entry) => (entry.jsonBytes === undefined ? LOADING_BYTES : entry.jsonBytes * (1 + OBJECTS_PER_JSON_BYTE)));
-  }
+    private readonly maxBytes = FEED_CACHE_MAX_BYTES,
+  ) {}
 
   async get<T>(key: string, now: number, load: () => Promise<Page<T>>): Promise<Page<T>> {
     // A key is only ever filled by the loader of its feed, so its page has that loader's type.
@@ -58,42 +59,78 @@ export class FeedCache implements MeasuredCache {
   /** The page as the API's success envelope, serialized once per entry. */
   async body<T>(key: string, now: number, load: () => Promise<Page<T>>): Promise<string> {
     const entry = this.entry(key, now, load);
-    entry.body ??= entry.page.then((page) => JSON.stringify({ success: true, data: page }));
+    // The same text as JSON.stringify({ success: true, data: page }), from the page's JSON made once.
+    entry.body ??= entry.json.then((json) => `{"success":true,"data":${json}}`);
     return entry.body;
   }
 
-  figures(): CacheFigures {
-    return this.entries.figures();
+  /** How many pages are held and their bytes. */
+  stats(): FeedCacheStats {
+    return { entries: this.entries.size, bytes: this.bytes, maxBytes: this.maxBytes, maxEntries: MAX_ENTRIES };
   }
 
   private entry(key: string, now: number, load: () => Promise<Page<unknown>>): Entry {
-    if (this.ttlMs <= 0) return { at: now, page: load() };
+    if (this.ttlMs <= 0) {
+      const page = load();
+      const json = page.then((loaded) => JSON.stringify(loaded));
+      json.catch(() => undefined); // its failure reaches the caller through `page` or `body`
+      return { at: now, page, json, bytes: 0 };
+    }
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit;
+    if (this.entries.size >= MAX_ENTRIES) this.evict(now);
     const page = load();
-    const entry: Entry = { at: now, page };
+    const entry: Entry = { at: now, page, json: page.then((loaded) => JSON.stringify(loaded)), bytes: 0 };
+    this.remove(key);
     this.entries.set(key, entry);
-    page.then(
-      (loaded) => {
-        // Measured once, by the envelope anonymous readers are sent (made here, kept for them).
-        if (this.entries.peek(key) !== entry) return;
-        const json = JSON.stringify({ success: true, data: loaded });
-        entry.body ??= Promise.resolve(json);
-        entry.jsonBytes = json.length;
-        this.entries.remeasure(key);
+    entry.json.then(
+      (json) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = Buffer.byteLength(json);
+        this.bytes += entry.bytes;
+        this.evictBytes(key);
       },
+      // A failed load is not remembered (its callers get the error through `page`).
       () => {
-        // A failed load is not remembered.
-        if (this.entries.peek(key) === entry) this.entries.delete(key);
+        if (this.entries.get(key) === entry) this.remove(key);
       },
     );
     return entry;
   }
 
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /** The oldest pages first, until the bytes fit; never the one just stored (`keep`). */
+  private evictBytes(keep: string): void {
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) return;
+      if (key !== keep) this.remove(key);
+    }
+  }
+
+  /** Expired entries first, then the oldest, until there is room for one more. */
+  private evict(now: number): void {
+    for (const [k, entry] of this.entries) if (now - entry.at >= this.ttlMs) this.remove(k);
+    while (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.remove(oldest.value);
+    }
+  }
+
   /** Every entry, or those whose key starts with `prefix` (one kind's feeds). */
   clear(prefix?: string): void {
-    if (prefix === undefined) return this.entries.clear();
-    this.entries.clear((key) => key.startsWith(prefix));
+    if (prefix === undefined) {
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.remove(key);
   }
 }
 
