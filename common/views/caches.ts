@@ -9,7 +9,7 @@ const heldSchema = z.strictObject({
   textBytes: z.number(),
 });
 
-export const cacheStatsSchema = z
+export const cacheStatsViewSchema = z
   .strictObject({
     /** The page cache (ADR 0012, 0033): pages a hit can serve, and copies kept for a database outage. */
     pages: z.strictObject({ maxBytes: z.number(), ttlMs: z.number(), fresh: heldSchema, stale: heldSchema }),
@@ -17,4 +17,4 @@ export const cacheStatsSchema = z
     feeds: z.strictObject({ entries: z.number(), bytes: z.number(), maxBytes: z.number(), maxEntries: z.number() }),
   })
   .meta({ id: 'CacheStatsView' });
-export type CacheStatsView = z.infer<typeof cacheStatsSchema>;
+export type CacheStatsView = z.infer<typeof cacheStatsViewSchema>;
