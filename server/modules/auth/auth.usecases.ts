@@ -17,6 +17,7 @@ import { presentCurrentUser } from '../users/users.api';
 import { attackAlertJob, resetMailJob } from './auth.jobs';
 import { checkSignInPassword, findAccount, registerUser, resetPasswordWithCode, signInKey } from './auth.service';
 import { checkEmailCode } from './email-codes.service';
+import { finishSignIn } from './finish-signin';
 import { hashPassword } from './password';
 import { sessionOptions, type OpenedSession } from './session';
 import { guardSignIn } from './signin-guard';
@@ -54,8 +55,7 @@ export async function checkSignIn({ ctx, db, settings, caller, input }: ReadCall
 
 /** POST login/signin, inside the transaction: a session for the member `checkSignIn` let in. */
 export async function signIn({ scope, caller, settings, input, prepared: user }: WriteCall<Input<'signIn'>, undefined, UserRow>): Promise<OpenedSession> {
-  const issued = await issueToken(scope.db, user.id, sessionOptions(caller, settings));
-  return { issued, answer: { user: presentCurrentUser(user, { now: caller.now }), token: issued.token, redirect: safeRedirect(input.redirect) } };
+  return finishSignIn(scope.db, caller, settings, user, { method: 'password', redirect: input.redirect });
 }
 
 /**
