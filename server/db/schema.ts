@@ -378,6 +378,23 @@ export interface ConversationPrefsTable {
 }
 
 /** A digest period claimed for a member: unique, so two processes never send it twice. */
+/** A member's account at a sign-in provider (ADR 0035, migration 2026120601_sign_in_identities). */
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** line | google | github | wechat | oidc */
+  provider: string;
+  /** The provider's stable id of the account (OIDC `sub`, GitHub's id, WeChat's unionid or openid). */
+  subject: string;
+  email: string;
+  /** 1 when the provider vouched for the e-mail. */
+  email_verified: number;
+  display_name: string;
+  avatar: string;
+  create_time: number;
+  update_time: number;
+}
+
 /** One linked address's preview (ADR 0030, migration 2026120301_embeds_link_previews): the embeds feature's cache. */
 export interface LinkPreviewsTable {
   id: Generated<number>;
@@ -729,6 +746,7 @@ export interface DB {
   report_cases: ReportCasesTable;
   reports: ReportsTable;
   link_previews: LinkPreviewsTable;
+  user_identities: UserIdentitiesTable;
   user_blocks: UserBlocksTable;
   user_warnings: UserWarningsTable;
   trust_levels: TrustLevelsTable;
@@ -769,5 +787,6 @@ export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
 export type ReportCaseRow = Selectable<ReportCasesTable>;
 export type ReportRow = Selectable<ReportsTable>;
 export type LinkPreviewRow = Selectable<LinkPreviewsTable>;
+export type UserIdentityRow = Selectable<UserIdentitiesTable>;
 export type TrustLevelRow = Selectable<TrustLevelsTable>;
 export type IpBanRow = Selectable<IpBansTable>;

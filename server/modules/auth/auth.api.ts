@@ -5,3 +5,5 @@
 export { mailTarget } from './account-mail';
 export { hashPassword, verifyPassword } from './password';
 export { userForToken } from './tokens.service';
+export { finishSignIn, type SignInMethod } from './finish-signin';
+export { setSessionCookie, type OpenedSession } from './session';

@@ -8,4 +8,4 @@ export { defaultSettings } from './settings.schema';
 export { aboutTexts, writeSettings } from './settings.service';
 export { autocompleteLimit, feedReadLimit, readRule } from './read-limits';
 export { SettingsCache } from './settings.service';
-export { existingSiteSecret, siteSecret } from './site-secrets';
+export { existingSiteSecret, replaceSiteSecret, siteSecret } from './site-secrets';

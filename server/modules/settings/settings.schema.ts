@@ -9,6 +9,7 @@ import { DEFAULT_SITE_TIME_ZONE } from '../../../common/site-time';
 import { navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
 import { vipSettingsStored } from '../../../common/validation/vip';
 import { challengeSettingsSchema, trustSettingsSchema } from '../../../common/validation/defences';
+import { signInProvidersSettingsSchema } from '../../../common/validation/identities';
 
 // The field rules live in common/validation/settings.ts (the back office's form uses them too).
 export { isTimeZone, NAV_URL } from '../../../common/validation/settings';
@@ -96,6 +97,8 @@ export const settingsSchema = z.object({
   trust: trustSettingsSchema.prefault({}),
   /** The proof-of-work challenge on sign-up and password reset requests (issue 28). */
   challenge: challengeSettingsSchema.prefault({}),
+  /** Sign-in providers (issue 29, ADR 0035): each one's switch, client id and addresses; the client secrets are site secrets. */
+  signInProviders: signInProvidersSettingsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

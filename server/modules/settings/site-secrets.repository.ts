@@ -23,3 +23,9 @@ export async function insertSecretIfAbsent(db: Kysely<DB>, name: string, value: 
       return;
   }
 }
+
+/** Sets the secret named `name` (a back-office replacement: sign-in providers' client secrets). */
+export async function upsertSecret(db: Kysely<DB>, name: string, value: string, now: number): Promise<void> {
+  const updated = await db.updateTable('site_secrets').set({ value, update_time: now }).where('name', '=', name).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) await insertSecretIfAbsent(db, name, value, now);
+}
