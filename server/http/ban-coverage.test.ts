@@ -103,6 +103,8 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
         'block.block',
         'block.unblock',
         'warning.acknowledge',
+        // Issue 29: one's own ways in (a linked sign-in provider) stay one's own to manage.
+        'identities.unlink',
       ].sort(),
     );
     for (const action of open) {

@@ -26,6 +26,7 @@ const BY_HAND: Record<string, string> = {
   'modules/auth/auth.jobs.ts limit': 'the reset mail job skips a recipient who had too many, silently (the answer was given before it ran)',
   'modules/jobs/jobs.runner.ts write': 'the job runner records a job’s outcome: work outside any request',
   'modules/vip/vip.reminders.ts write': 'the hourly reminder job records each member’s reminder: work outside any request',
+  'modules/identities/identities.usecases.ts write': 'a provider sends the browser back with a GET, so the callback is declared a read: its code exchange runs outside any transaction, then one runWrite signs in, links or creates the account',
   'modules/digest/digest.run.ts write': 'the hourly digest run claims a batch of members’ periods with their mail jobs: work outside any request',
 };
 

@@ -41,7 +41,7 @@ const WRITER: Expect = {
 };
 
 /** The route families this matrix covers: each of their mutating routes needs a row. */
-const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/', '/api/conversation/', '/api/admin/conversation/', '/api/report/', '/api/admin/reports/', '/api/user/block', '/api/user/unblock', '/api/admin/user/warn', '/api/user/warnings/', '/api/admin/ip_bans', '/api/admin/trust/'];
+const FAMILIES = ['/api/comment/', '/api/like/', '/api/favorite/', '/api/article/', '/api/user/settings', '/api/user/messages/', '/api/user/notifications/', '/api/user/notification_prefs', '/api/checkin/', '/api/fans/', '/api/admin/review/', '/api/admin/content/', '/api/admin/settings', '/api/notifications/', '/api/user/push/', '/api/conversation/', '/api/admin/conversation/', '/api/report/', '/api/admin/reports/', '/api/user/block', '/api/user/unblock', '/api/admin/user/warn', '/api/user/warnings/', '/api/admin/ip_bans', '/api/admin/trust/', '/api/user/identities/', '/api/admin/sign-in-providers'];
 
 interface Row {
   name: string;
@@ -105,6 +105,14 @@ for (const dialect of await testDatabases()) {
       const res = await t.post<{ id: number }>('/api/user/push/subscribe', subscription, { token: users[actor === 'anonymous' ? 'member' : actor].token });
       expect(res.status).toBe(200);
       return { id: res.body.data!.id, endpoint: subscription.endpoint };
+    }
+    /** A sign-in provider linked to the actor (the member for nobody); the actor also has a password, so it is not their last way in. */
+    let identityCount = 0;
+    async function ownIdentity(actor: Actor) {
+      const subject = `matrix-${dialect}-${++identityCount}`;
+      const now = Date.now();
+      await db.insertInto('user_identities').values({ user_id: users[actor === 'anonymous' ? 'member' : actor].user.id, provider: 'github', subject, email: '', email_verified: 0, display_name: '', avatar: '', create_time: now, update_time: now }).execute();
+      return async () => (await db.selectFrom('user_identities').select('id').where('subject', '=', subject).executeTakeFirst()) ?? null;
     }
     /** The reports of a topic and their statuses. */
     const reportsOf = (id: number) =>
@@ -551,6 +559,23 @@ for (const dialect of await testDatabases()) {
         async prepare(actor) {
           const probe = async () => (await db.selectFrom('settings').select('value').where('key', '=', 'siteTitle').executeTakeFirst())?.value ?? null;
           return { path: '/api/admin/settings', body: { siteTitle: `Matrix ${actor}` }, probe };
+        },
+      },
+      {
+        name: 'POST user/identities/unlink (one’s own linked provider; a ban does not stop it)',
+        route: 'POST /api/user/identities/unlink',
+        expect: { anonymous: [401, 1], member: [200], other: [200], banned: [200], unverified: [200], moderator: [200], admin: [200] },
+        async prepare(actor) {
+          return { path: '/api/user/identities/unlink', body: { provider: 'github' }, probe: await ownIdentity(actor) };
+        },
+      },
+      {
+        name: 'POST admin/sign-in-providers (admins only)',
+        route: 'POST /api/admin/sign-in-providers',
+        expect: ADMIN_ONLY,
+        async prepare(actor) {
+          const probe = async () => (await db.selectFrom('settings').select('value').where('key', '=', 'signInProviders').executeTakeFirst())?.value ?? null;
+          return { path: '/api/admin/sign-in-providers', body: { provider: 'oidc', enabled: false, clientId: `matrix-${actor}`, clientSecret: `secret-${actor}` }, probe };
         },
       },
       {
