@@ -14,6 +14,8 @@ import { LOCALES } from '../../common/constants';
 import type { AdminSettingsView } from '../../common/views/settings';
 import { adminSettingsSchema, SETTINGS_SECTIONS, type AdminSettings, type AdminSettingsInput, type EditableSettingKey, type SettingsSection } from '../../common/validation/settings';
 import { AdminTitle } from '~/components/admin/admin-table';
+import { SignInProvidersSettings } from '~/components/identities/sign-in-providers-settings';
+import { identityActions } from '../../common/actions/identities';
 import { requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { useSchemaForm } from '~/lib/use-schema-form';
 import { ImageIcon, TrashIcon } from '~/components/topic/icons';
@@ -30,12 +32,13 @@ import { useT } from '~/lib/use-t';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   requireStaff(context, request);
-  return { view: unwrapAdmin(await context.read(siteSettingsActions.read, {})) };
+  return { view: unwrapAdmin(await context.read(siteSettingsActions.read, {})), providers: unwrapAdmin(await context.read(identityActions.adminList, {})).providers };
 }
 
 type Values = AdminSettingsInput;
 type Name = FieldPath<Values>;
 const SECTIONS = Object.keys(SETTINGS_SECTIONS) as SettingsSection[];
+const PROVIDERS_TAB = 'providers';
 
 /** The tab a field belongs to (its top-level key). */
 function sectionOf(field: string): SettingsSection | undefined {
@@ -509,10 +512,11 @@ export default function AdminSettingsPage() {
   const t = useT();
   const toast = useToast();
   const revalidator = useRevalidator();
-  const { view } = useLoaderData<typeof loader>();
+  const { view, providers } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const asked = params.get('tab') as SettingsSection | null;
-  const [tab, setTab] = useState<SettingsSection>(asked && SECTIONS.includes(asked) ? asked : 'site');
+  const asked = params.get('tab') as SettingsSection | typeof PROVIDERS_TAB | null;
+  // The sign-in providers' tab (issue 29) is its own component with a form per provider.
+  const [tab, setTab] = useState<SettingsSection | typeof PROVIDERS_TAB>(asked && (SECTIONS.includes(asked as SettingsSection) || asked === PROVIDERS_TAB) ? asked : 'site');
   const openFirstError = (fields: string[]) => {
     const section = fields.map(sectionOf).find(Boolean);
     if (section) setTab(section);
@@ -564,8 +568,26 @@ export default function AdminSettingsPage() {
             )}
           </button>
         ))}
+        <button
+          type="button"
+          role="tab"
+          id={`tab-${PROVIDERS_TAB}`}
+          aria-selected={tab === PROVIDERS_TAB}
+          aria-controls={`panel-${PROVIDERS_TAB}`}
+          tabIndex={tab === PROVIDERS_TAB ? 0 : -1}
+          onClick={() => setTab(PROVIDERS_TAB)}
+          className={`-mb-px border-b-2 px-3 py-2 text-sm whitespace-nowrap ${
+            tab === PROVIDERS_TAB ? 'border-brand-600 text-brand-800 dark:border-brand-400 dark:text-brand-200 font-medium' : 'border-transparent text-zinc-700 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100'
+          }`}
+          data-testid={`settings-tab-${PROVIDERS_TAB}`}
+        >
+          {t('signInProviders.admin.tab')}
+        </button>
       </div>
-      <form onSubmit={submit} noValidate data-testid="settings-form">
+      <div role="tabpanel" id={`panel-${PROVIDERS_TAB}`} aria-labelledby={`tab-${PROVIDERS_TAB}`} hidden={tab !== PROVIDERS_TAB}>
+        {tab === PROVIDERS_TAB && <SignInProvidersSettings providers={providers} />}
+      </div>
+      <form onSubmit={submit} noValidate hidden={tab === PROVIDERS_TAB} data-testid="settings-form">
         {SECTIONS.map((section) => (
           <div key={section} role="tabpanel" id={`panel-${section}`} aria-labelledby={`tab-${section}`} hidden={tab !== section}>
             <Card className="p-5">

@@ -3,13 +3,15 @@
  * to return to; only same-site paths are honoured (common/redirect.ts). A refused sign-in shows
  * the server's message in the form, where it stays while the visitor retypes.
  */
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { identityActions } from '../../common/actions/identities';
 import { authActions } from '../../common/actions/auth';
 import { LIMITS } from '../../common/constants';
 import { safeRedirect } from '../../common/redirect';
 import { signInSchema, type SignInInput } from '../../common/validation/account';
 import { AuthCard, FormAlert, linkClass } from '~/components/account/auth-card';
 import { accountMeta } from '~/components/account/page-meta';
+import { ProviderButtons, useProviderError } from '~/components/identities/provider-buttons';
 import { useAfterSignIn } from '~/components/account/use-signed-in';
 import { Button } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/input';
@@ -21,6 +23,12 @@ import { useSchemaForm } from '~/lib/use-schema-form';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('account.signin.title');
+
+/** The sign-in providers switched on (issue 29): their buttons under the form. */
+export async function loader({ context }: LoaderFunctionArgs<AppLoadContext>) {
+  const enabled = await context.read(identityActions.enabled, {});
+  return { providers: enabled.ok ? enabled.data.providers : [] };
+}
 
 /** Sign-up keeps the way back, so a newcomer also lands where they were going. */
 function withRedirect(path: string, redirect: string | null): string {
@@ -35,6 +43,8 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
+  const { providers } = useLoaderData<typeof loader>();
+  const providerError = useProviderError(params.get('error'));
 
   const form = useSchemaForm(signInSchema, { username: '', password: '' }, {
     inlineErrors: true,
@@ -59,7 +69,7 @@ export default function SignInPage() {
       }
     >
       <form method="post" noValidate onSubmit={form.submit} className="space-y-4">
-        <FormAlert message={form.formError} />
+        <FormAlert message={form.formError ?? providerError ?? undefined} />
         <Field label={t('account.signin.username')} required error={form.errorFor('username')}>
           {(props) => (
             <Input {...props} {...form.bind('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={LIMITS.emailMax} />
@@ -77,6 +87,7 @@ export default function SignInPage() {
           {form.submitting ? t('account.signin.submitting') : t('account.signin.submit')}
         </Button>
       </form>
+      <ProviderButtons providers={providers} redirect={redirect} />
     </AuthCard>
   );
 }

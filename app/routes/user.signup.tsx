@@ -5,13 +5,15 @@
  */
 import { authActions } from '../../common/actions/auth';
 import { useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { identityActions } from '../../common/actions/identities';
 import { LIMITS } from '../../common/constants';
 import { safeRedirect } from '../../common/redirect';
 import { signUpSchema, type SignUpInput } from '../../common/validation/account';
 import { AuthCard, FormAlert, linkClass } from '~/components/account/auth-card';
 import { ChallengeWidget, type ChallengeHandle } from '~/components/account/challenge-widget';
 import { accountMeta } from '~/components/account/page-meta';
+import { ProviderButtons } from '~/components/identities/provider-buttons';
 import { useAfterSignIn } from '~/components/account/use-signed-in';
 import { Button } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/input';
@@ -24,6 +26,12 @@ import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('account.signup.title');
 
+/** The sign-in providers switched on (issue 29): a first sign-in with one makes the account. */
+export async function loader({ context }: LoaderFunctionArgs<AppLoadContext>) {
+  const enabled = await context.read(identityActions.enabled, {});
+  return { providers: enabled.ok ? enabled.data.providers : [] };
+}
+
 export default function SignUpPage() {
   const t = useT();
   const config = useSiteConfig();
@@ -32,6 +40,7 @@ export default function SignUpPage() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
+  const { providers } = useLoaderData<typeof loader>();
 
   // The proof-of-work challenge's solution (issue 28): spent by any try, so a refused one solves anew.
   const solution = useRef<string | null>(null);
@@ -91,6 +100,7 @@ export default function SignUpPage() {
           {form.submitting ? t('account.signup.submitting') : t('account.signup.submit')}
         </Button>
       </form>
+      <ProviderButtons providers={providers} redirect={redirect} />
     </AuthCard>
   );
 }

@@ -27,6 +27,7 @@ function ProfileSection({ children }: { children: React.ReactNode }) {
     // Membership only while the site sells VIP (as the header's user menu).
     ...(vipEnabled ? [{ to: paths.membership, label: t('site.header.membership') }] : []),
     { to: paths.account, label: t('site.profileNav.account') },
+    { to: paths.connections, label: t('signInProviders.connections.title') },
     { to: paths.notificationSettings, label: t('site.profileNav.notifications') },
     { to: paths.blockedMembers, label: t('safety.blocks.title') },
   ];

@@ -110,7 +110,7 @@ for (const dialect of await testDatabases()) {
     /** A browser's round trip: the start, the provider's login, the callback; what the site answered at the end. */
     async function trip(provider: ProviderId, login: string, options: { token?: string; redirect?: string; tamper?: (cookie: string, url: URL) => Promise<{ cookie?: string; url?: URL }> } = {}) {
       const ip = randomIp();
-      const session = options.token ? { [TOKEN_COOKIE]: options.token } : {};
+      const session: Record<string, string> = options.token ? { [TOKEN_COOKIE]: options.token } : {};
       const start = await t.get(`/api/login/provider/${provider}/start${options.redirect ? `?redirect=${encodeURIComponent(options.redirect)}` : ''}`, { cookies: session, remoteAddress: ip });
       expect(start.status, start.raw.body).toBe(302);
       const tripCookie = start.cookies.find((c) => c.name === STATE_COOKIE);

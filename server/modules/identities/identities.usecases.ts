@@ -126,7 +126,7 @@ export async function finishTrip({ ctx, db, caller, settings, input, headers }: 
   try {
     return await runWrite(ctx, async (scope) => {
       const outcome = await applyProviderAnswer(scope, input.provider, profile, trip.linkUserId, caller.locale);
-      if (outcome.kind === 'linked') return redirectTo(trip.redirect ?? `${CONNECTIONS_PAGE}?linked=${input.provider}`);
+      if (outcome.kind === 'linked') return redirectTo(`${CONNECTIONS_PAGE}?linked=${input.provider}`);
       const opened = await finishSignIn(scope.db, caller, settings, outcome.user, { method: 'provider', redirect: trip.redirect });
       const { session, location } = afterFinishSignIn(opened);
       return redirectTo(location, { session });
