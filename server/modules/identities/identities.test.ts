@@ -70,9 +70,10 @@ for (const dialect of await testDatabases()) {
     let wechat: Awaited<ReturnType<typeof startWechat>>;
     let http: ReturnType<typeof recording>;
     const callbacks = {} as Record<ProviderId, string>;
+    const logLines: string[] = [];
 
     beforeAll(async () => {
-      t = await createTestApp({ dialect });
+      t = await createTestApp({ dialect, env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void logLines.push(line) } });
       http = recording(t);
       admin = await createUser(t, { role: 'admin' });
       const list = await http.get<AdminProvidersView>('/api/admin/sign-in-providers', { token: admin.token });
@@ -297,6 +298,12 @@ for (const dialect of await testDatabases()) {
       expect(off.headers.location).toBe('/user/signin?error=disabled');
       expect((await http.get<EnabledProvidersView>('/api/login/providers')).body.data!.providers.map((p) => p.id)).not.toContain('wechat');
       expect((await save(true)).status).toBe(200);
+      // A provider out of reach (its discovery fails): back to the sign-in page, told so.
+      const unreachable = (issuer: string) => http.post('/api/admin/sign-in-providers', { provider: 'google', enabled: true, clientId: CLIENT_ID, issuer }, { token: admin.token });
+      expect((await unreachable('http://127.0.0.1:9')).status).toBe(200);
+      const down = await t.get('/api/login/provider/google/start', { remoteAddress: randomIp() });
+      expect(down.headers.location).toBe('/user/signin?error=provider');
+      expect((await unreachable(local.issuer)).status).toBe(200);
     });
 
     it('GitHub: OAuth 2 with PKCE and state, the profile and the primary verified e-mail from its API', async () => {
@@ -324,9 +331,16 @@ for (const dialect of await testDatabases()) {
       expect(await userById(identity.user_id)).toMatchObject({ email: null, nickname: `微信${person}`, avatar: 'https://thirdwx.qlogo.cn/mmopen/x/132' });
     });
 
-    it('never answers a client secret', () => {
+    it('never answers nor logs a client secret', () => {
       const all = http.bodies.join('\n');
-      for (const secret of [CLIENT_SECRET, GITHUB_SECRET, WECHAT_SECRET]) expect(all.includes(secret)).toBe(false);
+      const logs = logLines.join('\n');
+      // The log was captured: the refused round trips are in it (provider and reason).
+      expect(logs).toContain('sign-in provider callback refused');
+      expect(logs).toContain('sign-in provider start failed');
+      for (const secret of [CLIENT_SECRET, GITHUB_SECRET, WECHAT_SECRET]) {
+        expect(all.includes(secret), secret).toBe(false);
+        expect(logs.includes(secret), secret).toBe(false);
+      }
     });
   });
 }
