@@ -13,7 +13,7 @@ export const cacheStatsViewSchema = z
   .strictObject({
     /** The page cache (ADR 0012, 0033): pages a hit can serve, and copies kept for a database outage. */
     pages: z.strictObject({ maxBytes: z.number(), ttlMs: z.number(), fresh: heldSchema, stale: heldSchema }),
-    /** The public feeds' micro-cache, counted by each page's JSON. */
+    /** The public feeds' micro-cache, counted by each page's JSON and its anonymous envelope's stored gzip. */
     feeds: z.strictObject({ entries: z.number(), bytes: z.number(), maxBytes: z.number(), maxEntries: z.number() }),
   })
   .meta({ id: 'CacheStatsView' });

@@ -14,7 +14,8 @@ import { answered, performAction } from '../kernel/action-runner';
 import type { ActionRegistry } from '../kernel/action-registry';
 import { callerOf } from '../kernel/caller';
 import { ok } from './envelope';
-import { PERSONAL } from './response-headers';
+import { COMPRESS_MIN_BYTES, requestAcceptsGzip } from './compression';
+import { PERSONAL, vary } from './response-headers';
 import { uploadSourceOf } from './upload-part';
 
 /** Path parameters under the names the input knows: a wildcard (`/*`) is `path`. */
@@ -69,8 +70,22 @@ async function handle(ctx: AppContext, action: AnyAction, request: FastifyReques
     }
     return sendMedia(reply, body as MediaAnswer);
   }
-  if (body instanceof Serialized) return reply.type('application/json; charset=utf-8').send(body.json);
+  if (body instanceof Serialized) return sendSerialized(request, reply, body);
   return ok(body);
+}
+
+/**
+ * A JSON answer made ahead: its stored gzip to a client that takes gzip (the compression hook
+ * leaves an answer that is already encoded alone), else the text (compressed by the hook when the
+ * client takes gzip and no stored copy was made).
+ */
+function sendSerialized(request: FastifyRequest, reply: FastifyReply, body: Serialized<unknown>): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (body.gzip && body.json.length >= COMPRESS_MIN_BYTES) {
+    vary(reply, ['Accept-Encoding']);
+    if (requestAcceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(body.gzip);
+  }
+  return reply.send(body.json);
 }
 
 /**

@@ -7,6 +7,8 @@
  *   `Vary: Accept-Encoding` either way;
  * - a cached page's gzip is the stored bytes with the nonce spliced in: it gunzips to exactly the
  *   page carrying the nonce of this response's CSP, a different one each time, members' copies too;
+ * - a cached feed's anonymous JSON is the gzip stored with it: the same bytes for every reader of
+ *   its window, counted in the feed cache's bytes;
  * - small answers, partial answers (Content-Range), answers already encoded and images are left alone.
  */
 import { gunzipSync } from 'node:zlib';
@@ -15,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../tests/support/databases';
 import { createUser, type CreatedUser } from '../../tests/support/factories';
 import { createTestApp, type ApiResponse, type TestApp } from '../../tests/support/test-app';
+import { createTopic } from '../../tests/support/topic-factories';
+import { FEED_CACHE_TTL_MS, setFeedCacheTtl } from '../kernel/feed-cache';
 import type { CacheStatsView } from '../../common/views/caches';
 import { acceptsGzip } from './compression';
 import { pagesPlugin, type PageHandler } from './ssr';
@@ -154,6 +158,26 @@ for (const dialect of await testDatabases()) {
       } finally {
         t.ctx.pageCache.ttlMs = 0;
         t.ctx.pageCache.clear();
+      }
+    });
+
+    it('a cached feed’s anonymous JSON is its stored gzip, the same bytes for every reader, counted in the cache', async () => {
+      for (let i = 0; i < 12; i += 1) await createTopic(t, member.user, { title: `ข่าวตลาดนัด ${i} — market news ${i}` });
+      setFeedCacheTtl(t.ctx, FEED_CACHE_TTL_MS);
+      try {
+        const first = await t.get('/api/topic/topics', { headers: BROWSER });
+        const second = await t.get('/api/topic/topics', { headers: BROWSER });
+        const plain = await t.get('/api/topic/topics');
+        expect([first.status, second.headers['content-encoding'], varies(second), plain.headers['content-encoding'], varies(plain)]).toEqual([200, 'gzip', true, undefined, true]);
+        expect(second.raw.rawPayload.equals(first.raw.rawPayload)).toBe(true);
+        expect(textOf(second)).toBe(plain.raw.body);
+        expect((JSON.parse(plain.raw.body) as { data: { results: unknown[] } }).data.results.length).toBeGreaterThanOrEqual(12);
+        const feeds = (await t.get<CacheStatsView>('/api/admin/caches', { token: moderator.token })).body.data!.feeds;
+        expect(feeds.entries).toBe(1);
+        // The page's JSON plus its compressed envelope.
+        expect(feeds.bytes).toBe(Buffer.byteLength(plain.raw.body) - '{"success":true,"data":}'.length + first.raw.rawPayload.length);
+      } finally {
+        setFeedCacheTtl(t.ctx, 0);
       }
     });
 

@@ -203,8 +203,14 @@ export interface StreamAnswer {
 
 /** A JSON answer made ahead (a cached feed's envelope for nobody): sent as it is. */
 export class Serialized<T> {
-  /** The envelope's JSON text. */
-  constructor(readonly json: string) {}
+  /**
+   * The envelope's JSON text, and (when the feed cache made one) that text gzip-compressed once
+   * for every reader who takes gzip.
+   */
+  constructor(
+    readonly json: string,
+    readonly gzip?: Buffer,
+  ) {}
   /** Only for the type: what `json`'s data is. */
   declare readonly _type?: T;
 }

@@ -98,7 +98,10 @@ export type FeedCall = Pick<ReadCall<unknown, unknown>, 'ctx' | 'db' | 'caller' 
 export async function publicFeedAnswer<V extends Reactable>(call: FeedCall, feed: PublicFeed<V>): Promise<Page<V> | Serialized<Page<V>>> {
   const { ctx, db, caller } = call;
   const [key, load] = cacheKeyAndLoader(feed, caller);
-  if (call.via === 'api' && !caller.viewer) return new Serialized<Page<V>>(await ctx.feedCache.body(key, ctx.clock.now(), load));
+  if (call.via === 'api' && !caller.viewer) {
+    const { json, gzip } = await ctx.feedCache.body(key, ctx.clock.now(), load);
+    return new Serialized<Page<V>>(json, gzip);
+  }
   return withViewerFlags(db, feed.type, await ctx.feedCache.get(key, ctx.clock.now(), load), caller.viewer);
 }
 
