@@ -17,7 +17,7 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CLASS_PATTERNS, isAllowedImageSrc, LINK_REL, LINK_TARGET } from '../../common/rich-text/policy';
 import { useToast } from '../lib/toast';
-import { EDITOR, FOCUS_END_EVENT, IMAGE_ACCEPT } from './constants';
+import { EDITOR, IMAGE_ACCEPT } from './constants';
 import { ImageInput, type ImageSource } from './extensions/image-input';
 import { ResizableImage } from './extensions/resizable-image';
 import { MentionMenuStore, MentionSuggestExtension } from './extensions/mention-suggest';
@@ -58,6 +58,12 @@ export interface EditorProps {
   ariaLabel?: string;
   id?: string;
   autoFocus?: boolean;
+  /**
+   * Each new number asks for the caret at the end of the document (a host that put text in, such
+   * as a quote), honoured as soon as the editor exists: a quote made before the editor's bundle
+   * arrived, on a slow phone or a busy machine, still hands over the caret.
+   */
+  focusEndRequest?: number;
   disabled?: boolean;
 }
 
@@ -118,6 +124,7 @@ export default function Editor({
   ariaLabel,
   id,
   autoFocus = false,
+  focusEndRequest = 0,
   disabled = false,
 }: EditorProps) {
   const t = useT();
@@ -223,14 +230,14 @@ export default function Editor({
     editor?.setEditable(!disabled);
   }, [editor, disabled]);
 
-  // A host that put text in (a quote) hands the writer the caret after it.
+  // A host that put text in (a quote) hands the writer the caret after it: each request once,
+  // when both it and the editor are there, whichever came first.
+  const honouredFocusEnd = useRef(0);
   useEffect(() => {
-    if (!editor) return;
-    const dom = editor.view.dom;
-    const focusEnd = () => editor.commands.focus('end');
-    dom.addEventListener(FOCUS_END_EVENT, focusEnd);
-    return () => dom.removeEventListener(FOCUS_END_EVENT, focusEnd);
-  }, [editor]);
+    if (!editor || focusEndRequest === 0 || focusEndRequest === honouredFocusEnd.current) return;
+    honouredFocusEnd.current = focusEndRequest;
+    editor.commands.focus('end');
+  }, [editor, focusEndRequest]);
 
   useEffect(() => {
     onUploadingChange?.(uploading > 0);

@@ -51,8 +51,3 @@ export const BACKGROUND_COLORS = [
 
 export type ColorKind = 'text' | 'background';
 
-/**
- * Asks a rich-text editor to take the focus with the caret at the end of its document (dispatched
- * on its editing area: a host that just put text in, such as a quote, hands the writer the caret).
- */
-export const FOCUS_END_EVENT = 'sabai:focus-end';

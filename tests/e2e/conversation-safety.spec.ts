@@ -12,7 +12,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { expectAccessible } from '../support/axe';
 import { signedInPerson, type Person } from '../support/e2e-members';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
-import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
+import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors, recordToasts, expectRecordedToast } from '../support/page';
 
 let server: E2eServer;
 
@@ -106,9 +106,10 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(dialog).toBeVisible();
     await dialog.getByTestId('report-reason-scam').check();
     await expectAccessible(bob.page, { label: `report dialog ${locale}` });
+    await recordToasts(bob.page);
     await dialog.getByTestId('report-submit').click();
     await expect(dialog).toHaveCount(0);
-    await expect(bob.page.getByTestId('toast').getByText(words.reportSent)).toBeVisible();
+    await expectRecordedToast(bob.page, words.reportSent);
 
     // The moderator: the card reads the conversation (a POST, on the record), the reported message marked.
     const staff = await moderator(browser, locale);

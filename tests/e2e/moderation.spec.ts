@@ -10,7 +10,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { expectAccessible } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { signUpMember, type Member } from '../support/e2e-members';
-import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
+import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors, recordToasts, expectRecordedToast } from '../support/page';
 
 let server: E2eServer;
 
@@ -124,8 +124,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     // Lift it from the table's menu; the member writes again.
     await row.getByRole('button', { name: w.moderate }).click();
     await admin.page.getByRole('menuitem', { name: w.unban }).click();
+    await recordToasts(admin.page);
     await admin.page.getByRole('dialog').getByRole('button', { name: w.unban }).click();
-    await expect(admin.page.getByTestId('toast').getByText(w.lifted)).toBeVisible();
+    await expectRecordedToast(admin.page, w.lifted);
     await expect(admin.page.getByTestId('banned-members').locator('tbody tr').filter({ hasText: banned.member.nickname })).toHaveCount(0);
     const again = await banned.page.request.post(`${server.url}/api/user/update`, { data: { nickname: `Calm ${locale}` } });
     expect(again.status()).toBe(200);

@@ -10,7 +10,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { expectAccessible } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { apiPost, signUpMember, verifyByMail, type Member } from '../support/e2e-members';
-import { attachServerOutputOnFailure, expectRecordedToast, openHydrated, openRecordingToasts, setLocaleCookie, watchErrors } from '../support/page';
+import { attachServerOutputOnFailure, expectRecordedToast, openHydrated, openRecordingToasts, setLocaleCookie, watchErrors, recordToasts } from '../support/page';
 
 let server: E2eServer;
 let author: Member;
@@ -57,8 +57,9 @@ test('[en-US] a member reports a topic; it reaches the Reports tab; the staff de
   await expect(dialog.getByText('Describe the problem')).toBeVisible();
   await expectAccessible(member.page);
   await dialog.getByLabel('Details').fill('Sells fake visa stamps');
+  await recordToasts(member.page);
   await dialog.getByTestId('report-submit').click();
-  await expect(member.page.getByTestId('toast').getByText('Thank you. Your report was sent to the moderators.')).toBeVisible();
+  await expectRecordedToast(member.page, 'Thank you. Your report was sent to the moderators.');
   await expect(dialog).toHaveCount(0);
   expect(errors).toEqual([]);
 
@@ -99,12 +100,13 @@ test('[zh-CN] a member reports a comment; the staff dismisses it; the reporter i
   const dialog = member.page.getByRole('dialog', { name: '举报此评论' });
   await dialog.getByLabel('诈骗').check();
   await expectAccessible(member.page);
+  await recordToasts(member.page);
   await dialog.getByTestId('report-submit').click();
-  await expect(member.page.getByTestId('toast').getByText('谢谢。你的举报已发送给版主。')).toBeVisible();
+  await expectRecordedToast(member.page, '谢谢。你的举报已发送给版主。');
   // A second report of the same comment changes nothing and says so.
   await member.page.locator(`#comment-${comment.id}`).getByRole('button', { name: '举报' }).click();
   await member.page.getByRole('dialog').getByTestId('report-submit').click();
-  await expect(member.page.getByTestId('toast').getByText('你已经举报过此内容，版主会进行审核。')).toBeVisible();
+  await expectRecordedToast(member.page, '你已经举报过此内容，版主会进行审核。');
   expect(errors).toEqual([]);
 
   const staff = await signedIn(browser, 'zh-CN', ADMIN);

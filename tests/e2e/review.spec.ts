@@ -10,7 +10,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { expectAccessible } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { adminToken, apiPost, signUpMember, verifyByMail, type Member } from '../support/e2e-members';
-import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
+import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors, recordToasts, expectRecordedToast } from '../support/page';
 
 let server: E2eServer;
 let author: Member;
@@ -105,8 +105,9 @@ test('[zh-CN] the queue says why an article waits; a rejected topic is restored 
   const row = staff.page.getByTestId('content-table').locator('tbody tr').filter({ hasText: '误拒的话题' });
   await row.getByTestId('content-actions').click();
   await staff.page.getByRole('menuitem', { name: '恢复' }).click();
+  await recordToasts(staff.page);
   await staff.page.getByRole('dialog').getByTestId('confirm-ok').click();
-  await expect(staff.page.getByTestId('toast').getByText('已恢复')).toBeVisible();
+  await expectRecordedToast(staff.page, '已恢复');
   await expect(row).toHaveCount(0);
   await expectAccessible(staff.page);
   expect((await request.get(`${server.url}/api/topic/${topic.id}`)).status()).toBe(200);
@@ -122,9 +123,10 @@ test('[zh-CN] the queue says why an article waits; a rejected topic is restored 
   await box.getByRole('textbox').click();
   await writer.page.keyboard.type('去 casino 吗');
   const created = writer.page.waitForResponse((res) => res.url().endsWith('/api/comment/create'));
+  await recordToasts(writer.page);
   await box.getByTestId('comment-submit').click();
   const held = ((await (await created).json()) as { data: { id: number } }).data;
-  await expect(writer.page.getByTestId('toast').getByText('你的评论需要管理员审核，通过后其他人才能看到')).toBeVisible();
+  await expectRecordedToast(writer.page, '你的评论需要管理员审核，通过后其他人才能看到');
   await expect(writer.page.getByTestId('comment').filter({ hasText: 'casino' })).toHaveCount(0);
   await writer.context.close();
   await openHydrated(staff.page, `${server.url}/admin/review?kind=comment`);

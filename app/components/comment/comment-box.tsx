@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
 import { Button } from '~/components/ui/button';
 import { ContentEditor, type ContentType } from '~/editor';
-import { FOCUS_END_EVENT } from '~/editor/constants';
 import { ApiError, send } from '~/lib/api';
 import { commentActions } from '../../../common/actions/comments';
 import { useToast } from '~/lib/toast';
@@ -49,15 +48,16 @@ function editingArea(form: HTMLFormElement | null): HTMLElement | null {
   return areas.find((area) => area.getClientRects().length > 0) ?? null;
 }
 
-/** Focuses the editing area with the caret after everything in it (after the quote just added). */
+/**
+ * Focuses the Markdown textarea with the caret after everything in it (after the quote just
+ * added). The rich-text editor places its own caret (its document, not the DOM, knows where the
+ * end is), asked through `focusEndRequest`, which waits for the editor if its bundle is still
+ * on its way.
+ */
 function placeCaretAtEnd(field: HTMLElement): void {
-  if (field instanceof HTMLTextAreaElement) {
-    field.focus();
-    field.setSelectionRange(field.value.length, field.value.length);
-    return;
-  }
-  // The rich-text editor places its own caret (its document, not the DOM, knows where the end is).
-  field.dispatchEvent(new Event(FOCUS_END_EVENT));
+  if (!(field instanceof HTMLTextAreaElement)) return;
+  field.focus();
+  field.setSelectionRange(field.value.length, field.value.length);
 }
 
 export function CommentBox({ target, onPosted, onCancel, quote, label, placeholder, submitLabel, autoFocus, ref }: CommentBoxProps) {
@@ -163,6 +163,7 @@ export function CommentBox({ target, onPosted, onCancel, quote, label, placehold
         ariaLabel={label}
         placeholder={placeholder}
         autoFocus={autoFocus}
+        focusEndRequest={quotes}
         disabled={submitting}
       />
       {error && (
