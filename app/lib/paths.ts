@@ -25,6 +25,7 @@ export const paths = {
   account: '/user/profile/account',
   notificationSettings: '/user/profile/notifications',
   blockedMembers: '/user/profile/blocks',
+  security: '/user/profile/security',
   createTweet: '/topic/create?type=1',
   createTopic: '/topic/create',
   createArticle: '/article/create',

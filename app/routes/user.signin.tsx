@@ -3,7 +3,8 @@
  * to return to; only same-site paths are honoured (common/redirect.ts). A refused sign-in shows
  * the server's message in the form, where it stays while the visitor retypes.
  */
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authActions } from '../../common/actions/auth';
 import { LIMITS } from '../../common/constants';
 import { safeRedirect } from '../../common/redirect';
@@ -12,6 +13,7 @@ import { AuthCard, FormAlert, linkClass } from '~/components/account/auth-card';
 import { accountMeta } from '~/components/account/page-meta';
 import { useAfterSignIn } from '~/components/account/use-signed-in';
 import { Button } from '~/components/ui/button';
+import { PasskeySignInButton } from '~/components/security/passkey-signin-button';
 import { Field, Input } from '~/components/ui/input';
 import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
@@ -32,6 +34,8 @@ export default function SignInPage() {
   const config = useSiteConfig();
   const toast = useToast();
   const afterSignIn = useAfterSignIn();
+  const navigate = useNavigate();
+  const [passkeyError, setPasskeyError] = useState<string | undefined>(undefined);
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
@@ -40,6 +44,11 @@ export default function SignInPage() {
     inlineErrors: true,
     onValid: async (data: SignInInput) => {
       const answer = await send(authActions.signIn, { username: data.username, password: data.password, redirect });
+      // Two-factor (issue 29): no session yet; the second step's page has the ticket.
+      if ('secondFactor' in answer) {
+        await navigate(answer.redirect);
+        return;
+      }
       toast.success(t('account.signin.success'));
       await afterSignIn(answer.redirect);
     },
@@ -77,6 +86,11 @@ export default function SignInPage() {
           {form.submitting ? t('account.signin.submitting') : t('account.signin.submit')}
         </Button>
       </form>
+      <div className="mt-4 space-y-3">
+        <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">{t('security.signin.or')}</p>
+        <FormAlert message={passkeyError} />
+        <PasskeySignInButton redirect={redirect} onError={setPasskeyError} />
+      </div>
     </AuthCard>
   );
 }

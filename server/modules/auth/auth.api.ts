@@ -5,3 +5,4 @@
 export { mailTarget } from './account-mail';
 export { hashPassword, verifyPassword } from './password';
 export { userForToken } from './tokens.service';
+export { finishSignIn, openSession, secondFactorPath, signInAnswer, signInRedirect, startSignIn, SECOND_FACTOR_PATH, type SignInMethod, type SignInOutcome } from './finish-signin';
