@@ -13,7 +13,7 @@ export const passkeyViewSchema = z
     createTime: z.number(),
     lastUsedTime: z.number(),
   })
-  .meta({ id: 'Passkey' });
+  .meta({ id: 'PasskeyView' });
 export type PasskeyView = z.infer<typeof passkeyViewSchema>;
 
 /** GET user/security: the member's factors (never a secret), and whether the site asks it of them. */
@@ -26,7 +26,7 @@ export const securityViewSchema = z
     /** The site requires a second factor of staff, this member is staff and has none yet. */
     setupRequired: z.boolean(),
   })
-  .meta({ id: 'SecurityState' });
+  .meta({ id: 'SecurityView' });
 export type SecurityView = z.infer<typeof securityViewSchema>;
 
 /** POST user/security/totp/setup: the new secret (shown this once), its otpauth URI and QR code (SVG). */
@@ -50,7 +50,7 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
  * browser (`navigator.credentials.create` / `get`, through @simplewebauthn/browser), as JSON.
  * Their shape is WebAuthn's (W3C Level 3 JSON forms), passed through as the library makes it.
  */
-export const webauthnOptionsSchema = z
+export const webAuthnOptionsSchema = z
   .strictObject({ options: z.record(z.string(), z.unknown()) })
   .meta({ id: 'WebAuthnOptions' });
-export type WebAuthnOptions = z.infer<typeof webauthnOptionsSchema>;
+export type WebAuthnOptions = z.infer<typeof webAuthnOptionsSchema>;

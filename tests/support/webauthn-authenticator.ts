@@ -6,7 +6,7 @@
  * stubbed. Resident (discoverable) credentials: it keeps them and answers a sign-in with any.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { encodeCBOR } from '@levischuck/tiny-cbor';
+import { encodeCBOR, type CBORType } from '@levischuck/tiny-cbor';
 
 interface Credential {
   id: Buffer;
@@ -40,21 +40,23 @@ export class SoftwareAuthenticator {
     const rpId = (options.rp as { id?: string }).id ?? this.rpId;
     const credential: Credential = { id, privateKey, userHandle: user.id, signCount: 0 };
     this.credentials.push(credential);
-    const cose = new Map<number, Uint8Array | number>([
+    const cose = new Map<number, CBORType>([
       [1, 2], // kty: EC2
       [3, -7], // alg: ES256
       [-1, 1], // crv: P-256
-      [-2, Buffer.from(jwk.x!, 'base64url')],
-      [-3, Buffer.from(jwk.y!, 'base64url')],
+      [-2, new Uint8Array(Buffer.from(jwk.x!, 'base64url'))],
+      [-3, new Uint8Array(Buffer.from(jwk.y!, 'base64url'))],
     ]);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
     const authData = Buffer.concat([sha256(rpId), Buffer.from([UP_UV_AT]), Buffer.alloc(4), Buffer.alloc(16), idLength, id, Buffer.from(encodeCBOR(cose))]);
-    const attestationObject = encodeCBOR(new Map<string, Uint8Array | string | Map<string, never>>([
-      ['fmt', 'none'],
-      ['attStmt', new Map()],
-      ['authData', authData],
-    ]));
+    const attestationObject = encodeCBOR(
+      new Map<string, CBORType>([
+        ['fmt', 'none'],
+        ['attStmt', new Map<string, CBORType>()],
+        ['authData', new Uint8Array(authData)],
+      ]),
+    );
     const clientData = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: overrides.origin ?? this.origin, crossOrigin: false });
     return {
       id: b64url(id),

@@ -13,7 +13,7 @@
 import { authActions } from '../../../common/actions/auth';
 import { securityActions } from '../../../common/actions/security';
 import { sessionSchema, signInAnswerSchema, verifiedEmailSchema } from '../../../common/views/auth';
-import { webauthnOptionsSchema } from '../../../common/views/security';
+import { webAuthnOptionsSchema } from '../../../common/views/security';
 import { nothingSchema } from '../../../common/views/page';
 import { currentUserSchema } from '../../../common/views/user';
 import type { UserRow } from '../../db/schema';
@@ -101,7 +101,7 @@ export const authActionList = [
     guards: [refuseCrossSite],
     // A challenge row per call (swept after 5 minutes): as many as sign-in attempts from one source.
     limit: limit.perIp((s) => accountRule(s, 'signinPerIp'), { stage: 'beforeInput' }),
-    answer: webauthnOptionsSchema,
+    answer: webAuthnOptionsSchema,
     run: passkeySignInOptionsOf,
   }),
   writeAction(securityActions.passkeySignIn, {

@@ -38,6 +38,8 @@ function userHandle(userId: number): Uint8Array<ArrayBuffer> {
 export async function registrationOptions(db: Kysely<DB>, rp: RelyingParty, user: { id: number; username: string; nickname: string }, now: number): Promise<Record<string, unknown>> {
   const { generateRegistrationOptions } = await webauthn();
   const existing = await listPasskeys(db, user.id);
+  // Discoverable credentials: signing in asks no username.
+  const residentKey = 'required' as const;
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -46,7 +48,7 @@ export async function registrationOptions(db: Kysely<DB>, rp: RelyingParty, user
     userDisplayName: user.nickname,
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: JSON.parse(p.transports) as string[] })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey, userVerification: 'preferred' },
   });
   await insertChallenge(db, { challenge: options.challenge, userId: user.id, purpose: 'register', expireTime: now + CHALLENGE_TTL_MS, now });
   return options as unknown as Record<string, unknown>;

@@ -5,7 +5,7 @@
  */
 import { securityActions } from '../../../common/actions/security';
 import { nothingSchema } from '../../../common/views/page';
-import { recoveryCodesSchema, securityViewSchema, totpSetupSchema, webauthnOptionsSchema } from '../../../common/views/security';
+import { recoveryCodesSchema, securityViewSchema, totpSetupSchema, webAuthnOptionsSchema } from '../../../common/views/security';
 import { limit, readAction, who, writeAction } from '../../kernel/actions';
 import {
   addPasskeyOfMember,
@@ -33,7 +33,7 @@ export const securityActionList = [
   writeAction(securityActions.totpConfirm, { who: who.member(OWN_SECURITY), limit: codeChecks, answer: recoveryCodesSchema, run: confirmTotp }),
   writeAction(securityActions.totpDisable, { who: who.member(OWN_SECURITY), limit: codeChecks, answer: securityViewSchema, run: disableTotp }),
   writeAction(securityActions.regenerateRecoveryCodes, { who: who.member(OWN_SECURITY), limit: codeChecks, answer: recoveryCodesSchema, run: regenerateRecoveryCodes }),
-  writeAction(securityActions.passkeyOptions, { who: who.member(OWN_SECURITY), limit: setups, answer: webauthnOptionsSchema, run: passkeyOptions }),
+  writeAction(securityActions.passkeyOptions, { who: who.member(OWN_SECURITY), limit: setups, answer: webAuthnOptionsSchema, run: passkeyOptions }),
   writeAction(securityActions.passkeyAdd, { who: who.member(OWN_SECURITY), limit: setups, answer: securityViewSchema, run: addPasskeyOfMember }),
   writeAction(securityActions.passkeyRename, { who: who.member(OWN_SECURITY), limit: limit.none('a name of one’s own passkey, rewritten in place'), answer: securityViewSchema, run: renamePasskey }),
   writeAction(securityActions.passkeyRemove, { who: who.member(OWN_SECURITY), limit: limit.none('one’s own passkey removed: nothing grows'), answer: securityViewSchema, run: removePasskey }),

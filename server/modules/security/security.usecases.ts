@@ -107,7 +107,7 @@ export async function removePasskey(call: WriteCall<Input<'passkeyRemove'>, unde
 
 /** POST admin/two_factor/reset: a member's factors removed (they lost their device); their sessions stay. */
 export async function resetMemberSecurity({ scope, input }: WriteCall<Input<'adminReset'>, undefined>): Promise<null> {
-  if (!(await memberExists(scope.db, input.userId))) throw errors.notFound('errors.userNotFound');
+  if (!(await memberExists(scope.db, input.userId))) throw errors.notFound();
   await forgetSecurityOf(scope.db, input.userId);
   return null;
 }
