@@ -20,6 +20,7 @@ let base: string;
 const WORDS = {
   'en-US': {
     setup: 'Set up',
+    qr: 'QR code to add this site to your authenticator app',
     appCode: '6-digit code from the app',
     turnOn: 'Turn on',
     saved: 'I have saved them',
@@ -35,6 +36,7 @@ const WORDS = {
   },
   'zh-CN': {
     setup: '设置',
+    qr: '将本站添加到身份验证器应用的二维码',
     appCode: '应用中的 6 位验证码',
     turnOn: '开启',
     saved: '我已保存',
@@ -96,7 +98,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await page.getByRole('button', { name: words.setup, exact: true }).click();
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await expect(page.getByRole('img')).toBeVisible();
+    await expect(page.getByRole('img', { name: words.qr })).toBeVisible();
     await expectAccessible(page, { label: `TOTP setup ${locale}` });
     await page.getByLabel(words.appCode).fill(codeAt(secret, Date.now()));
     await page.getByRole('button', { name: words.turnOn, exact: true }).click();
