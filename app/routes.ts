@@ -20,6 +20,7 @@ export default [
     route('redirect', 'routes/redirect.tsx'),
     // account pages (sign-in, sign-up, verify, forgot/reset) go here
     route('user/signin', 'routes/user.signin.tsx'),
+    route('user/signin/second-factor', 'routes/user.signin.second-factor.tsx'),
     route('user/signup', 'routes/user.signup.tsx'),
     route('user/email/verify', 'routes/user.email.verify.tsx'),
     route('user/password/forgot', 'routes/user.password.forgot.tsx'),
@@ -73,6 +74,7 @@ export default [
     route('user/profile/notifications', 'routes/user.profile.notifications.tsx'),
     route('user/profile/blocks', 'routes/user.profile.blocks.tsx'),
     route('user/profile/connections', 'routes/user.profile.connections.tsx'),
+    route('user/profile/security', 'routes/user.profile.security.tsx'),
   ]),
   // the back office (issue 16): its own layout route, moderators and admins only
   route('admin', 'routes/admin.tsx', [

@@ -241,6 +241,7 @@ function createContext(
     images: new ImageProcessor(config.images),
     words: new WordScreen(clock, app.log),
     ipBans: new IpBanList(),
+    staffChecks: [],
     get site() {
       return (site ??= createSite(ctx));
     },

@@ -28,6 +28,7 @@ import type { FeedCache } from './kernel/feed-cache';
 import type { WordScreen } from './modules/words/words.api';
 import type { JobRunner } from './modules/jobs/jobs.api';
 import type { IpBanList } from './modules/ipbans/ipbans.api';
+import type { StaffCheck } from './kernel/actions';
 
 export interface AppContext {
   config: AppConfig;
@@ -73,6 +74,11 @@ export interface AppContext {
   words: WordScreen;
   /** The live IP and network bans, in memory (issue 28): every call but a GET from a banned address is refused. */
   readonly ipBans: IpBanList;
+  /**
+   * What a feature asks of staff before their staff-only actions (kernel/actions.ts `StaffCheck`;
+   * the second factor the site may require, issue 29): filled by the features' `setup`.
+   */
+  readonly staffChecks: StaffCheck[];
   /** What page loaders call (`context.site`): every feature's page slice, assembled once per app. */
   readonly site: SiteServices;
 }

@@ -9,6 +9,7 @@ import { articlesFeature } from './modules/articles/articles.feature';
 import { blocksFeature } from './modules/blocks/blocks.feature';
 import { warningsFeature } from './modules/warnings/warnings.feature';
 import { authFeature } from './modules/auth/auth.feature';
+import { securityFeature } from './modules/security/security.feature';
 import { commentsFeature } from './modules/comments/comments.feature';
 import { contentFeature } from './modules/content/content.feature';
 import { followsFeature } from './modules/follows/follows.feature';
@@ -56,6 +57,7 @@ export const features: Feature[] = [
   installFeature,
   authFeature,
   identitiesFeature,
+  securityFeature,
   usersFeature,
   nodesFeature,
   tagsFeature,

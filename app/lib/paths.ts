@@ -26,6 +26,7 @@ export const paths = {
   notificationSettings: '/user/profile/notifications',
   blockedMembers: '/user/profile/blocks',
   connections: '/user/profile/connections',
+  security: '/user/profile/security',
   createTweet: '/topic/create?type=1',
   createTopic: '/topic/create',
   createArticle: '/article/create',

@@ -444,6 +444,9 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
           <Panel hint={t('adminDefences.settings.challengeHint')}>
             <SwitchField form={form} name="challenge.enabled" label={t('adminDefences.settings.challenge')} />
           </Panel>
+          <Panel hint={t('security.admin.requireStaffHint')}>
+            <SwitchField form={form} name="requireStaffTwoFactor" label={t('security.admin.requireStaff')} />
+          </Panel>
           <Panel title={t('adminDefences.settings.trust')}>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField form={form} name="trust.reviewFirstPosts" label={t('adminDefences.settings.reviewFirstPosts')} type="number" />

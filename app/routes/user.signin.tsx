@@ -3,7 +3,8 @@
  * to return to; only same-site paths are honoured (common/redirect.ts). A refused sign-in shows
  * the server's message in the form, where it stays while the visitor retypes.
  */
-import { Link, useLoaderData, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
+import { useState } from 'react';
+import { Link, useLoaderData, useNavigate, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { identityActions } from '../../common/actions/identities';
 import { authActions } from '../../common/actions/auth';
 import { LIMITS } from '../../common/constants';
@@ -14,6 +15,7 @@ import { accountMeta } from '~/components/account/page-meta';
 import { ProviderButtons, useProviderError } from '~/components/identities/provider-buttons';
 import { useAfterSignIn } from '~/components/account/use-signed-in';
 import { Button } from '~/components/ui/button';
+import { PasskeySignInButton } from '~/components/security/passkey-signin-button';
 import { Field, Input } from '~/components/ui/input';
 import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
@@ -40,6 +42,8 @@ export default function SignInPage() {
   const config = useSiteConfig();
   const toast = useToast();
   const afterSignIn = useAfterSignIn();
+  const navigate = useNavigate();
+  const [passkeyError, setPasskeyError] = useState<string | undefined>(undefined);
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
@@ -50,6 +54,11 @@ export default function SignInPage() {
     inlineErrors: true,
     onValid: async (data: SignInInput) => {
       const answer = await send(authActions.signIn, { username: data.username, password: data.password, redirect });
+      // Two-factor (issue 29): no session yet; the second step's page has the ticket.
+      if ('secondFactor' in answer) {
+        await navigate(answer.redirect);
+        return;
+      }
       toast.success(t('account.signin.success'));
       await afterSignIn(answer.redirect);
     },
@@ -87,6 +96,11 @@ export default function SignInPage() {
           {form.submitting ? t('account.signin.submitting') : t('account.signin.submit')}
         </Button>
       </form>
+      <div className="mt-4 space-y-3">
+        <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">{t('security.signin.or')}</p>
+        <FormAlert message={passkeyError} />
+        <PasskeySignInButton redirect={redirect} onError={setPasskeyError} />
+      </div>
       <ProviderButtons providers={providers} redirect={redirect} />
     </AuthCard>
   );

@@ -14,7 +14,7 @@ import {
   updatePasswordSchema,
   verifyEmailSchema,
 } from '../validation/account';
-import type { SessionAnswer, VerifiedEmail } from '../views/auth';
+import type { SessionAnswer, SignInAnswer, VerifiedEmail } from '../views/auth';
 import type { CurrentUser } from '../views/user';
 import { contract, returns } from './contract';
 
@@ -32,8 +32,8 @@ export const authActions = {
     method: 'POST',
     path: '/api/login/signin',
     input: signInSchema,
-    output: returns<SessionAnswer>(),
-    summary: 'Signs in by username or e-mail and password (the session cookie is set); failures are slowed and counted per account and source.',
+    output: returns<SignInAnswer>(),
+    summary: 'Signs in by username or e-mail and password (the session cookie is set); failures are slowed and counted per account and source. A member with two-factor authentication gets a ticket for the second step (POST login/second_factor) instead of a session.',
   }),
   signOut: contract({
     name: 'auth.signOut',

@@ -31,6 +31,7 @@ const BY_ROLE: Record<Action, [boolean, boolean, boolean]> = {
   'user:warn': [false, true, true],
   'ipBans:manage': [false, false, true],
   'trust:set': [false, true, true],
+  'user:resetSecurity': [false, false, true],
 };
 
 describe('can()', () => {

@@ -25,7 +25,8 @@ export type Action =
   | 'jobs:manage' // jobs after commit: their states, errors, retry (/admin/jobs)
   | 'user:warn' // send a member a formal warning (issue 28)
   | 'ipBans:manage' // IP and network bans (/admin/ip-bans)
-  | 'trust:set'; // set a member's trust level by hand
+  | 'trust:set' // set a member's trust level by hand
+  | 'user:resetSecurity'; // remove a member's second factors (a lost device, issue 29)
 
 /** Whoever acts: an id and a role (a user row, the session user, a presented user). */
 export interface Subject extends HasRole {
@@ -66,6 +67,7 @@ const RULES: Record<Action, (user: Subject, resource: Resource | undefined) => b
   'ipBans:manage': (u) => isAdmin(u),
   // Staff vouch for a member (or hold one back) as they judge their posts.
   'trust:set': (u) => isModerator(u),
+  'user:resetSecurity': (u) => isAdmin(u),
 };
 
 /** Whether `user` (null: nobody signed in) may do `action` (on `resource`). */

@@ -166,6 +166,8 @@ export const editableSettingFields = {
   /** Defences (issue 28): the proof-of-work challenge's switch, trust levels' thresholds. */
   challenge: challengeSettingsSchema,
   trust: trustSettingsSchema,
+  /** Moderators and admins must set up a second factor (TOTP or a passkey) before the back office (issue 29). */
+  requireStaffTwoFactor: z.boolean(),
 };
 
 export type EditableSettingKey = keyof typeof editableSettingFields;
@@ -198,7 +200,7 @@ export const SETTINGS_SECTIONS = {
   limits: ['rateLimits', 'postLimits', 'commentLimits', 'reactionLimits', 'checkinLimits', 'reportLimits'],
   uploads: ['uploadLimits'],
   mail: ['smtp'],
-  defences: ['challenge', 'trust'],
+  defences: ['challenge', 'trust', 'requireStaffTwoFactor'],
 } as const satisfies Record<string, readonly EditableSettingKey[]>;
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 

@@ -11,6 +11,23 @@ export const sessionSchema = z.strictObject({
 }).meta({ id: 'Session' });
 export type SessionAnswer = z.infer<typeof sessionSchema>;
 
+/**
+ * POST login/signin (and any way in whose first step is done) when the member has a second
+ * factor: no session yet. `redirect` is the second step's page (`/user/signin/second-factor?
+ * ticket=…`), so a client that only follows `redirect` still lands there; `ticket` is what the
+ * second step (POST login/second_factor) takes, good for 5 minutes and one use.
+ */
+export const secondFactorNeededSchema = z.strictObject({
+  secondFactor: z.literal(true),
+  ticket: z.string(),
+  redirect: z.string(),
+}).meta({ id: 'SecondFactorNeeded' });
+export type SecondFactorNeeded = z.infer<typeof secondFactorNeededSchema>;
+
+/** POST login/signin: a session (`token` and the cookie), or the second step asked first. */
+export const signInAnswerSchema = z.union([sessionSchema, secondFactorNeededSchema]).meta({ id: 'SignInAnswer' });
+export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
+
 /** POST user/verify_email: the address the link verified. */
 export const verifiedEmailSchema = z.strictObject({ email: z.string() }).meta({ id: 'VerifiedEmail' });
 export type VerifiedEmail = z.infer<typeof verifiedEmailSchema>;

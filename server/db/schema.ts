@@ -752,6 +752,11 @@ export interface DB {
   trust_levels: TrustLevelsTable;
   challenge_uses: ChallengeUsesTable;
   ip_bans: IpBansTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  user_passkeys: UserPasskeysTable;
+  second_factor_tickets: SecondFactorTicketsTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -790,3 +795,59 @@ export type LinkPreviewRow = Selectable<LinkPreviewsTable>;
 export type UserIdentityRow = Selectable<UserIdentitiesTable>;
 export type TrustLevelRow = Selectable<TrustLevelsTable>;
 export type IpBanRow = Selectable<IpBansTable>;
+
+/** A member's TOTP (issue 29): the base32 secret (stored as is: ADR 0038), confirmed once a code matched, the last step taken. */
+export interface UserTotpTable {
+  id: Generated<number>;
+  user_id: number;
+  secret: string;
+  confirmed: number;
+  last_step: number;
+  create_time: number;
+  update_time: number;
+}
+
+/** A recovery code, hashed (SHA-256 hex); used once (used_time > 0). */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_time: Generated<number>;
+  create_time: number;
+}
+
+/** A WebAuthn credential (passkey): id and COSE public key base64url, transports JSON. */
+export interface UserPasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  name: string;
+  create_time: number;
+  last_used_time: Generated<number>;
+}
+export type UserPasskeyRow = Selectable<UserPasskeysTable>;
+
+/** A sign-in waiting for its second factor: the ticket hashed, single use, 5 minutes, attempts counted. */
+export interface SecondFactorTicketsTable {
+  id: Generated<number>;
+  ticket_hash: string;
+  user_id: number;
+  method: string;
+  redirect: string;
+  expire_time: number;
+  attempts: Generated<number>;
+  create_time: number;
+}
+
+/** A WebAuthn challenge, used once: for a member (0 = a discoverable sign-in), registration or sign-in. */
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  challenge: string;
+  user_id: number;
+  purpose: string;
+  expire_time: number;
+  create_time: number;
+}

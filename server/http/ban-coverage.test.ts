@@ -70,7 +70,10 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
     const open = posts.filter((action) => kindOf(action) === 'open');
     expect(open.map((action) => action.contract.name).sort()).toEqual(
       [
+        'auth.passkeySignIn',
+        'auth.passkeySignInOptions',
         'auth.resetPassword',
+        'auth.secondFactor',
         'auth.sendResetPasswordEmail',
         'auth.sendVerifyEmail',
         'auth.setEmail',
@@ -91,6 +94,14 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
         'push.removeDevice',
         'push.subscribe',
         'push.unsubscribe',
+        'security.passkeyAdd',
+        'security.passkeyOptions',
+        'security.passkeyRemove',
+        'security.passkeyRename',
+        'security.regenerateRecoveryCodes',
+        'security.totpConfirm',
+        'security.totpDisable',
+        'security.totpSetup',
         'tag.autocomplete',
         'unsubscribe.oneClick',
         'vip.submit',

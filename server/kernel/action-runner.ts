@@ -4,6 +4,7 @@
  *
  *   1. the database (428 before install, unless the action is the installer's)
  *   2. who: the gate (401, 403 banned, 403 unverified), then the role rule of the shared table;
+ *      on a staff-only rule, what features ask of staff (`ctx.staffChecks`: a second factor);
  *      a call that is not a GET from a banned address (IP bans): 403
  *   3. guards: a module switched off answers 403 before any field error
  *   4. limits spent before the input (every attempt counts)
@@ -22,6 +23,7 @@ import { AppError, errors } from '../infra/errors';
 import { clientKey, type RateRule } from '../infra/rate-limiter';
 import { parseInput, parseScreened } from './input';
 import { authorize, isModerator, requireVerifiedWriter, requireWriter } from '../policy/permissions';
+import { can as sharedCan } from '../../common/policies/can';
 import type { AnyAction, Limit, LimitRule, ReadCall, ReadDeclaration, SiteSettings, Who, WriteDeclaration } from './actions';
 import type { Database } from '../db/database';
 import { isUnlimited, Serialized } from './actions';
@@ -201,6 +203,19 @@ export function performAction(ctx: AppContext, action: AnyAction, request: Actio
 
 function performWith(ctx: AppContext, action: AnyAction, request: ActionRequest, db: Database | null, settings: SiteSettings): Promise<unknown> {
   checkWho(action.who, request.caller, settings);
+  if (db && ctx.staffChecks.length > 0 && isStaffOnly(action.who)) {
+    const call = { db, caller: request.caller, settings };
+    return ctx.staffChecks.reduce<Promise<void>>((previous, check) => previous.then(() => check(call)), Promise.resolve()).then(() => performAfterStaff(ctx, action, request, db, settings));
+  }
+  return performAfterStaff(ctx, action, request, db, settings);
+}
+
+/** A rule no plain member passes (the back office, moderation): what `ctx.staffChecks` guard. */
+function isStaffOnly(who: Who): boolean {
+  return who.can !== undefined && !sharedCan({ id: 0, role: 'member' }, who.can);
+}
+
+function performAfterStaff(ctx: AppContext, action: AnyAction, request: ActionRequest, db: Database | null, settings: SiteSettings): Promise<unknown> {
   // A banned address (IP and network bans, issue 28) makes no write: every call but a GET is
   // refused, signing up and in among them; reading stays open (ADR 0027).
   if (db && ctx.state.installed && action.contract.method !== 'GET' && request.via === 'api') {

@@ -65,6 +65,13 @@ export const who = {
 };
 
 /**
+ * What a feature asks of a moderator or admin before any action only staff may take (a `who.can`
+ * rule no plain member passes): throws the refusal (403) when they may not yet. Features add
+ * theirs to `ctx.staffChecks` in their setup (the second factor a site may require, issue 29).
+ */
+export type StaffCheck = (call: { db: Kysely<DB>; caller: Caller; settings: SiteSettings }) => Promise<void>;
+
+/**
  * An item-level rule (an owner or a moderator): the target is loaded (inside the write's
  * transaction, locked), then the shared table decides on it.
  */

@@ -30,6 +30,7 @@ function ProfileSection({ children }: { children: React.ReactNode }) {
     { to: paths.connections, label: t('signInProviders.connections.title') },
     { to: paths.notificationSettings, label: t('site.profileNav.notifications') },
     { to: paths.blockedMembers, label: t('safety.blocks.title') },
+    { to: paths.security, label: t('security.tab') },
   ];
   return (
     <SiteFrame>

@@ -11,7 +11,9 @@
  *   - the session cookie is each action's `respond` (session.ts), the HTTP door's last step.
  */
 import { authActions } from '../../../common/actions/auth';
-import { sessionSchema, verifiedEmailSchema } from '../../../common/views/auth';
+import { securityActions } from '../../../common/actions/security';
+import { sessionSchema, signInAnswerSchema, verifiedEmailSchema } from '../../../common/views/auth';
+import { webAuthnOptionsSchema } from '../../../common/views/security';
 import { nothingSchema } from '../../../common/views/page';
 import { currentUserSchema } from '../../../common/views/user';
 import type { UserRow } from '../../db/schema';
@@ -19,7 +21,8 @@ import { isSameOrigin } from '../../http/request-context';
 import { errors } from '../../infra/errors';
 import { limit, readAction, who, writeAction, type Guard, type LimitRule } from '../../kernel/actions';
 import { checkPasswordChange, hashFirstPassword, presentAccount, sendVerifyEmail, setEmail, setPassword, updatePassword, verifyEmail } from './account.usecases';
-import { checkResetLink, checkSignIn, hashNewPassword, resetPassword, sendResetPasswordEmail, signIn, signOut, signUp } from './auth.usecases';
+import { checkResetLink, checkSecondFactor, checkSignIn, hashNewPassword, passkeySignIn, passkeySignInOptionsOf, resetPassword, secondFactor, sendResetPasswordEmail, signIn, signOut, signUp } from './auth.usecases';
+import { startSignIn } from './finish-signin';
 import { requireSolvedChallenge } from '../challenge/challenge.api';
 import { accountRule } from './rate-rules';
 import { endSession, startSession } from './session';
@@ -77,10 +80,37 @@ export const authActionList = [
     // its hit back, so the rule counts failures from one IP across accounts. The per-account
     // guard (slow-down, per account and source, the attack alert) is signin-guard.ts's.
     limit: limit.perIp((s) => accountRule(s, 'signinPerIp'), { stage: 'beforeInput', onSuccess: 'release' }),
-    answer: sessionSchema,
+    answer: signInAnswerSchema,
     prepare: checkSignIn,
     run: signIn,
+    respond: startSignIn,
+  }),
+  // The second step (issue 29): the ticket's own tries (5) and expiry bound one sign-in; this
+  // bounds one source across tickets, counting failures only, as the password's step does.
+  writeAction(securityActions.secondFactor, {
+    who: who.anyone('signing in is how a banned member reads why and until when'),
+    guards: [refuseCrossSite],
+    limit: limit.perIp((s) => accountRule(s, 'signinPerIp'), { stage: 'beforeInput', onSuccess: 'release' }),
+    answer: sessionSchema,
+    prepare: checkSecondFactor,
+    run: secondFactor,
     respond: startSession,
+  }),
+  writeAction(securityActions.passkeySignInOptions, {
+    who: who.anyone('signing in is how a banned member reads why and until when'),
+    guards: [refuseCrossSite],
+    // A challenge row per call (swept after 5 minutes): as many as sign-in attempts from one source.
+    limit: limit.perIp((s) => accountRule(s, 'signinPerIp'), { stage: 'beforeInput' }),
+    answer: webAuthnOptionsSchema,
+    run: passkeySignInOptionsOf,
+  }),
+  writeAction(securityActions.passkeySignIn, {
+    who: who.anyone('signing in is how a banned member reads why and until when'),
+    guards: [refuseCrossSite],
+    limit: limit.perIp((s) => accountRule(s, 'signinPerIp'), { stage: 'beforeInput', onSuccess: 'release' }),
+    answer: signInAnswerSchema,
+    run: passkeySignIn,
+    respond: startSignIn,
   }),
   readAction(authActions.signOut, {
     who: who.anyone(),

@@ -5,5 +5,5 @@
 export { mailTarget } from './account-mail';
 export { hashPassword, verifyPassword } from './password';
 export { userForToken } from './tokens.service';
-export { finishSignIn, type SignInMethod } from './finish-signin';
+export { finishSignIn, openSession, secondFactorPath, signInAnswer, signInRedirect, startSignIn, SECOND_FACTOR_PATH, type SignInMethod, type SignInOutcome } from './finish-signin';
 export { setSessionCookie, type OpenedSession } from './session';

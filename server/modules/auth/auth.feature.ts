@@ -1,6 +1,7 @@
 /** Sign-in and the account's security: sign-up, sessions, password reset, e-mail and password changes. */
 import type { Feature } from '../../kernel/feature';
 import { authActionList } from './auth.actions';
+import { deleteTokensOfUser } from './tokens.repository';
 import { attackAlertJob, resetMailJob, sweepSchedule, verifyMailJob } from './auth.jobs';
 
 export const authFeature: Feature = {
@@ -15,6 +16,11 @@ export const authFeature: Feature = {
     // when the mail server fails, and not lost to a crash; the banner's "resend" stays the way back.
     ctx.events.onWrite('user.signedUp', 'auth', async ({ userId, email, locale }, scope) => {
       if (email) await scope.enqueue(verifyMailJob, { userId, locale });
+    });
+    // A member who adds a second factor may end every other session (issue 29): a device that
+    // signed in before the factor existed stays out until it signs in again, with it.
+    ctx.events.onWrite('security.factorAdded', 'auth', async ({ userId, endOtherSessions, keepTokenHash }, scope) => {
+      if (endOtherSessions) await deleteTokensOfUser(scope.db, userId, keepTokenHash ?? undefined);
     });
   },
 };

@@ -13,11 +13,14 @@ import { clientKey } from '../../infra/rate-limiter';
 import type { AppContext } from '../../context';
 import type { ReadCall, WriteCall } from '../../kernel/actions';
 import { enqueueJob, type JobDefinition } from '../../kernel/jobs';
-import { presentCurrentUser } from '../users/users.api';
+import { findUserById, presentCurrentUser } from '../users/users.api';
+import type { securityActions } from '../../../common/actions/security';
+import type { WebAuthnOptions } from '../../../common/views/security';
+import { checkTicket, passkeySignInOptions, redeemTicket, relyingParty, verifyPasskeySignIn, type CheckedTicket } from '../security/security.api';
 import { attackAlertJob, resetMailJob } from './auth.jobs';
 import { checkSignInPassword, findAccount, registerUser, resetPasswordWithCode, signInKey } from './auth.service';
 import { checkEmailCode } from './email-codes.service';
-import { finishSignIn } from './finish-signin';
+import { finishSignIn, openSession, type SignInOutcome } from './finish-signin';
 import { hashPassword } from './password';
 import { sessionOptions, type OpenedSession } from './session';
 import { guardSignIn } from './signin-guard';
@@ -53,9 +56,40 @@ export async function checkSignIn({ ctx, db, settings, caller, input }: ReadCall
   );
 }
 
-/** POST login/signin, inside the transaction: a session for the member `checkSignIn` let in. */
-export async function signIn({ scope, caller, settings, input, prepared: user }: WriteCall<Input<'signIn'>, undefined, UserRow>): Promise<OpenedSession> {
+/** POST login/signin, inside the transaction: a session for the member `checkSignIn` let in, or the second step's ticket. */
+export async function signIn({ scope, caller, settings, input, prepared: user }: WriteCall<Input<'signIn'>, undefined, UserRow>): Promise<SignInOutcome> {
   return finishSignIn(scope.db, caller, settings, user, { method: 'password', redirect: input.redirect });
+}
+
+type SecurityInput<K extends keyof typeof securityActions> = ParsedInputOf<(typeof securityActions)[K]>;
+
+/**
+ * Before the second step's transaction: the ticket alive, one more of its tries counted (that
+ * stays, whatever follows), the code matched. Nothing is spent yet.
+ */
+export function checkSecondFactor({ db, caller, input }: ReadCall<SecurityInput<'secondFactor'>, undefined>): Promise<CheckedTicket> {
+  return checkTicket(db, input.ticket, input.code, caller.now);
+}
+
+/** POST login/second_factor, inside the transaction: the ticket and the code used once, the session. */
+export async function secondFactor({ scope, caller, settings, prepared: checked }: WriteCall<SecurityInput<'secondFactor'>, undefined, CheckedTicket>): Promise<OpenedSession> {
+  await redeemTicket(scope.db, checked, caller.now);
+  const user = await findUserById(scope.db, checked.userId);
+  if (!user) throw errors.validation({ ticket: 'security.errors.ticketExpired' });
+  return openSession(scope.db, caller, settings, user, checked.redirect);
+}
+
+/** POST login/passkey/options: the challenge kept, the options for the browser. */
+export async function passkeySignInOptionsOf({ scope, ctx, caller, settings }: WriteCall<SecurityInput<'passkeySignInOptions'>, undefined>): Promise<WebAuthnOptions> {
+  return { options: await passkeySignInOptions(scope.db, relyingParty(ctx, settings.siteTitle), caller.now) };
+}
+
+/** POST login/passkey, inside the transaction: the passkey verified (challenge once, counter on), the session. */
+export async function passkeySignIn({ scope, ctx, caller, settings, input }: WriteCall<SecurityInput<'passkeySignIn'>, undefined>): Promise<SignInOutcome> {
+  const userId = await verifyPasskeySignIn(scope.db, relyingParty(ctx, settings.siteTitle), input.response, caller.now);
+  const user = await findUserById(scope.db, userId);
+  if (!user) throw errors.validation({ response: 'security.errors.passkeyUnknown' });
+  return finishSignIn(scope.db, caller, settings, user, { method: 'passkey', redirect: input.redirect });
 }
 
 /**

@@ -16,7 +16,7 @@ import { siteBaseUrl } from '../../http/site-address';
 import type { MediaAnswer, ReadCall, SiteSettings, WriteCall } from '../../kernel/actions';
 import { actorOf, memberOf } from '../../kernel/caller';
 import { runWrite } from '../../kernel/write';
-import { finishSignIn, type OpenedSession } from '../auth/auth.api';
+import { finishSignIn, type OpenedSession, type SignInOutcome } from '../auth/auth.api';
 import { siteSecret, writeSettings } from '../settings/settings.api';
 import { adapters, ProviderError, providerErrorOf, type ProviderErrorCode } from './identities.providers';
 import { applyProviderAnswer, enabledProviders, linkedIdentities, providerName, providerSecret, setProviderSecret, unlinkProvider, waysIn } from './identities.service';
@@ -92,11 +92,13 @@ function cookieOf(headers: ReadCall<unknown, unknown>['headers'], name: string):
 }
 
 /**
- * What the callback does with `finishSignIn`'s result, in one place: here a session is opened;
- * when a second factor may be asked first, this is the one function to change.
+ * What the callback does with `finishSignIn`'s result, in one place: a session opened goes with
+ * the redirect to where the member was going; a second factor owed (TOTP on) sends them to its
+ * page with the ticket, no session yet.
  */
-export function afterFinishSignIn(opened: OpenedSession): Pick<TripAnswer, 'session'> & { location: string } {
-  return { session: opened.issued, location: opened.answer.redirect };
+export function afterFinishSignIn(outcome: SignInOutcome): Pick<TripAnswer, 'session'> & { location: string } {
+  if (outcome.kind === 'secondFactor') return { session: null, location: outcome.answer.redirect };
+  return { session: outcome.session.issued, location: outcome.session.answer.redirect };
 }
 
 /** GET login/provider/:provider/callback. */
@@ -127,8 +129,8 @@ export async function finishTrip({ ctx, db, caller, settings, input, headers }: 
     return await runWrite(ctx, async (scope) => {
       const outcome = await applyProviderAnswer(scope, input.provider, profile, trip.linkUserId, caller.locale);
       if (outcome.kind === 'linked') return redirectTo(`${CONNECTIONS_PAGE}?linked=${input.provider}`);
-      const opened = await finishSignIn(scope.db, caller, settings, outcome.user, { method: 'provider', redirect: trip.redirect });
-      const { session, location } = afterFinishSignIn(opened);
+      const signedIn = await finishSignIn(scope.db, caller, settings, outcome.user, { method: 'provider', redirect: trip.redirect });
+      const { session, location } = afterFinishSignIn(signedIn);
       return redirectTo(location, { session });
     });
   } catch (error) {

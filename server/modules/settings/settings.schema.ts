@@ -78,6 +78,8 @@ export const settingsSchema = z.object({
     .default({ perUser: { max: 10, windowMs: 60 * 60_000 }, perIp: { max: 30, windowMs: 60 * 60_000 } }),
   /** Commenting needs a verified e-mail (posting topics always does). */
   commentNeedsVerifiedEmail: z.boolean().default(false),
+  /** Moderators and admins must have a second factor (TOTP or a passkey) before staff actions answer them (issue 29). */
+  requireStaffTwoFactor: z.boolean().default(false),
   /** Comment limits; moderators and admins are exempt. max 0 disables a rule. */
   commentLimits: z
     .object({ perUser: rateRule, perIp: rateRule })
