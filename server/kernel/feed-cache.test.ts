@@ -1,4 +1,5 @@
-/** The feed micro-cache's bounds (issue 32): its bytes counted by each page's JSON, the oldest dropped first, the figures told. */
+/** The feed micro-cache's bounds (issue 32): its bytes counted by each page's JSON (and the anonymous envelope's gzip), the oldest dropped first, the figures told. */
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { FeedCache } from './feed-cache';
 import type { Page } from './paging';
@@ -28,10 +29,15 @@ describe('FeedCache', () => {
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
-  it('makes the anonymous envelope from the same JSON, byte for byte', async () => {
+  it('makes the anonymous envelope from the same JSON, byte for byte, and its gzip once', async () => {
     const cache = new FeedCache(60_000);
     const page = pageOf('<b>"quoted" · 中文</b>');
-    expect(await cache.body('k', 0, async () => page)).toBe(JSON.stringify({ success: true, data: page }));
+    const body = await cache.body('k', 0, async () => page);
+    expect(body.json).toBe(JSON.stringify({ success: true, data: page }));
+    expect(gunzipSync(body.gzip).toString('utf8')).toBe(body.json);
+    // The same stored copy for the next reader, counted with the page's JSON.
+    expect(await cache.body('k', 1, async () => page)).toBe(body);
+    expect(cache.stats().bytes).toBe(Buffer.byteLength(JSON.stringify(page)) + body.gzip.length);
   });
 
   it('forgets a failed load and its bytes', async () => {
