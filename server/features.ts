@@ -46,6 +46,7 @@ import { ipBansFeature } from './modules/ipbans/ipbans.feature';
 import { trustFeature } from './modules/trust/trust.feature';
 import { challengeFeature } from './modules/challenge/challenge.feature';
 import { embedsFeature } from './modules/embeds/embeds.feature';
+import { accountDataFeature } from './modules/account-data/account-data.feature';
 
 
 export type { Feature };
@@ -91,6 +92,7 @@ export const features: Feature[] = [
   trustFeature,
   challengeFeature,
   embedsFeature,
+  accountDataFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,

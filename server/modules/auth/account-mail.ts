@@ -22,12 +22,9 @@ const PAGES: Record<AccountMailKind, string> = { verify: '/user/email/verify', r
 /** Where a member changes the password (app/lib/paths.ts `account`). */
 const ACCOUNT_PAGE = '/user/profile/account';
 
-/** Where mail goes: SMTP_URL/MAIL_FROM from the environment, else the `smtp` setting, else .eml files. */
-export function mailTarget(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>, settings: Pick<Settings, 'smtp'>): MailTarget {
-  const smtpUrl = config.smtpUrl || settings.smtp.url || '';
-  const address = config.mailFrom || settings.smtp.from || '';
-  return { smtpUrl, from: address };
-}
+import { mailTarget } from '../../infra/mail';
+
+export { mailTarget };
 
 export function accountMailLink(baseUrl: string, kind: AccountMailKind, code: string): string {
   return `${baseUrl}${PAGES[kind]}?token=${encodeURIComponent(code)}`;

@@ -1,6 +1,8 @@
 /** Sign-in and the account's security: sign-up, sessions, password reset, e-mail and password changes. */
 import type { Feature } from '../../kernel/feature';
 import { authActionList } from './auth.actions';
+import { deleteEmailCodesOf } from './email-codes.repository';
+import { deleteTokensOf } from './tokens.repository';
 import { attackAlertJob, resetMailJob, sweepSchedule, verifyMailJob } from './auth.jobs';
 
 export const authFeature: Feature = {
@@ -15,6 +17,12 @@ export const authFeature: Feature = {
     // when the mail server fails, and not lost to a crash; the banner's "resend" stays the way back.
     ctx.events.onWrite('user.signedUp', 'auth', async ({ userId, email, locale }, scope) => {
       if (email) await scope.enqueue(verifyMailJob, { userId, locale });
+    });
+    // An erased account (issue 29): its sessions (with their IP addresses and browsers) and its
+    // e-mail codes go with it.
+    ctx.events.onWrite('user.erased', 'auth', async ({ userId }, { db }) => {
+      await deleteTokensOf(db, userId);
+      await deleteEmailCodesOf(db, userId);
     });
   },
 };

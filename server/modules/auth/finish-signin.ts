@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Settings } from '../settings/settings.api';
 import { presentCurrentUser } from '../users/users.api';
+import { cancelDeletionOnSignIn } from '../account-data/account-data.api';
 import { sessionOptions, type OpenedSession } from './session';
 import { issueToken } from './tokens.service';
 
@@ -24,6 +25,7 @@ export async function finishSignIn(
   user: UserRow,
   opts: { method: SignInMethod; redirect?: string | null },
 ): Promise<OpenedSession> {
+  await cancelDeletionOnSignIn(db, user.id); // Signing in within the erasure's grace period cancels it (issue 29).
   const issued = await issueToken(db, user.id, sessionOptions(caller, settings));
   return { issued, answer: { user: presentCurrentUser(user, { now: caller.now }), token: issued.token, redirect: safeRedirect(opts.redirect) } };
 }
