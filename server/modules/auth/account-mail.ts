@@ -6,12 +6,10 @@
  */
 import { EMAIL_VERIFY_TTL_MS, PASSWORD_RESET_TTL_MS, type Locale } from '../../../common/constants';
 import { translator } from '../../../common/i18n';
-import type { AppConfig } from '../../config';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import type { MailMessage, MailTarget } from '../../infra/mail';
-import type { Settings } from '../settings/settings.api';
+import type { MailMessage } from '../../infra/mail';
 import { deleteEmailCodeByHash } from './email-codes.repository';
 import { issueEmailCode } from './email-codes.service';
 import { hashToken } from './tokens.service';
