@@ -72,6 +72,7 @@ export default [
     route('user/profile/account', 'routes/user.profile.account.tsx'),
     route('user/profile/notifications', 'routes/user.profile.notifications.tsx'),
     route('user/profile/blocks', 'routes/user.profile.blocks.tsx'),
+    route('user/profile/data', 'routes/user.profile.data.tsx'),
   ]),
   // the back office (issue 16): its own layout route, moderators and admins only
   route('admin', 'routes/admin.tsx', [

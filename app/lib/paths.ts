@@ -25,6 +25,7 @@ export const paths = {
   account: '/user/profile/account',
   notificationSettings: '/user/profile/notifications',
   blockedMembers: '/user/profile/blocks',
+  accountData: '/user/profile/data',
   createTweet: '/topic/create?type=1',
   createTopic: '/topic/create',
   createArticle: '/article/create',

@@ -14,6 +14,7 @@ import { LOCALES } from '../../common/constants';
 import type { AdminSettingsView } from '../../common/views/settings';
 import { adminSettingsSchema, SETTINGS_SECTIONS, type AdminSettings, type AdminSettingsInput, type EditableSettingKey, type SettingsSection } from '../../common/validation/settings';
 import { AdminTitle } from '~/components/admin/admin-table';
+import { DeletionContentSetting } from '~/components/account-data/deletion-setting';
 import { requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { useSchemaForm } from '~/lib/use-schema-form';
 import { ImageIcon, TrashIcon } from '~/components/topic/icons';
@@ -381,6 +382,13 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
               <SwitchField form={form} name="articleReview" label={t('adminSettings.modules.articleReview')} />
               <SwitchField form={form} name="commentNeedsVerifiedEmail" label={t('adminSettings.modules.commentNeedsVerifiedEmail')} />
             </div>
+          </Panel>
+          <Panel>
+            <Controller
+              control={form.control}
+              name="accountDeletion.content"
+              render={({ field }) => <DeletionContentSetting value={field.value} onChange={field.onChange} error={form.errorFor('accountDeletion.content')} />}
+            />
           </Panel>
         </div>
       );

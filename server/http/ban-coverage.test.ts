@@ -70,6 +70,9 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
     const open = posts.filter((action) => kindOf(action) === 'open');
     expect(open.map((action) => action.contract.name).sort()).toEqual(
       [
+        'accountData.cancelDeletion',
+        'accountData.requestDeletion',
+        'accountData.requestExport',
         'auth.resetPassword',
         'auth.sendResetPasswordEmail',
         'auth.sendVerifyEmail',

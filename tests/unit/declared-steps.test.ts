@@ -26,6 +26,8 @@ const BY_HAND: Record<string, string> = {
   'modules/auth/auth.jobs.ts limit': 'the reset mail job skips a recipient who had too many, silently (the answer was given before it ran)',
   'modules/jobs/jobs.runner.ts write': 'the job runner records a job’s outcome: work outside any request',
   'modules/vip/vip.reminders.ts write': 'the hourly reminder job records each member’s reminder: work outside any request',
+  'modules/account-data/account-data.jobs.ts write': 'the archive job records the ready archive with its site message: work outside any request',
+  'modules/account-data/account-data.service.ts write': 'the erasure schedule erases each due member in a transaction of its own: work outside any request',
   'modules/digest/digest.run.ts write': 'the hourly digest run claims a batch of members’ periods with their mail jobs: work outside any request',
 };
 

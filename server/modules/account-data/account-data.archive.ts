@@ -73,8 +73,8 @@ export function archiveIndexHtml(data: NonNullable<ArchiveData>, options: { loca
   const locale = isLocale(options.locale) ? options.locale : DEFAULT_LOCALE;
   const t = translator(locale);
   const when = (time: number) => escapeHtml(formatSiteTime(time, locale, options.timeZone));
-  const section = (key: string, file: string, count: number, items: string[]) =>
-    `<section><h2>${escapeHtml(String(t(`accountData.archive.${key}`)))} (${count})</h2><p><a href="${file}">${file}</a></p>${items.length ? `<ul>${items.join('')}</ul>` : ''}</section>`;
+  const section = (key: string, count: number, items: string[]) =>
+    `<section><h2>${escapeHtml(String(t(`accountData.archive.${key}`)))} (${count})</h2><p><a href="${key}.json">${key}.json</a></p>${items.length ? `<ul>${items.join('')}</ul>` : ''}</section>`;
   const postItem = (item: { title: string; createTime: number }) => `<li>${escapeHtml(item.title)} — <time>${when(item.createTime)}</time></li>`;
   const { profile } = data;
   return [
@@ -87,15 +87,15 @@ export function archiveIndexHtml(data: NonNullable<ArchiveData>, options: { loca
     `<dt>${escapeHtml(String(t('accountData.archive.username')))}</dt><dd>${escapeHtml(profile.username ?? '')}</dd>`,
     `<dt>${escapeHtml(String(t('accountData.archive.email')))}</dt><dd>${escapeHtml(profile.email ?? '')}</dd>`,
     `<dt>${escapeHtml(String(t('accountData.archive.joined')))}</dt><dd>${when(profile.createTime)}</dd>`,
-    '</dl><p><a href="profile.json">profile.json</a></p></section>',
-    section('topics', 'topics.json', data.topics.length, data.topics.map(postItem)),
-    section('articles', 'articles.json', data.articles.length, data.articles.map(postItem)),
-    section('comments', 'comments.json', data.comments.length, data.comments.map((item) => `<li>${escapeHtml(item.content.slice(0, 200))} — <time>${when(item.createTime)}</time></li>`)),
-    section('conversations', 'conversations.json', data.conversations.length, []),
-    section('favorites', 'favorites.json', data.favorites.length, []),
-    section('follows', 'follows.json', data.follows.following.length + data.follows.followers.length, []),
-    section('scores', 'scores.json', data.scores.length, []),
-    section('uploads', 'uploads.json', data.uploads.length, []),
+    `</dl><p><a href="${'profile'}.json">${'profile'}.json</a></p></section>`,
+    section('topics', data.topics.length, data.topics.map(postItem)),
+    section('articles', data.articles.length, data.articles.map(postItem)),
+    section('comments', data.comments.length, data.comments.map((item) => `<li>${escapeHtml(item.content.slice(0, 200))} — <time>${when(item.createTime)}</time></li>`)),
+    section('conversations', data.conversations.length, []),
+    section('favorites', data.favorites.length, []),
+    section('follows', data.follows.following.length + data.follows.followers.length, []),
+    section('scores', data.scores.length, []),
+    section('uploads', data.uploads.length, []),
     '</body></html>',
     '',
   ].join('\n');
@@ -110,6 +110,7 @@ export async function writeMemberArchive(ctx: AppContext, db: Kysely<DB>, userId
   if (!data) return null;
   const settings = await ctx.settings.get(db);
   const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+  const named = (parts: Record<string, unknown>) => Object.fromEntries(Object.entries(parts).map(([name, value]) => [`${name}.json`, json(value)]));
   const storage = createStorage(ctx.config);
   const files: Zippable = {};
   const uploaded: Array<{ address: string; file: string | null }> = [];
@@ -119,18 +120,8 @@ export async function writeMemberArchive(ctx: AppContext, db: Kysely<DB>, userId
     if (bytes && name) files[name] = [new Uint8Array(bytes), { level: 0 }];
     uploaded.push({ address, file: name });
   }
-  Object.assign(files, {
-    'index.html': strToU8(archiveIndexHtml(data, { locale, timeZone: settings.timeZone, siteTitle: settings.siteTitle, now })),
-    'profile.json': json(data.profile),
-    'topics.json': json(data.topics),
-    'articles.json': json(data.articles),
-    'comments.json': json(data.comments),
-    'conversations.json': json(data.conversations),
-    'favorites.json': json(data.favorites),
-    'follows.json': json(data.follows),
-    'scores.json': json(data.scores),
-    'uploads.json': json(uploaded),
-  });
+  Object.assign(files, { 'index.html': strToU8(archiveIndexHtml(data, { locale, timeZone: settings.timeZone, siteTitle: settings.siteTitle, now })) });
+  Object.assign(files, named({ profile: data.profile, topics: data.topics, articles: data.articles, comments: data.comments, conversations: data.conversations, favorites: data.favorites, follows: data.follows, scores: data.scores, uploads: uploaded }));
   const zip = zipSync(files, { level: 6 });
   const dir = exportsDir(ctx.config.dataDir);
   await mkdir(dir, { recursive: true });
