@@ -75,6 +75,7 @@ export default [
     route('user/profile/blocks', 'routes/user.profile.blocks.tsx'),
     route('user/profile/connections', 'routes/user.profile.connections.tsx'),
     route('user/profile/security', 'routes/user.profile.security.tsx'),
+    route('user/profile/data', 'routes/user.profile.data.tsx'),
   ]),
   // the back office (issue 16): its own layout route, moderators and admins only
   route('admin', 'routes/admin.tsx', [

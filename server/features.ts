@@ -48,6 +48,7 @@ import { trustFeature } from './modules/trust/trust.feature';
 import { challengeFeature } from './modules/challenge/challenge.feature';
 import { embedsFeature } from './modules/embeds/embeds.feature';
 import { identitiesFeature } from './modules/identities/identities.feature';
+import { accountDataFeature } from './modules/account-data/account-data.feature';
 
 
 export type { Feature };
@@ -95,6 +96,7 @@ export const features: Feature[] = [
   trustFeature,
   challengeFeature,
   embedsFeature,
+  accountDataFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,

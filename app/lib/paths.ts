@@ -27,6 +27,7 @@ export const paths = {
   blockedMembers: '/user/profile/blocks',
   connections: '/user/profile/connections',
   security: '/user/profile/security',
+  accountData: '/user/profile/data',
   createTweet: '/topic/create?type=1',
   createTopic: '/topic/create',
   createArticle: '/article/create',

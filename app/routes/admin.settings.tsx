@@ -16,6 +16,7 @@ import { adminSettingsSchema, SETTINGS_SECTIONS, type AdminSettings, type AdminS
 import { AdminTitle } from '~/components/admin/admin-table';
 import { SignInProvidersSettings } from '~/components/identities/sign-in-providers-settings';
 import { identityActions } from '../../common/actions/identities';
+import { DeletionContentSetting } from '~/components/account-data/deletion-setting';
 import { requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { useSchemaForm } from '~/lib/use-schema-form';
 import { ImageIcon, TrashIcon } from '~/components/topic/icons';
@@ -384,6 +385,13 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
               <SwitchField form={form} name="articleReview" label={t('adminSettings.modules.articleReview')} />
               <SwitchField form={form} name="commentNeedsVerifiedEmail" label={t('adminSettings.modules.commentNeedsVerifiedEmail')} />
             </div>
+          </Panel>
+          <Panel>
+            <Controller
+              control={form.control}
+              name="accountDeletion.content"
+              render={({ field }) => <DeletionContentSetting value={field.value} onChange={field.onChange} error={form.errorFor('accountDeletion.content')} />}
+            />
           </Panel>
         </div>
       );

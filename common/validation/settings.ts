@@ -113,6 +113,14 @@ export const smtpSchema = z.object({
   from: z.string().trim().max(256, 'adminSettings.validation.mailFrom').refine((from) => from === '' || /^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(from), 'adminSettings.validation.mailFrom'),
 });
 
+/**
+ * What becomes of a member's posts when their account is erased (issue 29, ADR 0039): kept under
+ * "Deleted member", or removed. Their personal data is erased either way.
+ */
+export const ACCOUNT_DELETION_CONTENT = ['keep', 'remove'] as const;
+export type AccountDeletionContent = (typeof ACCOUNT_DELETION_CONTENT)[number];
+export const accountDeletionSchema = z.object({ content: z.enum(ACCOUNT_DELETION_CONTENT, { error: 'accountData.validation.content' }) });
+
 /** Words: trimmed, none empty, no repeats. */
 function wordList(max: number, wordMax: number, message: string) {
   return z
@@ -168,6 +176,8 @@ export const editableSettingFields = {
   trust: trustSettingsSchema,
   /** Moderators and admins must set up a second factor (TOTP or a passkey) before the back office (issue 29). */
   requireStaffTwoFactor: z.boolean(),
+  /** A member's erasure (issue 29): their posts kept under "Deleted member" or removed. */
+  accountDeletion: accountDeletionSchema,
 };
 
 export type EditableSettingKey = keyof typeof editableSettingFields;
@@ -194,7 +204,7 @@ export type AdminSettingsUpdate = z.output<typeof adminSettingsUpdateSchema>;
 export const SETTINGS_SECTIONS = {
   site: ['siteTitle', 'siteDescription', 'siteKeywords', 'siteLogo', 'language', 'siteNotice', 'recommendTags', 'tokenExpireDays'],
   navigation: ['siteNavs'],
-  modules: ['modules', 'topicReview', 'articleReview', 'commentNeedsVerifiedEmail'],
+  modules: ['modules', 'topicReview', 'articleReview', 'commentNeedsVerifiedEmail', 'accountDeletion'],
   about: ['aboutContent', 'contact'],
   scores: ['timeZone', 'scoreRules'],
   limits: ['rateLimits', 'postLimits', 'commentLimits', 'reactionLimits', 'checkinLimits', 'reportLimits'],

@@ -704,8 +704,39 @@ export interface UploadImagesTable {
   create_time: number;
 }
 
+/** An archive of a member's data they asked for (issue 29): `status` pending | ready | failed. */
+export interface AccountExportsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: string;
+  /** The member's language when they asked: the archive's index page is written in it. */
+  locale: string;
+  /** SHA-256 hex of the download link's token; null until ready and once spent or swept. */
+  token_hash: string | null;
+  /** The zip's name under DATA_DIR/exports ('' until ready, and once deleted). */
+  file_name: Generated<string>;
+  size: Generated<number>;
+  /** When the link stops working (ready + 24 h). */
+  expire_time: Generated<number>;
+  /** When the link was used (0 never): it works once. */
+  used_time: Generated<number>;
+  create_time: number;
+  update_time: number;
+}
+
+/** A member's scheduled erasure (issue 29): one row per member, due at `due_time`. */
+export interface AccountDeletionsTable {
+  id: Generated<number>;
+  user_id: number;
+  due_time: number;
+  create_time: number;
+  update_time: number;
+}
+
 export interface DB {
   users: UsersTable;
+  account_exports: AccountExportsTable;
+  account_deletions: AccountDeletionsTable;
   upload_images: UploadImagesTable;
   user_tokens: UserTokensTable;
   email_codes: EmailCodesTable;

@@ -72,6 +72,9 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
       [
         'auth.passkeySignIn',
         'auth.passkeySignInOptions',
+        'accountData.cancelDeletion',
+        'accountData.requestDeletion',
+        'accountData.requestExport',
         'auth.resetPassword',
         'auth.secondFactor',
         'auth.sendResetPasswordEmail',

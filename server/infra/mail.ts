@@ -37,6 +37,13 @@ export interface MailTarget {
   from: string;
 }
 
+/** Where mail goes: SMTP_URL/MAIL_FROM from the environment, else the `smtp` setting, else .eml files. */
+export function mailTarget(config: { smtpUrl: string | null; mailFrom: string | null }, settings: { smtp: { url: string; from: string } }): MailTarget {
+  const smtpUrl = config.smtpUrl || settings.smtp.url || '';
+  const address = config.mailFrom || settings.smtp.from || '';
+  return { smtpUrl, from: address };
+}
+
 /**
  * A send the mail server refused. `permanent` for a 5xx answer (RFC 5321: sending the same mail
  * again cannot succeed — an unknown mailbox, relaying denied): a job that meets it is failed at

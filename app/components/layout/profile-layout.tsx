@@ -31,6 +31,7 @@ function ProfileSection({ children }: { children: React.ReactNode }) {
     { to: paths.notificationSettings, label: t('site.profileNav.notifications') },
     { to: paths.blockedMembers, label: t('safety.blocks.title') },
     { to: paths.security, label: t('security.tab') },
+    { to: paths.accountData, label: t('accountData.page.tab') },
   ];
   return (
     <SiteFrame>

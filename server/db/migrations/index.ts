@@ -32,6 +32,7 @@ import * as imagesUploadSizes from './2026120310_images_upload_sizes';
 import * as searchQueryShape from './2026120501_search_query_shape';
 import * as signInIdentities from './2026120601_sign_in_identities';
 import * as secondFactors from './2026120603_second_factors';
+import * as accountData from './2026120604_account_data';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026120501_search_query_shape': searchQueryShape,
   '2026120601_sign_in_identities': signInIdentities,
   '2026120603_second_factors': secondFactors,
+  '2026120604_account_data': accountData,
 };

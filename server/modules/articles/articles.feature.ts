@@ -9,7 +9,7 @@ import type { ArticleRow } from '../../db/schema';
 import type { Feature } from '../../kernel/feature';
 import { dropFeedsOf } from '../../kernel/feed-cache';
 import { dropPages, LIST_PAGES, pageTag } from '../../kernel/page-tags';
-import { followBans } from '../publishing/publishing.api';
+import { followBans, followErasure } from '../publishing/publishing.api';
 import { articlesActionList } from './articles.actions';
 import { articleHead, articleKind } from './articles.kind';
 
@@ -30,5 +30,7 @@ export const articlesFeature: Feature = {
     });
     // A forever ban may hide the member's articles; lifting it shows them again.
     followBans(ctx, 'articles', 'articles', (row) => ({ kind: 'article', table: 'articles', row, head: articleHead(row as ArticleRow) }));
+    // An erased member's posts (issue 29): removed or kept as the site's setting says; their IP records cleared.
+    followErasure(ctx, 'articles', 'articles', (row) => ({ kind: 'article', table: 'articles', row, head: articleHead(row as ArticleRow) }));
   },
 };

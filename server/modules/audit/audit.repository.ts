@@ -78,3 +78,8 @@ export async function countAuditLogs(db: Kysely<DB>, filter: AuditFilter): Promi
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The IP address of every audit row a member acted in (their account erased, issue 29): cleared, the row kept. */
+export async function clearAuditIpsOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.updateTable('audit_logs').set({ ip: '' }).where('actor_id', '=', userId).execute();
+}

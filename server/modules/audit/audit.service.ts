@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { AuditAction } from '../../../common/audit';
 import type { DB } from '../../db/schema';
 import { countAuditLogs, findAuditLogs, findAuditPage, insertAuditLog, type AuditFilter } from './audit.repository';
+import { clearAuditIpsOf } from './audit.repository';
 
 /**
  * Every action the log records is one of common/audit.ts's `AUDIT_ACTIONS` (each has a label in
@@ -83,4 +84,9 @@ export type { AuditFilter };
 export async function auditPage(db: Kysely<DB>, filter: AuditFilter, offset: number, limit: number): Promise<{ records: AuditRecord[]; total: number }> {
   const [rows, total] = await Promise.all([findAuditPage(db, filter, offset, limit), countAuditLogs(db, filter)]);
   return { records: rows.map(toRecord), total };
+}
+
+/** An erased member's IP addresses in the audit log (issue 29): cleared; what they did stays. */
+export function forgetAuditIpsOf(db: Kysely<DB>, userId: number): Promise<void> {
+  return clearAuditIpsOf(db, userId);
 }

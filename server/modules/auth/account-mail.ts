@@ -6,12 +6,10 @@
  */
 import { EMAIL_VERIFY_TTL_MS, PASSWORD_RESET_TTL_MS, type Locale } from '../../../common/constants';
 import { translator } from '../../../common/i18n';
-import type { AppConfig } from '../../config';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import type { MailMessage, MailTarget } from '../../infra/mail';
-import type { Settings } from '../settings/settings.api';
+import type { MailMessage } from '../../infra/mail';
 import { deleteEmailCodeByHash } from './email-codes.repository';
 import { issueEmailCode } from './email-codes.service';
 import { hashToken } from './tokens.service';
@@ -22,12 +20,9 @@ const PAGES: Record<AccountMailKind, string> = { verify: '/user/email/verify', r
 /** Where a member changes the password (app/lib/paths.ts `account`). */
 const ACCOUNT_PAGE = '/user/profile/account';
 
-/** Where mail goes: SMTP_URL/MAIL_FROM from the environment, else the `smtp` setting, else .eml files. */
-export function mailTarget(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>, settings: Pick<Settings, 'smtp'>): MailTarget {
-  const smtpUrl = config.smtpUrl || settings.smtp.url || '';
-  const address = config.mailFrom || settings.smtp.from || '';
-  return { smtpUrl, from: address };
-}
+import { mailTarget } from '../../infra/mail';
+
+export { mailTarget };
 
 export function accountMailLink(baseUrl: string, kind: AccountMailKind, code: string): string {
   return `${baseUrl}${PAGES[kind]}?token=${encodeURIComponent(code)}`;

@@ -1,7 +1,8 @@
 /** Sign-in and the account's security: sign-up, sessions, password reset, e-mail and password changes. */
 import type { Feature } from '../../kernel/feature';
 import { authActionList } from './auth.actions';
-import { deleteTokensOfUser } from './tokens.repository';
+import { deleteEmailCodesOf } from './email-codes.repository';
+import { deleteTokensOf, deleteTokensOfUser } from './tokens.repository';
 import { attackAlertJob, resetMailJob, sweepSchedule, verifyMailJob } from './auth.jobs';
 
 export const authFeature: Feature = {
@@ -21,6 +22,12 @@ export const authFeature: Feature = {
     // signed in before the factor existed stays out until it signs in again, with it.
     ctx.events.onWrite('security.factorAdded', 'auth', async ({ userId, endOtherSessions, keepTokenHash }, scope) => {
       if (endOtherSessions) await deleteTokensOfUser(scope.db, userId, keepTokenHash ?? undefined);
+    });
+    // An erased account (issue 29): its sessions (with their IP addresses and browsers) and its
+    // e-mail codes go with it.
+    ctx.events.onWrite('user.erased', 'auth', async ({ userId }, { db }) => {
+      await deleteTokensOf(db, userId);
+      await deleteEmailCodesOf(db, userId);
     });
   },
 };

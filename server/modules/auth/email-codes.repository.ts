@@ -58,3 +58,8 @@ export async function deleteExpiredEmailCodes(db: Kysely<DB>, before: number): P
   const result = await db.deleteFrom('email_codes').where('expire_time', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Every e-mail code of a member (their account erased, issue 29). */
+export async function deleteEmailCodesOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('email_codes').where('user_id', '=', userId).execute();
+}

@@ -23,6 +23,7 @@ import type { Kysely } from 'kysely';
 import type { Settings } from '../settings/settings.api';
 import { needsSecondFactor, openTicket, staffMustEnrol } from '../security/security.api';
 import { presentCurrentUser } from '../users/users.api';
+import { cancelDeletionOnSignIn } from '../account-data/account-data.api';
 import { sessionOptions, setSessionCookie, type OpenedSession } from './session';
 import { issueToken } from './tokens.service';
 
@@ -53,6 +54,9 @@ export async function openSession(
   user: UserRow,
   redirect: string,
 ): Promise<OpenedSession> {
+  // Signing in within the erasure's grace period cancels it (issue 29): when a session opens,
+  // after the second step if one was owed, never on a password alone.
+  await cancelDeletionOnSignIn(db, user.id);
   const issued = await issueToken(db, user.id, sessionOptions(caller, settings));
   // Staff the site requires a second factor of, without one: to the security settings first.
   const next = isModerator(user) && (await staffMustEnrol(db, user, settings)) ? `${SECURITY_SETTINGS_PATH}?required=1` : redirect;

@@ -41,3 +41,8 @@ export async function deleteExpiredTokens(db: Kysely<DB>, before: number): Promi
   const result = await db.deleteFrom('user_tokens').where('expire_time', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Every session of a member (their account erased, issue 29). */
+export async function deleteTokensOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('user_tokens').where('user_id', '=', userId).execute();
+}

@@ -6,8 +6,13 @@
  */
 import type { Feature } from '../../kernel/feature';
 import { blocksActionList } from './blocks.actions';
+import { deleteBlocksOf } from './blocks.repository';
 
 export const blocksFeature: Feature = {
   name: 'blocks',
   actions: blocksActionList,
+  setup(ctx) {
+    // An erased member (issue 29): their blocks, and the blocks of them, go.
+    ctx.events.onWrite('user.erased', 'blocks', ({ userId }, { db }) => deleteBlocksOf(db, userId));
+  },
 };

@@ -77,3 +77,8 @@ export async function findBlockPage(db: Kysely<DB>, userId: number, beforeId: nu
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => ({ id: Number(row.id), blockedId: Number(row.blocked_id), createTime: Number(row.create_time) }));
 }
+
+/** Every block by or of a member (their account erased, issue 29). */
+export async function deleteBlocksOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('user_blocks').where((eb) => eb.or([eb('user_id', '=', userId), eb('blocked_id', '=', userId)])).execute();
+}

@@ -2,7 +2,7 @@
 import type { Feature } from '../../kernel/feature';
 import { commentsActionList } from './comments.actions';
 import { commentKind } from './comments.kind';
-import { moveMemberComments } from './comments.service';
+import { eraseMemberComments, moveMemberComments } from './comments.service';
 import { notifyEach, type NotifyInput } from '../messages/messages.api';
 import { contentPageTags, dropPages } from '../../kernel/page-tags';
 
@@ -10,6 +10,8 @@ export const commentsFeature: Feature = {
   name: 'comments',
   actions: commentsActionList,
   setup(ctx) {
+    // An erased member (issue 29): their comments removed when the site says so; their IP records cleared either way.
+    ctx.events.onWrite('user.erased', 'comments', ({ userId, content }, scope) => eraseMemberComments(scope, userId, content === 'remove', { id: userId, moderator: false, ip: '' }));
     ctx.kinds.register(commentKind(ctx.kinds));
     // A forever ban may hide the member's comments; lifting it (or a ban that does not hide) shows them again.
     ctx.events.onWrite('user.banned', 'comments', async ({ user, hideContent, actor }, scope) => {

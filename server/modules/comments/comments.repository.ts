@@ -204,3 +204,13 @@ export async function changeCommentsStatus(db: Kysely<DB>, ids: readonly number[
   if (ids.length === 0) return;
   await db.updateTable('comments').set({ status: to, update_time: now }).where('id', 'in', [...ids]).where('status', '=', from).execute();
 }
+
+/** Where a member's comments came from (IP address, its place, the browser), cleared (their account erased, issue 29). */
+export async function clearCommentOrigins(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.updateTable('comments').set({ ip: '', ip_country: '', ip_region: '', user_agent: '' }).where('user_id', '=', userId).execute();
+}
+
+/** A member's comments but the deleted, oldest first (their archive, issue 29). */
+export function findCommentsWrittenBy(db: Kysely<DB>, userId: number, deleted: number) {
+  return db.selectFrom('comments').select(['id', 'entity_type', 'entity_id', 'content', 'content_html', 'status', 'create_time']).where('user_id', '=', userId).where('status', '!=', deleted).orderBy('id').execute();
+}

@@ -46,6 +46,8 @@ import {
   findTopLevelPage,
   findUserCommentsPage,
   insertComment,
+  clearCommentOrigins,
+  findCommentsWrittenBy,
 } from './comments.repository';
 
 const ENTITY_NOT_FOUND = 'comment.errors.entityNotFound';
@@ -500,11 +502,20 @@ export function publishedCommentCount(db: Kysely<DB>): Promise<number> {
  * `content.statusChanged` (scores, pages). Answers how many moved.
  */
 export async function moveMemberComments(scope: WriteScope, userId: number, hide: boolean, actor: Actor): Promise<number> {
-  const { db, now } = scope;
   const [from, to] = hide ? [CONTENT_STATUS.published, CONTENT_STATUS.hidden] : [CONTENT_STATUS.hidden, CONTENT_STATUS.published];
+  return moveMemberCommentsBetween(scope, userId, from, to, actor);
+}
+
+/**
+ * Every comment of a member in status `from` moved to `to`, counts following: out of published,
+ * they are counted back; into it, counted; between two unpublished states, no count moves.
+ */
+async function moveMemberCommentsBetween(scope: WriteScope, userId: number, from: number, to: number, actor: Actor): Promise<number> {
+  const { db, now } = scope;
   const rows = await lockCommentsOfUser(db, userId, from);
   if (rows.length === 0) return 0;
-  const sign = hide ? -1 : 1;
+  const sign = from === CONTENT_STATUS.published ? -1 : to === CONTENT_STATUS.published ? 1 : 0;
+  const hide = sign < 0;
   const items = new Map<string, { type: string; id: number; n: number }>();
   const parents = new Map<number, number>();
   for (const row of rows) {
@@ -517,7 +528,7 @@ export async function moveMemberComments(scope: WriteScope, userId: number, hide
   // A reply count moves only on a published parent (which may be one of these): count before
   // hiding, after showing, so a member's reply to their own comment moves it both ways.
   const bumpParents = async () => {
-    for (const [parentId, n] of parents) await bumpReplyCount(db, parentId, sign * n, now);
+    if (sign !== 0) for (const [parentId, n] of parents) await bumpReplyCount(db, parentId, sign * n, now);
   };
   if (hide) await bumpParents();
   await changeCommentsStatus(db, rows.map((row) => row.id), from, to, now);
@@ -526,12 +537,14 @@ export async function moveMemberComments(scope: WriteScope, userId: number, hide
   for (const [key, item] of items) {
     const kind = scope.ctx.kinds.commentable(item.type);
     if (!kind?.comments) continue;
-    const newest = await findNewestComment(db, item);
-    // `removed` with a negative count counts the shown comments back.
-    await kind.comments.removed(db, item.id, -sign * item.n, newest ? { time: newest.create_time, userId: newest.user_id } : null);
+    if (sign !== 0) {
+      const newest = await findNewestComment(db, item);
+      // `removed` with a negative count counts the shown comments back.
+      await kind.comments.removed(db, item.id, -sign * item.n, newest ? { time: newest.create_time, userId: newest.user_id } : null);
+    }
     heads.set(key, await kind.load(db, item.id));
   }
-  await scope.emit('comment.countsMoved', { deltas: [[userId, sign * rows.length]] });
+  if (sign !== 0) await scope.emit('comment.countsMoved', { deltas: [[userId, sign * rows.length]] });
   for (const row of rows) {
     const item = heads.get(`${row.entity_type}:${row.entity_id}`);
     await scope.emit('content.statusChanged', {
@@ -543,4 +556,21 @@ export async function moveMemberComments(scope: WriteScope, userId: number, hide
     });
   }
   return rows.length;
+}
+
+/**
+ * An erased member's comments (issue 29, ADR 0039): with `remove`, every one of them deleted the
+ * way a ban's hiding moves them (counts, replies' parents, scores, search and pages follow);
+ * either way, where each was written from (IP address, its place, the browser) is cleared.
+ */
+export async function eraseMemberComments(scope: WriteScope, userId: number, remove: boolean, actor: Actor): Promise<void> {
+  if (remove) {
+    for (const from of [CONTENT_STATUS.published, CONTENT_STATUS.hidden, CONTENT_STATUS.pending]) await moveMemberCommentsBetween(scope, userId, from, CONTENT_STATUS.deleted, actor);
+  }
+  await clearCommentOrigins(scope.db, userId);
+}
+
+/** A member's comments as they wrote them, oldest first, deleted ones left out (their archive, issue 29). */
+export function commentsWrittenBy(db: Kysely<DB>, userId: number): Promise<Array<Pick<CommentRow, 'id' | 'entity_type' | 'entity_id' | 'content' | 'content_html' | 'status' | 'create_time'>>> {
+  return findCommentsWrittenBy(db, userId, CONTENT_STATUS.deleted);
 }

@@ -7,3 +7,4 @@
  */
 export { conversationParticipants, messageForReport, removeMessage, type MessageForReport } from './conversations.service';
 export { SEND_RULES, START_RULES, STAFF_ACCESS_RULES, type Rule, type SendCheck, type StaffAccess, type StaffAccessRule, type StartCheck } from './conversations.rules';
+export { conversationsOfMember, type ArchivedConversation } from './conversations.member-data';

@@ -15,7 +15,8 @@ import { findUsersByIds } from '../users/users.api';
 import { conversationsActionList } from './conversations.actions';
 import { conversationMessageReportable } from './conversations.reportable';
 import { CONVERSATION_MAIL_DELAY_MS, conversationMailJob } from './conversations.jobs';
-import { findMessageWithAuthor } from './conversations.repository';
+import { findMessageWithAuthor, forgetMemberInConversations } from './conversations.repository';
+import { CONTENT_STATUS } from '../../../common/constants';
 import { presentMessage, unreadConversationsOf } from './conversations.service';
 
 type MessageSent = DomainEventMap['conversation.messageSent'];
@@ -76,6 +77,9 @@ export const conversationsFeature: Feature = {
   actions: conversationsActionList,
   jobs: [conversationMailJob],
   setup(ctx) {
+    // An erased member (issue 29): they leave every conversation; the others keep what they wrote
+    // (shown under "Deleted member") unless the site removes a deleted member's content.
+    ctx.events.onWrite('user.erased', 'conversations', ({ userId, content }, { db, now }) => forgetMemberInConversations(db, userId, content === 'remove', CONTENT_STATUS.deleted, now));
     const { events } = ctx;
     ctx.reportables.register(conversationMessageReportable);
     events.onWrite('conversation.messageSent', 'conversations', tellAway);

@@ -10,7 +10,7 @@ import type { Locale } from '../../../common/constants';
 import type { AppContext } from '../../context';
 import { siteBaseUrl } from '../../http/site-address';
 import { defineJob } from '../../kernel/jobs';
-import { mailTarget } from '../auth/auth.api';
+import { mailTarget } from '../../infra/mail';
 import { channelsFor, unsubscribeFooter, unsubscribeLinkFor } from '../messages/messages.api';
 import { findUsersByIds, mailableMember, mailLocaleOf } from '../users/users.api';
 import { findMembership, MEMBER_STATE } from './conversations.repository';

@@ -243,3 +243,25 @@ export async function upsertWhoMayStart(db: Kysely<DB>, userId: number, value: s
   if (Number(updated.numUpdatedRows) > 0) return;
   await db.insertInto('conversation_prefs').values({ user_id: userId, who_may_start: value, create_time: now, update_time: now }).execute();
 }
+
+/**
+ * An erased member in conversations (issue 29): their memberships and choice go; their messages
+ * stay for the others (under "Deleted member"), or are removed when `removeMessages`.
+ */
+export async function forgetMemberInConversations(db: Kysely<DB>, userId: number, removeMessages: boolean, deletedStatus: number, now: number): Promise<void> {
+  await db.deleteFrom('conversation_members').where('user_id', '=', userId).execute();
+  await db.deleteFrom('conversation_prefs').where('user_id', '=', userId).execute();
+  if (removeMessages) await db.updateTable('conversation_messages').set({ status: deletedStatus, update_time: now }).where('user_id', '=', userId).where('status', '!=', deletedStatus).execute();
+}
+
+/** The messages of every conversation a member is in, oldest first (their archive, issue 29). */
+export async function findConversationMessagesOf(db: Kysely<DB>, userId: number, visibleStatus: number): Promise<Array<{ conversation_id: number; id: number; user_id: number | null; content: string; create_time: number }>> {
+  return db
+    .selectFrom('conversation_messages as m')
+    .innerJoin('conversation_members as cm', (join) => join.onRef('cm.conversation_id', '=', 'm.conversation_id').on('cm.user_id', '=', userId))
+    .select(['m.conversation_id', 'm.id', 'm.user_id', 'm.content', 'm.create_time'])
+    .where('m.status', '=', visibleStatus)
+    .where('m.kind', '=', 0)
+    .orderBy('m.id')
+    .execute();
+}

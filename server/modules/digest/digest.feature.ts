@@ -9,9 +9,14 @@
 import type { Feature } from '../../kernel/feature';
 import { digestMailJob } from './digest.jobs';
 import { digestSchedule } from './digest.schedule';
+import { deleteDigestSendsOf } from './digest.repository';
 
 export const digestFeature: Feature = {
   name: 'digest',
   jobs: [digestMailJob],
   schedules: [digestSchedule],
+  setup(ctx) {
+    // An erased member (issue 29): the record of their digests goes.
+    ctx.events.onWrite('user.erased', 'digest', ({ userId }, { db }) => deleteDigestSendsOf(db, userId));
+  },
 };

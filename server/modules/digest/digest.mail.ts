@@ -9,7 +9,7 @@ import { translator, type TFunction } from '../../../common/i18n';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../infra/mail';
 import { siteBaseUrl } from '../../http/site-address';
-import { mailTarget } from '../auth/auth.api';
+import { mailTarget } from '../../infra/mail';
 import { digestChoices, unsubscribeFooter, unsubscribeLinkFor, type UnsubscribeLink } from '../messages/messages.api';
 import { mailableMember, mailLocaleOf } from '../users/users.api';
 import { gatherDigest, hasNews, type DigestContent, type DigestPost } from './digest.content';

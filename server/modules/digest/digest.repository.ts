@@ -31,3 +31,8 @@ export async function claimPeriod(db: Kysely<DB>, userId: number, period: string
     }
   }
 }
+
+/** The digest periods claimed for a member (their account erased, issue 29). */
+export async function deleteDigestSendsOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('digest_sends').where('user_id', '=', userId).execute();
+}

@@ -10,3 +10,4 @@ export { followingFeed } from './follows.usecases';
 export { followedAuthorsOf } from './follows.service';
 /** Whether one member follows another (conversations: who may start one with me). */
 export { followsMember } from './follows.service';
+export { followsOfMember } from './follows.service';

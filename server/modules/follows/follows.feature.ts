@@ -8,6 +8,7 @@ import { dropPages, userPageTag } from '../../kernel/page-tags';
 import { notify } from '../messages/messages.api';
 import { followsActionList } from './follows.actions';
 import { endFollowsBetween } from './follows.service';
+import { forgetFollowsOf } from './follows.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,6 +16,9 @@ export const followsFeature: Feature = {
   name: 'follows',
   actions: followsActionList,
   setup(ctx) {
+    // An erased member (issue 29): their follows end both ways, each counted back like an unfollow.
+    ctx.events.onWrite('user.erased', 'follows', ({ userId }, scope) => forgetFollowsOf(scope, userId));
+
     // A new follower tells the member, at most once a day per follower: following, unfollowing
     // and following again the same day sends nothing new (the key names the day).
     ctx.events.onWrite('follow.changed', 'follows', async ({ followerId, followedId, on }, scope) => {

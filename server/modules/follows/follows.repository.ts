@@ -63,3 +63,9 @@ export async function findFollowPage(db: Kysely<DB>, side: 'fans' | 'followed', 
 export function followedAuthors(db: Kysely<DB>, userId: number): AuthorSet {
   return db.selectFrom('user_follows').select('other_id as author_id').where('user_id', '=', userId);
 }
+
+/** The follows of a member, both ways (their account erased, issue 29): [follower, followed] pairs. */
+export async function findFollowsOf(db: Kysely<DB>, userId: number): Promise<Array<[number, number]>> {
+  const rows = await db.selectFrom('user_follows').select(['user_id', 'other_id']).where((eb) => eb.or([eb('user_id', '=', userId), eb('other_id', '=', userId)])).orderBy('id').execute();
+  return rows.map((row) => [row.user_id, row.other_id]);
+}

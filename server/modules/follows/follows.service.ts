@@ -21,7 +21,7 @@ import { findAuthoredPostsPage, findBusiestAuthors, type AuthorSet, type PostTab
 import { isBlockedBetween } from '../blocks/blocks.api';
 import { presentPublicUser } from '../users/users.api';
 import { getActiveUser, lockMembers, mostFollowedMembers, usersByIds } from '../users/users.api';
-import { addFollow, findFollowPage, followedAmong, followedAuthors, removeFollow } from './follows.repository';
+import { addFollow, findFollowPage, findFollowsOf, followedAmong, followedAuthors, removeFollow } from './follows.repository';
 
 /** POST fans/follow (`on`) and fans/unfollow, inside the write: the new state and the member's follower count. */
 export async function setFollow(scope: WriteScope, actor: UserRow, otherId: number, on: boolean): Promise<FollowState> {
@@ -50,6 +50,22 @@ export async function endFollowsBetween(scope: WriteScope, a: number, b: number)
   ] as const) {
     if (await removeFollow(scope.db, followerId, followedId)) await scope.emit('follow.changed', { followerId, followedId, on: false });
   }
+}
+
+/**
+ * An erased member's follows, both ways (issue 29): each one ended as an unfollow is, recorded as
+ * `follow.changed` so both members' counters move by exactly what was deleted.
+ */
+export async function forgetFollowsOf(scope: WriteScope, userId: number): Promise<void> {
+  for (const [followerId, followedId] of await findFollowsOf(scope.db, userId)) {
+    if (await removeFollow(scope.db, followerId, followedId)) await scope.emit('follow.changed', { followerId, followedId, on: false });
+  }
+}
+
+/** Whom a member follows and who follows them, by id (their archive, issue 29). */
+export async function followsOfMember(db: Kysely<DB>, userId: number): Promise<{ following: number[]; followers: number[] }> {
+  const pairs = await findFollowsOf(db, userId);
+  return { following: pairs.filter(([from]) => from === userId).map(([, to]) => to), followers: pairs.filter(([, to]) => to === userId).map(([from]) => from) };
 }
 
 /** Of `users`, the ones the viewer follows (none for anonymous readers): one query for a page. */

@@ -48,3 +48,8 @@ export async function deleteIdentity(db: Kysely<DB>, userId: number, provider: s
   const result = await db.deleteFrom('user_identities').where('user_id', '=', userId).where('provider', '=', provider).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Every provider linked to a member (their erasure, issue 29). */
+export async function deleteIdentitiesOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('user_identities').where('user_id', '=', userId).execute();
+}

@@ -7,12 +7,16 @@ import type { Feature } from '../../kernel/feature';
 import { messagesActionList } from './messages.actions';
 import { replyMailJob } from './messages.jobs';
 import { announceUnread, mailedHere, replyMailOwed, unreadHubOf } from './messages.service';
+import { deleteMessagesOf } from './messages.repository';
 
 export const messagesFeature: Feature = {
   name: 'messages',
   actions: messagesActionList,
   jobs: [replyMailJob],
   setup(ctx) {
+    // An erased member (issue 29): their messages, notification rows and choices go.
+    ctx.events.onWrite('user.erased', 'messages', ({ userId }, { db }) => deleteMessagesOf(db, userId));
+
     const { events } = ctx;
     // A message its recipient takes by e-mail owes a mail: a job of the same transaction
     // (messages.jobs.ts), unless they have no verified address or had one within the window (the

@@ -79,6 +79,9 @@ export function messageTitle(
       // A report the member made was resolved (reports feature): what staff decided, in the reader's language.
       if (params.notice === 'report') return t(`message.title.report.${kindOf(String(params.outcome ?? ''), ['dismissed', 'removed', 'banned'])}`, values);
       if (params.notice === 'warned') return t('safety.warning.messageTitle');
+      // A member's own data (account-data feature, issue 29): the archive is ready; the erasure is scheduled.
+      if (params.notice === 'accountExport') return t('accountData.message.exportReady', { time: formatSiteTime(Number(params.expires ?? 0), locale, timeZone) });
+      if (params.notice === 'accountDeletion') return t('accountData.message.deletionScheduled', { time: formatSiteTime(Number(params.due ?? 0), locale, timeZone) });
       return row.title || t('message.title.system');
     // Comments and recommendations of an article say so; a topic's keep their own titles.
     case 'topic_comment':

@@ -88,3 +88,10 @@ export async function findMailableUsers(db: Kysely<DB>, ids: readonly number[]):
 export async function findMessage(db: Kysely<DB>, id: number): Promise<MessageRow | undefined> {
   return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Everything the messages feature keeps for one member (their account erased, issue 29): their messages, rows and choices. */
+export async function deleteMessagesOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('messages').where('user_id', '=', userId).execute();
+  await db.deleteFrom('notification_groups').where('user_id', '=', userId).execute();
+  await db.deleteFrom('notification_prefs').where('user_id', '=', userId).execute();
+}

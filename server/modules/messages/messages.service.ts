@@ -15,7 +15,7 @@ import type { DB, MessageRow } from '../../db/schema';
 import { forumNamespace } from '../../infra/namespace';
 import type { DomainEventMap, WriteScope } from '../../kernel/events';
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
-import { mailTarget } from '../auth/auth.api';
+import { mailTarget } from '../../infra/mail';
 import { summarize } from '../content/content.api';
 import { findUsersByIds, mailLocaleOf } from '../users/users.api';
 import { isMessageType, messageTitle, presentMessage, type MessageParams, type MessageView } from './messages.presenter';

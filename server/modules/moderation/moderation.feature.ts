@@ -7,7 +7,7 @@ import type { MessageType } from '../../../common/constants';
 import type { Feature } from '../../kernel/feature';
 import { moderationMove, type ModerationMove } from '../../kernel/content-events';
 import { isAuditContentType, type AUDIT_CONTENT_FLAGS, type AUDIT_CONTENT_MOVES, type AuditContentType } from '../../../common/audit';
-import { recordAudit } from '../audit/audit.api';
+import { forgetAuditIpsOf, recordAudit } from '../audit/audit.api';
 import { notify } from '../messages/messages.api';
 import { moderationActionList } from './moderation.actions';
 
@@ -27,6 +27,9 @@ export const moderationFeature: Feature = {
   name: 'moderation',
   actions: moderationActionList,
   setup(ctx) {
+    // An erased member (issue 29): the IP addresses the audit log kept of their acts are cleared.
+    ctx.events.onWrite('user.erased', 'moderation', ({ userId }, { db }) => forgetAuditIpsOf(db, userId));
+
     const { events } = ctx;
 
     // A moderator's move of content: delete, reject (with the reason told), approve, restore.

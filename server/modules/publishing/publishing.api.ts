@@ -28,10 +28,11 @@ export {
   findPostsForSitemap,
   findTopPostsBetween,
   maxPostId,
+  postsWrittenBy,
   type TopPostRow,
   type AuthorSet,
   type PostTable,
 } from './publishing.service';
 export { postStats } from './publishing.stats';
 export { countPostView } from './publishing.views';
-export { actorOf, createPost, editPost, followBans, postForEditor, recommendPost, setCommentRules, setPostStatus, type PostOrigin, type PostRef, type PostWrite } from './publishing.writes';
+export { actorOf, createPost, editPost, followBans, followErasure, postForEditor, recommendPost, setCommentRules, setPostStatus, type PostOrigin, type PostRef, type PostWrite } from './publishing.writes';

@@ -295,3 +295,13 @@ export async function findTopPostsBetween(db: Kysely<DB>, table: PostTable, rang
     .execute();
   return rows.map((row) => ({ ...row, id: Number(row.id), user_id: Number(row.user_id), like_count: Number(row.like_count), comment_count: Number(row.comment_count) }));
 }
+
+/** Where a member's posts came from (IP address, its place, the browser), cleared (their account erased, issue 29). */
+export async function clearPostOrigins(db: Kysely<DB>, table: PostTable, userId: number): Promise<void> {
+  await db.updateTable(table).set({ ip: '', ip_country: '', ip_region: '', user_agent: '' }).where('user_id', '=', userId).execute();
+}
+
+/** A member's posts of one kind but the deleted, oldest first (their archive, issue 29). */
+export function findPostsWrittenBy(db: Kysely<DB>, table: PostTable, userId: number, deleted: number) {
+  return db.selectFrom(table).select(['id', 'title', 'content', 'content_html', 'status', 'create_time']).where('user_id', '=', userId).where('status', '!=', deleted).orderBy('id').execute();
+}

@@ -5,6 +5,7 @@
  * queries stay the repository's, free to change behind these names.
  */
 import type { Kysely } from 'kysely';
+import { CONTENT_STATUS } from '../../../common/constants';
 import type { DB } from '../../db/schema';
 import * as posts from './publishing.repository';
 import type { AuthorSet, AuthoredPostKey, PostListRow, PostTable } from './publishing.repository';
@@ -64,4 +65,9 @@ export type { TopPostRow } from './publishing.repository';
 /** The published posts created in [from, to), of `authors` or of everyone, most liked and commented first (the e-mail digest). */
 export function findTopPostsBetween(db: Kysely<DB>, table: PostTable, range: { from: number; to: number; authors?: AuthorSet }, limit: number): Promise<posts.TopPostRow[]> {
   return posts.findTopPostsBetween(db, table, range, limit);
+}
+
+/** A member's posts of one kind as they wrote them, deleted ones left out, oldest first (their archive, issue 29). */
+export function postsWrittenBy(db: Kysely<DB>, table: PostTable, userId: number) {
+  return posts.findPostsWrittenBy(db, table, userId, CONTENT_STATUS.deleted);
 }

@@ -20,7 +20,7 @@ import { wordsThatHold } from '../words/words.api';
 import { newMemberRules } from '../trust/trust.api';
 import { isModerator } from '../../policy/permissions';
 import { relinkTags, resolveTags, tagIdsOf } from '../tags/tags.api';
-import { changePostStatus, findCommentRules, lockPostsOfUser, setPostRecommend, updateCommentRules, type CommentRules, type PostTable } from './publishing.repository';
+import { changePostStatus, clearPostOrigins, findCommentRules, lockPostsOfUser, setPostRecommend, updateCommentRules, type CommentRules, type PostTable } from './publishing.repository';
 
 /** Why a post waits for a moderator (stored by the review feature, shown in its queue). */
 export type HoldFor = Pick<DomainEventMap['content.held'], 'reason' | 'words'>;
@@ -213,6 +213,22 @@ export function followBans(ctx: AppContext, feature: string, table: PostTable, r
   });
   ctx.events.onWrite('user.unbanned', feature, async ({ user, actor }, scope) => {
     await moveMemberPosts(scope, table, user.id, hidden, published, refOf, actor);
+  });
+}
+
+/**
+ * The handler a post kind registers so an erased member's posts follow the site's setting (issue
+ * 29, ADR 0039): with `remove`, each published, hidden or waiting post deleted through
+ * `setPostStatus` (counts, scores, search, feeds and pages follow); either way, where each was
+ * written from (IP address, its place, the browser) is cleared.
+ */
+export function followErasure(ctx: AppContext, feature: string, table: PostTable, refOf: Parameters<typeof moveMemberPosts>[5]): void {
+  ctx.events.onWrite('user.erased', feature, async ({ userId, content }, scope) => {
+    if (content === 'remove') {
+      const actor = { id: userId, moderator: false, ip: '' };
+      for (const from of [CONTENT_STATUS.published, CONTENT_STATUS.hidden, CONTENT_STATUS.pending]) await moveMemberPosts(scope, table, userId, from, CONTENT_STATUS.deleted, refOf, actor);
+    }
+    await clearPostOrigins(scope.db, table, userId);
   });
 }
 

@@ -8,6 +8,7 @@ import { pushDeviceJob, pushMessageJob } from './push.jobs';
 import { pushDirectJob } from './push.direct';
 import { withDevices } from './push.service';
 import type { WriteScope } from '../../kernel/events';
+import { deleteDevicesOf } from './push.repository';
 
 /** One `push.message` job per gathered message whose recipient has a device (one read for all). */
 async function enqueueOwedPushes(owed: Array<{ messageId: number; to: number }>, scope: WriteScope): Promise<void> {
@@ -23,6 +24,9 @@ export const pushFeature: Feature = {
   actions: pushActionList,
   jobs: [pushMessageJob, pushDeviceJob, pushDirectJob],
   setup(ctx) {
+    // An erased member (issue 29): their devices' subscriptions go.
+    ctx.events.onWrite('user.erased', 'push', ({ userId }, { db }) => deleteDevicesOf(db, userId));
+
     // A message the member takes by push owes one, if they have a device: a job of the same
     // transaction, so a rolled-back write pushes nothing and a committed one is never lost. The
     // write's messages are gathered (a reply owes two) and their recipients' devices read once,

@@ -89,3 +89,8 @@ export async function deleteGoneSubscription(db: Kysely<DB>, id: number, hash: s
 export async function markDelivered(db: Kysely<DB>, id: number, now: number): Promise<void> {
   await db.updateTable('push_subscriptions').set({ last_success_time: now }).where('id', '=', id).execute();
 }
+
+/** Every device of a member (their account erased, issue 29). */
+export async function deleteDevicesOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+}

@@ -4,3 +4,4 @@
  * Anything not exported here is the feature's own.
  */
 export { likedAndFavoritedIds, likedIds } from './reactions.service';
+export { favoritesOfMember } from './reactions.service';

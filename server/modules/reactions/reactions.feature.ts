@@ -6,11 +6,15 @@ import type { Feature } from '../../kernel/feature';
 import { contentPageTags, dropPages } from '../../kernel/page-tags';
 import { notify } from '../messages/messages.api';
 import { reactionsActionList } from './reactions.actions';
+import { forgetFavoritesOf } from './reactions.service';
 
 export const reactionsFeature: Feature = {
   name: 'reactions',
   actions: reactionsActionList,
   setup(ctx) {
+    // An erased member (issue 29): their favorites go, the items' counts with them.
+    ctx.events.onWrite('user.erased', 'reactions', ({ userId }, scope) => forgetFavoritesOf(scope, userId));
+
     // Taking it back and giving it again tells nothing new (the event key names the member and item).
     ctx.events.onWrite('reaction.changed', 'reactions', async ({ reaction, on, actorId, item }, scope) => {
       if (!on) return;

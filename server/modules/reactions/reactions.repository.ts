@@ -81,3 +81,8 @@ export async function findFavoritesPage(db: Kysely<DB>, userId: number, beforeId
   if (beforeId !== null) query = query.where('id', '<', beforeId);
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** Every favorite of a member (their account erased, issue 29, or their archive). */
+export async function findFavoritesOf(db: Kysely<DB>, userId: number): Promise<Array<{ entity_type: string; entity_id: number; create_time: number }>> {
+  return db.selectFrom('user_favorites').select(['entity_type', 'entity_id', 'create_time']).where('user_id', '=', userId).orderBy('id').execute();
+}

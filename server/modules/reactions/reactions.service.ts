@@ -19,7 +19,7 @@ import { assertOpen, writable, type ContentHead, type ContentKind, type KindRegi
 import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import type { ArticleView } from '../../../common/views/article';
 import type { TopicView } from '../../../common/views/topic';
-import { addReaction, findFavoritesPage, likedAndFavoritedIds as likedAndFavoritedRows, reactedIds, removeReaction, type ReactionTable } from './reactions.repository';
+import { addReaction, findFavoritesOf, findFavoritesPage, likedAndFavoritedIds as likedAndFavoritedRows, reactedIds, removeReaction, type ReactionTable } from './reactions.repository';
 
 // The shapes live in common/views (the declared answers); named here for the server's imports.
 export type { FavoriteState, LikeState };
@@ -102,4 +102,21 @@ export function likedAndFavoritedIds(db: Kysely<DB>, userId: number, type: strin
 /** Of the items, those the member liked: one query for a whole page (a comment list's hearts). */
 export function likedIds(db: Kysely<DB>, userId: number, type: string, ids: readonly number[]): Promise<Set<number>> {
   return reactedIds(db, 'user_likes', userId, type, ids);
+}
+
+/** A member's favorites, oldest first (their archive, issue 29). */
+export async function favoritesOfMember(db: Kysely<DB>, userId: number): Promise<Array<{ type: string; id: number; time: number }>> {
+  return (await findFavoritesOf(db, userId)).map((row) => ({ type: row.entity_type, id: row.entity_id, time: row.create_time }));
+}
+
+/**
+ * An erased member's favorites (issue 29): each removed, its item's counter moved back by exactly
+ * the row deleted, as an unfavorite does.
+ */
+export async function forgetFavoritesOf(scope: WriteScope, userId: number): Promise<void> {
+  for (const row of await findFavoritesOf(scope.db, userId)) {
+    if (!(await removeReaction(scope.db, 'user_favorites', { userId, entityType: row.entity_type, entityId: row.entity_id }))) continue;
+    const kind = scope.ctx.kinds.get(row.entity_type);
+    if (kind) await bumpCounter(scope.db, kind.table, 'favorite_count', row.entity_id, -1);
+  }
 }

@@ -3,3 +3,4 @@
  * Anything not exported here is the feature's own.
  */
 export { dayOf, previousDay } from './day';
+export { scoreLogOfMember } from './scores.member-data';

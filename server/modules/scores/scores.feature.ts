@@ -10,6 +10,7 @@ import type { WriteScope } from '../../kernel/events';
 import { scoresActionList } from './scores.actions';
 import { applyScore, NO_SOURCE, rulesOf, takeBack, unlink, type ScoreRules, type ScoreSource } from './scores.service';
 import { dropRankings } from './scores.usecases';
+import { deleteScoresOf } from './scores.repository';
 
 /** The post kinds that earn a score of their own, and the rule and log types of each. */
 const POSTS = {
@@ -54,6 +55,9 @@ export const scoresFeature: Feature = {
   name: 'scores',
   actions: scoresActionList,
   setup(ctx) {
+    // An erased member (issue 29): their check-ins and score log go.
+    ctx.events.onWrite('user.erased', 'scores', ({ userId }, { db }) => deleteScoresOf(db, userId));
+
     const { events } = ctx;
     events.onWrite('checkin.recorded', 'scores', async ({ userId, score }, scope) => {
       await applyScore(scope, userId, 'checkin', score, NO_SOURCE, await rulesOf(scope));

@@ -56,3 +56,14 @@ export async function findScoreLogPage(db: Kysely<DB>, userId: number, beforeId:
   if (beforeId !== null) query = query.where('id', '<', beforeId);
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** A member's check-ins and score log (their account erased, issue 29). */
+export async function deleteScoresOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('checkins').where('user_id', '=', userId).execute();
+  await db.deleteFrom('score_logs').where('user_id', '=', userId).execute();
+}
+
+/** A member's score log, oldest first (their archive, issue 29). */
+export async function findScoreLogOf(db: Kysely<DB>, userId: number): Promise<Array<{ type: string; amount: number; source_type: string; source_id: number; create_time: number }>> {
+  return db.selectFrom('score_logs').select(['type', 'amount', 'source_type', 'source_id', 'create_time']).where('user_id', '=', userId).orderBy('id').execute();
+}

@@ -9,6 +9,7 @@ import { defineSchedule } from '../../kernel/jobs';
 import { securityActionList } from './security.actions';
 import { deleteExpiredTickets } from './security.repository';
 import { requireEnrolledStaff } from './staff-gate';
+import { forgetSecurityOf } from './security.service';
 
 const sweepTickets = defineSchedule({
   name: 'security.sweep',
@@ -24,5 +25,7 @@ export const securityFeature: Feature = {
   schedules: [sweepTickets],
   setup(ctx) {
     ctx.staffChecks.push(requireEnrolledStaff);
+    // An erased account (issue 29): its authenticator seed, recovery codes, passkeys and tickets go with it.
+    ctx.events.onWrite('user.erased', 'security', ({ userId }, { db }) => forgetSecurityOf(db, userId));
   },
 };

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
 import { DEFAULT_SITE_TIME_ZONE } from '../../../common/site-time';
-import { navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
+import { accountDeletionSchema, navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
 import { vipSettingsStored } from '../../../common/validation/vip';
 import { challengeSettingsSchema, trustSettingsSchema } from '../../../common/validation/defences';
 import { signInProvidersSettingsSchema } from '../../../common/validation/identities';
@@ -101,6 +101,8 @@ export const settingsSchema = z.object({
   challenge: challengeSettingsSchema.prefault({}),
   /** Sign-in providers (issue 29, ADR 0035): each one's switch, client id and addresses; the client secrets are site secrets. */
   signInProviders: signInProvidersSettingsSchema.prefault({}),
+  /** A member's erasure (issue 29, ADR 0039): 'keep' their posts under "Deleted member", or 'remove' them. */
+  accountDeletion: accountDeletionSchema.default({ content: 'keep' }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

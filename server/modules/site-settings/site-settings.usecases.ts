@@ -15,7 +15,7 @@ import { errors } from '../../infra/errors';
 import { createStorage } from '../../infra/storage';
 import type { ReadCall, SiteSettings, WriteCall } from '../../kernel/actions';
 import { actorOf, memberOf } from '../../kernel/caller';
-import { mailTarget } from '../auth/auth.api';
+import { mailTarget } from '../../infra/mail';
 import { renderHtml } from '../content/content.api';
 import { storedImageUrl } from '../uploads/uploads.api';
 import type { Settings } from '../settings/settings.api';

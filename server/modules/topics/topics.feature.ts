@@ -6,7 +6,7 @@ import type { TopicRow } from '../../db/schema';
 import type { Feature } from '../../kernel/feature';
 import { dropFeedsOf } from '../../kernel/feed-cache';
 import { dropPages, LIST_PAGES, pageTag } from '../../kernel/page-tags';
-import { followBans } from '../publishing/publishing.api';
+import { followBans, followErasure } from '../publishing/publishing.api';
 import { topicsActionList } from './topics.actions';
 import { postRef } from './topics.moderation';
 import { topicKind } from './topics.kind';
@@ -32,5 +32,7 @@ export const topicsFeature: Feature = {
     });
     // A forever ban may hide the member's topics; lifting it shows them again.
     followBans(ctx, 'topics', 'topics', (row) => postRef(row as TopicRow));
+    // An erased member's posts (issue 29): removed or kept as the site's setting says; their IP records cleared.
+    followErasure(ctx, 'topics', 'topics', (row) => postRef(row as TopicRow));
   },
 };

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit.api';
 import { trustActionList } from './trust.actions';
 import { addLikesReceived, findTrustFacts } from './trust.repository';
 import { mayRise, raiseByAge, raiseTrust, startTrust } from './trust.service';
+import { deleteTrustOf } from './trust.repository';
 
 export const trustSweepSchedule = defineSchedule({
   name: 'trust.raise',
@@ -26,6 +27,9 @@ export const trustFeature: Feature = {
   actions: trustActionList,
   schedules: [trustSweepSchedule],
   setup(ctx) {
+    // An erased member (issue 29): their trust level goes.
+    ctx.events.onWrite('user.erased', 'trust', ({ userId }, { db }) => deleteTrustOf(db, userId));
+
     // Every new member starts with a row, at the level their facts reach (0 with the defaults).
     ctx.events.onWrite('user.signedUp', 'trust', async ({ userId }, scope) => {
       const user = await findTrustFacts(scope.db, userId);

@@ -62,3 +62,8 @@ export async function addLikesReceived(db: Kysely<DB>, userId: number, delta: nu
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** A member's trust level row (their account erased, issue 29). */
+export async function deleteTrustOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('trust_levels').where('user_id', '=', userId).execute();
+}

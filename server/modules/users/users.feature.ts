@@ -6,7 +6,10 @@ import type { Feature } from '../../kernel/feature';
 import { HANDLER_ORDER } from '../../kernel/events';
 import { ALL_PAGES, dropPages } from '../../kernel/page-tags';
 import { singleKeyDeltas } from '../../kernel/placement';
-import { bumpUserCommentCount, bumpUserFollowCount, bumpUserPostCount } from './users.repository';
+import { anonymiseUser, bumpUserCommentCount, bumpUserFollowCount, bumpUserPostCount } from './users.repository';
+
+/** The name an erased member's row keeps (issue 29); the pages show it translated. */
+export const ERASED_NICKNAME = 'Deleted member';
 import { usersActionList } from './users.actions';
 
 export const usersFeature: Feature = {
@@ -30,6 +33,12 @@ export const usersFeature: Feature = {
       ].sort((a, b) => a.userId - b.userId);
       for (const move of moves) await bumpUserFollowCount(db, move.column, move.userId, delta, now);
     }, { order: HANDLER_ORDER.memberRows });
+    // An erased member (issue 29): their row anonymised, last (every other feature's rows about
+    // them go first, in their own listeners); their name and face leave every page.
+    ctx.events.onWrite('user.erased', 'users', async ({ userId }, { db, now }) => {
+      await anonymiseUser(db, userId, ERASED_NICKNAME, now);
+    }, { order: HANDLER_ORDER.rows + 50 });
+    ctx.events.onCommit('user.erased', 'users', (_event, app) => dropPages(app, [ALL_PAGES]));
     // A member's name and face show on every page they wrote on: no tag names them all.
     ctx.events.onCommit('user.profileChanged', 'users', (_event, app) => dropPages(app, [ALL_PAGES]));
   },

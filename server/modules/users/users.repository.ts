@@ -342,3 +342,16 @@ export async function findMailableMember(db: Kysely<DB>, id: number): Promise<Ma
   const row = await mailableMembers(db).where('id', '=', id).executeTakeFirst();
   return row ? { ...row, email: row.email ?? '' } : null;
 }
+
+/**
+ * An erased member's row (issue 29): what named or reached them cleared, the status "deleted" (no
+ * sign-in, a tombstone for a profile); the id and counters stay, so their kept posts still count
+ * and show under "Deleted member".
+ */
+export async function anonymiseUser(db: Kysely<DB>, id: number, nickname: string, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ username: null, email: null, email_verified: 0, nickname, avatar: '', signature: '', home_page: '', password_hash: null, background: '', locale: '', status: 1, last_seen_time: 0, update_time: now })
+    .where('id', '=', id)
+    .execute();
+}

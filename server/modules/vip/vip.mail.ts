@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import type { MailMessage } from '../../infra/mail';
 import type { VipPlan } from '../../../common/vip';
 import { siteBaseUrl } from '../../http/site-address';
-import { mailTarget } from '../auth/auth.api';
+import { mailTarget } from '../../infra/mail';
 import { channelsFor, unsubscribeFooter, unsubscribeLinkFor, type UnsubscribeLink } from '../messages/messages.api';
 import { mailLocaleOf, usersByIds } from '../users/users.api';
 

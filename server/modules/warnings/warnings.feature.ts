@@ -7,11 +7,15 @@ import type { Feature } from '../../kernel/feature';
 import { recordAudit } from '../audit/audit.api';
 import { notify } from '../messages/messages.api';
 import { warningsActionList } from './warnings.actions';
+import { deleteWarningsOf } from './warnings.repository';
 
 export const warningsFeature: Feature = {
   name: 'warnings',
   actions: warningsActionList,
   setup(ctx) {
+    // An erased member (issue 29): the warnings they were sent go.
+    ctx.events.onWrite('user.erased', 'warnings', ({ userId }, { db }) => deleteWarningsOf(db, userId));
+
     ctx.events.onWrite('warning.sent', 'warnings', async ({ warningId, userId, reason, actor }, scope) => {
       await recordAudit(scope.db, { actorId: actor.id, action: 'user.warn', targetType: 'user', targetId: userId, detail: { warningId, reason }, ip: actor.ip, time: scope.now });
       await notify(scope, { to: userId, from: null, type: 'system', content: reason, params: { notice: 'warned' }, entity: { type: 'user', id: userId }, eventKey: `warning:${warningId}` });

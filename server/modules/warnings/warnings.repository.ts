@@ -51,3 +51,8 @@ export async function countWarnings(db: Kysely<DB>, userIds: readonly number[]):
     .execute();
   return new Map(rows.map((row) => [Number(row.user_id), { total: Number(row.total), pending: Number(row.pending) }]));
 }
+
+/** The warnings a member was sent (their account erased, issue 29). */
+export async function deleteWarningsOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('user_warnings').where('user_id', '=', userId).execute();
+}

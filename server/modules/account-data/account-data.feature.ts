@@ -1,0 +1,16 @@
+/**
+ * A member's own data (issue 29, ADR 0039): the archive of it, and the erasure of the account
+ * after a grace period. Its fact `user.erased` is heard by every feature that keeps rows about
+ * members; its own rows (archives, the schedule) it deletes in the erasure itself.
+ */
+import type { Feature } from '../../kernel/feature';
+import './account-data.events';
+import { accountDataActionList } from './account-data.actions';
+import { archiveSweepSchedule, deletionMailJob, erasureSchedule, exportJob } from './account-data.jobs';
+
+export const accountDataFeature: Feature = {
+  name: 'account-data',
+  actions: accountDataActionList,
+  jobs: [exportJob, deletionMailJob],
+  schedules: [erasureSchedule, archiveSweepSchedule],
+};
