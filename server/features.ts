@@ -46,6 +46,7 @@ import { ipBansFeature } from './modules/ipbans/ipbans.feature';
 import { trustFeature } from './modules/trust/trust.feature';
 import { challengeFeature } from './modules/challenge/challenge.feature';
 import { embedsFeature } from './modules/embeds/embeds.feature';
+import { phoneFeature } from './modules/phone/phone.feature';
 
 
 export type { Feature };
@@ -54,6 +55,7 @@ export const features: Feature[] = [
   siteFeature,
   installFeature,
   authFeature,
+  phoneFeature,
   usersFeature,
   nodesFeature,
   tagsFeature,

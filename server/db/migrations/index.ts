@@ -30,6 +30,7 @@ import * as trustDefences from './2026120204_trust_defences';
 import * as embedsLinkPreviews from './2026120301_embeds_link_previews';
 import * as imagesUploadSizes from './2026120310_images_upload_sizes';
 import * as searchQueryShape from './2026120501_search_query_shape';
+import * as phoneSignIn from './2026120602_phone_sign_in';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026120301_embeds_link_previews': embedsLinkPreviews,
   '2026120310_images_upload_sizes': imagesUploadSizes,
   '2026120501_search_query_shape': searchQueryShape,
+  '2026120602_phone_sign_in': phoneSignIn,
 };

@@ -4,4 +4,6 @@
  */
 export { mailTarget } from './account-mail';
 export { hashPassword, verifyPassword } from './password';
-export { userForToken } from './tokens.service';
+export { noteSessionUse, sessionForToken, userForToken } from './tokens.service';
+export { finishSignIn, type SignInMethod } from './finish-signin';
+export { startSession, type OpenedSession } from './session';

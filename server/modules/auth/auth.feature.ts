@@ -1,11 +1,12 @@
 /** Sign-in and the account's security: sign-up, sessions, password reset, e-mail and password changes. */
 import type { Feature } from '../../kernel/feature';
 import { authActionList } from './auth.actions';
+import { sessionActionList } from './sessions.actions';
 import { attackAlertJob, resetMailJob, sweepSchedule, verifyMailJob } from './auth.jobs';
 
 export const authFeature: Feature = {
   name: 'auth',
-  actions: authActionList,
+  actions: [...authActionList, ...sessionActionList],
   jobs: [verifyMailJob, resetMailJob, attackAlertJob],
   schedules: [sweepSchedule],
   setup(ctx) {

@@ -6,3 +6,4 @@
  */
 export { ensureVapidKeys } from './push.vapid';
 export { enqueueDirectPush, type DirectPush } from './push.direct';
+export { deviceName } from './push.device';
