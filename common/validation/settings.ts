@@ -190,7 +190,7 @@ export const editableSettingFields = {
   /** The SMS provider of phone sign-in codes (issue 29); an empty url writes them to DATA_DIR/sms/. */
   sms: smsProviderSchema,
   /** The provider's API key, kept in the site secrets (never in the settings): the mask stands for the stored one. */
-  smsApiKey: text(512, 'phoneSignIn.validation.apiKey').trim().default(''),
+  smsApiKey: text(512, 'phoneSignIn.validation.apiKey').trim(),
   /** The user agreement (Markdown) a phone sign-in and a sign-up accept; empty shows the default text. */
   userAgreement: text(50_000, 'phoneSignIn.validation.agreement'),
   /** Defences (issue 28): the proof-of-work challenge's switch, trust levels' thresholds. */

@@ -103,6 +103,14 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
         'block.block',
         'block.unblock',
         'warning.acknowledge',
+        // Issue 29: signing in by phone (how a banned member reads why), one's own phone and sessions.
+        'phone.sendSignInCode',
+        'phone.signIn',
+        'phone.sendBindCode',
+        'phone.bind',
+        'phone.remove',
+        'sessions.revoke',
+        'sessions.revokeOthers',
       ].sort(),
     );
     for (const action of open) {

@@ -9,7 +9,7 @@ import type { MemberSessionsView, SessionsEndedView } from '../../../common/view
 import type { ReadCall, WriteCall } from '../../kernel/actions';
 import { memberOf } from '../../kernel/caller';
 import { recordAudit } from '../audit/audit.api';
-import { deviceName } from '../push/push.api';
+import { deviceName } from '../../infra/device-name';
 import { deleteTokenOfUser, findTokensOfUser } from './tokens.repository';
 import { hashToken, revokeOtherTokens } from './tokens.service';
 

@@ -6,4 +6,3 @@
  */
 export { ensureVapidKeys } from './push.vapid';
 export { enqueueDirectPush, type DirectPush } from './push.direct';
-export { deviceName } from './push.device';
