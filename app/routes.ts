@@ -15,6 +15,7 @@ export default [
   layout('components/layout/default-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),
+    route('agreement', 'routes/agreement.tsx'),
     route('links', 'routes/links.tsx'),
     route('developers/api', 'routes/developers.api.tsx'),
     route('redirect', 'routes/redirect.tsx'),
@@ -72,6 +73,7 @@ export default [
     route('user/profile/account', 'routes/user.profile.account.tsx'),
     route('user/profile/notifications', 'routes/user.profile.notifications.tsx'),
     route('user/profile/blocks', 'routes/user.profile.blocks.tsx'),
+    route('user/profile/sessions', 'routes/user.profile.sessions.tsx'),
   ]),
   // the back office (issue 16): its own layout route, moderators and admins only
   route('admin', 'routes/admin.tsx', [

@@ -9,6 +9,7 @@ export function signInPath(returnTo?: string): string {
 export const paths = {
   home: '/',
   about: '/about',
+  agreement: '/agreement',
   links: '/links',
   developersApi: '/developers/api',
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
@@ -25,6 +26,7 @@ export const paths = {
   account: '/user/profile/account',
   notificationSettings: '/user/profile/notifications',
   blockedMembers: '/user/profile/blocks',
+  sessions: '/user/profile/sessions',
   createTweet: '/topic/create?type=1',
   createTopic: '/topic/create',
   createArticle: '/article/create',

@@ -29,6 +29,7 @@ function ProfileSection({ children }: { children: React.ReactNode }) {
     { to: paths.account, label: t('site.profileNav.account') },
     { to: paths.notificationSettings, label: t('site.profileNav.notifications') },
     { to: paths.blockedMembers, label: t('safety.blocks.title') },
+    { to: paths.sessions, label: t('sessions.title') },
   ];
   return (
     <SiteFrame>
