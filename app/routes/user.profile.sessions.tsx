@@ -1,9 +1,11 @@
 /**
  * `/user/profile/sessions` (issue 29, profile layout, sign-in required): where the member is
  * signed in — device, country, last active — this device marked, "Sign out" on each other one,
- * and "Sign out all other sessions". Times in the site's time zone.
+ * and "Sign out all other sessions". Times in the site's time zone. A page read carries no
+ * session (only the API's calls do), so which one is this device comes from the browser's own
+ * read of the list after hydration.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLoaderData, useRevalidator, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { accountMeta } from '~/components/account/page-meta';
 import { unwrapResult } from '~/components/comment/ucenter-data.server';
@@ -35,7 +37,7 @@ function placeName(country: string, locale: string): string | null {
   }
 }
 
-function SessionRow({ row, onEnded }: { row: MemberSessionView; onEnded: () => void }) {
+function SessionRow({ row, canEnd, onEnded }: { row: MemberSessionView; canEnd: boolean; onEnded: () => void }) {
   const t = useT();
   const toast = useToast();
   const { locale } = useRootData();
@@ -66,7 +68,7 @@ function SessionRow({ row, onEnded }: { row: MemberSessionView; onEnded: () => v
           <LocalDateTime time={row.lastSeenTime} />
         </p>
       </div>
-      {!row.current && (
+      {canEnd && !row.current && (
         <Button variant="secondary" size="sm" loading={busy} onClick={() => void end()} aria-label={t('sessions.signOutName', { device })} data-testid="session-sign-out">
           {t('sessions.signOut')}
         </Button>
@@ -78,10 +80,25 @@ function SessionRow({ row, onEnded }: { row: MemberSessionView; onEnded: () => v
 export default function SessionsPage() {
   const t = useT();
   const toast = useToast();
-  const { list } = useLoaderData<typeof loader>();
+  const { list: loaded } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const handleApiError = useApiErrorHandler();
   const [busy, setBusy] = useState(false);
+  const [list, setList] = useState(loaded);
+  const [marked, setMarked] = useState(false);
+  useEffect(() => {
+    let live = true;
+    send(sessionActions.list, {})
+      .then((answer) => {
+        if (!live) return;
+        setList(answer);
+        setMarked(true);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
   const others = list.sessions.filter((row) => !row.current).length;
 
   async function endOthers() {
@@ -106,11 +123,11 @@ export default function SessionsPage() {
       <Card>
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label={t('sessions.title')}>
           {list.sessions.map((row) => (
-            <SessionRow key={row.id} row={row} onEnded={() => void revalidator.revalidate()} />
+            <SessionRow key={row.id} row={row} canEnd={marked} onEnded={() => void revalidator.revalidate()} />
           ))}
         </ul>
       </Card>
-      {others > 0 ? (
+      {!marked ? null : others > 0 ? (
         <Button variant="danger" loading={busy} onClick={() => void endOthers()} data-testid="sessions-sign-out-all">
           {t('sessions.signOutAll')}
         </Button>
