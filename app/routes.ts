@@ -15,6 +15,7 @@ export default [
   layout('components/layout/default-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),
+    route('agreement', 'routes/agreement.tsx'),
     route('links', 'routes/links.tsx'),
     route('developers/api', 'routes/developers.api.tsx'),
     route('redirect', 'routes/redirect.tsx'),
@@ -76,6 +77,7 @@ export default [
     route('user/profile/connections', 'routes/user.profile.connections.tsx'),
     route('user/profile/security', 'routes/user.profile.security.tsx'),
     route('user/profile/data', 'routes/user.profile.data.tsx'),
+    route('user/profile/sessions', 'routes/user.profile.sessions.tsx'),
   ]),
   // the back office (issue 16): its own layout route, moderators and admins only
   route('admin', 'routes/admin.tsx', [

@@ -49,6 +49,7 @@ import { challengeFeature } from './modules/challenge/challenge.feature';
 import { embedsFeature } from './modules/embeds/embeds.feature';
 import { identitiesFeature } from './modules/identities/identities.feature';
 import { accountDataFeature } from './modules/account-data/account-data.feature';
+import { phoneFeature } from './modules/phone/phone.feature';
 
 
 export type { Feature };
@@ -59,6 +60,7 @@ export const features: Feature[] = [
   authFeature,
   identitiesFeature,
   securityFeature,
+  phoneFeature,
   usersFeature,
   nodesFeature,
   tagsFeature,

@@ -9,6 +9,7 @@ export function signInPath(returnTo?: string): string {
 export const paths = {
   home: '/',
   about: '/about',
+  agreement: '/agreement',
   links: '/links',
   developersApi: '/developers/api',
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
@@ -28,6 +29,7 @@ export const paths = {
   connections: '/user/profile/connections',
   security: '/user/profile/security',
   accountData: '/user/profile/data',
+  sessions: '/user/profile/sessions',
   createTweet: '/topic/create?type=1',
   createTopic: '/topic/create',
   createArticle: '/article/create',

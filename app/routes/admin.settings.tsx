@@ -230,6 +230,9 @@ const RULES = [
   'rateLimits.linkCheckPerIp',
   'rateLimits.tagAutocomplete',
   'rateLimits.feedPerIp',
+  'rateLimits.smsPerIp',
+  'rateLimits.smsPerNumber',
+  'rateLimits.phoneSigninPerIp',
   'postLimits.perUser',
   'postLimits.perIp',
   'commentLimits.perUser',
@@ -400,6 +403,10 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
         <div className="space-y-4">
           <TextField form={form} name="aboutContent" label={t('adminSettings.about.aboutContent')} hint={t('adminSettings.about.markdownHint')} multiline rows={10} />
           <TextField form={form} name="contact" label={t('adminSettings.about.contact')} hint={t('adminSettings.about.markdownHint')} multiline rows={4} />
+          <TextField form={form} name="userAgreement" label={t('phoneSignIn.admin.agreement')} hint={t('phoneSignIn.admin.agreementHint')} multiline rows={8} />
+          <Link to={paths.agreement} className="text-brand-700 dark:text-brand-300 block text-sm hover:underline">
+            {t('phoneSignIn.admin.agreementPreview')}
+          </Link>
           <Link to={paths.about} className="text-brand-700 dark:text-brand-300 text-sm hover:underline">
             {t('adminSettings.about.preview')}
           </Link>
@@ -480,6 +487,18 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
           <TextField form={form} name="smtp.url" label={t('adminSettings.mail.url')} hint={t('adminSettings.mail.urlHint')} />
           {server.mailFromFromEnv && <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('adminSettings.mail.fromFromEnv')}</p>}
           <TextField form={form} name="smtp.from" label={t('adminSettings.mail.from')} hint={t('adminSettings.mail.fromHint')} />
+          <Panel title={t('phoneSignIn.admin.smsTitle')} hint={t('phoneSignIn.admin.smsIntro')}>
+            <TextField form={form} name="sms.url" label={t('phoneSignIn.admin.url')} hint={t('phoneSignIn.admin.urlHint')} />
+            <TextField form={form} name="sms.method" label={t('phoneSignIn.admin.method')} list="sms-methods" />
+            <datalist id="sms-methods">
+              <option value="POST" />
+              <option value="GET" />
+              <option value="PUT" />
+            </datalist>
+            <TextField form={form} name="sms.headers" label={t('phoneSignIn.admin.headers')} hint={t('phoneSignIn.admin.headersHint')} multiline rows={3} />
+            <TextField form={form} name="sms.body" label={t('phoneSignIn.admin.body')} hint={t('phoneSignIn.admin.bodyHint')} multiline rows={3} />
+            <TextField form={form} name="smsApiKey" label={t('phoneSignIn.admin.apiKey')} hint={t('phoneSignIn.admin.apiKeyHint')} type="password" />
+          </Panel>
         </div>
       );
   }

@@ -1,7 +1,7 @@
 /**
  * `/user/profile/account` (spec §2, profile layout, sign-in required): username (once), e-mail
  * with its verification, the password, a link to the notification settings, and who may start a
- * private conversation with the member (issue 28). The loader reads the signed-in user in-process;
+ * private conversation with the member (issue 28), and their phone (issue 29). The loader reads the signed-in user in-process;
  * each section re-runs it after a change.
  */
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
@@ -9,10 +9,12 @@ import { EmailSection } from '~/components/account/email-section';
 import { NotificationSection } from '~/components/account/notification-section';
 import { accountMeta } from '~/components/account/page-meta';
 import { PasswordSection } from '~/components/account/password-section';
+import { PhoneSection } from '~/components/account/phone-section';
 import { UsernameSection } from '~/components/account/username-section';
 import { ConversationPrivacy } from '~/components/conversation/conversation-privacy';
 import { requireUser } from '~/lib/auth.server';
 import { conversationActions } from '../../common/actions/conversations';
+import { phoneActions } from '../../common/actions/phone';
 import { useT } from '~/lib/use-t';
 
 export const meta = accountMeta('accountSettings.title');
@@ -20,12 +22,13 @@ export const meta = accountMeta('accountSettings.title');
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const user = requireUser(context, request);
   // Only what this page shows: it is serialized into the HTML.
-  const conversations = await context.read(conversationActions.settings, {});
+  const [conversations, phone] = await Promise.all([context.read(conversationActions.settings, {}), context.read(phoneActions.mine, {})]);
   return {
     username: user.username,
     email: user.email,
     emailVerified: user.emailVerified,
     passwordSet: user.passwordSet,
+    phone: phone.ok ? phone.data : { phone: null, removable: false },
     whoMayStart: conversations.ok ? conversations.data.whoMayStart : ('everyone' as const),
   };
 }
@@ -39,6 +42,7 @@ export default function AccountSettingsPage() {
       <UsernameSection username={account.username} />
       <EmailSection email={account.email} verified={account.emailVerified} />
       <PasswordSection passwordSet={account.passwordSet} />
+      <PhoneSection initial={account.phone} />
       <NotificationSection />
       <ConversationPrivacy initial={account.whoMayStart} />
     </div>

@@ -1,7 +1,9 @@
 /**
  * `/user/signin` (spec §2, §5): username or e-mail plus password. `?redirect=` names the page
  * to return to; only same-site paths are honoured (common/redirect.ts). A refused sign-in shows
- * the server's message in the form, where it stays while the visitor retypes.
+ * the server's message in the form, where it stays while the visitor retypes. A "Password |
+ * Phone" switch (issue 29) shows the phone form instead: a code by SMS, the agreement accepted.
+ * Under either: a passkey, and the sign-in providers switched on.
  */
 import { useState } from 'react';
 import { Link, useLoaderData, useNavigate, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
@@ -12,6 +14,7 @@ import { safeRedirect } from '../../common/redirect';
 import { signInSchema, type SignInInput } from '../../common/validation/account';
 import { AuthCard, FormAlert, linkClass } from '~/components/account/auth-card';
 import { accountMeta } from '~/components/account/page-meta';
+import { PhoneSignInForm } from '~/components/account/phone-sign-in-form';
 import { ProviderButtons, useProviderError } from '~/components/identities/provider-buttons';
 import { useAfterSignIn } from '~/components/account/use-signed-in';
 import { Button } from '~/components/ui/button';
@@ -48,6 +51,7 @@ export default function SignInPage() {
   const redirectParam = params.get('redirect');
   const redirect = redirectParam ? safeRedirect(redirectParam) : undefined;
   const { providers } = useLoaderData<typeof loader>();
+  const [method, setMethod] = useState<'password' | 'phone'>(params.get('method') === 'phone' ? 'phone' : 'password');
   const providerError = useProviderError(params.get('error'));
 
   const form = useSchemaForm(signInSchema, { username: '', password: '' }, {
@@ -77,6 +81,26 @@ export default function SignInPage() {
         </>
       }
     >
+      <div role="group" aria-label={t('phoneSignIn.tabs.label')} className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800">
+        {(['password', 'phone'] as const).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            aria-pressed={method === choice}
+            onClick={() => setMethod(choice)}
+            className={`rounded-md px-3 py-2 text-sm font-medium ${method === choice ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-zinc-50' : 'text-zinc-700 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-50'}`}
+            data-testid={`signin-method-${choice}`}
+          >
+            {t(`phoneSignIn.tabs.${choice}`)}
+          </button>
+        ))}
+      </div>
+      {method === 'phone' ? (
+        <>
+          <FormAlert message={providerError ?? undefined} />
+          <PhoneSignInForm redirect={redirect} />
+        </>
+      ) : (
       <form method="post" noValidate onSubmit={form.submit} className="space-y-4">
         <FormAlert message={form.formError ?? providerError ?? undefined} />
         <Field label={t('account.signin.username')} required error={form.errorFor('username')}>
@@ -96,6 +120,7 @@ export default function SignInPage() {
           {form.submitting ? t('account.signin.submitting') : t('account.signin.submit')}
         </Button>
       </form>
+      )}
       <div className="mt-4 space-y-3">
         <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">{t('security.signin.or')}</p>
         <FormAlert message={passkeyError} />

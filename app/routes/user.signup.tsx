@@ -99,6 +99,12 @@ export default function SignUpPage() {
         <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
           {form.submitting ? t('account.signup.submitting') : t('account.signup.submit')}
         </Button>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="signup-agreement">
+          {t('phoneSignIn.agreement.signupNote')}{' '}
+          <Link to="/agreement" target="_blank" className={linkClass}>
+            {t('phoneSignIn.form.agreeLink')}
+          </Link>
+        </p>
       </form>
       <ProviderButtons providers={providers} redirect={redirect} />
     </AuthCard>

@@ -4,7 +4,7 @@
  */
 import { z } from '../zod';
 import { adminSettingsUpdateSchema, testMailSchema } from '../validation/settings';
-import type { AboutView, AdminSettingsView } from '../views/settings';
+import type { AboutView, AdminSettingsView, AgreementView } from '../views/settings';
 import { contract, returns } from './contract';
 
 export const siteSettingsActions = {
@@ -39,5 +39,13 @@ export const siteSettingsActions = {
     input: z.object({}),
     output: returns<AboutView>(),
     summary: 'The about page: the about text and the contact section, Markdown rendered and sanitized.',
+  }),
+  agreement: contract({
+    name: 'siteSettings.agreement',
+    method: null,
+    path: null,
+    input: z.object({}),
+    output: returns<AgreementView>(),
+    summary: 'The user agreement page (issue 29): the agreement, Markdown rendered and sanitized; a default text in the reader’s language until an admin writes one.',
   }),
 };

@@ -128,6 +128,8 @@ export const updatePasswordSchema = z
     oldPassword: z.string({ error: 'validation.oldPasswordRequired' }).min(1, 'validation.oldPasswordRequired').max(LIMITS.passwordMax, 'validation.passwordTooLong'),
     password: passwordField,
     rePassword: rePasswordField,
+    /** End every other session of the account (issue 29: offered, on unless unticked). */
+    endOtherSessions: z.boolean().optional().default(true),
   })
   .refine((v) => v.password === v.rePassword, passwordsMatch);
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;

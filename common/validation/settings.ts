@@ -121,6 +121,27 @@ export const ACCOUNT_DELETION_CONTENT = ['keep', 'remove'] as const;
 export type AccountDeletionContent = (typeof ACCOUNT_DELETION_CONTENT)[number];
 export const accountDeletionSchema = z.object({ content: z.enum(ACCOUNT_DELETION_CONTENT, { error: 'accountData.validation.content' }) });
 
+/**
+ * The HTTP SMS provider (issue 29): where and how a code's message is sent. `{{phone}}`,
+ * `{{code}}`, `{{site}}`, `{{message}}` and `{{apiKey}}` are filled in the url, the headers (one
+ * `Name: value` a line) and the body; an empty url means "write each SMS to DATA_DIR/sms/".
+ */
+export const smsProviderSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
+    .max(1024, 'phoneSignIn.validation.providerUrl')
+    .refine((url) => url === '' || /^https?:\/\/[^\s]+$/i.test(url), 'phoneSignIn.validation.providerUrl'),
+  method: z.enum(['POST', 'GET', 'PUT'], { error: 'validation.invalid' }),
+  headers: z.string().max(2000, 'phoneSignIn.validation.providerHeaders').refine((text) => text.split('\n').every((line) => line.trim() === '' || /^[A-Za-z0-9-]+:/.test(line.trim())), 'phoneSignIn.validation.providerHeaders'),
+  body: z.string().max(4000, 'phoneSignIn.validation.providerBody'),
+});
+export type SmsProvider = z.output<typeof smsProviderSchema>;
+export const SMS_PROVIDER_DEFAULT: SmsProvider = { url: '', method: 'POST', headers: 'Content-Type: application/json', body: '{"to":"{{phone}}","text":"{{message}}"}' };
+/** The SMS API key never leaves the server: GET answers this in its place, and POST keeps the stored one when it comes back. */
+export const SMS_API_KEY_MASK = '********';
+
 /** Words: trimmed, none empty, no repeats. */
 function wordList(max: number, wordMax: number, message: string) {
   return z
@@ -163,6 +184,9 @@ export const editableSettingFields = {
     linkCheckPerIp: rateRule,
     tagAutocomplete: rateRule,
     feedPerIp: rateRule,
+    smsPerIp: rateRule,
+    smsPerNumber: rateRule,
+    phoneSigninPerIp: rateRule,
   }),
   postLimits: z.object({ perUser: rateRule, perIp: rateRule }),
   commentLimits: z.object({ perUser: rateRule, perIp: rateRule }),
@@ -171,6 +195,12 @@ export const editableSettingFields = {
   uploadLimits: uploadLimitsSchema,
   reportLimits: reportSettingsSchema,
   smtp: smtpSchema,
+  /** The SMS provider of phone sign-in codes (issue 29); an empty url writes them to DATA_DIR/sms/. */
+  sms: smsProviderSchema,
+  /** The provider's API key, kept in the site secrets (never in the settings): the mask stands for the stored one. */
+  smsApiKey: text(512, 'phoneSignIn.validation.apiKey').trim(),
+  /** The user agreement (Markdown) a phone sign-in and a sign-up accept; empty shows the default text. */
+  userAgreement: text(50_000, 'phoneSignIn.validation.agreement'),
   /** Defences (issue 28): the proof-of-work challenge's switch, trust levels' thresholds. */
   challenge: challengeSettingsSchema,
   trust: trustSettingsSchema,
@@ -205,11 +235,11 @@ export const SETTINGS_SECTIONS = {
   site: ['siteTitle', 'siteDescription', 'siteKeywords', 'siteLogo', 'language', 'siteNotice', 'recommendTags', 'tokenExpireDays'],
   navigation: ['siteNavs'],
   modules: ['modules', 'topicReview', 'articleReview', 'commentNeedsVerifiedEmail', 'accountDeletion'],
-  about: ['aboutContent', 'contact'],
+  about: ['aboutContent', 'contact', 'userAgreement'],
   scores: ['timeZone', 'scoreRules'],
   limits: ['rateLimits', 'postLimits', 'commentLimits', 'reactionLimits', 'checkinLimits', 'reportLimits'],
   uploads: ['uploadLimits'],
-  mail: ['smtp'],
+  mail: ['smtp', 'sms', 'smsApiKey'],
   defences: ['challenge', 'trust', 'requireStaffTwoFactor'],
 } as const satisfies Record<string, readonly EditableSettingKey[]>;
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;

@@ -22,6 +22,10 @@ export type AdminSettingsView = z.infer<typeof adminSettingsViewSchema>;
 export const aboutViewSchema = z.strictObject({ html: z.string(), contactHtml: z.string() }).meta({ id: 'AboutView' });
 export type AboutView = z.infer<typeof aboutViewSchema>;
 
+/** The /agreement page (issue 29): the user agreement, rendered. */
+export const agreementViewSchema = z.strictObject({ html: z.string() }).meta({ id: 'AgreementView' });
+export type AgreementView = z.infer<typeof agreementViewSchema>;
+
 /** One day of the dashboard's chart, in the site's time zone. */
 export const dashboardDaySchema = z.strictObject({
   /** yyyy-mm-dd. */

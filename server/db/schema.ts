@@ -71,6 +71,30 @@ export interface EmailCodesTable {
   update_time: number;
 }
 
+/** A member's verified phone number (issue 29): E.164, one per member, one member per number. */
+export interface UserPhonesTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  create_time: number;
+  update_time: number;
+}
+
+/** Six-digit codes sent by SMS (modules/phone): stored only as a keyed digest. */
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: string; // signin | bind
+  /** The member a bind code is for; 0 for a sign-in code. */
+  user_id: Generated<number>;
+  code_hash: string;
+  expire_time: number;
+  attempts: Generated<number>;
+  used_time: number | null;
+  create_time: number;
+  update_time: number;
+}
+
 export interface SettingsTable {
   key: string;
   /** JSON-encoded value. */
@@ -769,6 +793,8 @@ export interface DB {
   notification_prefs: NotificationPrefsTable;
   push_subscriptions: PushSubscriptionsTable;
   site_secrets: SiteSecretsTable;
+  user_phones: UserPhonesTable;
+  sms_codes: SmsCodesTable;
   digest_sends: DigestSendsTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;

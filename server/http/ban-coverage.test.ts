@@ -119,6 +119,14 @@ describe('ban coverage: every mutating action refuses a banned member, or says w
         'warning.acknowledge',
         // Issue 29: one's own ways in (a linked sign-in provider) stay one's own to manage.
         'identities.unlink',
+        // Issue 29: signing in by phone (how a banned member reads why), one's own phone and sessions.
+        'phone.sendSignInCode',
+        'phone.signIn',
+        'phone.sendBindCode',
+        'phone.bind',
+        'phone.remove',
+        'sessions.revoke',
+        'sessions.revokeOthers',
       ].sort(),
     );
     for (const action of open) {

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE, TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import { resolveLocale, translator } from '../../common/i18n';
-import { userForToken } from '../modules/auth/auth.api';
+import { noteSessionUse, sessionForToken } from '../modules/auth/auth.api';
 import { noteSeen, seenIsStale } from '../modules/users/users.api';
 import { errors } from '../infra/errors';
 
@@ -140,19 +140,22 @@ export function installRequestContext(app: FastifyInstance): void {
     if (token && ctx.state.db) {
       const db = ctx.state.db;
       const now = ctx.clock.now();
-      const user = await userForToken(db, token, now).catch((error: unknown) => {
+      const session = await sessionForToken(db, token, now).catch((error: unknown) => {
         // The database is unreachable: a page the shared cache holds is still served, as to nobody.
         if (isApi || isData || !READ_METHODS.has(request.method) || !ctx.dbOutage.noteFailure(error)) throw error;
         request.sessionUnchecked = true;
         return null;
       });
-      if (user) {
+      const user = session?.user ?? null;
+      if (session && user) {
         request.user = user;
         request.token = token;
         request.authVia = headerToken ? 'header' : 'cookie';
         // The member's last visit and language (the digest's "away", their mails' language): written
         // at most once an hour, decided on the row just read, so most requests write nothing.
         if (seenIsStale(user, now)) await noteSeen(db, user.id, request.locale, now).catch((error: unknown) => request.log.warn({ err: error }, 'could not note the last visit'));
+        // The session's own last use (the sessions list): at most every few minutes, one update by its id.
+        await noteSessionUse(db, session, now, request.ip).catch((error: unknown) => request.log.warn({ err: error }, 'could not note the session’s use'));
       }
     }
     if (request.authVia === 'cookie' && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request) && !CROSS_ORIGIN_WRITES.has(apiPathOf(request, path))) {

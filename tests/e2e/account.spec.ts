@@ -99,7 +99,7 @@ test('sign-up, sign-out and sign-in each come back to the page that asked', asyn
   await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
   // Only settings pages that exist get a tab; nothing before the page's <h1> is a heading.
-  await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['Profile', 'Account', 'Connected accounts', 'Notifications', 'Blocked members', 'Security']);
+  await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['Profile', 'Account', 'Security', 'Sessions', 'Connected accounts', 'Notifications', 'Blocked members', 'My data']);
   expect(await page.locator('h1, h2, h3, h4, h5, h6').first().evaluate((heading) => heading.tagName)).toBe('H1');
   // Required fields say so to screen readers, not only with the asterisk.
   await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveAttribute('aria-required', 'true');

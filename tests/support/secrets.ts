@@ -29,6 +29,8 @@ export async function expectNoSecrets(t: TestApp, bodies: readonly string[]): Pr
   const digests = [
     ...(await db.selectFrom('user_tokens').select('token_hash').execute()).map((r) => r.token_hash),
     ...(await db.selectFrom('email_codes').select('code_hash').execute()).map((r) => r.code_hash),
+    // SMS codes' digests (modules/phone, issue 29).
+    ...(await db.selectFrom('sms_codes').select('code_hash').execute()).map((r) => r.code_hash),
     // The site's private keys (the VAPID pair's private half, modules/push).
     ...(await db.selectFrom('site_secrets').select('value').execute()).flatMap((r) => privateKeysOf(r.value)),
   ];

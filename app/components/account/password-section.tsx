@@ -28,7 +28,7 @@ export function PasswordSection({ passwordSet }: { passwordSet: boolean }) {
 }
 
 const EMPTY_NEW = { password: '', rePassword: '' };
-const EMPTY_CHANGE = { oldPassword: '', password: '', rePassword: '' };
+const EMPTY_CHANGE = { oldPassword: '', password: '', rePassword: '', endOtherSessions: true };
 
 function SetPasswordForm() {
   const t = useT();
@@ -68,6 +68,14 @@ function ChangePasswordForm() {
         {(props) => <Input {...props} {...form.bind('oldPassword')} type="password" autoComplete="current-password" maxLength={LIMITS.passwordMax} />}
       </Field>
       <NewPasswordFields form={form} />
+      {/* Issue 29: the other sessions end with the change, unless the member unticks it. */}
+      <div className="flex items-start gap-2">
+        <input id="end-other-sessions" type="checkbox" defaultChecked {...form.form.register('endOtherSessions')} className="mt-0.5 size-5 shrink-0 accent-brand-700" data-testid="end-other-sessions" />
+        <label htmlFor="end-other-sessions" className="text-sm text-zinc-800 dark:text-zinc-200">
+          {t('sessions.endOthers')}
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t('sessions.endOthersHint')}</span>
+        </label>
+      </div>
       <Button type="submit" loading={form.submitting}>
         {t('accountSettings.password.changeSubmit')}
       </Button>

@@ -27,10 +27,11 @@ function ProfileSection({ children }: { children: React.ReactNode }) {
     // Membership only while the site sells VIP (as the header's user menu).
     ...(vipEnabled ? [{ to: paths.membership, label: t('site.header.membership') }] : []),
     { to: paths.account, label: t('site.profileNav.account') },
+    { to: paths.security, label: t('security.tab') },
+    { to: paths.sessions, label: t('sessions.title') },
     { to: paths.connections, label: t('signInProviders.connections.title') },
     { to: paths.notificationSettings, label: t('site.profileNav.notifications') },
     { to: paths.blockedMembers, label: t('safety.blocks.title') },
-    { to: paths.security, label: t('security.tab') },
     { to: paths.accountData, label: t('accountData.page.tab') },
   ];
   return (

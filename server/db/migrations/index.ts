@@ -33,6 +33,7 @@ import * as searchQueryShape from './2026120501_search_query_shape';
 import * as signInIdentities from './2026120601_sign_in_identities';
 import * as secondFactors from './2026120603_second_factors';
 import * as accountData from './2026120604_account_data';
+import * as phoneSignIn from './2026120602_phone_sign_in';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026120601_sign_in_identities': signInIdentities,
   '2026120603_second_factors': secondFactors,
   '2026120604_account_data': accountData,
+  '2026120602_phone_sign_in': phoneSignIn,
 };

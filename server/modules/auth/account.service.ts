@@ -71,11 +71,11 @@ export async function replacePassword(
   db: Kysely<DB>,
   user: UserRow,
   passwordHash: string,
-  meta: { now: number; ip: string; keepToken: string | null },
+  meta: { now: number; ip: string; keepToken: string | null; endOthers?: boolean },
 ): Promise<UserRow> {
   await updateSignIn(db, user.id, { password_hash: passwordHash, update_time: meta.now });
   await retireEmailCodes(db, user.id, 'reset');
-  await revokeOtherTokens(db, user.id, meta.keepToken);
+  if (meta.endOthers !== false) await revokeOtherTokens(db, user.id, meta.keepToken);
   await recordAudit(db, { actorId: user.id, action: 'user.password_changed', targetType: 'user', targetId: user.id, ip: meta.ip, time: meta.now });
   return reload(db, user.id);
 }

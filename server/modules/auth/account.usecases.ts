@@ -45,9 +45,9 @@ export async function checkPasswordChange({ caller, input }: ReadCall<Input<'upd
   return hashPassword(input.password);
 }
 
-/** POST user/update_password, inside the transaction: this session stays, every other ends. */
-export function updatePassword({ scope, caller, prepared: passwordHash }: WriteCall<Input<'updatePassword'>, undefined, string>): Promise<UserRow> {
-  return replacePassword(scope.db, memberOf(caller), passwordHash, { now: caller.now, ip: caller.origin.ip, keepToken: caller.session?.token ?? null });
+/** POST user/update_password, inside the transaction: this session stays; every other ends unless the member unticked it. */
+export function updatePassword({ scope, caller, input, prepared: passwordHash }: WriteCall<Input<'updatePassword'>, undefined, string>): Promise<UserRow> {
+  return replacePassword(scope.db, memberOf(caller), passwordHash, { now: caller.now, ip: caller.origin.ip, keepToken: caller.session?.token ?? null, endOthers: input.endOtherSessions });
 }
 
 /**

@@ -4,6 +4,6 @@
  */
 export { mailTarget } from './account-mail';
 export { hashPassword, verifyPassword } from './password';
-export { userForToken } from './tokens.service';
+export { noteSessionUse, sessionForToken, userForToken } from './tokens.service';
 export { finishSignIn, openSession, secondFactorPath, signInAnswer, signInRedirect, startSignIn, SECOND_FACTOR_PATH, type SignInMethod, type SignInOutcome } from './finish-signin';
-export { setSessionCookie, type OpenedSession } from './session';
+export { setSessionCookie, startSession, type OpenedSession } from './session';

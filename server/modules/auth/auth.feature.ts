@@ -3,11 +3,12 @@ import type { Feature } from '../../kernel/feature';
 import { authActionList } from './auth.actions';
 import { deleteEmailCodesOf } from './email-codes.repository';
 import { deleteTokensOf, deleteTokensOfUser } from './tokens.repository';
+import { sessionActionList } from './sessions.actions';
 import { attackAlertJob, resetMailJob, sweepSchedule, verifyMailJob } from './auth.jobs';
 
 export const authFeature: Feature = {
   name: 'auth',
-  actions: authActionList,
+  actions: [...authActionList, ...sessionActionList],
   jobs: [verifyMailJob, resetMailJob, attackAlertJob],
   schedules: [sweepSchedule],
   setup(ctx) {

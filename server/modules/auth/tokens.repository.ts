@@ -13,13 +13,17 @@ export async function insertToken(
     .execute();
 }
 
-/** The user owning an unexpired token, in one query. */
-export async function findUserByTokenHash(db: Kysely<DB>, tokenHash: string, now: number): Promise<(UserRow & { token_expire_time: number }) | undefined> {
+/** The user owning an unexpired token, in one query (with the session's row id and last use). */
+export async function findUserByTokenHash(
+  db: Kysely<DB>,
+  tokenHash: string,
+  now: number,
+): Promise<(UserRow & { token_expire_time: number; token_id: number; token_seen_time: number }) | undefined> {
   return db
     .selectFrom('user_tokens')
     .innerJoin('users', 'users.id', 'user_tokens.user_id')
     .selectAll('users')
-    .select('user_tokens.expire_time as token_expire_time')
+    .select(['user_tokens.expire_time as token_expire_time', 'user_tokens.id as token_id', 'user_tokens.update_time as token_seen_time'])
     .where('user_tokens.token_hash', '=', tokenHash)
     .where('user_tokens.expire_time', '>', now)
     .where('users.status', '=', 0)
@@ -30,10 +34,44 @@ export async function deleteTokenByHash(db: Kysely<DB>, tokenHash: string): Prom
   await db.deleteFrom('user_tokens').where('token_hash', '=', tokenHash).execute();
 }
 
-export async function deleteTokensOfUser(db: Kysely<DB>, userId: number, exceptHash?: string): Promise<void> {
+export async function deleteTokensOfUser(db: Kysely<DB>, userId: number, exceptHash?: string): Promise<number> {
   let query = db.deleteFrom('user_tokens').where('user_id', '=', userId);
   if (exceptHash) query = query.where('token_hash', '!=', exceptHash);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A session used again: its last use and address (the sessions list's "last seen" and place). */
+export async function touchToken(db: Kysely<DB>, id: number, now: number, ip: string): Promise<void> {
+  await db.updateTable('user_tokens').set({ update_time: now, ip }).where('id', '=', id).execute();
+}
+
+export interface SessionRow {
+  id: number;
+  token_hash: string;
+  user_agent: string;
+  ip: string;
+  create_time: number;
+  update_time: number;
+}
+
+/** A member's unexpired sessions, last used first. */
+export async function findTokensOfUser(db: Kysely<DB>, userId: number, now: number): Promise<SessionRow[]> {
+  return db
+    .selectFrom('user_tokens')
+    .select(['id', 'token_hash', 'user_agent', 'ip', 'create_time', 'update_time'])
+    .where('user_id', '=', userId)
+    .where('expire_time', '>', now)
+    .orderBy('update_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** Ends one of a member's sessions by its row id (another member's id ends nothing). */
+export async function deleteTokenOfUser(db: Kysely<DB>, userId: number, id: number): Promise<number> {
+  const result = await db.deleteFrom('user_tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Housekeeping: deletes sessions that expired before `before`; answers how many. */

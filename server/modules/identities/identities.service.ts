@@ -13,7 +13,7 @@ import type { DB, UserIdentityRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/helpers';
 import { AppError, errors } from '../../infra/errors';
 import type { WriteScope } from '../../kernel/events';
-import { existingSiteSecret, replaceSiteSecret } from '../settings/settings.api';
+import { existingSiteSecret, storeSiteSecret } from '../settings/settings.api';
 import { assertNamesFree, createMember, findUserByEmail, findUserById, findUsersByName } from '../users/users.api';
 import { hasPasskey } from '../security/security.api';
 import { PROVIDER_NAMES, ProviderError, type ProviderProfile } from './identities.providers';
@@ -29,7 +29,7 @@ export function providerSecret(db: Kysely<DB>, provider: ProviderId): Promise<st
 }
 
 export function setProviderSecret(db: Kysely<DB>, provider: ProviderId, secret: string, now: number): Promise<void> {
-  return replaceSiteSecret(db, secretName(provider), secret, now);
+  return storeSiteSecret(db, secretName(provider), secret, now);
 }
 
 /** The name on a provider's button: its brand, or a generic provider's own name. */

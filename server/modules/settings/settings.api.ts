@@ -5,7 +5,7 @@
  */
 export type { Settings } from './settings.schema';
 export { defaultSettings } from './settings.schema';
-export { aboutTexts, writeSettings } from './settings.service';
+export { aboutTexts, agreementText, writeSettings } from './settings.service';
 export { autocompleteLimit, feedReadLimit, readRule } from './read-limits';
 export { SettingsCache } from './settings.service';
-export { existingSiteSecret, replaceSiteSecret, siteSecret } from './site-secrets';
+export { existingSiteSecret, removeSiteSecret, siteSecret, SMS_API_KEY_SECRET, storeSiteSecret } from './site-secrets';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
 import { DEFAULT_SITE_TIME_ZONE } from '../../../common/site-time';
-import { accountDeletionSchema, navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
+import { accountDeletionSchema, navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, SMS_PROVIDER_DEFAULT, smsProviderSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
 import { vipSettingsStored } from '../../../common/validation/vip';
 import { challengeSettingsSchema, trustSettingsSchema } from '../../../common/validation/defences';
 import { signInProvidersSettingsSchema } from '../../../common/validation/identities';
@@ -37,6 +37,10 @@ export const settingsSchema = z.object({
   vip: vipSettingsStored.prefault({}),
   /** Outgoing mail when SMTP_URL is not set; empty url means "write .eml files". */
   smtp: smtpSchema.default({ url: '', from: '' }),
+  /** The HTTP SMS provider of phone codes (issue 29); an empty url writes each SMS to DATA_DIR/sms/. Its API key is a site secret. */
+  sms: smsProviderSchema.default(SMS_PROVIDER_DEFAULT),
+  /** The user agreement (Markdown); empty shows the default text of the reader's language. */
+  userAgreement: z.string().default(''),
   /**
    * Abuse limits per route family (DESIGN security model). max 0 disables a rule. Each rule has
    * its own default, so a stored object written before a rule existed still reads.
@@ -60,6 +64,12 @@ export const settingsSchema = z.object({
       tagAutocomplete: rateRule.default({ max: 300, windowMs: 5 * 60_000 }),
       /** Feed and list reads (topics, comments, replies, tags) per IP: generous, for scrapers and loops, not readers. */
       feedPerIp: rateRule.default({ max: 600, windowMs: 60_000 }),
+      /** SMS codes asked for from one IP (phone sign-in and binding). */
+      smsPerIp: rateRule.default({ max: 10, windowMs: 60 * 60_000 }),
+      /** SMS codes sent to one number (besides the one-a-minute cool-down). */
+      smsPerNumber: rateRule.default({ max: 5, windowMs: 60 * 60_000 }),
+      /** Failed phone sign-ins from one IP (wrong or expired codes). */
+      phoneSigninPerIp: rateRule.default({ max: 30, windowMs: 15 * 60_000 }),
     })
     .prefault({}),
   /** The site's time zone (IANA name): the day a check-in counts for, and when "today" starts. */

@@ -6,6 +6,7 @@
  * lost while Redis was down).
  */
 import type { Kysely } from 'kysely';
+import type { Locale } from '../../../common/constants';
 import { translator } from '../../../common/i18n';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
@@ -39,6 +40,11 @@ export function aboutTexts(settings: Pick<Settings, 'aboutContent' | 'contact' |
     aboutContent: settings.aboutContent.trim() ? settings.aboutContent : String(t('site.about.default', { site: settings.siteTitle })),
     contact: settings.contact.trim() ? settings.contact : String(t('site.about.contactDefault')),
   };
+}
+
+/** The user agreement (issue 29) as written in the back office, else the default text in `locale`. */
+export function agreementText(settings: Pick<Settings, 'userAgreement' | 'siteTitle'>, locale: Locale): string {
+  return settings.userAgreement.trim() ? settings.userAgreement : String(translator(locale)('phoneSignIn.agreement.default', { site: settings.siteTitle }));
 }
 
 export async function writeSettings(db: Kysely<DB>, values: Partial<Settings>, now: number): Promise<void> {

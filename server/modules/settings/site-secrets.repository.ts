@@ -24,8 +24,14 @@ export async function insertSecretIfAbsent(db: Kysely<DB>, name: string, value: 
   }
 }
 
-/** Sets the secret named `name` (a back-office replacement: sign-in providers' client secrets). */
+/** Writes a secret an admin gives (a sign-in provider's client secret, the SMS provider's key): its row rewritten, or inserted. */
 export async function upsertSecret(db: Kysely<DB>, name: string, value: string, now: number): Promise<void> {
   const updated = await db.updateTable('site_secrets').set({ value, update_time: now }).where('name', '=', name).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) await insertSecretIfAbsent(db, name, value, now);
+  if (Number(updated.numUpdatedRows) > 0) return;
+  if ((await findSecret(db, name)) !== null) return; // MariaDB counts an unchanged row as not updated: the value is already this one
+  await db.insertInto('site_secrets').values({ name, value, create_time: now, update_time: now }).execute();
+}
+
+export async function deleteSecret(db: Kysely<DB>, name: string): Promise<void> {
+  await db.deleteFrom('site_secrets').where('name', '=', name).execute();
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { findSecret, insertSecretIfAbsent, upsertSecret } from './site-secrets.repository';
+import { deleteSecret, findSecret, insertSecretIfAbsent, upsertSecret } from './site-secrets.repository';
 
 /** The secret named `name`, made (32 random bytes, base64url) and stored when there is none yet. */
 export async function siteSecret(db: Kysely<DB>, name: string, now: number): Promise<string> {
@@ -24,7 +24,14 @@ export function existingSiteSecret(db: Kysely<DB>, name: string): Promise<string
   return findSecret(db, name);
 }
 
-/** Sets a secret an admin gives (a sign-in provider's client secret), replacing any stored one. */
-export function replaceSiteSecret(db: Kysely<DB>, name: string, value: string, now: number): Promise<void> {
+/** The SMS provider's API key (issue 29), set by an admin in the back office. */
+export const SMS_API_KEY_SECRET = 'sms.apiKey';
+
+/** Stores a secret an admin gives (not one the site makes), replacing any stored one. */
+export function storeSiteSecret(db: Kysely<DB>, name: string, value: string, now: number): Promise<void> {
   return upsertSecret(db, name, value, now);
+}
+
+export function removeSiteSecret(db: Kysely<DB>, name: string): Promise<void> {
+  return deleteSecret(db, name);
 }

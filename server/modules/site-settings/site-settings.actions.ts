@@ -3,10 +3,10 @@
  * (`settings:update`, before the body's field errors), and the about page's texts, anyone's.
  */
 import { siteSettingsActions } from '../../../common/actions/site-settings';
-import { aboutViewSchema, adminSettingsViewSchema } from '../../../common/views/settings';
+import { aboutViewSchema, adminSettingsViewSchema, agreementViewSchema } from '../../../common/views/settings';
 import { z } from 'zod';
 import { limit, readAction, who, writeAction } from '../../kernel/actions';
-import { aboutPage, adminSettings, presentSettings, sendTestMail, updateSettings } from './site-settings.usecases';
+import { aboutPage, adminSettings, agreementPage, presentSettings, sendTestMail, updateSettings } from './site-settings.usecases';
 
 export const siteSettingsActionList = [
   readAction(siteSettingsActions.read, { who: who.staff('settings:update'), answer: adminSettingsViewSchema, run: adminSettings }),
@@ -25,4 +25,5 @@ export const siteSettingsActionList = [
     run: sendTestMail,
   }),
   readAction(siteSettingsActions.about, { who: who.anyone(), answer: aboutViewSchema, run: aboutPage }),
+  readAction(siteSettingsActions.agreement, { who: who.anyone(), answer: agreementViewSchema, run: agreementPage }),
 ];

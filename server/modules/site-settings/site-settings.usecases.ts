@@ -7,10 +7,12 @@
  */
 import type { ParsedInputOf } from '../../../common/actions/contract';
 import type { siteSettingsActions } from '../../../common/actions/site-settings';
-import { adminSettingsSchema, SMTP_PASSWORD_MASK, type AdminSettings } from '../../../common/validation/settings';
+import { adminSettingsSchema, SMS_API_KEY_MASK, SMTP_PASSWORD_MASK, type AdminSettings } from '../../../common/validation/settings';
 import { translator } from '../../../common/i18n';
-import type { AboutView, AdminSettingsView } from '../../../common/views/settings';
+import type { AboutView, AdminSettingsView, AgreementView } from '../../../common/views/settings';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { errors } from '../../infra/errors';
 import { createStorage } from '../../infra/storage';
 import type { ReadCall, SiteSettings, WriteCall } from '../../kernel/actions';
@@ -19,7 +21,7 @@ import { mailTarget } from '../../infra/mail';
 import { renderHtml } from '../content/content.api';
 import { storedImageUrl } from '../uploads/uploads.api';
 import type { Settings } from '../settings/settings.api';
-import { aboutTexts, writeSettings } from '../settings/settings.api';
+import { aboutTexts, agreementText, existingSiteSecret, removeSiteSecret, SMS_API_KEY_SECRET, storeSiteSecret, writeSettings } from '../settings/settings.api';
 
 type Input<K extends keyof typeof siteSettingsActions> = ParsedInputOf<(typeof siteSettingsActions)[K]>;
 
@@ -58,16 +60,17 @@ function unmaskSmtpUrl(sent: string, stored: string): string {
   return parsed.toString();
 }
 
-function editable(settings: Settings): AdminSettings {
-  const picked = adminSettingsSchema.parse({ ...settings, ...aboutTexts(settings) });
+function editable(settings: Settings, smsKeySet: boolean): AdminSettings {
+  const picked = adminSettingsSchema.parse({ ...settings, ...aboutTexts(settings), smsApiKey: smsKeySet ? SMS_API_KEY_MASK : '' });
   return { ...picked, smtp: { ...picked.smtp, url: maskSmtpUrl(picked.smtp.url) } };
 }
 
 /** What the settings screen reads: the editable settings and the server's own limits above them. */
-function settingsView(ctx: AppContext, settings: SiteSettings): AdminSettingsView {
+async function settingsView(ctx: AppContext, db: Kysely<DB>, settings: SiteSettings): Promise<AdminSettingsView> {
   const { images } = ctx.config;
+  const smsKeySet = (await existingSiteSecret(db, SMS_API_KEY_SECRET)) !== null;
   return {
-    settings: editable(settings),
+    settings: editable(settings, smsKeySet),
     server: {
       smtpUrlFromEnv: Boolean(ctx.config.smtpUrl),
       mailFromFromEnv: Boolean(ctx.config.mailFrom),
@@ -77,8 +80,8 @@ function settingsView(ctx: AppContext, settings: SiteSettings): AdminSettingsVie
 }
 
 /** GET admin/settings. */
-export async function adminSettings({ ctx, settings }: ReadCall<Input<'read'>, undefined>): Promise<AdminSettingsView> {
-  return settingsView(ctx, settings);
+export async function adminSettings({ ctx, db, settings }: ReadCall<Input<'read'>, undefined>): Promise<AdminSettingsView> {
+  return settingsView(ctx, db, settings);
 }
 
 /**
@@ -86,14 +89,21 @@ export async function adminSettings({ ctx, settings }: ReadCall<Input<'read'>, u
  * this site stored (400 on `siteLogo` otherwise); a masked SMTP password keeps the stored one.
  */
 export async function updateSettings({ ctx, scope, caller, input, settings }: WriteCall<Input<'update'>, undefined>): Promise<void> {
-  const values: Partial<Settings> = { ...input };
+  const { smsApiKey, ...rest } = input;
+  const values: Partial<Settings> = { ...rest };
   if (input.siteLogo) {
     const stored = await storedImageUrl(input.siteLogo, createStorage(ctx.config), ctx.config);
     if (stored === null) throw errors.validation({ siteLogo: 'adminSettings.validation.logo' });
     values.siteLogo = stored;
   }
   if (input.smtp) values.smtp = { ...input.smtp, url: unmaskSmtpUrl(input.smtp.url, settings.smtp.url) };
-  const keys = Object.keys(values);
+  const keys: string[] = Object.keys(values);
+  // The SMS provider's key lives in the site secrets: the mask sent back keeps it, '' removes it.
+  if (smsApiKey !== undefined && smsApiKey !== SMS_API_KEY_MASK) {
+    if (smsApiKey === '') await removeSiteSecret(scope.db, SMS_API_KEY_SECRET);
+    else await storeSiteSecret(scope.db, SMS_API_KEY_SECRET, smsApiKey, scope.now);
+    keys.push('smsApiKey');
+  }
   if (keys.length === 0) return;
   await writeSettings(scope.db, values, scope.now);
   await scope.emit('settings.changed', { keys, actor: actorOf(caller) });
@@ -101,7 +111,7 @@ export async function updateSettings({ ctx, scope, caller, input, settings }: Wr
 
 /** After the commit: the settings as every process now reads them (the cache was dropped). */
 export async function presentSettings({ ctx, db }: ReadCall<Input<'update'>, undefined>): Promise<AdminSettingsView> {
-  return settingsView(ctx, await ctx.settings.get(db));
+  return settingsView(ctx, db, await ctx.settings.get(db));
 }
 
 /**
@@ -128,4 +138,9 @@ export async function sendTestMail({ ctx, caller, input, settings }: ReadCall<In
 export async function aboutPage({ settings }: ReadCall<Input<'about'>, undefined>): Promise<AboutView> {
   const texts = aboutTexts(settings);
   return { html: renderHtml(texts.aboutContent, 'markdown'), contactHtml: renderHtml(texts.contact, 'markdown') };
+}
+
+/** The /agreement page (issue 29): the user agreement, Markdown rendered and sanitized; the default text of the reader's language when none is written. */
+export async function agreementPage({ settings, caller }: ReadCall<Input<'agreement'>, undefined>): Promise<AgreementView> {
+  return { html: renderHtml(agreementText(settings, caller.locale), 'markdown') };
 }
