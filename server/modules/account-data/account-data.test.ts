@@ -158,6 +158,8 @@ for (const dialect of await testDatabases()) {
         await db.insertInto('user_totp').values({ user_id: member.user.id, secret: 'JBSWY3DPEHPK3PXP', confirmed: 1, last_step: 0, create_time: now, update_time: now }).execute();
         await db.insertInto('user_recovery_codes').values({ user_id: member.user.id, code_hash: randomBytes(16).toString('hex'), create_time: now }).execute();
         await db.insertInto('user_passkeys').values({ user_id: member.user.id, credential_id: randomBytes(16).toString('base64url'), public_key: 'pk', counter: 0, transports: '[]', name: 'Phone', create_time: now }).execute();
+        await db.insertInto('user_phones').values({ user_id: member.user.id, phone: `+6681${String(member.user.id).padStart(7, '0')}`, create_time: now, update_time: now }).execute();
+        await db.insertInto('sms_codes').values({ phone: `+6681${String(member.user.id).padStart(7, '0')}`, purpose: 'bind', user_id: member.user.id, code_hash: randomBytes(16).toString('hex'), expire_time: now + DAY, used_time: null, create_time: now, update_time: now }).execute();
         const favoritesBefore = (await db.selectFrom('topics').select('favorite_count').where('id', '=', othersTopic).executeTakeFirstOrThrow()).favorite_count;
         const commentsBefore = (await db.selectFrom('topics').select('comment_count').where('id', '=', othersTopic).executeTakeFirstOrThrow()).comment_count;
         const otherBefore = await db.selectFrom('users').select(['fans_count', 'follow_count']).where('id', '=', other.user.id).executeTakeFirstOrThrow();
@@ -195,6 +197,8 @@ for (const dialect of await testDatabases()) {
           user_totp: await db.selectFrom('user_totp').select('id').where('user_id', '=', id).execute(),
           user_recovery_codes: await db.selectFrom('user_recovery_codes').select('id').where('user_id', '=', id).execute(),
           user_passkeys: await db.selectFrom('user_passkeys').select('id').where('user_id', '=', id).execute(),
+          user_phones: await db.selectFrom('user_phones').select('id').where('user_id', '=', id).execute(),
+          sms_codes: await db.selectFrom('sms_codes').select('id').where('phone', '=', `+6681${String(id).padStart(7, '0')}`).execute(),
           account_deletions: await db.selectFrom('account_deletions').select('id').where('user_id', '=', id).execute(),
           topic_ips: await db.selectFrom('topics').select('id').where('user_id', '=', id).where('ip', '!=', '').execute(),
           comment_ips: await db.selectFrom('comments').select('id').where('user_id', '=', id).where('ip', '!=', '').execute(),

@@ -15,6 +15,7 @@ import { AppError, errors } from '../../infra/errors';
 import type { WriteScope } from '../../kernel/events';
 import { existingSiteSecret, storeSiteSecret } from '../settings/settings.api';
 import { assertNamesFree, createMember, findUserByEmail, findUserById, findUsersByName } from '../users/users.api';
+import { hasPhone } from '../phone/phone.api';
 import { hasPasskey } from '../security/security.api';
 import { PROVIDER_NAMES, ProviderError, type ProviderProfile } from './identities.providers';
 import { countIdentitiesOfUser, deleteIdentity, findIdentity, identitiesOfUser, insertIdentity, refreshIdentity } from './identities.repository';
@@ -46,14 +47,14 @@ export function enabledProviders(settings: SignInProvidersSettings): EnabledProv
 }
 
 /**
- * How many ways into this account there are: a password, each linked provider, passkeys. Unlinking is
+ * How many ways into this account there are: a password, each linked provider, passkeys, a phone. Unlinking is
  * refused when it would leave none. Other ways in (a phone number, passkeys) add their count
  * here, so every "last way in" rule reads one number.
  */
 export async function waysIn(db: Kysely<DB>, userId: number): Promise<number> {
   const user = await findUserById(db, userId);
   if (!user) return 0;
-  return (user.password_hash ? 1 : 0) + (await countIdentitiesOfUser(db, userId)) + ((await hasPasskey(db, userId)) ? 1 : 0);
+  return (user.password_hash ? 1 : 0) + (await countIdentitiesOfUser(db, userId)) + ((await hasPasskey(db, userId)) ? 1 : 0) + ((await hasPhone(db, userId)) ? 1 : 0);
 }
 
 /** Unlinks one of the member's providers unless it is their last way in (409). */
