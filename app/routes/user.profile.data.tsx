@@ -18,6 +18,7 @@ import { requireUser } from '~/lib/auth.server';
 import { useRootData, useSiteConfig } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
+import { useBusyCall } from '~/lib/use-busy-call';
 import { useT } from '~/lib/use-t';
 import { accountDataActions } from '../../common/actions/account-data';
 import type { AccountDataView } from '../../common/views/account-data';
@@ -40,23 +41,10 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
 function ExportCard({ data }: { data: AccountDataView }) {
   const t = useT();
   const toast = useToast();
-  const revalidator = useRevalidator();
-  const handleApiError = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const when = useSiteTime();
   const { state, expireTime, nextTime } = data.export;
-  async function request() {
-    setBusy(true);
-    try {
-      await send(accountDataActions.requestExport, {});
-      toast.success(t('accountData.export.requested'));
-      await revalidator.revalidate();
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const request = () => run(() => send(accountDataActions.requestExport, {}), () => toast.success(t('accountData.export.requested')));
   return (
     <Card className="space-y-3 p-5" data-testid="export-card">
       <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{t('accountData.export.title')}</h2>
@@ -104,18 +92,8 @@ function DeleteCard({ data }: { data: AccountDataView }) {
       setBusy(false);
     }
   }
-  async function cancel() {
-    setBusy(true);
-    try {
-      await send(accountDataActions.cancelDeletion, {});
-      toast.success(t('accountData.delete.cancelled'));
-      await revalidator.revalidate();
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const cancelCall = useBusyCall();
+  const cancel = () => cancelCall.run(() => send(accountDataActions.cancelDeletion, {}), () => toast.success(t('accountData.delete.cancelled')));
 
   return (
     <Card className="space-y-3 p-5" data-testid="delete-card">
@@ -126,7 +104,7 @@ function DeleteCard({ data }: { data: AccountDataView }) {
       {data.deletionTime !== null ? (
         <div className="space-y-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" role="status" data-testid="deletion-scheduled">
           <p>{t('accountData.banner.text', { time: when(data.deletionTime) })}</p>
-          <Button variant="secondary" loading={busy} onClick={() => void cancel()} data-testid="deletion-cancel">
+          <Button variant="secondary" loading={cancelCall.busy} onClick={() => void cancel()} data-testid="deletion-cancel">
             {t('accountData.delete.cancel')}
           </Button>
         </div>

@@ -17,6 +17,7 @@ import { requireUser } from '~/lib/auth.server';
 import { useRootData } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
+import { useBusyCall } from '~/lib/use-busy-call';
 import { useT } from '~/lib/use-t';
 import { sessionActions } from '../../common/actions/sessions';
 import type { MemberSessionView } from '../../common/views/sessions';
@@ -82,8 +83,7 @@ export default function SessionsPage() {
   const toast = useToast();
   const { list: loaded } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const handleApiError = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const [list, setList] = useState(loaded);
   const [marked, setMarked] = useState(false);
   useEffect(() => {
@@ -101,18 +101,7 @@ export default function SessionsPage() {
   }, [loaded]);
   const others = list.sessions.filter((row) => !row.current).length;
 
-  async function endOthers() {
-    setBusy(true);
-    try {
-      const answer = await send(sessionActions.revokeOthers, {});
-      toast.success(t('sessions.signedOutAll', { count: answer.ended }));
-      await revalidator.revalidate();
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const endOthers = () => run(() => send(sessionActions.revokeOthers, {}), (answer) => toast.success(t('sessions.signedOutAll', { count: answer.ended })));
 
   return (
     <div className="space-y-5">
