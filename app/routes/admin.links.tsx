@@ -13,7 +13,8 @@ import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { useSchemaForm } from '~/lib/use-schema-form';
 import { FormDialog } from '~/components/admin/form-dialog';
-import { LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
+import { LogoField, OrderButtons, RowActions, useSaved } from '~/components/admin-site/parts';
+import { useBusyCall } from '~/lib/use-busy-call';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
@@ -69,7 +70,7 @@ export default function AdminLinksPage() {
   const { table } = useLoaderData<typeof loader>();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirm, confirmDialog] = useConfirm();
-  const { run, busy } = useAdminAction();
+  const { run, busy } = useBusyCall();
   const firstIndex = (table.page - 1) * table.pageSize;
   const move = (link: LinkView, direction: 'up' | 'down') => void run(() => send(linkActions.order, { id: link.id, direction }), t('adminSite.common.moved'));
   async function remove(link: LinkView) {

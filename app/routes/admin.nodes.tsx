@@ -16,7 +16,8 @@ import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { FormDialog } from '~/components/admin/form-dialog';
 import { useSchemaForm } from '~/lib/use-schema-form';
-import { LogoField, OrderButtons, RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
+import { LogoField, OrderButtons, RowActions, useSaved } from '~/components/admin-site/parts';
+import { useBusyCall } from '~/lib/use-busy-call';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { Field, Input, Textarea } from '~/components/ui/input';
@@ -82,7 +83,7 @@ function NodeForm({ editing, onDone }: { editing: Editing; onDone: () => void })
 
 function DeleteNodeDialog({ node, all, onDone }: { node: AdminNodeView; all: NodeView[]; onDone: () => void }) {
   const t = useT();
-  const { run, busy } = useAdminAction();
+  const { run, busy } = useBusyCall();
   const others = all.filter((other) => other.id !== node.id);
   const [moveTo, setMoveTo] = useState(others[0]?.id ?? 0);
   const selectId = useId();
@@ -141,7 +142,7 @@ export default function AdminNodesPage() {
   const { table, all } = useLoaderData<typeof loader>();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<AdminNodeView | null>(null);
-  const { run, busy } = useAdminAction();
+  const { run, busy } = useBusyCall();
   const firstIndex = (table.page - 1) * table.pageSize;
   const move = (node: AdminNodeView, direction: 'up' | 'down') => void run(() => send(nodeActions.order, { id: node.id, direction }), t('adminSite.common.moved'));
   return (

@@ -14,7 +14,8 @@ import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { useSchemaForm } from '~/lib/use-schema-form';
 import { FormDialog } from '~/components/admin/form-dialog';
-import { RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
+import { RowActions, useSaved } from '~/components/admin-site/parts';
+import { useBusyCall } from '~/lib/use-busy-call';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
@@ -139,7 +140,7 @@ export default function AdminNoticesPage() {
   const { table, now } = useLoaderData<typeof loader>();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirm, confirmDialog] = useConfirm();
-  const { run } = useAdminAction();
+  const { run } = useBusyCall();
   async function remove(notice: AdminNoticeView) {
     if (!(await confirm({ title: t('adminSite.notices.deleteTitle', { title: notice.title }), confirmLabel: t('adminSite.notices.confirmDelete'), danger: true }))) return;
     await run(() => send(noticeActions.delete, { id: notice.id }), t('adminSite.common.deleted'));

@@ -15,7 +15,8 @@ import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { badQuery, queryOf, staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { FormDialog } from '~/components/admin/form-dialog';
 import { useSchemaForm } from '~/lib/use-schema-form';
-import { RowActions, useAdminAction, useSaved } from '~/components/admin-site/parts';
+import { RowActions, useSaved } from '~/components/admin-site/parts';
+import { useBusyCall } from '~/lib/use-busy-call';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Dialog, useConfirm } from '~/components/ui/dialog';
 import { Field, Input } from '~/components/ui/input';
@@ -52,7 +53,7 @@ function RenameDialog({ tag, onDone }: { tag: TagView; onDone: () => void }) {
 function MergeDialog({ tag, onDone }: { tag: TagView; onDone: () => void }) {
   const t = useT();
   const inputId = useId();
-  const { run, busy } = useAdminAction();
+  const { run, busy } = useBusyCall();
   const [q, setQ] = useState('');
   const [matches, setMatches] = useState<TagView[]>([]);
   const [into, setInto] = useState<TagView | null>(null);
@@ -128,7 +129,7 @@ export default function AdminTagsPage() {
   const [renaming, setRenaming] = useState<TagView | null>(null);
   const [merging, setMerging] = useState<TagView | null>(null);
   const [confirm, confirmDialog] = useConfirm();
-  const { run } = useAdminAction();
+  const { run } = useBusyCall();
   async function remove(tag: TagView) {
     if (!(await confirm({ title: t('adminSite.tags.deleteTitle', { name: tag.name }), description: t('adminSite.tags.deleteHelp'), confirmLabel: t('adminSite.tags.confirmDelete'), danger: true }))) return;
     await run(() => send(tagActions.delete, { id: tag.id }), t('adminSite.common.deleted'));

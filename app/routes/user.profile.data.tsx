@@ -40,11 +40,10 @@ export async function loader({ context, request }: LoaderFunctionArgs<AppLoadCon
 
 function ExportCard({ data }: { data: AccountDataView }) {
   const t = useT();
-  const toast = useToast();
   const { busy, run } = useBusyCall();
   const when = useSiteTime();
   const { state, expireTime, nextTime } = data.export;
-  const request = () => run(() => send(accountDataActions.requestExport, {}), () => toast.success(t('accountData.export.requested')));
+  const request = () => run(() => send(accountDataActions.requestExport, {}), t('accountData.export.requested'));
   return (
     <Card className="space-y-3 p-5" data-testid="export-card">
       <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{t('accountData.export.title')}</h2>
@@ -93,7 +92,7 @@ function DeleteCard({ data }: { data: AccountDataView }) {
     }
   }
   const cancelCall = useBusyCall();
-  const cancel = () => cancelCall.run(() => send(accountDataActions.cancelDeletion, {}), () => toast.success(t('accountData.delete.cancelled')));
+  const cancel = () => cancelCall.run(() => send(accountDataActions.cancelDeletion, {}), t('accountData.delete.cancelled'));
 
   return (
     <Card className="space-y-3 p-5" data-testid="delete-card">

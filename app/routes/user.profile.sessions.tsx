@@ -80,7 +80,6 @@ function SessionRow({ row, canEnd, onEnded }: { row: MemberSessionView; canEnd: 
 
 export default function SessionsPage() {
   const t = useT();
-  const toast = useToast();
   const { list: loaded } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const { busy, run } = useBusyCall();
@@ -101,7 +100,7 @@ export default function SessionsPage() {
   }, [loaded]);
   const others = list.sessions.filter((row) => !row.current).length;
 
-  const endOthers = () => run(() => send(sessionActions.revokeOthers, {}), (answer) => toast.success(t('sessions.signedOutAll', { count: answer.ended })));
+  const endOthers = () => run(() => send(sessionActions.revokeOthers, {}), (answer) => t('sessions.signedOutAll', { count: answer.ended }));
 
   return (
     <div className="space-y-5">

@@ -12,29 +12,6 @@ import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 import { Button } from '../ui/button';
 
-/** Runs an admin write, toasts `done`, reloads the page's data; other failures go to the site's error rule. */
-export function useAdminAction() {
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const handleApiError = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
-  async function run(work: () => Promise<unknown>, done: string): Promise<boolean> {
-    setBusy(true);
-    try {
-      await work();
-      toast.success(done);
-      await revalidator.revalidate();
-      return true;
-    } catch (error) {
-      handleApiError(error);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { run, busy };
-}
-
 /** After a form saved: toast and reload the table. */
 export function useSaved() {
   const toast = useToast();
