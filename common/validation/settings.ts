@@ -159,20 +159,20 @@ export const storageSettingsSchema = z
     driver: z.enum(['local', 's3'], { error: 'validation.invalid' }),
     /** S3's rule (3–63 of a–z, 0–9, '.', '-'), which R2, MinIO, OSS and COS (`name-appid`) names all follow. */
     bucket: z
-      .string({ error: 'storage.validation.bucket' })
+      .string({ error: 'objectStorage.validation.bucket' })
       .trim()
-      .refine((name) => name === '' || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(name), 'storage.validation.bucket'),
+      .refine((name) => name === '' || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(name), 'objectStorage.validation.bucket'),
     region: z
-      .string({ error: 'storage.validation.region' })
+      .string({ error: 'objectStorage.validation.region' })
       .trim()
-      .refine((region) => /^[A-Za-z0-9-]{0,64}$/.test(region), 'storage.validation.region'),
-    endpoint: httpAddress('storage.validation.endpoint'),
-    accessKeyId: z.string({ error: 'storage.validation.accessKeyId' }).trim().max(256, 'storage.validation.accessKeyId'),
+      .refine((region) => /^[A-Za-z0-9-]{0,64}$/.test(region), 'objectStorage.validation.region'),
+    endpoint: httpAddress('objectStorage.validation.endpoint'),
+    accessKeyId: z.string({ error: 'objectStorage.validation.accessKeyId' }).trim().max(256, 'objectStorage.validation.accessKeyId'),
     forcePathStyle: z.boolean(),
-    publicUrl: httpAddress('storage.validation.publicUrl'),
+    publicUrl: httpAddress('objectStorage.validation.publicUrl'),
     signedUrls: z.boolean(),
   })
-  .refine((storage) => storage.driver === 'local' || storage.bucket !== '', { path: ['bucket'], message: 'storage.validation.bucket' });
+  .refine((storage) => storage.driver === 'local' || storage.bucket !== '', { path: ['bucket'], message: 'objectStorage.validation.bucket' });
 export type StorageSettings = z.output<typeof storageSettingsSchema>;
 export const STORAGE_DEFAULT: StorageSettings = { driver: 'local', bucket: '', region: '', endpoint: '', accessKeyId: '', forcePathStyle: false, publicUrl: '', signedUrls: false };
 /** The bucket's secret key never leaves the server: GET answers this in its place, and POST keeps the stored one when it comes back. */
@@ -238,7 +238,7 @@ export const editableSettingFields = {
   /** Where uploads are kept: the local disk or an S3-compatible bucket (ADR 0041). */
   storage: storageSettingsSchema,
   /** The bucket's secret access key, kept in the site secrets: the mask stands for the stored one. */
-  storageSecretKey: z.string({ error: 'storage.validation.secretKey' }).max(512, 'storage.validation.secretKey'),
+  storageSecretKey: z.string({ error: 'objectStorage.validation.secretKey' }).max(512, 'objectStorage.validation.secretKey'),
   /** The user agreement (Markdown) a phone sign-in and a sign-up accept; empty shows the default text. */
   userAgreement: text(50_000, 'phoneSignIn.validation.agreement'),
   /** Defences (issue 28): the proof-of-work challenge's switch, trust levels' thresholds. */
@@ -297,7 +297,7 @@ export const testMailSchema = z.object({
 /** POST admin/settings/test_storage: the storage form's values as they are (saved or not); the mask stands for the stored secret. */
 export const testStorageSchema = z.object({
   storage: storageSettingsSchema,
-  storageSecretKey: z.string({ error: 'storage.validation.secretKey' }).max(512, 'storage.validation.secretKey').default(''),
+  storageSecretKey: z.string({ error: 'objectStorage.validation.secretKey' }).max(512, 'objectStorage.validation.secretKey').default(''),
 });
 
 /** The SMTP password never leaves the server: GET answers this in its place, and POST keeps the stored one when it comes back. */

@@ -171,21 +171,21 @@ export function isMd5Etag(etag: string): boolean {
 }
 
 /**
- * What went wrong talking to the bucket, as a message key of the `storage.error.*` family, and
+ * What went wrong talking to the bucket, as a message key of the `objectStorage.error.*` family, and
  * the service's own words (its error code, or the network error's): the back office shows both.
  */
 export function describeS3Error(error: unknown): { key: string; detail: string } {
   const detail = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 200);
   if (error instanceof S3ServiceException) {
     const status = error.$metadata.httpStatusCode;
-    if (error.name === 'NoSuchBucket') return { key: 'storage.error.noBucket', detail };
-    if (['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidSecretAccessKey', 'AuthorizationHeaderMalformed'].includes(error.name)) return { key: 'storage.error.credentials', detail };
-    if (error.name === 'AccessDenied' || status === 403) return { key: 'storage.error.denied', detail };
-    if (error.name === 'PermanentRedirect' || error.name === 'IllegalLocationConstraintException' || status === 301) return { key: 'storage.error.region', detail };
-    return { key: 'storage.error.service', detail };
+    if (error.name === 'NoSuchBucket') return { key: 'objectStorage.error.noBucket', detail };
+    if (['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidSecretAccessKey', 'AuthorizationHeaderMalformed'].includes(error.name)) return { key: 'objectStorage.error.credentials', detail };
+    if (error.name === 'AccessDenied' || status === 403) return { key: 'objectStorage.error.denied', detail };
+    if (error.name === 'PermanentRedirect' || error.name === 'IllegalLocationConstraintException' || status === 301) return { key: 'objectStorage.error.region', detail };
+    return { key: 'objectStorage.error.service', detail };
   }
   const code = (error as { code?: string } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
-  if (code && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT'].includes(code)) return { key: 'storage.error.unreachable', detail };
-  if (error instanceof Error && /credential/i.test(error.message)) return { key: 'storage.error.credentials', detail };
-  return { key: 'storage.error.unreachable', detail };
+  if (code && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT'].includes(code)) return { key: 'objectStorage.error.unreachable', detail };
+  if (error instanceof Error && /credential/i.test(error.message)) return { key: 'objectStorage.error.credentials', detail };
+  return { key: 'objectStorage.error.unreachable', detail };
 }

@@ -157,7 +157,7 @@ export class S3Storage implements ServedStorage {
       return await call();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      const refused = errors.other(503, 'storage.unavailable');
+      const refused = errors.other(503, 'objectStorage.unavailable');
       refused.cause = error;
       throw refused;
     }

@@ -19,6 +19,8 @@ export interface LocalS3 {
   settings: S3Settings;
   /** The same as S3_* variables for `loadConfig`. */
   env: Record<string, string>;
+  /** HTTP requests the server has received so far (who reached the bucket at all). */
+  requests(): number;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,10 @@ export async function startLocalS3(bucket = 'sabai-test'): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'sabai-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
+  let requests = 0;
+  server.httpServer.on('request', () => {
+    requests += 1;
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const settings: S3Settings = { bucket, region: 'us-east-1', endpoint, accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY, forcePathStyle: true, publicUrl: '', signedUrls: false };
   return {
@@ -35,6 +41,7 @@ export async function startLocalS3(bucket = 'sabai-test'): Promise<LocalS3> {
     bucket,
     settings,
     env: { S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: S3RVER_KEY, S3_SECRET_ACCESS_KEY: S3RVER_KEY, S3_FORCE_PATH_STYLE: 'true' },
+    requests: () => requests,
     close: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

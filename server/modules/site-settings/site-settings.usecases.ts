@@ -148,14 +148,14 @@ export async function sendTestMail({ ctx, caller, input, settings }: ReadCall<In
  * the reason in the admin's language, and the service's own words.
  */
 export async function testStorage({ ctx, db, caller, input }: ReadCall<Input<'testStorage'>, undefined>): Promise<StorageTestResult> {
-  if (input.storage.driver !== 's3') throw errors.validation({ 'storage.driver': 'storage.validation.testNeedsS3' });
+  if (input.storage.driver !== 's3') throw errors.validation({ 'storage.driver': 'objectStorage.validation.testNeedsS3' });
   const sent = input.storageSecretKey;
   const secret = sent === '' || sent === STORAGE_SECRET_MASK ? ((await existingSiteSecret(db, STORAGE_SECRET)) ?? '') : sent;
   const outcome = await probeBucket(s3SettingsOf(input.storage, secret));
   if (outcome.ok) return { bucket: input.storage.bucket, ms: outcome.ms };
   ctx.log.warn({ step: outcome.step, reason: outcome.detail }, 'storage test failed');
   const t = translator(caller.locale);
-  throw errors.other(502, 'storage.test.failed', { step: String(t(`storage.test.step.${outcome.step}`)), reason: String(t(outcome.reasonKey)), detail: outcome.detail });
+  throw errors.other(502, 'objectStorage.test.failed', { step: String(t(`objectStorage.test.step.${outcome.step}`)), reason: String(t(outcome.reasonKey)), detail: outcome.detail });
 }
 
 /** The /about page: the about text and the contact section, Markdown rendered and sanitized. */

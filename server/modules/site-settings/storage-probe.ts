@@ -24,7 +24,7 @@ export async function probeBucket(settings: S3Settings): Promise<ProbeOutcome> {
     step = 'read';
     const read = await bucket.read(key);
     step = 'compare';
-    if (!read || !read.equals(body)) return { ok: false, step, reasonKey: 'storage.error.mismatch', detail: `${read?.length ?? 0} bytes read, ${body.length} written` };
+    if (!read || !read.equals(body)) return { ok: false, step, reasonKey: 'objectStorage.error.mismatch', detail: `${read?.length ?? 0} bytes read, ${body.length} written` };
     step = 'delete';
     await bucket.delete(key);
     return { ok: true, ms: Math.round(performance.now() - started) };
