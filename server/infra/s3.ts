@@ -50,15 +50,29 @@ export interface PutOptions {
   contentLength?: number;
 }
 
-function clientConfig(settings: S3Settings): S3ClientConfig {
+/** How long a connection may take to open, and a request to be answered, before it fails (ms); and tries per request. */
+export interface BucketTimeouts {
+  connectMs: number;
+  requestMs: number;
+  attempts: number;
+}
+
+/**
+ * A bucket that drops packets must not hold an upload (or the back office's test) for minutes:
+ * the SDK waits for ever by default.
+ */
+const DEFAULT_TIMEOUTS: BucketTimeouts = { connectMs: 5_000, requestMs: 60_000, attempts: 2 };
+
+function clientConfig(settings: S3Settings, timeouts: BucketTimeouts): S3ClientConfig {
   return {
+    requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
     region: settings.region || 'us-east-1',
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
     ...(settings.accessKeyId ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
     // A misconfigured endpoint must fail fast (the test button, an upload), not after the SDK's
-    // default three retries with back-off.
-    maxAttempts: 2,
+    // default three tries with back-off.
+    maxAttempts: timeouts.attempts,
   };
 }
 
@@ -74,8 +88,11 @@ function isMissing(error: unknown): boolean {
 export class Bucket {
   readonly client: S3Client;
 
-  constructor(readonly settings: S3Settings) {
-    this.client = new S3Client(clientConfig(settings));
+  constructor(
+    readonly settings: S3Settings,
+    timeouts: BucketTimeouts = DEFAULT_TIMEOUTS,
+  ) {
+    this.client = new S3Client(clientConfig(settings, timeouts));
   }
 
   get name(): string {
@@ -186,6 +203,7 @@ export function describeS3Error(error: unknown): { key: string; detail: string }
   }
   const code = (error as { code?: string } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
   if (code && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT'].includes(code)) return { key: 'objectStorage.error.unreachable', detail };
+  if (error instanceof Error && (error.name === 'TimeoutError' || /timed? ?out/i.test(error.message))) return { key: 'objectStorage.error.unreachable', detail };
   if (error instanceof Error && /credential/i.test(error.message)) return { key: 'objectStorage.error.credentials', detail };
   return { key: 'objectStorage.error.unreachable', detail };
 }

@@ -14,7 +14,8 @@ export type ProbeOutcome = { ok: true; ms: number } | { ok: false; step: ProbeSt
 const PROBE_PREFIX = 'sabai-probe/';
 
 export async function probeBucket(settings: S3Settings): Promise<ProbeOutcome> {
-  const bucket = new Bucket(settings);
+  // An admin waits for the answer: a silent endpoint fails within seconds.
+  const bucket = new Bucket(settings, { connectMs: 3_000, requestMs: 5_000, attempts: 1 });
   const key = `${PROBE_PREFIX}${randomBytes(8).toString('hex')}.txt`;
   const body = Buffer.from(`sabai storage probe ${new Date().toISOString()}\n`);
   const started = performance.now();

@@ -9,6 +9,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,7 +196,7 @@ for (const dialect of await testDatabases()) {
     });
     afterAll(() => t.close());
 
-    it('tests the bucket the form describes before it is saved, naming the failing step and its cause in the admin’s language', async () => {
+    it('tests the bucket the form describes before it is saved, naming the failing step and its cause in the admin’s language', { timeout: 30_000 }, async () => {
       const storage = { ...form, bucket: s3.bucket, endpoint: s3.endpoint };
       const ok = await probe({ storage, storageSecretKey: 'S3RVER' });
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -215,6 +216,19 @@ for (const dialect of await testDatabases()) {
       const unreachable = await probe({ storage: { ...storage, endpoint: 'http://127.0.0.1:9' }, storageSecretKey: 'S3RVER' });
       expect(unreachable.status).toBe(502);
       expect(unreachable.body.message).toContain('the endpoint cannot be reached');
+
+      // An endpoint that takes the connection and never answers (packets dropped further on).
+      const silent = createServer(() => undefined);
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      try {
+        const started = Date.now();
+        const hung = await probe({ storage: { ...storage, endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` }, storageSecretKey: 'S3RVER' });
+        expect(hung.status).toBe(502);
+        expect(hung.body.message).toContain('the endpoint cannot be reached');
+        expect(Date.now() - started).toBeLessThan(8_000);
+      } finally {
+        silent.close();
+      }
 
       const invalid = await probe({ storage: { ...storage, bucket: 'Not A Bucket', endpoint: 'ftp://x' } });
       expect(invalid.status).toBe(400);
