@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type AppConfig } from '../../config';
 import { createDatabase } from '../../db/database';
 import { systemClock } from '../../infra/clock';
-import { Bucket, type S3Settings } from '../../infra/s3';
+import { Bucket, describeS3Error, type S3Settings } from '../../infra/s3';
 import { createStorage } from '../../infra/storage';
 import { existingSiteSecret, SettingsCache } from '../settings/settings.api';
 import { moveUploads, type MoveDirection, type MoveReport } from './move-uploads';
@@ -74,6 +74,10 @@ try {
     console.error('Some files were not moved (see above); run the command again once the cause is fixed.');
     process.exitCode = 1;
   }
+} catch (error) {
+  // The bucket could not be listed or reached at all: said in one line, not a stack trace.
+  console.error(`\nThe bucket ${settings.bucket} cannot be used: ${describeS3Error(error).detail}`);
+  process.exitCode = 1;
 } finally {
   bucket.destroy();
 }

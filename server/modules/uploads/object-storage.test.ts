@@ -317,6 +317,9 @@ describe('npm run uploads:move', () => {
       const second = await runCli(['--to', 's3'], env);
       expect(second.code, second.stderr).toBe(0);
       expect(second.stdout).toMatch(/1 uploads: 0 copied, 1 already there, 0 failed/);
+      const refused = await runCli(['--to', 'local'], { ...env, S3_ACCESS_KEY_ID: 'NOT-A-KEY' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`The bucket ${s3.bucket} cannot be used: InvalidAccessKeyId`);
       const usage = await runCli(['--to', 'ftp'], env);
       expect(usage.code).toBe(2);
       expect(usage.stderr).toContain('usage: npm run uploads:move');
