@@ -31,6 +31,7 @@ await build({
     'migrate-cli': 'server/db/migrate-cli.ts',
     'reindex-cli': 'server/modules/search/reindex-cli.ts',
     'setup-cli': 'server/modules/install/setup-cli.ts',
+    'uploads-move-cli': 'server/modules/uploads/move-cli.ts',
     // Started as a worker thread beside main.js (server/modules/uploads/images.ts).
     'image-worker': 'server/modules/uploads/image-worker.ts',
     // The forbidden words' regular expressions, under a time limit (server/modules/words/words.screen.ts).
