@@ -8,19 +8,25 @@
  * - a rate limit counts the requests both processes answered;
  * - a write through one process drops the page the other had stored;
  * - a live event (the unread badge) reaches a stream the other process holds;
- * - a mail asked for through the balancer is sent once.
+ * - a mail asked for through the balancer is sent once;
+ * - a picture uploaded through one process is served by the other (object storage: each process
+ *   has its own data directory, as two machines would, and a local S3 server holds uploads).
  *
  * Needs the build (`npm run build`: CI makes it before the tests) and HAProxy (Debian's package,
  * installed by `.ci/run`); outside CI a missing one skips the suite with a reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { startBalancer, haproxyAvailable, type Balancer } from '../support/balancer';
 import { testDatabases } from '../support/databases';
 import { ROOT, startServer, type E2eServer } from '../support/e2e-server';
 import { createUser, DEFAULT_PASSWORD, type CreatedUser } from '../support/factories';
-import { readEmlMails, waitForEml } from '../support/mail';
+import { readEmlMails } from '../support/mail';
+import { multipart } from '../support/multipart';
+import { startLocalS3, type LocalS3 } from '../support/s3-server';
 import { createTestApp, writeTestSettings, type TestApp } from '../support/test-app';
 import { createTopic } from '../support/topic-factories';
 import { defaultSettings } from '../../server/modules/settings/settings.schema';
@@ -41,6 +47,9 @@ interface Cluster {
   a: E2eServer;
   b: E2eServer;
   balancer: Balancer;
+  s3: LocalS3;
+  /** B's own data directory (A's is the installed one, `t.dataDir`). */
+  dataDirB: string;
   author: CreatedUser;
   reader: CreatedUser;
   topicId: number;
@@ -58,13 +67,18 @@ async function startCluster(dialect: 'mysql' | 'postgres'): Promise<Cluster> {
   const topicId = await createTopic(t, reader.user, { title: 'Where to eat khao soi in Chiang Mai' });
   const quietTopicId = await createTopic(t, reader.user, { title: 'ร้านข้าวซอยที่เชียงใหม่' });
   await t.stop();
-  const env = { REDIS_URL, TRUST_PROXY: '127.0.0.1', RATE_LIMITS: 'on' };
-  const [a, b] = await Promise.all([startServer({ dataDir: t.dataDir, env }), startServer({ dataDir: t.dataDir, env })]);
+  // B runs as on a second machine: a data directory of its own with the same config.json (which
+  // names the database), uploads in the bucket.
+  const dataDirB = mkdtempSync(path.join(os.tmpdir(), 'sabai-second-'));
+  copyFileSync(path.join(t.dataDir, 'config.json'), path.join(dataDirB, 'config.json'));
+  const s3 = await startLocalS3();
+  const env = { REDIS_URL, TRUST_PROXY: '127.0.0.1', RATE_LIMITS: 'on', ...s3.env };
+  const [a, b] = await Promise.all([startServer({ dataDir: t.dataDir, env }), startServer({ dataDir: dataDirB, env })]);
   const balancer = await startBalancer([
     { name: 'a', port: a.port },
     { name: 'b', port: b.port },
   ]);
-  return { t, a, b, balancer, author, reader, topicId, quietTopicId };
+  return { t, a, b, balancer, s3, dataDirB, author, reader, topicId, quietTopicId };
 }
 
 async function post(url: string, body: unknown, token?: string): Promise<Response> {
@@ -109,6 +123,8 @@ for (const dialect of engines) {
     afterAll(async () => {
       await c?.balancer.stop();
       await Promise.all([c?.a.stop(), c?.b.stop()]);
+      await c?.s3.close();
+      if (c) rmSync(c.dataDirB, { recursive: true, force: true });
       await c?.t.close();
     });
 
@@ -177,16 +193,31 @@ for (const dialect of engines) {
 
     it('a mail asked for through the balancer is sent once', async () => {
       const address = c.reader.email!;
-      const before = readEmlMails(c.t.dataDir).length;
+      // Each process writes the mail it sends into its own data directory.
+      const sentTo = () => [...readEmlMails(c.t.dataDir), ...readEmlMails(c.dataDirB)].filter((mail) => mail.to.includes(address.toLowerCase())).length;
+      const before = sentTo();
       const res = await post(`${c.balancer.url}/api/login/send_reset_password_email`, { email: address });
       expect(res.status, await res.clone().text()).toBe(200);
-      await waitForEml(c.t.dataDir, address, { after: before, timeoutMs: 15_000 });
+      await expect.poll(sentTo, { timeout: 15_000 }).toBe(before + 1);
       // Both processes run jobs (BullMQ on the shared Redis): give the other one time to send it too.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      const sent = readEmlMails(c.t.dataDir)
-        .slice(before)
-        .filter((mail) => mail.to.includes(address.toLowerCase()));
-      expect(sent).toHaveLength(1);
+      expect(sentTo()).toBe(before + 1);
+    });
+
+    it('a picture uploaded through one process is served by the other', async () => {
+      const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 200, g: 120, b: Date.now() % 256 } } })
+        .png()
+        .toBuffer();
+      const body = multipart([{ field: 'image', filename: 'khao-soi.png', contentType: 'image/png', data: png }]);
+      const uploaded = await fetch(`${c.a.url}/api/upload`, { method: 'POST', headers: { 'content-type': body.contentType, 'x-user-token': c.author.token }, body: body.payload });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+      const { url } = ((await uploaded.json()) as { data: { url: string } }).data;
+      expect(url).toMatch(/^\/uploads\//);
+      // Not on B's disk: B answers from the bucket (its bytes passed through, no public URL set).
+      const served = await fetch(c.b.url + url, { redirect: 'follow' });
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toMatch(/^image\//);
+      expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
     });
   });
 }
