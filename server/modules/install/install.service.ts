@@ -19,7 +19,7 @@ import type { Locale } from '../../../common/constants';
 import { readPersistedConfig, writePersistedConfig, type DbConfig, type PersistedConfig } from '../../config';
 import { createDatabase, type Database, type Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
-import { migrateToLatest } from '../../db/migrate';
+import { migrateToLatest, NewerSchemaError } from '../../db/migrate';
 import { AppError, errors } from '../../infra/errors';
 import { hashPassword, verifyPassword } from '../auth/auth.api';
 import { nameDefaultNode } from '../nodes/nodes.api';
@@ -216,7 +216,8 @@ async function migrateWithRetry(db: Database, attempts = 4): Promise<void> {
       await migrateToLatest(db);
       return;
     } catch (error) {
-      if (attempt >= attempts) throw error;
+      // A database upgraded by a newer Sabai stays so: say it at once (ADR 0043).
+      if (attempt >= attempts || error instanceof NewerSchemaError) throw error;
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
   }
