@@ -5,7 +5,7 @@
  * not written for, or let Kysely fail later with "corrupted migrations".
  */
 import { Migrator, sql, type MigrationResultSet } from 'kysely';
-import type { Database } from './database';
+import { dialectOf, type Database } from './database';
 import { migrations } from './migrations';
 
 /** Kysely's own bookkeeping table: one row per migration applied (its name and when). */
@@ -33,10 +33,25 @@ export function knownMigrations(): string[] {
   return Object.keys(migrations).sort();
 }
 
+/**
+ * Whether the migration table exists, asked of the engine's catalogue for that one name (Kysely's
+ * introspection reads every table's columns: 30–90 ms on MariaDB, at every start).
+ */
+async function migrationTableExists(db: Database): Promise<boolean> {
+  switch (dialectOf(db)) {
+    case 'sqlite':
+      return (await sql`select 1 from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(db)).rows.length > 0;
+    case 'mysql':
+      return (await sql`select 1 from information_schema.tables where table_schema = database() and table_name = ${MIGRATION_TABLE}`.execute(db)).rows.length > 0;
+    case 'postgres':
+      // Resolved through the search path, as Kysely's unqualified queries are.
+      return (await sql<{ found: string | null }>`select to_regclass(${MIGRATION_TABLE})::text as found`.execute(db)).rows[0]?.found != null;
+  }
+}
+
 /** The names recorded as applied, in name order; none on an empty database. */
 export async function appliedMigrations(db: Database): Promise<string[]> {
-  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-  if (!tables.some((table) => table.name === MIGRATION_TABLE)) return [];
+  if (!(await migrationTableExists(db))) return [];
   const rows = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(db);
   return rows.rows.map((row) => row.name).sort();
 }
