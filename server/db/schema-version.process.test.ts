@@ -3,17 +3,19 @@
  *  - the server refuses to start on a database a newer Sabai upgraded (its migration table names
  *    migrations this code lacks): exit 78, a message naming them and what to do, nothing changed;
  *    on each engine, since reading the migration table is the engine's own introspection;
- *  - `npm run migrate`, `npm run reindex` and `npm run setup` refuse it the same way (exit 1);
+ *  - `npm run migrate`, `npm run reindex` and `npm run setup` refuse it the same way (exit 1), and
+ *    the web installer answers 409 with the same words, translated;
  *  - `npm run migrate -- --dry-run` lists the pending migrations in order and changes nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../../tests/support/databases';
 import { FIRST_RELEASE_MIGRATIONS, LAST_FIRST_RELEASE_MIGRATION } from '../../tests/support/first-release';
 import { spawnSourceServer } from '../../tests/support/server-process';
+import { createTestApp } from '../../tests/support/test-app';
 import { writePersistedConfig, type DbConfig } from '../config';
 import { createDatabase } from './database';
 import { appliedMigrations, knownMigrations, migrateToLatest, migrateUpTo } from './migrate';
@@ -156,4 +158,23 @@ describe('the CLIs and the schema version [sqlite]', () => {
     for (const pattern of REFUSAL) expect(setup.stderr).toMatch(pattern);
     expect(await applied(config)).toEqual([...knownMigrations(), ...FUTURE].sort());
   }, 120_000);
+
+  it('the web installer answers 409 with the translated refusal, and installs nothing', async () => {
+    const t = await createTestApp({ installed: false });
+    try {
+      const file = path.join(t.dataDir, 'newer.db');
+      await upgradeByNewerVersion({ type: 'sqlite', file });
+      const body = { db: { type: 'sqlite', database: 'newer.db' }, siteTitle: 'Again', siteDescription: '', adminUsername: 'again', adminPassword: 'again-pass-123', adminPasswordConfirm: 'again-pass-123', language: 'en-US' };
+      const res = await t.post('/api/install/install', body);
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.errorCode).toBe(9);
+      for (const pattern of REFUSAL) expect(res.body.message).toMatch(pattern);
+      const zh = await t.post('/api/install/install', body, { headers: { 'accept-language': 'zh-CN' } });
+      expect(zh.body.message).toContain('更新版本的 Sabai');
+      expect(existsSync(path.join(t.dataDir, 'config.json'))).toBe(false);
+      expect(await applied({ type: 'sqlite', file })).toEqual([...knownMigrations(), ...FUTURE].sort());
+    } finally {
+      await t.close();
+    }
+  });
 });
