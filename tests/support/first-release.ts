@@ -3,7 +3,8 @@
  * for the upgrade tests (ADR 0043).
  *
  * "First release" = the first commit on main (49f984e, 2026-11-24, the first landing CI passed).
- * Its server/db/migrations/index.ts listed exactly FIRST_RELEASE_MIGRATIONS, and those six files
+ * Its server/db/migrations/index.ts listed exactly FIRST_RELEASE_MIGRATIONS (the schema of every
+ * commit until 8d7e94a, 2026-11-25, which added the articles migration), and those six files
  * are byte-for-byte the same today (`git diff 49f984e HEAD -- server/db/migrations/2026112*`
  * shows only ddl.ts gaining new helpers), so running them builds that release's schema.
  *
@@ -27,6 +28,20 @@ export const FIRST_RELEASE_MIGRATIONS = [
   '2026112211_topic_feed_indexes',
   '2026112312_expiry_indexes',
 ] as const;
+
+/**
+ * SHA-256 of each of those files as released (`git show 49f984e:server/db/migrations/<name>.ts`):
+ * tests/unit/first-release-migrations.test.ts fails if one is edited, since the baseline would
+ * then silently stop being the released schema.
+ */
+export const FIRST_RELEASE_SOURCE_SHA256: Record<(typeof FIRST_RELEASE_MIGRATIONS)[number], string> = {
+  '2026112201_foundation': 'b9f529632ecda3ad7d22bde6ba83256f5221cb0a588be5d2a721a4f9cec41712',
+  '2026112202_topics': 'e8c0cf4f523f6666a52f11767a7ad658e062e04276a66af01aa2ae63a9f45916',
+  '2026112203_comments': '60ca9ba4ba83d4fd52c50dbdb8b31f8aff379796d3b14f005887317beaf51272',
+  '2026112210_username_ci': 'bcfefe5696ca52e49c9fb7e493a4d898a61e708a1925f320d69312a72899ab0f',
+  '2026112211_topic_feed_indexes': 'ecd297951f2dbc9cb1dbd00c59c82303099cf31c10cc3fbb10652f50024b06fc',
+  '2026112312_expiry_indexes': '49909f241794d394c1d7c28e8a6b9f7c80b0bb2d0a78da6459cfb4a000d295d8',
+};
 
 export const LAST_FIRST_RELEASE_MIGRATION = FIRST_RELEASE_MIGRATIONS[FIRST_RELEASE_MIGRATIONS.length - 1]!;
 
