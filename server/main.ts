@@ -4,6 +4,25 @@ import { buildApp } from './app';
 import { siteHandler } from './http/ssr';
 import { hasSetupEnv, runSetup } from './modules/install/install.api';
 import { geoIpCountries } from './infra/geoip-country';
+import { NewerSchemaError } from './db/migrate';
+
+/**
+ * Exit status when the database was upgraded by a newer Sabai (ADR 0043): EX_CONFIG from
+ * sysexits.h, distinct from a crash's 1 so a supervisor can be told not to restart in a loop
+ * (systemd: RestartPreventExitStatus=78).
+ */
+const EXIT_NEWER_SCHEMA = 78;
+
+/** Builds the app, or exits with the refusal's own message when the schema is ahead of this code. */
+async function buildAppOrRefuse(...args: Parameters<typeof buildApp>): ReturnType<typeof buildApp> {
+  try {
+    return await buildApp(...args);
+  } catch (error) {
+    if (!(error instanceof NewerSchemaError)) throw error;
+    process.stderr.write(`Sabai cannot start: ${error.message}\n`);
+    process.exit(EXIT_NEWER_SCHEMA);
+  }
+}
 
 const dev = process.argv.includes('--dev');
 let config = loadConfig(process.env, dev ? { env: 'development' } : {});
@@ -14,7 +33,7 @@ if (!config.installed && hasSetupEnv(process.env)) {
   if ((await runSetup([], process.env, io)) !== 0) process.exit(1);
   config = loadConfig(process.env, dev ? { env: 'development' } : {});
 }
-const app = await buildApp(config, { site: await siteHandler({ dev }) });
+const app = await buildAppOrRefuse(config, { site: await siteHandler({ dev }) });
 
 // Drain on the first signal (http/drain.ts); a second one does not wait for the grace.
 let stopping = false;

@@ -21,7 +21,11 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export async function startSourceServer(options: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
+/**
+ * Starts the process without waiting for it to serve: for a start that is meant to fail (a
+ * database it must refuse), where the exit and the output are what the test reads.
+ */
+export async function spawnSourceServer(options: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -49,11 +53,16 @@ export async function startSourceServer(options: { dataDir: string; env?: Record
       await exited;
     }
   };
+  return { url, port, child, exited, output, kill };
+}
+
+export async function startSourceServer(options: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
+  const server = await spawnSourceServer(options);
   try {
-    await waitUntilUp(url, child, output, 60_000);
+    await waitUntilUp(server.url, server.child, server.output, 60_000);
   } catch (error) {
-    await kill();
+    await server.kill();
     throw error;
   }
-  return { url, port, child, exited, output, kill };
+  return server;
 }

@@ -19,7 +19,8 @@ import type { Locale } from '../../../common/constants';
 import { readPersistedConfig, writePersistedConfig, type DbConfig, type PersistedConfig } from '../../config';
 import { createDatabase, type Database, type Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
-import { migrateToLatest } from '../../db/migrate';
+import { migrateToLatest, NewerSchemaError } from '../../db/migrate';
+import { ErrorCode } from '../../../common/errors';
 import { AppError, errors } from '../../infra/errors';
 import { hashPassword, verifyPassword } from '../auth/auth.api';
 import { nameDefaultNode } from '../nodes/nodes.api';
@@ -103,6 +104,11 @@ function connectionFailed(error: unknown): AppError {
  * text may hold SQL or paths, so the answer is generic and the cause goes to the log (the CLI
  * prints it: its operator is the one at the terminal).
  */
+/** 409: the database was upgraded by a newer Sabai (ADR 0043); nothing was written to it. */
+function newerSchema(error: NewerSchemaError): AppError {
+  return new AppError(409, ErrorCode.Conflict, 'install.errors.newerSchema', { migrations: error.unknownMigrations.join(', ') });
+}
+
 function installFailed(error: unknown): AppError {
   return errors.internal('install.errors.internal', error);
 }
@@ -216,7 +222,8 @@ async function migrateWithRetry(db: Database, attempts = 4): Promise<void> {
       await migrateToLatest(db);
       return;
     } catch (error) {
-      if (attempt >= attempts) throw error;
+      // A database upgraded by a newer Sabai stays so: say it at once (ADR 0043).
+      if (attempt >= attempts || error instanceof NewerSchemaError) throw error;
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
   }
@@ -240,6 +247,7 @@ export function installForum(request: InstallRequest, deps: InstallDeps): Promis
         await migrateWithRetry(db);
         await deps.faults?.afterMigrate?.(db);
       } catch (error) {
+        if (error instanceof NewerSchemaError) throw newerSchema(error);
         throw installFailed(error);
       }
 

@@ -19,6 +19,8 @@ import { runSetup } from './setup';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'secret123';
+/** Another application's table where Sabai's first migration creates its own: a real failure after connecting. */
+const FOREIGN_USERS_TABLE = 'create table users (id integer primary key, login text not null)';
 
 /** The installer's `db` fields for the test's database (SQLite: a file in DATA_DIR). */
 function dbBody(t: TestApp): Record<string, unknown> {
@@ -553,10 +555,12 @@ describe('installer guards (engine-independent)', () => {
     const lines: Array<Record<string, unknown>> = [];
     const logged = await createTestApp({ dialect: 'sqlite', installed: false, logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) }, env: { LOG_LEVEL: 'error' } });
     try {
-      // A real SQLite file (the connection works) whose migration table names a migration this
-      // version does not know: migrating fails with Kysely's text, which must not reach the page.
+      // A real SQLite file (the connection works) holding another application's `users` table:
+      // the first migration fails with the driver's text, which must not reach the page. (A
+      // migration table naming migrations this version does not know is a refusal of its own,
+      // 409: server/db/schema-version.process.test.ts.)
       const sqlite = new SQLite(path.join(logged.dataDir, 'foreign.db'));
-      sqlite.exec("create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null); insert into kysely_migration values ('1999_from_elsewhere', '1999-01-01T00:00:00.000Z');");
+      sqlite.exec(FOREIGN_USERS_TABLE);
       sqlite.close();
       const body = installBody(logged, { db: { type: 'sqlite', database: 'foreign.db' } });
       const res = await logged.post('/api/install/install', body, { headers: { 'x-request-id': 'install-fail-1' } });
@@ -566,13 +570,13 @@ describe('installer guards (engine-independent)', () => {
         errorCode: 0,
         message: 'Installation failed because of a server error. The details are in the server log (request id install-fail-1).',
       });
-      expect(res.raw.body).not.toMatch(/1999_from_elsewhere|kysely|migration|foreign\.db|sabai-data-/i);
+      expect(res.raw.body).not.toMatch(/already exists|users|kysely|migration|foreign\.db|sabai-data-/i);
       const zh = await logged.post('/api/install/install', body, { cookies: { locale: 'zh-CN' }, headers: { 'x-request-id': 'install-fail-2' } });
       expect(zh.body.message).toBe('安装因服务器错误而失败，详情见服务器日志（请求 ID install-fail-2）。');
 
       const line = lines.find((l) => l.reqId === 'install-fail-1' && l.level === 50);
       expect(line, JSON.stringify(lines)).toBeDefined();
-      expect(JSON.stringify(line)).toContain('1999_from_elsewhere');
+      expect(JSON.stringify(line)).toContain('table \\"users\\" already exists');
       expect(logged.ctx.state.installed).toBe(false);
       expect(existsSync(path.join(logged.dataDir, 'config.json'))).toBe(false);
     } finally {
@@ -584,12 +588,12 @@ describe('installer guards (engine-independent)', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sabai-cli-'));
     try {
       const sqlite = new SQLite(path.join(dataDir, 'foreign.db'));
-      sqlite.exec("create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null); insert into kysely_migration values ('1999_from_elsewhere', '1999-01-01T00:00:00.000Z');");
+      sqlite.exec(FOREIGN_USERS_TABLE);
       sqlite.close();
       const err: string[] = [];
       const code = await runSetup(['--site-title', 'X', '--admin-username', 'admin1', '--db-file', 'foreign.db', '--public-url', 'http://localhost:3000'], { DATA_DIR: dataDir, SABAI_ADMIN_PASSWORD: PASSWORD }, { out: () => {}, err: (line) => err.push(line) });
       expect(code).toBe(1);
-      expect(err.join('\n')).toMatch(/^Installation failed: .*1999_from_elsewhere/m);
+      expect(err.join('\n')).toMatch(/^Installation failed: Migration 2026112201_foundation failed: table "users" already exists/m);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -6,7 +6,7 @@
  */
 import { loadConfig } from '../../config';
 import { createDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
+import { migrateToLatest, NewerSchemaError } from '../../db/migrate';
 import { runTransaction } from '../../kernel/write';
 import { reindexAll } from './search.index';
 import { LAST_ID } from './search.sources';
@@ -46,6 +46,11 @@ try {
   process.stdout.write('\n');
   for (const report of reports) console.log(`${report.kind}: ${report.read} read, ${report.indexed} indexed`);
   console.log(`Search index rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+} catch (error) {
+  // A database a newer Sabai upgraded: its search tables may not be this version's (ADR 0043).
+  if (!(error instanceof NewerSchemaError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await db.destroy();
 }
