@@ -209,7 +209,7 @@ for (const dialect of engines) {
         .png()
         .toBuffer();
       const body = multipart([{ field: 'image', filename: 'khao-soi.png', contentType: 'image/png', data: png }]);
-      const uploaded = await fetch(`${c.a.url}/api/upload`, { method: 'POST', headers: { 'content-type': body.contentType, 'x-user-token': c.author.token }, body: body.payload });
+      const uploaded = await fetch(`${c.a.url}/api/upload`, { method: 'POST', headers: { 'content-type': body.contentType, 'x-user-token': c.author.token }, body: new Uint8Array(body.payload) });
       expect(uploaded.status, await uploaded.clone().text()).toBe(200);
       const { url } = ((await uploaded.json()) as { data: { url: string } }).data;
       expect(url).toMatch(/^\/uploads\//);
