@@ -16,22 +16,17 @@
  * installed by `.ci/run`); outside CI a missing one skips the suite with a reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { startBalancer, haproxyAvailable, type Balancer } from '../support/balancer';
+import { haproxyAvailable } from '../support/balancer';
+import { startCluster, stopCluster, type Cluster } from '../support/cluster';
 import { testDatabases } from '../support/databases';
-import { ROOT, startServer, type E2eServer } from '../support/e2e-server';
-import { createUser, DEFAULT_PASSWORD, type CreatedUser } from '../support/factories';
+import { ROOT } from '../support/e2e-server';
+import { DEFAULT_PASSWORD } from '../support/factories';
 import { readEmlMails } from '../support/mail';
 import { multipart } from '../support/multipart';
-import { startLocalS3, type LocalS3 } from '../support/s3-server';
-import { createTestApp, writeTestSettings, type TestApp } from '../support/test-app';
-import { createTopic } from '../support/topic-factories';
-import { defaultSettings } from '../../server/modules/settings/settings.schema';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 /** Sign-ups one address may make in the window: small, so the test reaches it. */
 const SIGNUPS_PER_IP = 3;
 
@@ -41,45 +36,6 @@ if (process.env.CI && (!built || !haproxy)) throw new Error(`two-process proof n
 if (!built || !haproxy) console.warn(`[tests] skipping the two-process proof: ${built ? '' : 'no build; '}${haproxy ? '' : 'no haproxy'}`);
 
 const engines = (await testDatabases()).filter((engine) => engine !== 'sqlite');
-
-interface Cluster {
-  t: TestApp;
-  a: E2eServer;
-  b: E2eServer;
-  balancer: Balancer;
-  s3: LocalS3;
-  /** B's own data directory (A's is the installed one, `t.dataDir`). */
-  dataDirB: string;
-  author: CreatedUser;
-  reader: CreatedUser;
-  topicId: number;
-  /** A second topic of the reader's, answered only in the live-event test (answers to one topic gather in one unread row). */
-  quietTopicId: number;
-}
-
-/** The forum installed on `dialect`, its two members and a topic of the reader's; then two processes and the balancer. */
-async function startCluster(dialect: 'mysql' | 'postgres'): Promise<Cluster> {
-  const t = await createTestApp({ dialect });
-  const now = t.ctx.clock.now();
-  await writeTestSettings(t, { rateLimits: { ...defaultSettings.rateLimits, signupPerIp: { max: SIGNUPS_PER_IP, windowMs: 600_000 } } }, now);
-  const author = await createUser(t);
-  const reader = await createUser(t);
-  const topicId = await createTopic(t, reader.user, { title: 'Where to eat khao soi in Chiang Mai' });
-  const quietTopicId = await createTopic(t, reader.user, { title: 'ร้านข้าวซอยที่เชียงใหม่' });
-  await t.stop();
-  // B runs as on a second machine: a data directory of its own with the same config.json (which
-  // names the database), uploads in the bucket.
-  const dataDirB = mkdtempSync(path.join(os.tmpdir(), 'sabai-second-'));
-  copyFileSync(path.join(t.dataDir, 'config.json'), path.join(dataDirB, 'config.json'));
-  const s3 = await startLocalS3();
-  const env = { REDIS_URL, TRUST_PROXY: '127.0.0.1', RATE_LIMITS: 'on', ...s3.env };
-  const [a, b] = await Promise.all([startServer({ dataDir: t.dataDir, env }), startServer({ dataDir: dataDirB, env })]);
-  const balancer = await startBalancer([
-    { name: 'a', port: a.port },
-    { name: 'b', port: b.port },
-  ]);
-  return { t, a, b, balancer, s3, dataDirB, author, reader, topicId, quietTopicId };
-}
 
 async function post(url: string, body: unknown, token?: string): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'x-user-token': token } : {}) }, body: JSON.stringify(body) });
@@ -117,15 +73,11 @@ for (const dialect of engines) {
     let c: Cluster;
 
     beforeAll(async () => {
-      c = await startCluster(dialect as 'mysql' | 'postgres');
+      c = await startCluster(dialect as 'mysql' | 'postgres', { signupsPerIp: SIGNUPS_PER_IP });
     }, 120_000);
 
     afterAll(async () => {
-      await c?.balancer.stop();
-      await Promise.all([c?.a.stop(), c?.b.stop()]);
-      await c?.s3.close();
-      if (c) rmSync(c.dataDirB, { recursive: true, force: true });
-      await c?.t.close();
+      if (c) await stopCluster(c);
     });
 
     it('a session made through one process is known to the other', async () => {
