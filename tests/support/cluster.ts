@@ -13,7 +13,7 @@ import { startBalancer, type Balancer } from './balancer';
 import { startServer, type E2eServer } from './e2e-server';
 import { createUser, type CreatedUser } from './factories';
 import { startLocalS3, type LocalS3 } from './s3-server';
-import { createTestApp, writeTestSettings, type TestApp } from './test-app';
+import { createTestApp, NO_LIMIT, writeTestSettings, type TestApp } from './test-app';
 import { createTopic } from './topic-factories';
 
 export const CLUSTER_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -25,7 +25,7 @@ export interface ClusterOptions {
   members?: number;
   /** Topics of the reader's besides the two every cluster has. */
   topics?: number;
-  /** Default true; false runs the processes with RATE_LIMITS=off (load runs). */
+  /** Default true; false runs the processes with RATE_LIMITS=off and no comment limits (load runs). */
   rateLimits?: boolean;
 }
 
@@ -56,6 +56,7 @@ export async function startCluster(dialect: 'mysql' | 'postgres', options: Clust
   if (options.signupsPerIp !== undefined) {
     await writeTestSettings(t, { rateLimits: { ...defaultSettings.rateLimits, signupPerIp: { max: options.signupsPerIp, windowMs: 600_000 } } }, now);
   }
+  if (options.rateLimits === false) await writeTestSettings(t, { commentLimits: NO_LIMIT }, now);
   const author = await createUser(t);
   const reader = await createUser(t);
   const members: CreatedUser[] = [];
