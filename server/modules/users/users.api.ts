@@ -5,5 +5,5 @@
 export { assertNamesFree } from './names';
 export { isVipActive, presentCurrentUser, presentPublicUser } from './users.presenter';
 export { countAdmins, countUsersByName, findActiveUsersByUsernames, findUserByEmail, findUserById, findUserByUsername, findUsersByIds, findUsersByName, findUsersByNamePrefix } from './users.lookup';
-export { bannedUsers, changeRole, createMember, emailTaken, getActiveUser, lockMember, lockMembers, memberStats, membersPage, membersWithVipEndingBetween, mostFollowedMembers, moveScore, reload, setBan, setFirstPasswordHash, setVipExpiry, topScorers, updateSignIn, usersByIds, verifyEmail } from './users.service';
+export { bannedUsers, changeRole, createMember, emailTaken, getActiveUser, lockMember, lockMembers, memberStats, membersPage, membersWithVipEndingBetween, mostFollowedMembers, moveScore, reload, setBan, setFirstPasswordHash, setVipExpiry, upgradePasswordHash, topScorers, updateSignIn, usersByIds, verifyEmail } from './users.service';
 export { mailableMember, mailableMembersAfter, mailLocaleOf, noteSeen, seenIsStale, type MailableMember } from './users.service';

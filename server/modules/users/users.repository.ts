@@ -50,6 +50,12 @@ export async function setPasswordHashIfUnset(db: Kysely<DB>, id: number, passwor
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Replaces the password hash only while it is still `expected` (a change in between wins); answers whether it did. */
+export async function replacePasswordHashIf(db: Kysely<DB>, id: number, expected: string, passwordHash: string, now: number): Promise<boolean> {
+  const result = await db.updateTable('users').set({ password_hash: passwordHash, update_time: now }).where('id', '=', id).where('password_hash', '=', expected).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function updateUser(db: Kysely<DB>, id: number, values: UserUpdate): Promise<void> {
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
