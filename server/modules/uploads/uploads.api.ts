@@ -6,3 +6,5 @@ export { ImageProcessor } from './images';
 export type { IconSpec } from './image-pipeline';
 export { uploadedImageOrRefuse } from './uploaded-image';
 export { readStoredImage, siteUploadLimits, storeAvatar, storedImageUrl, uploadAddressesIn, uploadImageFacts } from './uploads.service';
+/** The importer stores the images it copies from another forum as an upload is stored (issue 33). */
+export { storeImage } from './uploads.service';
