@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { ARTICLE_LIMITS } from '../../../common/constants';
 import type { DB } from '../../db/schema';
 import { htmlToText, renderHtml, shortText } from '../content/content.api';
-import { importedPostColumns, renderImported, type ImportedPost } from '../publishing/publishing.import';
+import { importedPostColumns, renderImported, type ImportedPost } from '../publishing/publishing.api';
 import { insertArticle } from './articles.repository';
 
 /** As articles.service.ts stores it. */

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { TOPIC_TYPES } from '../../../common/constants';
 import type { DB } from '../../db/schema';
 import { imageListJson } from '../content/content.api';
-import { importedPostColumns, renderImported, type ImportedPost } from '../publishing/publishing.import';
+import { importedPostColumns, renderImported, type ImportedPost } from '../publishing/publishing.api';
 import { uploadImageFacts } from '../uploads/uploads.api';
 import { insertTopic } from './topics.repository';
 
