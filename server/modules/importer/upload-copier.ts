@@ -44,16 +44,16 @@ export class UploadCopier {
     private readonly timeoutMs = 15_000,
   ) {}
 
-  /** Every old upload address in a text, rewritten where it was copied. */
+  /**
+   * Every old upload address in a text, rewritten where it was copied. One pass over the matches,
+   * so a site-relative address is never replaced inside a longer absolute one.
+   */
   async rewrite(text: string): Promise<string> {
     if (!text) return text;
-    const urls = [...new Set(this.addressesIn(text))];
-    let out = text;
-    for (const url of urls) {
-      const stored = await this.copy(url);
-      if (stored) out = out.split(url).join(stored);
-    }
-    return out;
+    const pattern = this.pattern();
+    const copies = new Map<string, string | null>();
+    for (const url of new Set(text.match(pattern) ?? [])) copies.set(url, await this.copy(url));
+    return text.replace(pattern, (url) => copies.get(url) ?? url);
   }
 
   /** One address: the copy's address here, or null (not an old upload, or unreachable). */
@@ -76,14 +76,13 @@ export class UploadCopier {
     return result;
   }
 
-  private addressesIn(text: string): string[] {
-    const found: string[] = [...(text.match(OLD_UPLOAD) ?? [])];
+  /** The old upload addresses: bbs-go's `/res/uploads/` on any host, and a bucket or CDN base URL's own. */
+  private pattern(): RegExp {
     if (this.origin && 'baseUrl' in this.origin && !this.origin.baseUrl.includes(BBS_GO_PREFIX)) {
-      // A bucket or CDN: its own addresses, not under /res/uploads/.
       const base = this.origin.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      found.push(...(text.match(new RegExp(`${base}[^\\s"'()<>[\\]]+`, 'g')) ?? []));
+      return new RegExp(`${OLD_UPLOAD.source}|${base}[^\\s"'()<>[\\]]+`, 'g');
     }
-    return found;
+    return new RegExp(OLD_UPLOAD.source, 'g');
   }
 
   /** The file's key under the upload root: what follows /res/uploads/ (or the base URL). */
