@@ -10,6 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import { CONTENT_TYPES, type ContentType } from '../../../common/constants';
+import type { TrustSettings } from '../../../common/validation/defences';
 import type { DB } from '../../db/schema';
 import { runTransaction } from '../../kernel/write';
 import { importArticle, type ImportedArticle } from '../articles/articles.api';
@@ -22,6 +23,7 @@ import { importCheckin, importScoreLog } from '../scores/scores.api';
 import { reindexAll } from '../search/search.api';
 import { importTag, linkImportedTags, recountTags } from '../tags/tags.api';
 import { importTopic, type ImportedTopic } from '../topics/topics.api';
+import { settleImportedTrust } from '../trust/trust.api';
 import { importMember, recountMembers, type ImportedMember } from '../users/users.api';
 import type { BbsGoArticle, BbsGoComment, BbsGoReaction, BbsGoSource, BbsGoTables, BbsGoTopic, BbsGoUser } from './bbs-go.repository';
 import { findAllImported, findImported, recordImported } from './importer.repository';
@@ -39,6 +41,8 @@ export interface ImportOptions {
   storeImage: StoreImage;
   /** PUBLIC_URL's origin, so links to this site stay direct in the rendered content. */
   siteOrigin: string | null;
+  /** The site's trust thresholds: an imported member's level is computed from their history. */
+  trust: TrustSettings;
   now: () => number;
   /** A line per finished kind, for the command's output. */
   progress?: (line: string) => void;
@@ -96,6 +100,7 @@ async function importAll(db: Kysely<DB>, write: Write, options: ImportOptions, r
     await recountPosts(tx, 'topics', 'topic');
     await recountPosts(tx, 'articles', 'article');
     await recountComments(tx);
+    for (const userId of run.importedMembers) await settleImportedTrust(tx, userId, options.trust, options.now());
   });
 }
 
@@ -132,6 +137,8 @@ function statusReason(status: number | null): string | null {
 class ImportRun {
   /** Source id → id here, per kind, as imported by this run or an earlier one. */
   private readonly maps = new Map<string, Map<string, number>>();
+  /** The members this run brought in (their trust level is settled once everything is counted). */
+  readonly importedMembers: number[] = [];
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -217,6 +224,7 @@ class ImportRun {
         const member = memberOf(row, avatar ?? '', now);
         const { id, adjustments } = await importMember(db, member, `member${row.id}`);
         for (const adjustment of adjustments) this.change('user', row.id, ADJUSTMENT_REASONS[adjustment]);
+        this.importedMembers.push(id);
         return { imported: id };
       },
     );

@@ -7,7 +7,9 @@ import { loadConfig, type AppConfig } from '../../config';
 import { createDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { publicOrigin } from '../../http/site-address';
+import { systemClock } from '../../infra/clock';
 import { createStorage } from '../../infra/storage';
+import { SettingsCache } from '../settings/settings.api';
 import { ImageProcessor, storeImage } from '../uploads/uploads.api';
 import { importBbsGo } from './bbs-go.import';
 import { BbsGoSource } from './bbs-go.repository';
@@ -55,6 +57,7 @@ export async function runImport(config: AppConfig, args: ImportArgs, progress?: 
       uploads: uploadOriginOf(args.uploads),
       storeImage: async (bytes, name) => (await storeImage(images, storage, bytes, name, undefined, db, Date.now())).url,
       siteOrigin: publicOrigin(config),
+      trust: (await new SettingsCache(systemClock).get(db)).trust,
       now: () => Date.now(),
       progress,
     });

@@ -72,6 +72,7 @@ async function runImport(t: TestApp, dryRun: boolean): Promise<ImportReport> {
       uploads: { dir: forum.uploads },
       storeImage: async (bytes, name) => (await storeImage(t.ctx.images, storage, bytes, name, undefined, requireDb(t.ctx))).url,
       siteOrigin: null,
+      trust: (await t.ctx.settings.get(requireDb(t.ctx))).trust,
       now: () => Date.now(),
     });
   } finally {
@@ -207,6 +208,9 @@ describe.each(engines)('importing a bbs-go forum into %s', (dialect) => {
     expect(renamed.nickname).toBe('Alice 2');
     const fans = await t.get<{ results: Array<{ nickname: string }> }>('/api/fans/fans', { query: { userId: String(alice.id) } });
     expect(fans.body.data!.results.map((u) => u.nickname).sort()).toEqual(['สมชาย', '王小明'].sort());
+    // Their trust level from their history: the likes their posts and comments received by others.
+    const trust = await db.selectFrom('trust_levels').select(['level', 'likes_received']).where('user_id', '=', alice.id).executeTakeFirstOrThrow();
+    expect(trust).toEqual({ level: 1, likes_received: 3 });
     const logs = await db.selectFrom('score_logs').select(['amount']).where('user_id', '=', alice.id).execute();
     expect(logs.map((l) => l.amount).reduce((a, b) => a + b, 0)).toBe(15);
   });
