@@ -167,6 +167,16 @@ describe.each(engines)('importing a bbs-go forum into %s', (dialect) => {
     expect(welcomeDetail.body.data!.content).not.toContain('/res/uploads/');
     expect(welcomeDetail.body.data!.likeCount).toBe(2);
 
+    // Tweets: in the feed, and on their author's profile tab with their picture list.
+    const tweets = feed.body.data!.results.filter((item) => item.type === 1);
+    expect(tweets).toHaveLength(2);
+    const wang = await requireDb(t.ctx).selectFrom('users').select('id').where('username', '=', 'wangxm').executeTakeFirstOrThrow();
+    const wangTweets = await t.get<{ results: Array<{ summary: string; imageList: Array<{ url: string }>; createTime: number }> }>('/api/topic/user_topics', { query: { userId: String(wang.id), type: '1' } });
+    expect(wangTweets.body.data!.results).toHaveLength(1);
+    expect(wangTweets.body.data!.results[0]).toMatchObject({ summary: '今天天气很好，一起去爬山吧！', createTime: 1704844800000 });
+    // The picture could not be read: its address stays as it was, and the report says so.
+    expect(wangTweets.body.data!.results[0]!.imageList).toEqual([{ url: '/res/uploads/images/2024/03/01/missing.jpg' }]);
+
     const articles = await t.get<{ results: Array<{ title: string }> }>('/api/article/articles');
     expect(articles.body.data!.results.map((a) => a.title).sort()).toEqual(['Migrating a forum from bbs-go', 'คู่มือการใช้งานฐานข้อมูลเบื้องต้น', '数据库索引优化指南'].sort());
   });
