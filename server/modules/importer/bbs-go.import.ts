@@ -211,7 +211,8 @@ class ImportRun {
       counts.imported += imported.length;
     }
     counts.skipped = this.report.skips.filter((line) => line.kind === kind).length;
-    this.options.progress?.(`${kind}: ${counts.read} read, ${counts.imported} imported, ${counts.already} already imported, ${counts.skipped} skipped`);
+    const imported = this.options.dryRun ? 'to import' : 'imported';
+    this.options.progress?.(`${kind}: ${counts.read} read, ${counts.imported} ${imported}, ${counts.already} already imported, ${counts.skipped} skipped`);
   }
 
   async members(): Promise<void> {
