@@ -9,7 +9,6 @@
  * that is rolled back, so its report is the real one and nothing stays.
  */
 import type { Kysely } from 'kysely';
-import { CONTENT_TYPES, type ContentType } from '../../../common/constants';
 import type { TrustSettings } from '../../../common/validation/defences';
 import type { DB } from '../../db/schema';
 import { runTransaction } from '../../kernel/write';
@@ -24,10 +23,11 @@ import { reindexAll } from '../search/search.api';
 import { importTag, linkImportedTags, recountTags } from '../tags/tags.api';
 import { importTopic, type ImportedTopic } from '../topics/topics.api';
 import { settleImportedTrust } from '../trust/trust.api';
-import { importMember, recountMembers, type ImportedMember } from '../users/users.api';
+import { importMember, recountMembers } from '../users/users.api';
 import type { BbsGoArticle, BbsGoComment, BbsGoReaction, BbsGoSource, BbsGoTables, BbsGoTopic, BbsGoUser } from './bbs-go.repository';
 import { findAllImported, findImported, recordImported } from './importer.repository';
 import { emptyReport, type ImportKind, type ImportReport } from './importer.report';
+import { ADJUSTMENT_REASONS, contentTypeOf, imagesOf, memberOf, SCORE_CAUSES, statusReason, time } from './bbs-go.mapping';
 import { UploadCopier, type StoreImage, type UploadOrigin } from './upload-copier';
 
 export const SOURCE = 'bbs-go';
@@ -102,36 +102,6 @@ async function importAll(db: Kysely<DB>, write: Write, options: ImportOptions, r
     await recountComments(tx);
     for (const userId of run.importedMembers) await settleImportedTrust(tx, userId, options.trust, options.now());
   });
-}
-
-/** bbs-go's content types are Sabai's; anything else is read as markdown (bbs-go's default). */
-function contentTypeOf(value: string | null): ContentType {
-  return (CONTENT_TYPES as readonly string[]).includes(value ?? '') ? (value as ContentType) : 'markdown';
-}
-
-/** bbs-go's image lists: a JSON array of `{url}` (or of addresses). */
-function imagesOf(json: string | null): Array<{ url: string }> {
-  if (!json) return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!Array.isArray(value)) return [];
-    return value.flatMap((item: unknown) => {
-      if (typeof item === 'string') return [{ url: item }];
-      const url = (item as { url?: unknown } | null)?.url;
-      return typeof url === 'string' && url !== '' ? [{ url }] : [];
-    });
-  } catch {
-    return [];
-  }
-}
-
-const time = (value: number | null | undefined, fallback: number): number => (value && value > 0 ? Number(value) : fallback);
-
-/** A status of bbs-go's that keeps a row out: 1 deleted, 2 waiting for review. */
-function statusReason(status: number | null): string | null {
-  if (status === 1) return 'deleted in bbs-go';
-  if (status === 2) return 'waiting for review in bbs-go';
-  return null;
 }
 
 class ImportRun {
@@ -489,36 +459,4 @@ class ImportRun {
     if (counts.read > 0) this.report.skips.push({ kind: 'message', sourceId: 'all', reason: `${counts.read} notifications not carried over: they tell of the old site's events, at its addresses` });
     this.options.progress?.(`message: ${counts.read} read, none imported (notifications are not carried over)`);
   }
-}
-
-/** bbs-go's score sources, as Sabai's score-log causes. */
-const SCORE_CAUSES: Record<string, string> = { checkIn: 'checkin', checkin: 'checkin', topic: 'topic', article: 'article', comment: 'comment', like: 'like' };
-
-const ADJUSTMENT_REASONS = {
-  nicknameRenamed: 'nickname already used here (or passing for a staff name): renamed with a number',
-  usernameRenamed: 'username already used here: renamed with a number',
-  emailDropped: 'e-mail already used by a member here: imported without it',
-} as const;
-
-/** A bbs-go member as Sabai's users feature takes one. */
-function memberOf(row: BbsGoUser, avatar: string, now: number): ImportedMember {
-  const roles = (row.roles ?? '').split(',').map((role) => role.trim());
-  const created = time(row.create_time, now);
-  return {
-    username: row.username?.trim() || null,
-    email: row.email?.trim() || null,
-    emailVerified: row.email_verified === 1,
-    nickname: row.nickname?.trim() ?? '',
-    avatar: avatar.startsWith('/uploads/') ? avatar : '',
-    signature: (row.description ?? '').slice(0, 255),
-    homePage: (row.home_page ?? '').slice(0, 255),
-    // bcrypt as bbs-go writes it; anything else cannot be checked here, so the member resets it.
-    passwordHash: row.password && /^\$2[aby]\$/.test(row.password) ? row.password : null,
-    role: roles.includes('owner') || roles.includes('admin') ? 'admin' : 'member',
-    score: row.score,
-    status: row.status === 1 ? 1 : 0,
-    forbiddenUntil: row.forbidden_end_time === -1 ? -1 : row.forbidden_end_time > now ? row.forbidden_end_time : 0,
-    createTime: created,
-    updateTime: time(row.update_time, created),
-  };
 }
