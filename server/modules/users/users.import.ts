@@ -58,10 +58,14 @@ async function namesFree(db: Kysely<DB>, nickname: string): Promise<boolean> {
   }
 }
 
-/** A username nobody here has (regardless of case): the same, else `name_2`, `name_3`… */
+/** The username column's size (migration 2026112201_foundation). */
+const USERNAME_MAX = 32;
+
+/** A username nobody here has (regardless of case): the same, else `name_2`, `name_3`… (cut to fit the column). */
 async function freeUsername(db: Kysely<DB>, wanted: string): Promise<string> {
   for (let n = 1; n < 1000; n++) {
-    const candidate = n === 1 ? wanted : `${wanted}_${n}`;
+    const suffix = n === 1 ? '' : `_${n}`;
+    const candidate = `${wanted.slice(0, USERNAME_MAX - suffix.length)}${suffix}`;
     if (!(await findUserByUsername(db, candidate))) return candidate;
   }
   throw new Error(`no free username for ${wanted}`);
