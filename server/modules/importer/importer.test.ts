@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireDb } from '../../context';
 import { createStorage } from '../../infra/storage';
 import { MYSQL_ADMIN, testDatabases } from '../../../tests/support/databases';
+import { createUser } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { storeImage } from '../uploads/uploads.api';
 import { importBbsGo } from './bbs-go.import';
@@ -120,6 +121,8 @@ describe.skipIf(!withSource).each(engines)('importing a bbs-go forum into %s', (
   let report: ImportReport;
   beforeAll(async () => {
     t = await createTestApp({ dialect });
+    // A member of the Sabai site already there: bbs-go's wangxm (any case) and alice's e-mail are taken.
+    await createUser(t, { username: 'WangXM', email: 'alice@example.com', nickname: 'Resident' });
   });
   afterAll(async () => {
     await t?.close();
@@ -131,7 +134,7 @@ describe.skipIf(!withSource).each(engines)('importing a bbs-go forum into %s', (
     expect(dry.uploads).toMatchObject({ found: 2, copied: 1 });
     const db = requireDb(t.ctx);
     expect(await db.selectFrom('import_map').select('id').execute()).toHaveLength(0);
-    expect(await db.selectFrom('users').select('id').execute()).toHaveLength(0);
+    expect(await db.selectFrom('users').select('id').execute()).toHaveLength(1);
     const feed = await t.get<{ results: unknown[] }>('/api/topic/topics');
     expect(feed.body.data?.results).toEqual([]);
   });
@@ -157,7 +160,13 @@ describe.skipIf(!withSource).each(engines)('importing a bbs-go forum into %s', (
         'follow 5: member 99 not imported',
       ]),
     );
-    expect(report.changes.map((c) => `${c.kind} ${c.sourceId}`)).toEqual(expect.arrayContaining(['user 4', 'node 4', 'topic 9']));
+    expect(report.changes.map((c) => `${c.kind} ${c.sourceId}: ${c.reason}`)).toEqual([
+      'user 1: e-mail already used by a member here: imported without it',
+      'user 2: username already used here: renamed with a number',
+      'user 4: nickname already used here (or passing for a staff name): renamed with a number',
+      'node 4: a second-level node (under 2): a node of its own here',
+      'topic 9: a question: imported as a topic (no accepted answer or bounty here)',
+    ]);
     expect(report.uploads.found).toBe(2);
     expect(report.uploads.copied).toBe(1);
     expect(report.uploads.unreachable.map((u) => u.url)).toEqual(['/res/uploads/images/2024/03/01/missing.jpg']);
@@ -187,7 +196,7 @@ describe.skipIf(!withSource).each(engines)('importing a bbs-go forum into %s', (
     // Tweets: in the feed, and on their author's profile tab with their picture list.
     const tweets = feed.body.data!.results.filter((item) => item.type === 1);
     expect(tweets).toHaveLength(2);
-    const wang = await requireDb(t.ctx).selectFrom('users').select('id').where('username', '=', 'wangxm').executeTakeFirstOrThrow();
+    const wang = await requireDb(t.ctx).selectFrom('users').select('id').where('username', '=', 'wangxm_2').executeTakeFirstOrThrow();
     const wangTweets = await t.get<{ results: Array<{ summary: string; imageList: Array<{ url: string }>; createTime: number }> }>('/api/topic/user_topics', { query: { userId: String(wang.id), type: '1' } });
     expect(wangTweets.body.data!.results).toHaveLength(1);
     expect(wangTweets.body.data!.results[0]).toMatchObject({ summary: '今天天气很好，一起去爬山吧！', createTime: 1704844800000 });
