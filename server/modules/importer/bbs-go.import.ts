@@ -26,7 +26,7 @@ import { settleImportedTrust } from '../trust/trust.api';
 import { importMember, recountMembers } from '../users/users.api';
 import type { BbsGoArticle, BbsGoComment, BbsGoReaction, BbsGoSource, BbsGoTables, BbsGoTopic, BbsGoUser } from './bbs-go.repository';
 import { findAllImported, findImported, recordImported } from './importer.repository';
-import { emptyReport, type ImportKind, type ImportReport } from './importer.report';
+import { emptyReport, type ImportKind, type ImportReport, type ReportLine } from './importer.report';
 import { ADJUSTMENT_REASONS, contentTypeOf, imagesOf, memberOf, SCORE_CAUSES, statusReason, time } from './bbs-go.mapping';
 import { UploadCopier, type StoreImage, type UploadOrigin } from './upload-copier';
 
@@ -109,6 +109,11 @@ class ImportRun {
   private readonly maps = new Map<string, Map<string, number>>();
   /** The members this run brought in (their trust level is settled once everything is counted). */
   readonly importedMembers: number[] = [];
+  /**
+   * What the batch being written found, kept apart until its transaction commits: a transaction
+   * tried again (a deadlock, a busy SQLite file) then does not report a row twice.
+   */
+  private batch: { skips: ReportLine[]; changes: ReportLine[]; members: number[] } = { skips: [], changes: [], members: [] };
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -132,12 +137,12 @@ class ImportRun {
   }
 
   private skip(kind: ImportKind, sourceId: number | string, reason: string): Outcome {
-    this.report.skips.push({ kind, sourceId: String(sourceId), reason });
+    this.batch.skips.push({ kind, sourceId: String(sourceId), reason });
     return { skipped: reason };
   }
 
   private change(kind: ImportKind, sourceId: number | string, reason: string): void {
-    this.report.changes.push({ kind, sourceId: String(sourceId), reason });
+    this.batch.changes.push({ kind, sourceId: String(sourceId), reason });
   }
 
   /**
@@ -167,6 +172,7 @@ class ImportRun {
       const imported: Array<[number, number]> = [];
       await this.write(async (tx) => {
         imported.length = 0;
+        this.batch = { skips: [], changes: [], members: [] };
         for (const [i, row] of fresh.entries()) {
           const outcome = await handle(tx, row, prepared[i] as P);
           if ('imported' in outcome) {
@@ -179,6 +185,9 @@ class ImportRun {
         if (afterBatch) await afterBatch(tx, imported);
       });
       counts.imported += imported.length;
+      this.report.skips.push(...this.batch.skips);
+      this.report.changes.push(...this.batch.changes);
+      this.importedMembers.push(...this.batch.members);
     }
     counts.skipped = this.report.skips.filter((line) => line.kind === kind).length;
     const imported = this.options.dryRun ? 'to import' : 'imported';
@@ -195,7 +204,7 @@ class ImportRun {
         const member = memberOf(row, avatar ?? '', now);
         const { id, adjustments } = await importMember(db, member, `member${row.id}`);
         for (const adjustment of adjustments) this.change('user', row.id, ADJUSTMENT_REASONS[adjustment]);
-        this.importedMembers.push(id);
+        this.batch.members.push(id);
         return { imported: id };
       },
     );
