@@ -131,7 +131,7 @@ describe.skipIf(!withSource).each(engines)('importing a bbs-go forum into %s', (
   it('a dry run reports what an import would do and writes nothing', async () => {
     const dry = await runImport(t, true);
     expect(counts(dry)).toEqual(FIRST_RUN);
-    expect(dry.uploads).toMatchObject({ found: 2, copied: 1 });
+    expect(dry.uploads).toMatchObject({ found: 3, copied: 2 });
     const db = requireDb(t.ctx);
     expect(await db.selectFrom('import_map').select('id').execute()).toHaveLength(0);
     expect(await db.selectFrom('users').select('id').execute()).toHaveLength(1);
@@ -167,8 +167,8 @@ describe.skipIf(!withSource).each(engines)('importing a bbs-go forum into %s', (
       'node 4: a second-level node (under 2): a node of its own here',
       'topic 9: a question: imported as a topic (no accepted answer or bounty here)',
     ]);
-    expect(report.uploads.found).toBe(2);
-    expect(report.uploads.copied).toBe(1);
+    expect(report.uploads.found).toBe(3);
+    expect(report.uploads.copied).toBe(2);
     expect(report.uploads.unreachable.map((u) => u.url)).toEqual(['/res/uploads/images/2024/03/01/missing.jpg']);
     expect(report.indexed).toBe(6 + 3);
   });
@@ -240,6 +240,8 @@ describe.skipIf(!withSource).each(engines)('importing a bbs-go forum into %s', (
     const profile = await t.get<{ nickname: string; score: number; topicCount: number; articleCount: number; commentCount: number; followCount: number; fansCount: number; createTime: number }>(`/api/user/${alice.id}`);
     expect(profile.body.data).toMatchObject({ nickname: 'Alice', score: 15, topicCount: 2, articleCount: 1, commentCount: 3, followCount: 2, fansCount: 2, createTime: 1704067200000 });
     expect(alice.role).toBe('admin');
+    // Their avatar, an upload of the old site, copied here.
+    expect(alice.avatar).toMatch(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.png$/);
     const renamed = await db.selectFrom('users').select('nickname').where('username', '=', 'alice_w').executeTakeFirstOrThrow();
     expect(renamed.nickname).toBe('Alice 2');
     const fans = await t.get<{ results: Array<{ nickname: string }> }>('/api/fans/fans', { query: { userId: String(alice.id) } });
