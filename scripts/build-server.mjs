@@ -30,6 +30,7 @@ await build({
     main: 'server/main.ts',
     'migrate-cli': 'server/db/migrate-cli.ts',
     'reindex-cli': 'server/modules/search/reindex-cli.ts',
+    'import-cli': 'server/modules/importer/import-cli.ts',
     'setup-cli': 'server/modules/install/setup-cli.ts',
     'uploads-move-cli': 'server/modules/uploads/move-cli.ts',
     // Started as a worker thread beside main.js (server/modules/uploads/images.ts).

@@ -757,8 +757,23 @@ export interface AccountDeletionsTable {
   update_time: number;
 }
 
+/** Which row of another forum became which row here (the importer, issue 33): one per source row. */
+export interface ImportMapTable {
+  id: Generated<number>;
+  /** The forum software imported from: `bbs-go`. */
+  source: string;
+  /** user | node | tag | topic | article | comment | like | favorite | follow | checkin | scoreLog | message */
+  source_kind: string;
+  source_id: string;
+  /** The row's id here; 0 for a kind without one id (a like names a pair). */
+  target_id: number;
+  create_time: number;
+  update_time: number;
+}
+
 export interface DB {
   users: UsersTable;
+  import_map: ImportMapTable;
   account_exports: AccountExportsTable;
   account_deletions: AccountDeletionsTable;
   upload_images: UploadImagesTable;

@@ -8,3 +8,5 @@
  */
 export { articleReadsOpen, articlesClosed } from './articles.kind';
 export { articleFeedPage, articlesByIds, articlesForIndex, assembleArticles, highestArticleId } from './articles.service';
+/** The importer's entry point (issue 33): an article as it was on another forum. */
+export { importArticle, type ImportedArticle } from './articles.import';

@@ -13,7 +13,7 @@ import { clientKey } from '../../infra/rate-limiter';
 import type { AppContext } from '../../context';
 import type { ReadCall, WriteCall } from '../../kernel/actions';
 import { enqueueJob, type JobDefinition } from '../../kernel/jobs';
-import { findUserById, presentCurrentUser } from '../users/users.api';
+import { findUserById, presentCurrentUser, upgradePasswordHash } from '../users/users.api';
 import type { securityActions } from '../../../common/actions/security';
 import type { WebAuthnOptions } from '../../../common/views/security';
 import { checkTicket, passkeySignInOptions, redeemTicket, relyingParty, verifyPasskeySignIn, type CheckedTicket } from '../security/security.api';
@@ -21,7 +21,7 @@ import { attackAlertJob, resetMailJob } from './auth.jobs';
 import { checkSignInPassword, findAccount, registerUser, resetPasswordWithCode, signInKey } from './auth.service';
 import { checkEmailCode } from './email-codes.service';
 import { finishSignIn, openSession, type SignInOutcome } from './finish-signin';
-import { hashPassword } from './password';
+import { hashPassword, needsRehash } from './password';
 import { sessionOptions, type OpenedSession } from './session';
 import { guardSignIn } from './signin-guard';
 import { issueToken, revokeToken } from './tokens.service';
@@ -48,16 +48,27 @@ export async function signUp({ scope, caller, settings, input, prepared: passwor
  * looked up first so its username and e-mail share one count; an unknown name costs the same
  * lookup and is counted under the name.
  */
-export async function checkSignIn({ ctx, db, settings, caller, input }: ReadCall<Input<'signIn'>, undefined>): Promise<UserRow> {
+export async function checkSignIn({ ctx, db, settings, caller, input }: ReadCall<Input<'signIn'>, undefined>): Promise<CheckedSignIn> {
   const account = await findAccount(db, input.username);
   const attempt = { accountKey: signInKey(input.username, account), ipKey: clientKey(caller.origin.ip), account };
-  return guardSignIn(ctx, settings, attempt, () => checkSignInPassword(account, input.password), (alert) =>
+  const user = await guardSignIn(ctx, settings, attempt, () => checkSignInPassword(account, input.password), (alert) =>
     enqueueMail(ctx, attackAlertJob, { userId: alert.user.id, failures: alert.failures, windowMs: alert.windowMs }, 'sign-in attack mail not enqueued'),
   );
+  // An imported member's old forum hash (bcrypt) is replaced by Sabai's own while the password is at hand.
+  const rehash = user.password_hash && needsRehash(user.password_hash) ? await hashPassword(input.password) : null;
+  return { user, rehash };
+}
+
+/** The member `checkSignIn` let in, and Sabai's own hash of their password when theirs was an imported one. */
+export interface CheckedSignIn {
+  user: UserRow;
+  rehash: string | null;
 }
 
 /** POST login/signin, inside the transaction: a session for the member `checkSignIn` let in, or the second step's ticket. */
-export async function signIn({ scope, caller, settings, input, prepared: user }: WriteCall<Input<'signIn'>, undefined, UserRow>): Promise<SignInOutcome> {
+export async function signIn({ scope, caller, settings, input, prepared }: WriteCall<Input<'signIn'>, undefined, CheckedSignIn>): Promise<SignInOutcome> {
+  const { user, rehash } = prepared;
+  if (rehash && user.password_hash) await upgradePasswordHash(scope.db, user.id, user.password_hash, rehash, caller.now);
   return finishSignIn(scope.db, caller, settings, user, { method: 'password', redirect: input.redirect });
 }
 

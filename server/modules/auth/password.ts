@@ -1,7 +1,7 @@
 /** Password hashing: argon2id (server/infra/password.ts), and the decoy hash of sign-in. */
 import { hashPassword } from '../../infra/password';
 
-export { hashPassword, verifyPassword } from '../../infra/password';
+export { hashPassword, needsRehash, verifyPassword } from '../../infra/password';
 
 /**
  * A real hash of a random password, computed once. Verifying against it when the account does

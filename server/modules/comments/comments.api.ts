@@ -3,3 +3,5 @@
  * Anything not exported here is the feature's own.
  */
 export { approveHeldComment, commentsByStatus, commentsWrittenBy, deleteComment, hasCommented, lockedComment, pendingCommentCount, publishedCommentCount, rejectHeldComment } from './comments.service';
+/** The importer's entry points (issue 33): a comment as it was on another forum, and the comments' counters recounted. */
+export { importComment, recountComments, type ImportedComment } from './comments.import';

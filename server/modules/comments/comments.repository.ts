@@ -214,3 +214,15 @@ export async function clearCommentOrigins(db: Kysely<DB>, userId: number): Promi
 export function findCommentsWrittenBy(db: Kysely<DB>, userId: number, deleted: number) {
   return db.selectFrom('comments').select(['id', 'entity_type', 'entity_id', 'content', 'content_html', 'status', 'create_time']).where('user_id', '=', userId).where('status', '!=', deleted).orderBy('id').execute();
 }
+
+/**
+ * Every comment's published replies and likes (the importer's recount, issue 33). Read grouped,
+ * then written row by row: MySQL refuses an update of `comments` that reads `comments` itself.
+ */
+export async function recountCommentCounters(db: Kysely<DB>): Promise<void> {
+  await db.updateTable('comments').set({ reply_count: 0, like_count: 0 }).where((eb) => eb.or([eb('reply_count', '<>', 0), eb('like_count', '<>', 0)])).execute();
+  const replies = await db.selectFrom('comments').select(['parent_id', (eb) => eb.fn.countAll<number | string>().as('n')]).where('parent_id', 'is not', null).where('status', '=', PUBLISHED).groupBy('parent_id').execute();
+  for (const row of replies) await db.updateTable('comments').set({ reply_count: Number(row.n) }).where('id', '=', Number(row.parent_id)).execute();
+  const likes = await db.selectFrom('user_likes').select(['entity_id', (eb) => eb.fn.countAll<number | string>().as('n')]).where('entity_type', '=', 'comment').groupBy('entity_id').execute();
+  for (const row of likes) await db.updateTable('comments').set({ like_count: Number(row.n) }).where('id', '=', Number(row.entity_id)).execute();
+}

@@ -11,3 +11,5 @@ export { followedAuthorsOf } from './follows.service';
 /** Whether one member follows another (conversations: who may start one with me). */
 export { followsMember } from './follows.service';
 export { followsOfMember } from './follows.service';
+/** The importer's entry point (issue 33). */
+export { importFollow } from './follows.import';

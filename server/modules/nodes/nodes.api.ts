@@ -5,3 +5,5 @@
  */
 export { presentNode } from './nodes.presenter';
 export { findActiveNode, findDefaultNode, findNodeById, findNodesByIds, listNodesForSitemap, nameDefaultNode, nodeViews } from './nodes.service';
+/** The importer's entry points (issue 33). */
+export { importNode, recountNodes, type ImportedNode } from './nodes.import';

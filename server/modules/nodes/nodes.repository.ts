@@ -1,5 +1,5 @@
 /** All SQL touching `nodes`. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, NodeRow } from '../../db/schema';
 import { dialectOf } from '../../db/database';
 import { insertReturningId, stamps } from '../../db/helpers';
@@ -106,4 +106,9 @@ export async function setNodeSortNo(db: Kysely<DB>, id: number, sortNo: number, 
 /** Deletes a node row; the database refuses (a foreign-key violation) while topics still name it. */
 export async function deleteNodeRow(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('nodes').where('id', '=', id).execute();
+}
+
+/** Every node's count of published topics (the importer's recount, issue 33). */
+export async function recountNodeTopics(db: Kysely<DB>): Promise<void> {
+  await sql`update nodes set topic_count = (select count(*) from topics t where t.node_id = nodes.id and t.status = 0)`.execute(db);
 }

@@ -36,3 +36,5 @@ export {
 export { postStats } from './publishing.stats';
 export { countPostView } from './publishing.views';
 export { actorOf, createPost, editPost, followBans, followErasure, postForEditor, recommendPost, setCommentRules, setPostStatus, type PostOrigin, type PostRef, type PostWrite } from './publishing.writes';
+/** What the post kinds' import entry points share, and the recount of a kind's counters (the importer, issue 33). */
+export { importedPostColumns, recountPosts, renderImported, type ImportedPost } from './publishing.import';

@@ -4,6 +4,7 @@
  * repository keeps what only it has (its columns, its feeds).
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { CONTENT_STATUS } from '../../../common/constants';
 import { dialectOf } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { containsPattern, lockedRead, timeBucket } from '../../db/helpers';
@@ -304,4 +305,19 @@ export async function clearPostOrigins(db: Kysely<DB>, table: PostTable, userId:
 /** A member's posts of one kind but the deleted, oldest first (their archive, issue 29). */
 export function findPostsWrittenBy(db: Kysely<DB>, table: PostTable, userId: number, deleted: number) {
   return db.selectFrom(table).select(['id', 'title', 'content', 'content_html', 'status', 'create_time']).where('user_id', '=', userId).where('status', '!=', deleted).orderBy('id').execute();
+}
+
+/**
+ * Every post's counts of one kind from the rows (the importer's recount, issue 33): published
+ * comments and the last of them (or the post's own creation by nobody), likes and favorites.
+ */
+export async function recountPostCounters(db: Kysely<DB>, table: PostTable, kind: string): Promise<void> {
+  const published = CONTENT_STATUS.published;
+  const comments = sql`from comments c where c.entity_type = ${kind} and c.entity_id = ${sql.table(table)}.id and c.status = ${published}`;
+  await sql`update ${sql.table(table)} set
+    comment_count = (select count(*) ${comments}),
+    like_count = (select count(*) from user_likes l where l.entity_type = ${kind} and l.entity_id = ${sql.table(table)}.id),
+    favorite_count = (select count(*) from user_favorites f where f.entity_type = ${kind} and f.entity_id = ${sql.table(table)}.id),
+    last_comment_time = coalesce((select max(c.create_time) ${comments}), create_time),
+    last_comment_user_id = (select c.user_id ${comments} order by c.create_time desc, c.id desc limit 1)`.execute(db);
 }

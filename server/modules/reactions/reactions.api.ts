@@ -5,3 +5,5 @@
  */
 export { likedAndFavoritedIds, likedIds } from './reactions.service';
 export { favoritesOfMember } from './reactions.service';
+/** The importer's entry points (issue 33). */
+export { importFavorite, importLike, type ImportedReaction } from './reactions.import';

@@ -4,3 +4,5 @@
  */
 export { dayOf, previousDay } from './day';
 export { scoreLogOfMember } from './scores.member-data';
+/** The importer's entry points (issue 33). */
+export { importCheckin, importScoreLog, type ImportedScoreLog } from './scores.import';

@@ -6,3 +6,5 @@
  */
 export { presentTag } from './tags.presenter';
 export { findPublicTag, popularTags, relinkTags, resolveTags, tagIdsOf, tagsOf, type TaggedKind } from './tags.service';
+/** The importer's entry points (issue 33). */
+export { importTag, linkImportedTags, recountTags } from './tags.import';

@@ -185,6 +185,15 @@ export async function recountTag(db: Kysely<DB>, id: number, now: number): Promi
   await sql`update tags set ${sql.join(counts)}, update_time = ${now} where id = ${id}`.execute(db);
 }
 
+/** Every tag's counts from its links (the importer's recount, issue 33): `recountTag` for all at once. */
+export async function recountAllTags(db: Kysely<DB>): Promise<void> {
+  const counts = Object.values(TAGGED).map(
+    ({ links, item, count, table }) =>
+      sql`${sql.ref(count)} = (select count(*) from ${sql.table(links)} l inner join ${sql.table(table)} p on p.id = l.${sql.ref(item)} where l.tag_id = tags.id and p.status = ${CONTENT_STATUS.published})`,
+  );
+  await sql`update tags set ${sql.join(counts)}`.execute(db);
+}
+
 /** Removes every link to a tag, of every kind. */
 export async function deleteAllTagLinks(db: Kysely<DB>, id: number): Promise<void> {
   for (const { links } of Object.values(TAGGED)) await sql`delete from ${sql.table(links)} where tag_id = ${id}`.execute(db);

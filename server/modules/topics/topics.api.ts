@@ -6,3 +6,5 @@
 export { topicTitle } from './topics.kind';
 export { assembleTopics } from './topics.read';
 export { findRecentTopics, findTopicsByIds, findTopicsForIndex, lastTopicId } from './topics.service';
+/** The importer's entry point (issue 33): a topic or tweet as it was on another forum. */
+export { importTopic, type ImportedTopic } from './topics.import';

@@ -7,3 +7,5 @@
  * - `countLinks(html)`: links and images in sanitized HTML.
  */
 export { countLinks, newMemberRules, trustLevelOf, trustLevelsOf } from './trust.service';
+/** The importer's entry point (issue 33): an imported member's level from their history. */
+export { settleImportedTrust } from './trust.import';

@@ -1,5 +1,5 @@
 /** The trust levels' SQL (issue 28): `trust_levels`, and the member's counts it is computed from. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, TrustLevelRow } from '../../db/schema';
 
 /** The trust rows of several members (one query). */
@@ -66,4 +66,25 @@ export async function addLikesReceived(db: Kysely<DB>, userId: number, delta: nu
 /** A member's trust level row (their account erased, issue 29). */
 export async function deleteTrustOf(db: Kysely<DB>, userId: number): Promise<void> {
   await db.deleteFrom('trust_levels').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Likes other members gave a member's topics, articles and comments (the importer, issue 33: a
+ * member arriving with their history starts with the likes it holds, as the live count would).
+ */
+export async function countLikesReceived(db: Kysely<DB>, userId: number): Promise<number> {
+  const result = await sql<{ n: number | string }>`select count(*) as n from user_likes l
+    left join topics t on l.entity_type = 'topic' and t.id = l.entity_id
+    left join articles a on l.entity_type = 'article' and a.id = l.entity_id
+    left join comments c on l.entity_type = 'comment' and c.id = l.entity_id
+    where coalesce(t.user_id, a.user_id, c.user_id) = ${userId} and l.user_id <> ${userId}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** A trust row as computed, with the likes already received (an imported member's). */
+export async function insertTrustWithLikes(db: Kysely<DB>, values: { userId: number; level: number; likesReceived: number; now: number }): Promise<void> {
+  await db
+    .insertInto('trust_levels')
+    .values({ user_id: values.userId, level: values.level, locked: 0, likes_received: values.likesReceived, set_by: null, create_time: values.now, update_time: values.now })
+    .execute();
 }

@@ -7,3 +7,5 @@ export type { IconSpec } from './image-pipeline';
 export { uploadedImageOrRefuse } from './uploaded-image';
 export { s3SettingsOf, siteStorage, STORAGE_SECRET } from './upload-storage';
 export { readStoredImage, siteUploadLimits, storeAvatar, storedImageUrl, uploadAddressesIn, uploadImageFacts } from './uploads.service';
+/** The importer stores the images it copies from another forum as an upload is stored (issue 33). */
+export { storeImage } from './uploads.service';

@@ -50,6 +50,12 @@ export async function setPasswordHashIfUnset(db: Kysely<DB>, id: number, passwor
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Replaces the password hash only while it is still `expected` (a change in between wins); answers whether it did. */
+export async function replacePasswordHashIf(db: Kysely<DB>, id: number, expected: string, passwordHash: string, now: number): Promise<boolean> {
+  const result = await db.updateTable('users').set({ password_hash: passwordHash, update_time: now }).where('id', '=', id).where('password_hash', '=', expected).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function updateUser(db: Kysely<DB>, id: number, values: UserUpdate): Promise<void> {
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
@@ -354,4 +360,24 @@ export async function anonymiseUser(db: Kysely<DB>, id: number, nickname: string
     .set({ username: null, email: null, email_verified: 0, nickname, avatar: '', signature: '', home_page: '', password_hash: null, background: '', locale: '', status: 1, last_seen_time: 0, update_time: now })
     .where('id', '=', id)
     .execute();
+}
+
+/** Whether an active or deleted member already shows this nickname (whatever its case): the importer gives a second one a number. */
+export async function nicknameTaken(db: Kysely<DB>, nickname: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where(sql<string>`lower(nickname)`, '=', nickname.toLowerCase()).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Every member's counters from the rows they count (the importer's recount, issue 33): published
+ * topics and tweets, published articles, published comments, and follows both ways.
+ */
+export async function recountMemberCounters(db: Kysely<DB>): Promise<void> {
+  const published = 0;
+  await sql`update users set
+    topic_count = (select count(*) from topics t where t.user_id = users.id and t.status = ${published}),
+    article_count = (select count(*) from articles a where a.user_id = users.id and a.status = ${published}),
+    comment_count = (select count(*) from comments c where c.user_id = users.id and c.status = ${published}),
+    follow_count = (select count(*) from user_follows f where f.user_id = users.id),
+    fans_count = (select count(*) from user_follows f where f.other_id = users.id)`.execute(db);
 }

@@ -11,7 +11,7 @@ import { isUniqueViolation, stamps } from '../../db/helpers';
 import { ErrorCode } from '../../../common/errors';
 import { AppError, errors } from '../../infra/errors';
 import { assertNamesFree } from './names';
-import { addUserScore, insertUser, setPasswordHashIfUnset, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser, touchSeen, findMailableMember, findMailableMembersAfter, type MailableMember } from './users.repository';
+import { addUserScore, insertUser, setPasswordHashIfUnset, replacePasswordHashIf, countAllMembers, countBannedUsers, countMembers, countSignupsByBucket, findMembersPage, lockAdmins, setEmailVerified, setRoleIf, type MemberFilter, findBannedUsers, findMostFollowed, findTopScorers, findUserById, findUserByUsername, findUsersByIds, findVipEndingBetween, lockActiveUsers, readUserScoreLocked, setForbidden, setUsernameIfUnset, setVipExpireTime, updateUser, touchSeen, findMailableMember, findMailableMembersAfter, type MailableMember } from './users.repository';
 
 /** A complete new `users` row: a member with nothing set beyond `fields`. */
 export function newUserValues(fields: Pick<NewUser, 'nickname'> & Partial<NewUser>, now: number): NewUser {
@@ -53,6 +53,14 @@ export async function updateSignIn(db: Kysely<DB>, userId: number, values: SignI
 /** Sets the password hash only while none is set; answers whether it was (of two concurrent first passwords, one). */
 export function setFirstPasswordHash(db: Kysely<DB>, userId: number, passwordHash: string, now: number): Promise<boolean> {
   return setPasswordHashIfUnset(db, userId, passwordHash, now);
+}
+
+/**
+ * An imported member's first sign-in (issue 33): their old forum's hash becomes Sabai's own, unless
+ * the password changed since it was checked (then the newer hash stays).
+ */
+export function upgradePasswordHash(db: Kysely<DB>, userId: number, legacyHash: string, passwordHash: string, now: number): Promise<boolean> {
+  return replacePasswordHashIf(db, userId, legacyHash, passwordHash, now);
 }
 
 export async function reload(db: Kysely<DB>, id: number): Promise<UserRow> {
