@@ -53,19 +53,19 @@ export interface BackupManifest {
 }
 
 /** Writes one table's rows into `file`, page by page, counting and summing them. */
-async function dumpTable(connection: AnyDb, table: TableInfo, file: string): Promise<TableChecksum> {
+async function dumpTable(connection: AnyDb, table: TableInfo, file: string, pageRows: number): Promise<TableChecksum> {
   const out = createWriteStream(file, { mode: 0o600 });
   const sum = new TableChecksum();
   let after: unknown[] | null = null;
   try {
     for (;;) {
-      const page = await readPage(connection, table, after, PAGE_ROWS);
+      const page = await readPage(connection, table, after, pageRows);
       for (const row of page) {
         const line = rowLine(row, table.columns);
         sum.add(line);
         if (!out.write(`${line}\n`)) await once(out, 'drain');
       }
-      if (page.length < PAGE_ROWS) break;
+      if (page.length < pageRows) break;
       const last = page[page.length - 1]!;
       after = table.primaryKey.map((column) => last[column]);
     }
@@ -93,7 +93,7 @@ export async function listFiles(root: string): Promise<Array<{ name: string; siz
 }
 
 /** Reads the snapshot into `staging/tables` and answers the manifest's database part. */
-async function stageTables(db: AnyDb, staging: string): Promise<Pick<BackupManifest, 'schemaVersion' | 'tables'>> {
+async function stageTables(db: AnyDb, staging: string, pageRows: number): Promise<Pick<BackupManifest, 'schemaVersion' | 'tables'>> {
   await mkdir(path.join(staging, 'tables'), { recursive: true });
   return inSnapshot(db, async (connection) => {
     const schemaVersion = await latestAppliedMigration(connection);
@@ -101,7 +101,7 @@ async function stageTables(db: AnyDb, staging: string): Promise<Pick<BackupManif
     const tables: ManifestTable[] = [];
     for (const table of await copiedTables(connection)) {
       const file = `tables/${table.name}.ndjson`;
-      const sum = await dumpTable(connection, table, path.join(staging, file));
+      const sum = await dumpTable(connection, table, path.join(staging, file), pageRows);
       tables.push({ name: table.name, file, columns: table.columns, primaryKey: table.primaryKey, rows: sum.rows, checksum: sum.hex });
     }
     return { schemaVersion, tables };
@@ -114,6 +114,8 @@ export interface BackupSource {
   /** Where the staging folder goes (default DATA_DIR): needs room for the tables' text. */
   workDir?: string;
   now: number;
+  /** Rows per query (default PAGE_ROWS; tests take tiny pages to interleave with writes). */
+  pageRows?: number;
 }
 
 export interface PreparedBackup {
@@ -144,7 +146,7 @@ export async function prepareBackup(source: BackupSource): Promise<PreparedBacku
     let engine: DbType;
     try {
       engine = dialectOf(db);
-      part = await stageTables(db, staging);
+      part = await stageTables(db, staging, source.pageRows ?? PAGE_ROWS);
     } finally {
       await db.destroy();
     }

@@ -28,6 +28,10 @@ export async function listBackups(db: Kysely<DB>, limit: number): Promise<Backup
   return db.selectFrom('backups').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }
 
+export async function runningBackups(db: Kysely<DB>): Promise<Array<{ id: number; create_time: number }>> {
+  return db.selectFrom('backups').select(['id', 'create_time']).where('status', '=', 'running').execute();
+}
+
 export async function hasRunningBackup(db: Kysely<DB>): Promise<boolean> {
   return (await db.selectFrom('backups').select('id').where('status', '=', 'running').limit(1).executeTakeFirst()) !== undefined;
 }

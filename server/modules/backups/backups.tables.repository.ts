@@ -7,6 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DbType } from '../../config';
 import { dialectOf } from '../../db/database';
+import { ENGINE_INDEX_TABLES } from '../search/search.api';
 
 // Backups read and write every table, whichever exists in the schema the archive names: the
 // schema's types describe only the latest state, so the handle here is untyped on purpose.
@@ -25,12 +26,12 @@ export interface TableInfo {
 
 /**
  * Tables that are not the forum's data: the migrator's own (the archive names the schema
- * version instead), SQLite's internals and the FTS5 index over search_documents (rebuilt by its
- * triggers when search_documents is loaded), and the list of backups itself, which describes
- * the files of the deployment that made them, not the forum.
+ * version instead), SQLite's internals, an engine's own index over search_documents (SQLite's
+ * FTS5 tables, MariaDB's search_terms: rebuilt from search_documents after a load), and the list
+ * of backups itself, which describes the files of the deployment that made them, not the forum.
  */
 export function isCopiedTable(name: string): boolean {
-  return !/^(kysely_migration|kysely_migration_lock|sqlite_.*|search_fts|search_fts_.*|backups)$/.test(name);
+  return !/^(kysely_migration|kysely_migration_lock|sqlite_.*|search_fts|search_fts_.*|backups)$/.test(name) && !ENGINE_INDEX_TABLES.includes(name);
 }
 
 async function rows<T>(db: AnyDb, query: RawBuilder<unknown>): Promise<T[]> {
