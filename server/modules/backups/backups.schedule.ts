@@ -24,16 +24,15 @@ function wallClock(now: number, timeZone: string): { weekday: number; hour: numb
 export function latestSlot(settings: Pick<BackupSettings, 'schedule' | 'hour' | 'weekday'>, timeZone: string, now: number): number | null {
   if (settings.schedule === 'off') return null;
   const clock = wallClock(now, timeZone);
+  // Back to the newest `hour` o'clock: today's, or yesterday's when that hour is still to come.
   let hoursBack = clock.hour - settings.hour;
-  let daysBack = 0;
+  let slotWeekday = clock.weekday;
   if (hoursBack < 0) {
     hoursBack += 24;
-    daysBack = 1;
+    slotWeekday = (slotWeekday + 6) % 7;
   }
-  if (settings.schedule === 'weekly') {
-    const slotWeekday = (clock.weekday - daysBack + 7) % 7;
-    daysBack += (slotWeekday - settings.weekday + 7) % 7;
-  }
+  // Weekly: further back to the chosen day of the week.
+  const daysBack = settings.schedule === 'weekly' ? (slotWeekday - settings.weekday + 7) % 7 : 0;
   return now - clock.intoHour - hoursBack * HOUR - daysBack * DAY;
 }
 
