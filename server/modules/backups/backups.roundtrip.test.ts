@@ -92,7 +92,7 @@ const pairs: Array<[DbType, DbType]> = [...engines.map((e): [DbType, DbType] => 
 
 describe('backup and restore round trips', () => {
   const sources = new Map<DbType, { forum: Forum; file: string; manifest: BackupManifest; before: Record<string, unknown> }>();
-  let clock = START;
+  const clock = START;
 
   beforeAll(async () => {
     for (const source of new Set(pairs.map(([s]) => s))) {
