@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import type { Locale } from '../../common/constants';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
-import { attachServerOutputOnFailure, openHydrated, setLocaleCookie, watchErrors } from '../support/page';
+import { attachServerOutputOnFailure, expectRecordedToast, openHydrated, openRecordingToasts, setLocaleCookie, watchErrors } from '../support/page';
 
 let server: E2eServer;
 
@@ -34,12 +34,12 @@ for (const locale of ['en-US', 'zh-CN', 'th-TH'] as const) {
     const errors = watchErrors(page);
     await setLocaleCookie(context, server.url, locale);
     expect((await page.request.post(`${server.url}/api/login/signin`, { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).status()).toBe(200);
-    await openHydrated(page, `${server.url}/admin/backups`);
+    await openRecordingToasts(page, `${server.url}/admin/backups`);
     await expect(page.getByRole('heading', { name: words.title, level: 1 })).toBeVisible();
     const rowsBefore = await page.getByTestId('backups-table').locator('tbody tr').count().catch(() => 0);
 
     await page.getByRole('button', { name: words.now }).click();
-    await expect(page.getByText(words.started)).toBeVisible();
+    await expectRecordedToast(page, words.started);
     // The job writes it after the request: the list shows it done once it has.
     await expect
       .poll(async () => {
