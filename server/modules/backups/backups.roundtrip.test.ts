@@ -101,13 +101,14 @@ describe('backup and restore round trips', () => {
       const before = await answers(forum.t, forum);
       sources.set(source, { forum, file, manifest, before });
     }
-  });
+  }, 180_000);
   afterAll(async () => {
     for (const { forum } of sources.values()) await forum.t.close();
   });
 
   for (const [source, target] of pairs) {
-    it(`${source} → ${target}: same answers, same checksums, same uploads`, async () => {
+    // A restore creates a database and migrates it twice: MariaDB's DDL is slow on a busy machine.
+    it(`${source} → ${target}: same answers, same checksums, same uploads`, { timeout: 120_000 }, async () => {
       const { forum, file, manifest, before } = sources.get(source)!;
       expect(manifest.engine).toBe(source);
       expect(statSync(file).mode & 0o777).toBe(0o600);
