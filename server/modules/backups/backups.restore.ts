@@ -246,7 +246,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   const staging = await mkdtemp(path.join(options.dataDir, '.restore-staging-'));
   try {
     log(`Unpacking ${options.archive}…`);
-    await extract({ file: options.archive, cwd: staging, strict: true });
+    await extract({ file: options.archive, cwd: staging, strict: true }).catch((error: unknown) => {
+      throw new RestoreRefused(`${options.archive} cannot be read as a .tar.gz: ${error instanceof Error ? error.message : String(error)}`);
+    });
     const manifest = await readManifest(staging);
     log(`Archive: schema ${manifest.schemaVersion}, from ${manifest.engine}, made ${manifest.createdAt}; ${manifest.tables.length} tables, ${manifest.uploads.files} uploads.`);
     const damaged = (await checkArchive(staging, manifest)).filter((t) => !t.ok);
