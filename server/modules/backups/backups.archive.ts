@@ -14,7 +14,7 @@
  * database's credentials) is never part of it; the site's secrets and password hashes are.
  */
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -173,7 +173,20 @@ export async function prepareBackup(source: BackupSource): Promise<PreparedBacku
   }
 }
 
-/** Reads a file's bytes as a stream (for a store's put). */
-export function fileStream(file: string): Readable {
-  return createReadStream(file);
+/**
+ * Removes staging folders a backup left behind when its process died mid-way (older than
+ * `olderThanMs`: a backup running now keeps its own); answers how many.
+ */
+export async function sweepStaging(workDir: string, now: number, olderThanMs: number): Promise<number> {
+  const names = await readdir(workDir).catch(() => [] as string[]);
+  let swept = 0;
+  for (const name of names.filter((n) => n.startsWith('.backup-staging-'))) {
+    const folder = path.join(workDir, name);
+    const info = await stat(folder).catch(() => null);
+    if (info?.isDirectory() && now - info.mtimeMs > olderThanMs) {
+      await rm(folder, { recursive: true, force: true });
+      swept += 1;
+    }
+  }
+  return swept;
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { BackupRow, DB } from '../../db/schema';
-import { prepareBackup } from './backups.archive';
+import { prepareBackup, sweepStaging } from './backups.archive';
 import { backupFileName } from './backups.file';
 import { backupsBeyond, deleteBackupRow, findBackup, hasRunningBackup, insertBackup, lastScheduledTime, markBackupDone, runningBackups, markBackupFailed, type BackupOrigin } from './backups.repository';
 import { dueSlot } from './backups.schedule';
@@ -64,6 +64,8 @@ export async function removeBackup(ctx: AppContext, db: Kysely<DB>, row: BackupR
 export async function runScheduledBackup(ctx: AppContext, db: Kysely<DB>): Promise<number | null> {
   const now = ctx.clock.now();
   await failStaleBackups(db, now);
+  // By the file's own clock (mtime), not the app's: it is the disk's record.
+  await sweepStaging(ctx.config.dataDir, Date.now(), STALE_BACKUP_MS);
   const settings = await ctx.settings.get(db);
   const slot = dueSlot(settings.backups, settings.timeZone, now, await lastScheduledTime(db));
   if (slot === null || (await hasRunningBackup(db))) return null;

@@ -7,7 +7,7 @@
  *   - the schedule's fields checked (a bad one named, nothing saved), retention keeping the
  *     newest N, and the schedule's slot in the site's time zone (run by hand with a set clock).
  */
-import { statSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,7 +158,14 @@ for (const dialect of await testDatabases()) {
       // The slot is today's 07:00 in Bangkok; 10 minutes into it, one scheduled backup, not two.
       clock = MONDAY_UTC + 7 * 24 * HOUR + 10 * 60_000;
       const runSchedule = () => backupSchedule.job.run({}, t.ctx, { id: 0, attempt: 1, attempts: 1 });
+      // A staging folder a dead process left a day ago is swept; one of a backup under way is not.
+      const abandoned = path.join(t.dataDir, '.backup-staging-abandoned');
+      const current = path.join(t.dataDir, '.backup-staging-current');
+      mkdirSync(abandoned);
+      mkdirSync(current);
+      utimesSync(abandoned, new Date(Date.now() - 24 * HOUR), new Date(Date.now() - 24 * HOUR));
       await runSchedule();
+      expect([existsSync(abandoned), existsSync(current)]).toEqual([false, true]);
       clock += 10 * 60_000;
       await runSchedule();
       const now = (await list()).backups;
