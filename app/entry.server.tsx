@@ -52,8 +52,13 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      // Crawlers get the complete document at once; people get the shell as soon as it is ready.
-      [bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady']() {
+      // Everyone gets the complete document at once. The loaders have already read every piece of
+      // data, so the only thing a render can wait for is a lazy component's first import on this
+      // server. Sent as soon as the shell was ready, that piece came later in a hidden block that
+      // an inline script moves into place; when hydration (or a revalidation) reached its
+      // boundary first, React rendered it anew and the streamed copy stayed in the document: the
+      // Following feed showed twice, or not at all, after a fresh start under load.
+      onAllReady() {
         shellRendered = true;
         const body = new PassThrough({
           final(callback) {

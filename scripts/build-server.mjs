@@ -33,6 +33,7 @@ await build({
     'backup-cli': 'server/modules/backups/backup-cli.ts',
     'restore-cli': 'server/modules/backups/restore-cli.ts',
     'setup-cli': 'server/modules/install/setup-cli.ts',
+    'uploads-move-cli': 'server/modules/uploads/move-cli.ts',
     // Started as a worker thread beside main.js (server/modules/uploads/images.ts).
     'image-worker': 'server/modules/uploads/image-worker.ts',
     // The forbidden words' regular expressions, under a time limit (server/modules/words/words.screen.ts).

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './infra/proxy-trust';
+import type { S3Settings } from './infra/s3';
 
 export const DbConfigSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sqlite'), file: z.string().min(1) }),
@@ -84,6 +85,16 @@ const EnvSchema = z.object({
   // enqueues), and how long a claim holds unrenewed before another process takes the job over.
   JOB_WORKERS: z.coerce.number().int().min(0).default(4),
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+  // Uploads in an S3-compatible bucket (ADR 0041, docs/operations/object-storage.md): set
+  // S3_BUCKET and the environment decides, above the back office's storage settings.
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().default(''),
+  S3_ENDPOINT: z.union([z.literal(''), z.string().trim().url()]).default(''),
+  S3_ACCESS_KEY_ID: z.string().trim().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).default(''),
+  S3_PUBLIC_URL: z.union([z.literal(''), z.string().trim().url()]).default(''),
+  S3_SIGNED_URLS: z.enum(['true', 'false', '1', '0', '']).default(''),
 }).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { message: 'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS', path: ['HEADERS_TIMEOUT_MS'] });
 
 /** What an uploaded image may be, and how many are decoded at once (server/modules/uploads/images.ts). */
@@ -147,6 +158,25 @@ export interface AppConfig {
   checkAnswers: boolean;
   /** The link-preview fetcher's test-only allowance (LINK_PREVIEW_TEST_ALLOW): addresses it may reach on any port. */
   linkPreviews: { testAllowAddresses: string[] };
+  /** Uploads in this bucket (S3_BUCKET and the other S3_* variables), above the back office's choice; null: the back office decides. */
+  s3: S3Settings | null;
+}
+
+const truthy = (value: string) => value === 'true' || value === '1';
+
+/** The S3_* variables as bucket settings, or null when S3_BUCKET is unset. */
+function s3FromEnv(e: z.infer<typeof EnvSchema>): S3Settings | null {
+  if (!e.S3_BUCKET) return null;
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: truthy(e.S3_FORCE_PATH_STYLE),
+    publicUrl: e.S3_PUBLIC_URL,
+    signedUrls: truthy(e.S3_SIGNED_URLS),
+  };
 }
 
 /** The site address of last resort (no PUBLIC_URL, none recorded at install): this machine. */
@@ -232,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: { workers: e.JOB_WORKERS, leaseMs: e.JOB_LEASE_MS },
     checkAnswers: e.NODE_ENV === 'test',
     linkPreviews: { testAllowAddresses: e.LINK_PREVIEW_TEST_ALLOW.split(',').map((a) => a.trim()).filter(Boolean) },
+    s3: s3FromEnv(e),
     ...overrides,
   };
 }

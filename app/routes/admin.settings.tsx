@@ -7,7 +7,7 @@
  * The mail tab sends a test mail through the saved settings.
  */
 import { useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { Controller, useFieldArray, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { Link, useLoaderData, useRevalidator, useSearchParams, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
 import { siteSettingsActions } from '../../common/actions/site-settings';
 import { LOCALES } from '../../common/constants';
@@ -22,10 +22,10 @@ import { useSchemaForm } from '~/lib/use-schema-form';
 import { ImageIcon, TrashIcon } from '~/components/topic/icons';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { Field, Input, Textarea } from '~/components/ui/input';
+import { controlClass, Field, Input, Textarea } from '~/components/ui/input';
 import { Switch } from '~/components/ui/switch';
 import { serverUpload } from '~/editor/upload';
-import { ApiError } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -451,6 +451,7 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
             <TextField form={form} name="uploadLimits.maxHeight" label={t('adminSettings.uploads.maxHeight')} type="number" />
           </div>
           <RuleTable form={form} paths={['uploadLimits.perUser']} />
+          <StorageFields form={form} fromEnv={server.storageFromEnv} />
         </Panel>
       );
     case 'defences':
@@ -502,6 +503,76 @@ function SectionFields({ section, form, server }: { section: SettingsSection; fo
         </div>
       );
   }
+}
+
+/**
+ * Where uploads are kept (issue 33, ADR 0041): the disk or a bucket, and "Test connection" with
+ * the values as they are in the form (saved or not; the dots stand for the stored secret).
+ */
+function StorageFields({ form, fromEnv }: { form: FormParts; fromEnv: boolean }) {
+  const t = useT();
+  const driver = useWatch({ control: form.control, name: 'storage.driver' });
+  return (
+    <fieldset className="space-y-4 border-t border-zinc-200 pt-4 dark:border-zinc-800" data-testid="storage-settings">
+      <legend className="sr-only">{t('objectStorage.admin.title')}</legend>
+      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('objectStorage.admin.title')}</h3>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('objectStorage.admin.intro')}</p>
+      {fromEnv && <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('objectStorage.admin.fromEnv')}</p>}
+      <Field label={t('objectStorage.admin.driver')} error={form.errorFor('storage.driver')}>
+        {(props) => (
+          <select {...props} {...form.register('storage.driver')} className={controlClass(false, 'h-10 pr-2')} data-testid="setting-storage.driver">
+            <option value="local">{t('objectStorage.admin.driverLocal')}</option>
+            <option value="s3">{t('objectStorage.admin.driverS3')}</option>
+          </select>
+        )}
+      </Field>
+      {driver === 's3' && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField form={form} name="storage.bucket" label={t('objectStorage.admin.bucket')} />
+            <TextField form={form} name="storage.region" label={t('objectStorage.admin.region')} hint={t('objectStorage.admin.regionHint')} />
+          </div>
+          <TextField form={form} name="storage.endpoint" label={t('objectStorage.admin.endpoint')} hint={t('objectStorage.admin.endpointHint')} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField form={form} name="storage.accessKeyId" label={t('objectStorage.admin.accessKeyId')} />
+            <TextField form={form} name="storageSecretKey" label={t('objectStorage.admin.secretKey')} hint={t('objectStorage.admin.secretKeyHint')} type="password" />
+          </div>
+          <SwitchField form={form} name="storage.forcePathStyle" label={t('objectStorage.admin.forcePathStyle')} />
+          <TextField form={form} name="storage.publicUrl" label={t('objectStorage.admin.publicUrl')} hint={t('objectStorage.admin.publicUrlHint')} />
+          <SwitchField form={form} name="storage.signedUrls" label={t('objectStorage.admin.signedUrls')} />
+          <StorageTest control={form.control} />
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/** "Test connection": the bucket's answer as a toast (the step and the cause when it fails). */
+function StorageTest({ control }: { control: FormParts['control'] }) {
+  const t = useT();
+  const toast = useToast();
+  const [storage, storageSecretKey] = useWatch({ control, name: ['storage', 'storageSecretKey'] });
+  const [busy, setBusy] = useState(false);
+  async function test() {
+    setBusy(true);
+    try {
+      const answer = await send(siteSettingsActions.testStorage, { storage, storageSecretKey });
+      toast.success(t('objectStorage.test.ok', answer));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      toast.error(error.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button type="button" variant="secondary" loading={busy} onClick={() => void test()} data-testid="storage-test">
+        {t('objectStorage.admin.test')}
+      </Button>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('objectStorage.admin.testHint')}</p>
+    </div>
+  );
 }
 
 /** The mail tab's test: its own small form (an address), through the saved settings. */

@@ -3,8 +3,8 @@
  * about page's texts: the contracts of the site-settings feature's actions.
  */
 import { z } from '../zod';
-import { adminSettingsUpdateSchema, testMailSchema } from '../validation/settings';
-import type { AboutView, AdminSettingsView, AgreementView } from '../views/settings';
+import { adminSettingsUpdateSchema, testMailSchema, testStorageSchema } from '../validation/settings';
+import type { AboutView, AdminSettingsView, AgreementView, StorageTestResult } from '../views/settings';
 import { contract, returns } from './contract';
 
 export const siteSettingsActions = {
@@ -31,6 +31,14 @@ export const siteSettingsActions = {
     input: testMailSchema,
     output: returns<{ to: string }>(),
     summary: 'Sends one mail through the mail server in use, to the address given or the admin’s own.',
+  }),
+  testStorage: contract({
+    name: 'siteSettings.testStorage',
+    method: 'POST',
+    path: '/api/admin/settings/test_storage',
+    input: testStorageSchema,
+    output: returns<StorageTestResult>(),
+    summary: 'Writes, reads back and deletes a probe object in the bucket the form describes (saved or not); a failure is 502 with the reason translated.',
   }),
   about: contract({
     name: 'siteSettings.about',

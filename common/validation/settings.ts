@@ -142,6 +142,42 @@ export const SMS_PROVIDER_DEFAULT: SmsProvider = { url: '', method: 'POST', head
 /** The SMS API key never leaves the server: GET answers this in its place, and POST keeps the stored one when it comes back. */
 export const SMS_API_KEY_MASK = '********';
 
+/**
+ * Where uploads are kept (issue 33, ADR 0041): the local disk, or an S3-compatible bucket. The
+ * secret key is a site secret (`storageSecretKey`, masked like the SMS key); S3_BUCKET in the
+ * environment overrides all of this.
+ */
+const httpAddress = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(512, message)
+    .refine(isCleanAddress, ADDRESS_CHARACTERS_MESSAGE)
+    .refine((url) => url === '' || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(url), message);
+export const storageSettingsSchema = z
+  .object({
+    driver: z.enum(['local', 's3'], { error: 'validation.invalid' }),
+    /** S3's rule (3–63 of a–z, 0–9, '.', '-'), which R2, MinIO, OSS and COS (`name-appid`) names all follow. */
+    bucket: z
+      .string({ error: 'objectStorage.validation.bucket' })
+      .trim()
+      .refine((name) => name === '' || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(name), 'objectStorage.validation.bucket'),
+    region: z
+      .string({ error: 'objectStorage.validation.region' })
+      .trim()
+      .refine((region) => /^[A-Za-z0-9-]{0,64}$/.test(region), 'objectStorage.validation.region'),
+    endpoint: httpAddress('objectStorage.validation.endpoint'),
+    accessKeyId: z.string({ error: 'objectStorage.validation.accessKeyId' }).trim().max(256, 'objectStorage.validation.accessKeyId'),
+    forcePathStyle: z.boolean(),
+    publicUrl: httpAddress('objectStorage.validation.publicUrl'),
+    signedUrls: z.boolean(),
+  })
+  .refine((storage) => storage.driver === 'local' || storage.bucket !== '', { path: ['bucket'], message: 'objectStorage.validation.bucket' });
+export type StorageSettings = z.output<typeof storageSettingsSchema>;
+export const STORAGE_DEFAULT: StorageSettings = { driver: 'local', bucket: '', region: '', endpoint: '', accessKeyId: '', forcePathStyle: false, publicUrl: '', signedUrls: false };
+/** The bucket's secret key never leaves the server: GET answers this in its place, and POST keeps the stored one when it comes back. */
+export const STORAGE_SECRET_MASK = '********';
+
 /** Words: trimmed, none empty, no repeats. */
 function wordList(max: number, wordMax: number, message: string) {
   return z
@@ -199,6 +235,10 @@ export const editableSettingFields = {
   sms: smsProviderSchema,
   /** The provider's API key, kept in the site secrets (never in the settings): the mask stands for the stored one. */
   smsApiKey: text(512, 'phoneSignIn.validation.apiKey').trim(),
+  /** Where uploads are kept: the local disk or an S3-compatible bucket (ADR 0041). */
+  storage: storageSettingsSchema,
+  /** The bucket's secret access key, kept in the site secrets: the mask stands for the stored one. */
+  storageSecretKey: z.string({ error: 'objectStorage.validation.secretKey' }).max(512, 'objectStorage.validation.secretKey'),
   /** The user agreement (Markdown) a phone sign-in and a sign-up accept; empty shows the default text. */
   userAgreement: text(50_000, 'phoneSignIn.validation.agreement'),
   /** Defences (issue 28): the proof-of-work challenge's switch, trust levels' thresholds. */
@@ -238,7 +278,7 @@ export const SETTINGS_SECTIONS = {
   about: ['aboutContent', 'contact', 'userAgreement'],
   scores: ['timeZone', 'scoreRules'],
   limits: ['rateLimits', 'postLimits', 'commentLimits', 'reactionLimits', 'checkinLimits', 'reportLimits'],
-  uploads: ['uploadLimits'],
+  uploads: ['uploadLimits', 'storage', 'storageSecretKey'],
   mail: ['smtp', 'sms', 'smsApiKey'],
   defences: ['challenge', 'trust', 'requireStaffTwoFactor'],
 } as const satisfies Record<string, readonly EditableSettingKey[]>;
@@ -252,6 +292,12 @@ export const testMailSchema = z.object({
     .max(254, 'adminSettings.validation.testMailTo')
     .refine((to) => to === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to), 'adminSettings.validation.testMailTo')
     .default(''),
+});
+
+/** POST admin/settings/test_storage: the storage form's values as they are (saved or not); the mask stands for the stored secret. */
+export const testStorageSchema = z.object({
+  storage: storageSettingsSchema,
+  storageSecretKey: z.string({ error: 'objectStorage.validation.secretKey' }).max(512, 'objectStorage.validation.secretKey').default(''),
 });
 
 /** The SMTP password never leaves the server: GET answers this in its place, and POST keeps the stored one when it comes back. */

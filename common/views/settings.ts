@@ -12,11 +12,17 @@ export const adminSettingsViewSchema = z.strictObject({
     smtpUrlFromEnv: z.boolean(),
     /** MAIL_FROM is set: it is used instead of `smtp.from`. */
     mailFromFromEnv: z.boolean(),
+    /** S3_BUCKET is set: uploads go to that bucket whatever the `storage` setting says. */
+    storageFromEnv: z.boolean(),
     /** The server's image ceilings (IMAGE_MAX_*): the smaller of these and the settings applies. */
     imageMax: z.strictObject({ width: z.number(), height: z.number(), megapixels: z.number() }),
   }),
 }).meta({ id: 'AdminSettingsView' });
 export type AdminSettingsView = z.infer<typeof adminSettingsViewSchema>;
+
+/** POST admin/settings/test_storage: the probe's round trip took this long. */
+export const storageTestResultSchema = z.strictObject({ bucket: z.string(), ms: z.number() }).meta({ id: 'StorageTestResult' });
+export type StorageTestResult = z.infer<typeof storageTestResultSchema>;
 
 /** The about page: the settings' texts as sanitized HTML (Markdown allowed). */
 export const aboutViewSchema = z.strictObject({ html: z.string(), contactHtml: z.string() }).meta({ id: 'AboutView' });

@@ -13,14 +13,13 @@ import { DEFAULT_LOCALE } from '../../../common/constants';
 import { formatSiteTime } from '../../../common/site-time';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { createStorage } from '../../infra/storage';
 import { commentsWrittenBy } from '../comments/comments.api';
 import { conversationsOfMember } from '../conversations/conversations.api';
 import { followsOfMember } from '../follows/follows.api';
 import { postsWrittenBy } from '../publishing/publishing.api';
 import { favoritesOfMember } from '../reactions/reactions.api';
 import { scoreLogOfMember } from '../scores/scores.api';
-import { readStoredImage, uploadAddressesIn } from '../uploads/uploads.api';
+import { readStoredImage, siteStorage, uploadAddressesIn } from '../uploads/uploads.api';
 import { findUserById } from '../users/users.api';
 
 /** Where archives live: DATA_DIR/exports (never served as a folder; one link per file). */
@@ -111,7 +110,7 @@ export async function writeMemberArchive(ctx: AppContext, db: Kysely<DB>, userId
   const settings = await ctx.settings.get(db);
   const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
   const named = (parts: Record<string, unknown>) => Object.fromEntries(Object.entries(parts).map(([name, value]) => [`${name}.json`, json(value)]));
-  const storage = createStorage(ctx.config);
+  const storage = await siteStorage(ctx, db);
   const files: Zippable = {};
   const uploaded: Array<{ address: string; file: string | null }> = [];
   for (const [index, address] of data.uploads.entries()) {

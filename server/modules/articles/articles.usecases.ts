@@ -4,7 +4,7 @@
  * loaders run the same ones. Writes run inside the action's transaction, on the row loaded and
  * locked there; what the caller is answered is made after the commit.
  */
-import { uploadAddressesIn, uploadImageFacts } from '../uploads/uploads.api';
+import { siteStorage, uploadAddressesIn, uploadImageFacts } from '../uploads/uploads.api';
 import { decorateContents } from '../embeds/embeds.api';
 import type { ParsedInputOf } from '../../../common/actions/contract';
 import type { articleActions } from '../../../common/actions/articles';
@@ -14,7 +14,6 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { ArticleRow, DB } from '../../db/schema';
 import { publicOrigin } from '../../http/site-address';
-import { createStorage } from '../../infra/storage';
 import type { Serialized} from '../../kernel/actions';
 import { type ReadCall, type SiteSettings, type WriteCall } from '../../kernel/actions';
 import { actorOf, memberOf } from '../../kernel/caller';
@@ -38,8 +37,8 @@ type Input<K extends keyof typeof articleActions> = ParsedInputOf<(typeof articl
 
 const NOT_FOUND = 'article.errors.notFound';
 
-function writeMeta(ctx: AppContext, settings: SiteSettings): ArticleWriteMeta {
-  return { settings, siteOrigin: publicOrigin(ctx.config), storage: createStorage(ctx.config), config: ctx.config };
+async function writeMeta(ctx: AppContext, settings: SiteSettings, db: Kysely<DB>): Promise<ArticleWriteMeta> {
+  return { settings, siteOrigin: publicOrigin(ctx.config), storage: await siteStorage(ctx, db), config: ctx.config };
 }
 
 const postRef = (row: ArticleRow): PostRef => ({ kind: 'article', table: 'articles', row, head: articleHead(row) });
@@ -96,7 +95,7 @@ export interface CreatedArticle {
 
 /** POST article/create, inside the transaction: the content made ready, then the article, its counts and facts. */
 export async function createArticle({ scope, ctx, settings, input, caller }: WriteCall<Input<'create'>, undefined>): Promise<CreatedArticle> {
-  const prepared = await prepareArticle(input, { ...writeMeta(ctx, settings), images: await uploadImageFacts(scope.db, uploadAddressesIn(input.content)) });
+  const prepared = await prepareArticle(input, { ...(await writeMeta(ctx, settings, scope.db)), images: await uploadImageFacts(scope.db, uploadAddressesIn(input.content)) });
   const { origin } = caller;
   const posted = { ip: origin.ip, userAgent: origin.userAgent, location: origin.location(), now: caller.now };
   return createArticleRow(scope, memberOf(caller), prepared, { settings, origin: posted });
@@ -109,7 +108,7 @@ export async function presentCreated({ caller }: ReadCall<Input<'create'>, undef
 
 /** POST article/edit/{id}, inside the transaction, on the row loaded locked and its rule passed. */
 export async function editArticle({ scope, ctx, settings, input, caller, target }: WriteCall<Input<'edit'>, ArticleRow>): Promise<null> {
-  const prepared = await prepareArticle(input, { ...writeMeta(ctx, settings), images: await uploadImageFacts(scope.db, uploadAddressesIn(input.content)) });
+  const prepared = await prepareArticle(input, { ...(await writeMeta(ctx, settings, scope.db)), images: await uploadImageFacts(scope.db, uploadAddressesIn(input.content)) });
   await editArticleRow(scope, target, memberOf(caller), prepared, actorOf(caller));
   return null;
 }

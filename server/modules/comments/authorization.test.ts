@@ -16,6 +16,7 @@ import { mutatingRoutes } from '../../../tests/support/routes';
 import { createTestApp, NO_LIMIT, type TestApp } from '../../../tests/support/test-app';
 import { setForbiddenWords } from '../../../tests/support/words';
 import { readEmlMails } from '../../../tests/support/mail';
+import { S3RVER_KEY, startLocalS3, type LocalS3 } from '../../../tests/support/s3-server';
 import { requireDb } from '../../context';
 import type { Database } from '../../db/database';
 import { preferencesOf, setChannel, unsubscribeLink } from '../messages/messages.api';
@@ -123,7 +124,10 @@ for (const dialect of await testDatabases()) {
     const STAFF_WRITER: Expect = { anonymous: [401, 1], member: [403, 2], other: [403, 2], banned: [403, 3], unverified: [403, 2], moderator: [200], admin: [200] };
     const articleState = (id: number) => db.selectFrom('articles').select(['title', 'status', 'recommend', 'comment_count', 'like_count', 'favorite_count']).where('id', '=', id).executeTakeFirstOrThrow();
 
+    // The bucket of the storage test's row (issue 33): a real S3-protocol server.
+    let s3: LocalS3;
     beforeAll(async () => {
+      s3 = await startLocalS3();
       t = await createTestApp({ dialect });
       db = requireDb(t.ctx);
       users.member = await createUser(t);
@@ -135,7 +139,10 @@ for (const dialect of await testDatabases()) {
       await writeSettings(db, { commentLimits: NO_LIMIT, postLimits: NO_LIMIT }, t.ctx.clock.now());
       t.ctx.settings.invalidate();
     });
-    afterAll(() => t.close());
+    afterAll(async () => {
+      await t.close();
+      await s3.close();
+    });
 
     const rows: Row[] = [
       {
@@ -576,6 +583,15 @@ for (const dialect of await testDatabases()) {
         async prepare(actor) {
           const probe = async () => (await db.selectFrom('settings').select('value').where('key', '=', 'signInProviders').executeTakeFirst())?.value ?? null;
           return { path: '/api/admin/sign-in-providers', body: { provider: 'oidc', enabled: false, clientId: `matrix-${actor}`, clientSecret: `secret-${actor}` }, probe };
+        },
+      },
+      {
+        name: 'POST admin/settings/test_storage (admins only: only theirs reaches the bucket)',
+        route: 'POST /api/admin/settings/test_storage',
+        expect: ADMIN_ONLY,
+        async prepare() {
+          const storage = { driver: 's3', bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: S3RVER_KEY, forcePathStyle: true, publicUrl: '', signedUrls: false };
+          return { path: '/api/admin/settings/test_storage', body: { storage, storageSecretKey: S3RVER_KEY }, probe: async () => s3.requests() };
         },
       },
       {

@@ -11,9 +11,8 @@ import { createHash } from 'node:crypto';
 import { APP_ICONS, BACKGROUND_COLOR, BRAND_COLOR, type AppIconName } from '../../../common/pwa';
 import type { AppContext } from '../../context';
 import { AppError } from '../../infra/errors';
-import { createStorage } from '../../infra/storage';
 import type { SiteSettings } from '../../kernel/actions';
-import { readStoredImage, type IconSpec } from '../uploads/uploads.api';
+import { readStoredImage, siteStorage, type IconSpec } from '../uploads/uploads.api';
 
 /** Bump when the drawing below changes: every icon's version (and so its address) changes with it. */
 const DRAWING = 1;
@@ -82,7 +81,7 @@ function logoRefused(error: unknown): boolean {
  * be kept under the logo's name until the next change.
  */
 async function drawLogo(ctx: AppContext, address: string, name: AppIconName): Promise<Buffer | null> {
-  const logo = await readStoredImage(address, createStorage(ctx.config), ctx.config);
+  const logo = await readStoredImage(address, await siteStorage(ctx), ctx.config);
   if (!logo) {
     ctx.log.warn({ logo: address }, 'pwa: the site logo is not stored; its icons show the initial');
     return null;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../../common/constants';
 import { DEFAULT_SITE_TIME_ZONE } from '../../../common/site-time';
-import { accountDeletionSchema, navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, SMS_PROVIDER_DEFAULT, smsProviderSchema, smtpSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
+import { accountDeletionSchema, navSchema, rateRule, reportSettingsSchema, scoreRulesSchema, SMS_PROVIDER_DEFAULT, smsProviderSchema, smtpSchema, STORAGE_DEFAULT, storageSettingsSchema, timeZoneField, uploadLimitsSchema } from '../../../common/validation/settings';
 import { vipSettingsStored } from '../../../common/validation/vip';
 import { challengeSettingsSchema, trustSettingsSchema } from '../../../common/validation/defences';
 import { signInProvidersSettingsSchema } from '../../../common/validation/identities';
@@ -40,6 +40,8 @@ export const settingsSchema = z.object({
   smtp: smtpSchema.default({ url: '', from: '' }),
   /** The HTTP SMS provider of phone codes (issue 29); an empty url writes each SMS to DATA_DIR/sms/. Its API key is a site secret. */
   sms: smsProviderSchema.default(SMS_PROVIDER_DEFAULT),
+  /** Where uploads are kept (ADR 0041); the bucket's secret key is a site secret. S3_BUCKET overrides it. */
+  storage: storageSettingsSchema.default(STORAGE_DEFAULT),
   /** The user agreement (Markdown); empty shows the default text of the reader's language. */
   userAgreement: z.string().default(''),
   /**

@@ -3,10 +3,10 @@
  * (`settings:update`, before the body's field errors), and the about page's texts, anyone's.
  */
 import { siteSettingsActions } from '../../../common/actions/site-settings';
-import { aboutViewSchema, adminSettingsViewSchema, agreementViewSchema } from '../../../common/views/settings';
+import { aboutViewSchema, adminSettingsViewSchema, agreementViewSchema, storageTestResultSchema } from '../../../common/views/settings';
 import { z } from 'zod';
 import { limit, readAction, who, writeAction } from '../../kernel/actions';
-import { aboutPage, adminSettings, agreementPage, presentSettings, sendTestMail, updateSettings } from './site-settings.usecases';
+import { aboutPage, adminSettings, agreementPage, presentSettings, sendTestMail, testStorage, updateSettings } from './site-settings.usecases';
 
 export const siteSettingsActionList = [
   readAction(siteSettingsActions.read, { who: who.staff('settings:update'), answer: adminSettingsViewSchema, run: adminSettings }),
@@ -23,6 +23,13 @@ export const siteSettingsActionList = [
     limit: limit.none('admins only: one mail per click, to check the mail server'),
     answer: z.strictObject({ to: z.string() }),
     run: sendTestMail,
+  }),
+  // A POST whose only write is the probe object in the bucket, deleted at once.
+  readAction(siteSettingsActions.testStorage, {
+    who: who.staff('settings:update'),
+    limit: limit.none('admins only: one probe object per click, to check the bucket'),
+    answer: storageTestResultSchema,
+    run: testStorage,
   }),
   readAction(siteSettingsActions.about, { who: who.anyone(), answer: aboutViewSchema, run: aboutPage }),
   readAction(siteSettingsActions.agreement, { who: who.anyone(), answer: agreementViewSchema, run: agreementPage }),

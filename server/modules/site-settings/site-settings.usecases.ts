@@ -7,19 +7,19 @@
  */
 import type { ParsedInputOf } from '../../../common/actions/contract';
 import type { siteSettingsActions } from '../../../common/actions/site-settings';
-import { adminSettingsSchema, SMS_API_KEY_MASK, SMTP_PASSWORD_MASK, type AdminSettings } from '../../../common/validation/settings';
+import { adminSettingsSchema, SMS_API_KEY_MASK, SMTP_PASSWORD_MASK, STORAGE_SECRET_MASK, type AdminSettings } from '../../../common/validation/settings';
 import { translator } from '../../../common/i18n';
-import type { AboutView, AdminSettingsView, AgreementView } from '../../../common/views/settings';
+import type { AboutView, AdminSettingsView, AgreementView, StorageTestResult } from '../../../common/views/settings';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { errors } from '../../infra/errors';
-import { createStorage } from '../../infra/storage';
 import type { ReadCall, SiteSettings, WriteCall } from '../../kernel/actions';
 import { actorOf, memberOf } from '../../kernel/caller';
 import { mailTarget } from '../../infra/mail';
 import { renderHtml } from '../content/content.api';
-import { storedImageUrl } from '../uploads/uploads.api';
+import { s3SettingsOf, siteStorage, STORAGE_SECRET, storedImageUrl } from '../uploads/uploads.api';
+import { probeBucket } from './storage-probe';
 import type { Settings } from '../settings/settings.api';
 import { aboutTexts, agreementText, existingSiteSecret, removeSiteSecret, SMS_API_KEY_SECRET, storeSiteSecret, writeSettings } from '../settings/settings.api';
 
@@ -60,8 +60,8 @@ function unmaskSmtpUrl(sent: string, stored: string): string {
   return parsed.toString();
 }
 
-function editable(settings: Settings, smsKeySet: boolean): AdminSettings {
-  const picked = adminSettingsSchema.parse({ ...settings, ...aboutTexts(settings), smsApiKey: smsKeySet ? SMS_API_KEY_MASK : '' });
+function editable(settings: Settings, smsKeySet: boolean, storageSecretSet: boolean): AdminSettings {
+  const picked = adminSettingsSchema.parse({ ...settings, ...aboutTexts(settings), smsApiKey: smsKeySet ? SMS_API_KEY_MASK : '', storageSecretKey: storageSecretSet ? STORAGE_SECRET_MASK : '' });
   return { ...picked, smtp: { ...picked.smtp, url: maskSmtpUrl(picked.smtp.url) } };
 }
 
@@ -69,11 +69,13 @@ function editable(settings: Settings, smsKeySet: boolean): AdminSettings {
 async function settingsView(ctx: AppContext, db: Kysely<DB>, settings: SiteSettings): Promise<AdminSettingsView> {
   const { images } = ctx.config;
   const smsKeySet = (await existingSiteSecret(db, SMS_API_KEY_SECRET)) !== null;
+  const storageSecretSet = (await existingSiteSecret(db, STORAGE_SECRET)) !== null;
   return {
-    settings: editable(settings, smsKeySet),
+    settings: editable(settings, smsKeySet, storageSecretSet),
     server: {
       smtpUrlFromEnv: Boolean(ctx.config.smtpUrl),
       mailFromFromEnv: Boolean(ctx.config.mailFrom),
+      storageFromEnv: ctx.config.s3 !== null,
       imageMax: { width: images.maxWidth, height: images.maxHeight, megapixels: images.maxMegapixels },
     },
   };
@@ -89,10 +91,10 @@ export async function adminSettings({ ctx, db, settings }: ReadCall<Input<'read'
  * this site stored (400 on `siteLogo` otherwise); a masked SMTP password keeps the stored one.
  */
 export async function updateSettings({ ctx, scope, caller, input, settings }: WriteCall<Input<'update'>, undefined>): Promise<void> {
-  const { smsApiKey, ...rest } = input;
+  const { smsApiKey, storageSecretKey, ...rest } = input;
   const values: Partial<Settings> = { ...rest };
   if (input.siteLogo) {
-    const stored = await storedImageUrl(input.siteLogo, createStorage(ctx.config), ctx.config);
+    const stored = await storedImageUrl(input.siteLogo, await siteStorage(ctx, scope.db), ctx.config);
     if (stored === null) throw errors.validation({ siteLogo: 'adminSettings.validation.logo' });
     values.siteLogo = stored;
   }
@@ -103,6 +105,12 @@ export async function updateSettings({ ctx, scope, caller, input, settings }: Wr
     if (smsApiKey === '') await removeSiteSecret(scope.db, SMS_API_KEY_SECRET);
     else await storeSiteSecret(scope.db, SMS_API_KEY_SECRET, smsApiKey, scope.now);
     keys.push('smsApiKey');
+  }
+  // The bucket's secret key likewise (write-only: the form only ever holds the mask).
+  if (storageSecretKey !== undefined && storageSecretKey !== STORAGE_SECRET_MASK) {
+    if (storageSecretKey === '') await removeSiteSecret(scope.db, STORAGE_SECRET);
+    else await storeSiteSecret(scope.db, STORAGE_SECRET, storageSecretKey, scope.now);
+    keys.push('storageSecretKey');
   }
   if (keys.length === 0) return;
   await writeSettings(scope.db, values, scope.now);
@@ -132,6 +140,22 @@ export async function sendTestMail({ ctx, caller, input, settings }: ReadCall<In
     throw errors.other(502, 'adminSettings.mail.testFailed', { reason });
   }
   return { to };
+}
+
+/**
+ * POST admin/settings/test_storage: the form's bucket (the mask or an empty key: the stored
+ * secret) gets a probe object written, read back and deleted. A failure is 502 with the step and
+ * the reason in the admin's language, and the service's own words.
+ */
+export async function testStorage({ ctx, db, caller, input }: ReadCall<Input<'testStorage'>, undefined>): Promise<StorageTestResult> {
+  if (input.storage.driver !== 's3') throw errors.validation({ 'storage.driver': 'objectStorage.validation.testNeedsS3' });
+  const sent = input.storageSecretKey;
+  const secret = sent === '' || sent === STORAGE_SECRET_MASK ? ((await existingSiteSecret(db, STORAGE_SECRET)) ?? '') : sent;
+  const outcome = await probeBucket(s3SettingsOf(input.storage, secret));
+  if (outcome.ok) return { bucket: input.storage.bucket, ms: outcome.ms };
+  ctx.log.warn({ step: outcome.step, reason: outcome.detail }, 'storage test failed');
+  const t = translator(caller.locale);
+  throw errors.other(502, 'objectStorage.test.failed', { step: String(t(`objectStorage.test.step.${outcome.step}`)), reason: String(t(outcome.reasonKey)), detail: outcome.detail });
 }
 
 /** The /about page: the about text and the contact section, Markdown rendered and sanitized. */

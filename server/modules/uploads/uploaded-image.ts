@@ -6,12 +6,12 @@
  */
 import type { AppContext } from '../../context';
 import { errors } from '../../infra/errors';
-import { createStorage } from '../../infra/storage';
+import { siteStorage } from './upload-storage';
 import { storedImageUrl } from './uploads.service';
 
 export async function uploadedImageOrRefuse(ctx: AppContext, address: string, field: string, messageKey: string): Promise<string> {
   if (address === '') return '';
-  const url = await storedImageUrl(address, createStorage(ctx.config), ctx.config);
+  const url = await storedImageUrl(address, await siteStorage(ctx), ctx.config);
   if (url === null) throw errors.validation({ [field]: messageKey });
   return url;
 }

@@ -5,4 +5,5 @@
 export { ImageProcessor } from './images';
 export type { IconSpec } from './image-pipeline';
 export { uploadedImageOrRefuse } from './uploaded-image';
+export { s3SettingsOf, siteStorage, STORAGE_SECRET } from './upload-storage';
 export { readStoredImage, siteUploadLimits, storeAvatar, storedImageUrl, uploadAddressesIn, uploadImageFacts } from './uploads.service';

@@ -11,7 +11,7 @@ import type { ParsedInputOf } from '../../../common/actions/contract';
 import type { uploadActions } from '../../../common/actions/uploads';
 import type { UploadedImage } from '../../../common/views/upload';
 import { errors } from '../../infra/errors';
-import { createStorage } from '../../infra/storage';
+import { siteStorage } from './upload-storage';
 import type { MediaAnswer, ReadCall } from '../../kernel/actions';
 import { memberOf } from '../../kernel/caller';
 import { IMAGE_FORMATS, parseStoredKey, siteUploadLimits, storeImage } from './uploads.service';
@@ -31,7 +31,7 @@ export async function uploadImage({ ctx, caller, settings, upload, db }: ReadCal
   if (!upload) throw errors.validation({ image: 'upload.missingFile' });
   const limits = siteUploadLimits(settings);
   const { buffer, filename } = await upload.read(limits);
-  const result = await storeImage(ctx.images, createStorage(ctx.config), buffer, filename, limits.size, db);
+  const result = await storeImage(ctx.images, await siteStorage(ctx, db), buffer, filename, limits.size, db);
   ctx.log.info({ userId: memberOf(caller).id, url: result.url, bytes: buffer.length }, 'image uploaded');
   return result;
 }
@@ -47,13 +47,21 @@ function fileHeaders(etag: string): Record<string, string> {
   };
 }
 
-/** GET /uploads/<key>: the file, or 304 when the client holds it; 404 for any key `storageKey` could not have made. */
-export async function serveUpload({ ctx, input, headers }: ReadCall<Input<'file'>, undefined>): Promise<MediaAnswer> {
+/**
+ * GET /uploads/<key>: the file, or 304 when the client holds it; 404 for any key `storageKey`
+ * could not have made. With a bucket (ADR 0041), a file not on the local disk is a 302 to the
+ * bucket's public or freshly signed URL (pages keep `/uploads/<key>`, so a cached page never
+ * holds an expired signature), or its bytes through the app when the bucket is private and
+ * unsigned.
+ */
+export async function serveUpload({ ctx, db, input, headers }: ReadCall<Input<'file'>, undefined>): Promise<MediaAnswer> {
   const stored = parseStoredKey(input.path);
   if (!stored) throw errors.notFound();
   const etag = `"${stored.hash}"`;
   if (headers['if-none-match'] === etag) return { status: 304, headers: fileHeaders(etag) };
-  const file = await createStorage(ctx.config).open(stored.key);
-  if (!file) throw errors.notFound();
+  const served = await (await siteStorage(ctx, ctx.state.installed ? db : null)).serve(stored.key);
+  if (!served) throw errors.notFound();
+  if ('redirect' in served) return { status: 302, headers: { location: served.redirect, 'cache-control': served.cacheControl, 'referrer-policy': 'no-referrer' } };
+  const { file } = served;
   return { type: IMAGE_FORMATS[stored.kind].contentType, headers: { ...fileHeaders(etag), 'content-length': file.size }, body: file.stream };
 }

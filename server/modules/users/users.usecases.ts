@@ -8,11 +8,10 @@ import type { userActions } from '../../../common/actions/users';
 import type { CurrentUser } from '../../../common/views/user';
 import type { UserRow } from '../../db/schema';
 import { errors } from '../../infra/errors';
-import { createStorage } from '../../infra/storage';
 import type { ReadCall, WriteCall } from '../../kernel/actions';
 import { memberOf } from '../../kernel/caller';
 import type { WriteScope } from '../../kernel/events';
-import { siteUploadLimits, storeAvatar, storedImageUrl } from '../uploads/uploads.api';
+import { siteStorage, siteUploadLimits, storeAvatar, storedImageUrl } from '../uploads/uploads.api';
 import { storedAvatarUrl } from './avatar';
 import { presentCurrentUser } from './users.presenter';
 import { setUsername, updateAvatar, updateBackground, updateProfile } from './users.service';
@@ -45,8 +44,8 @@ export async function changeProfile({ scope, caller, input }: WriteCall<Input<'u
  * upload limits (setting `uploadLimits`, avatars too) and stored as a square still WebP; else
  * `{avatar}` must name an image this site stores.
  */
-export async function vouchForAvatar({ ctx, settings, input, upload }: ReadCall<Input<'updateAvatar'>, undefined>): Promise<string> {
-  const storage = createStorage(ctx.config);
+export async function vouchForAvatar({ ctx, db, settings, input, upload }: ReadCall<Input<'updateAvatar'>, undefined>): Promise<string> {
+  const storage = await siteStorage(ctx, db);
   if (upload?.isMultipart) {
     const limits = siteUploadLimits(settings);
     return storeAvatar(ctx.images, storage, (await upload.read(limits)).buffer, limits.size);
@@ -72,9 +71,9 @@ export async function changeUsername({ scope, caller, input }: WriteCall<Input<'
  * Before the transaction: the background's address, an image this site stored (uploaded with
  * POST upload, which applies the upload checks), or '' to remove it.
  */
-export async function vouchForBackground({ ctx, input }: ReadCall<Input<'updateBackground'>, undefined>): Promise<string> {
+export async function vouchForBackground({ ctx, db, input }: ReadCall<Input<'updateBackground'>, undefined>): Promise<string> {
   if (input.background === '') return '';
-  const stored = await storedImageUrl(input.background, createStorage(ctx.config), ctx.config);
+  const stored = await storedImageUrl(input.background, await siteStorage(ctx, db), ctx.config);
   if (stored === null) throw errors.validation({ background: 'follow.errors.backgroundNotOurs' });
   return stored;
 }

@@ -1,0 +1,209 @@
+/**
+ * A small bucket helper over S3-compatible object storage (AWS S3, Cloudflare R2, MinIO, Aliyun
+ * OSS, Tencent COS): put, get, head, list by prefix, delete and a short-lived signed read URL.
+ * Uploads (infra/storage.ts `S3Storage`) use it; so can anything else that keeps files in a
+ * bucket (backups). Nothing here knows what is stored: keys and bodies come from the caller.
+ */
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+/** Where a bucket is and how to reach it (environment S3_*, or the back office's storage settings). */
+export interface S3Settings {
+  bucket: string;
+  /** `us-east-1`, `auto` (R2), `oss-cn-hangzhou`, `ap-guangzhou`… */
+  region: string;
+  /** '' for AWS itself; else the service's address (`https://<account>.r2.cloudflarestorage.com`). */
+  endpoint: string;
+  /** '' with the secret '' too: the SDK's own chain (an instance role, AWS_* variables). */
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO, most self-hosted). */
+  forcePathStyle: boolean;
+  /** The public address of the bucket or its CDN, when readers may fetch objects directly; '' otherwise. */
+  publicUrl: string;
+  /** Readers are sent to short-lived signed URLs (a private bucket); ignored when `publicUrl` is set. */
+  signedUrls: boolean;
+}
+
+export interface ObjectInfo {
+  key: string;
+  size: number;
+  /** The ETag without its quotes: the MD5 of a single-part upload's bytes on most services. */
+  etag: string;
+}
+
+export interface PutOptions {
+  contentType: string;
+  cacheControl?: string;
+  /** Needed with a stream body: S3 wants the length up front for a single PUT. */
+  contentLength?: number;
+}
+
+/** How long a connection may take to open, and a request to be answered, before it fails (ms); and tries per request. */
+export interface BucketTimeouts {
+  connectMs: number;
+  requestMs: number;
+  attempts: number;
+}
+
+/**
+ * A bucket that drops packets must not hold an upload (or the back office's test) for minutes:
+ * the SDK waits for ever by default.
+ */
+const DEFAULT_TIMEOUTS: BucketTimeouts = { connectMs: 5_000, requestMs: 60_000, attempts: 2 };
+
+function clientConfig(settings: S3Settings, timeouts: BucketTimeouts): S3ClientConfig {
+  return {
+    requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
+    region: settings.region || 'us-east-1',
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.accessKeyId ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+    // A misconfigured endpoint must fail fast (the test button, an upload), not after the SDK's
+    // default three tries with back-off.
+    maxAttempts: timeouts.attempts,
+  };
+}
+
+function unquote(etag: string | undefined): string {
+  return (etag ?? '').replace(/^W\//, '').replace(/"/g, '');
+}
+
+/** Whether the service answered "no such object" (HEAD answers a bare 404 named NotFound). */
+function isMissing(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+}
+
+export class Bucket {
+  readonly client: S3Client;
+
+  constructor(
+    readonly settings: S3Settings,
+    timeouts: BucketTimeouts = DEFAULT_TIMEOUTS,
+  ) {
+    this.client = new S3Client(clientConfig(settings, timeouts));
+  }
+
+  get name(): string {
+    return this.settings.bucket;
+  }
+
+  async put(key: string, body: Buffer | Readable, options: PutOptions): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.name,
+        Key: key,
+        Body: body,
+        ContentType: options.contentType,
+        ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}),
+        ...(options.contentLength !== undefined ? { ContentLength: options.contentLength } : Buffer.isBuffer(body) ? { ContentLength: body.length } : {}),
+      }),
+    );
+  }
+
+  /** The object's size, ETag and type, or null when there is none under `key`. */
+  async head(key: string): Promise<(ObjectInfo & { contentType: string; cacheControl: string }) | null> {
+    try {
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.name, Key: key }));
+      return { key, size: answer.ContentLength ?? 0, etag: unquote(answer.ETag), contentType: answer.ContentType ?? '', cacheControl: answer.CacheControl ?? '' };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The object's bytes as a stream and its size, or null when there is none under `key`. */
+  async get(key: string): Promise<{ stream: Readable; size: number; etag: string } | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.name, Key: key }));
+      const body = answer.Body;
+      if (!body) return null;
+      const stream = body instanceof Readable ? body : Readable.fromWeb(body.transformToWebStream() as Parameters<typeof Readable.fromWeb>[0]);
+      return { stream, size: answer.ContentLength ?? 0, etag: unquote(answer.ETag) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The whole object, read into memory (small objects only: a probe, an image). */
+  async read(key: string): Promise<Buffer | null> {
+    const object = await this.get(key);
+    if (!object) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
+  /** Every object whose key starts with `prefix`, page by page (1,000 a request). */
+  async *list(prefix = ''): AsyncGenerator<ObjectInfo> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.name, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0, etag: unquote(object.ETag) };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** Removes `key` (no error when there is none: S3 answers 204 either way). */
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.name, Key: key }));
+  }
+
+  /** A URL that reads `key` for `seconds` without credentials (a private bucket's object shown to a reader). */
+  signedGetUrl(key: string, seconds: number): Promise<string> {
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.name, Key: key }), { expiresIn: seconds });
+  }
+
+  /** The object's address under the public bucket/CDN URL (`publicUrl`), or null when there is none. */
+  publicUrlOf(key: string): string | null {
+    const base = this.settings.publicUrl.replace(/\/+$/, '');
+    return base ? `${base}/${key.split('/').map(encodeURIComponent).join('/')}` : null;
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+/** Hex MD5 of bytes: what a single-part PUT's ETag is on S3 and most compatible services. */
+export function md5Hex(body: Buffer): string {
+  return createHash('md5').update(body).digest('hex');
+}
+
+/** Whether an ETag is a plain MD5 (not a multipart `…-N` one, nor an encrypted object's opaque one). */
+export function isMd5Etag(etag: string): boolean {
+  return /^[0-9a-f]{32}$/.test(etag);
+}
+
+/**
+ * What went wrong talking to the bucket, as a message key of the `objectStorage.error.*` family, and
+ * the service's own words (its error code, or the network error's): the back office shows both.
+ */
+export function describeS3Error(error: unknown): { key: string; detail: string } {
+  const detail = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 200);
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata.httpStatusCode;
+    if (error.name === 'NoSuchBucket') return { key: 'objectStorage.error.noBucket', detail };
+    if (['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidSecretAccessKey', 'AuthorizationHeaderMalformed'].includes(error.name)) return { key: 'objectStorage.error.credentials', detail };
+    if (error.name === 'AccessDenied' || status === 403) return { key: 'objectStorage.error.denied', detail };
+    if (error.name === 'PermanentRedirect' || error.name === 'IllegalLocationConstraintException' || status === 301) return { key: 'objectStorage.error.region', detail };
+    return { key: 'objectStorage.error.service', detail };
+  }
+  const code = (error as { code?: string } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
+  if (code && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT'].includes(code)) return { key: 'objectStorage.error.unreachable', detail };
+  if (error instanceof Error && (error.name === 'TimeoutError' || /timed? ?out/i.test(error.message))) return { key: 'objectStorage.error.unreachable', detail };
+  if (error instanceof Error && /credential/i.test(error.message)) return { key: 'objectStorage.error.credentials', detail };
+  return { key: 'objectStorage.error.unreachable', detail };
+}
