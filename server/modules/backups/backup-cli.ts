@@ -25,6 +25,7 @@ try {
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
   console.log(`${out}`);
   console.log(`schema ${manifest.schemaVersion} (${manifest.engine}); ${manifest.tables.length} tables, ${rows} rows; ${manifest.uploads.files} uploads (${manifest.uploads.bytes} bytes)`);
+  if (manifest.uploads.bucket) console.log(`Uploads are kept in the bucket ${manifest.uploads.bucket}: its files are not in the archive (back the bucket up with its own tools); the archived settings still point at it.`);
   console.log(`${size} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s. Keep it private: it holds the site's secrets and password hashes.`);
 } finally {
   await backup.cleanup();

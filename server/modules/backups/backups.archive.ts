@@ -15,7 +15,7 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { create as createTar } from 'tar';
@@ -49,7 +49,34 @@ export interface BackupManifest {
   /** How table checksums are computed (backups.canonical.ts). */
   checksum: 'sum-sha256-canonical-rows';
   tables: ManifestTable[];
-  uploads: { files: number; bytes: number };
+  /**
+   * The files of DATA_DIR/uploads in the archive; `bucket` names the object storage the site's
+   * settings keep new uploads in (ADR 0041), whose files stay there and are not in the archive.
+   */
+  uploads: { files: number; bytes: number; bucket?: string };
+}
+
+/**
+ * The bucket the archived settings keep uploads in, if any: read from the archived `storage`
+ * setting's row, so the archive says what it does not hold.
+ */
+async function uploadsBucket(staging: string, tables: ManifestTable[]): Promise<string | undefined> {
+  const settings = tables.find((t) => t.name === 'settings');
+  if (!settings) return undefined;
+  const key = settings.columns.indexOf('key');
+  const value = settings.columns.indexOf('value');
+  const lines = (await readFile(path.join(staging, settings.file), 'utf8')).split('\n').filter(Boolean);
+  for (const line of lines) {
+    const row = JSON.parse(line) as unknown[];
+    if (row[key] !== 'storage' || typeof row[value] !== 'string') continue;
+    try {
+      const storage = JSON.parse(row[value]) as { driver?: unknown; bucket?: unknown };
+      return storage.driver === 's3' && typeof storage.bucket === 'string' && storage.bucket ? storage.bucket : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Writes one table's rows into `file`, page by page, counting and summing them. */
@@ -161,6 +188,8 @@ export async function prepareBackup(source: BackupSource): Promise<PreparedBacku
       tables: part.tables,
       uploads: { files: uploads.length, bytes: uploads.reduce((sum, file) => sum + file.size, 0) },
     };
+    const bucket = await uploadsBucket(staging, part.tables);
+    if (bucket) manifest.uploads.bucket = bucket;
     await writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     // The uploads enter the tar through a link in the staging folder: tar takes one root.
     if (uploads.length) await symlink(path.resolve(uploadsDir(source.dataDir)), path.join(staging, 'uploads'), 'dir');

@@ -17,6 +17,7 @@ import type { DbType } from '../../config';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../../../tests/support/databases';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
 import { createTestApp, NO_LIMIT, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
+import { STORAGE_DEFAULT } from '../../../common/validation/settings';
 import { requireDb } from '../../context';
 import { prepareBackup, type BackupManifest } from './backups.archive';
 import { backupFileName, writeFileAtomically } from './backups.file';
@@ -176,6 +177,17 @@ for (const dialect of engines) {
       }
       const documents = table('search_documents').filter((d) => d.kind === 'topic').length;
       expect(documents).toBe(topics.filter((topic) => topic.status === 0).length);
+    });
+
+    it('names the bucket uploads are kept in when the settings say so (its files are not in the archive)', async () => {
+      expect((await backUp(forum.t)).manifest.uploads.bucket).toBeUndefined();
+      await writeTestSettings(forum.t, { storage: { ...STORAGE_DEFAULT, driver: 's3', bucket: 'forum-files' } }, clock);
+      try {
+        const { manifest } = await backUp(forum.t);
+        expect(manifest.uploads).toEqual({ files: 1, bytes: UPLOAD.bytes.length, bucket: 'forum-files' });
+      } finally {
+        await writeTestSettings(forum.t, { storage: STORAGE_DEFAULT }, clock);
+      }
     });
 
     it('refuses a target with members, and writes nothing to it', async () => {

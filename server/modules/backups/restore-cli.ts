@@ -26,6 +26,7 @@ try {
   console.log('');
   console.log(comparisonTable(report.tables));
   console.log(`uploads: ${report.uploads.restored.files} files, ${report.uploads.restored.bytes} bytes (archive: ${report.uploads.expected.files}, ${report.uploads.expected.bytes})`);
+  if (report.manifest.uploads.bucket) console.log(`The restored settings keep uploads in the bucket ${report.manifest.uploads.bucket}: its files were not in the archive.`);
   console.log(`schema now ${report.schemaVersion}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (!report.ok) {
     console.error('The restored data differs from the archive (see MISMATCH above).');
