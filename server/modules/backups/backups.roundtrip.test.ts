@@ -14,7 +14,8 @@ import path from 'node:path';
 import { create as createTar, extract } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbType } from '../../config';
-import { createTestDatabase, testDatabases, type TestDatabase } from '../../../tests/support/databases';
+import pg from 'pg';
+import { createTestDatabase, PG_ADMIN, testDatabases, type TestDatabase } from '../../../tests/support/databases';
 import { createComment, createTopic, createUser, type CreatedUser } from '../../../tests/support/factories';
 import { createTestApp, NO_LIMIT, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
 import { STORAGE_DEFAULT } from '../../../common/validation/settings';
@@ -129,6 +130,33 @@ describe('backup and restore round trips', () => {
       }
     });
   }
+});
+
+describe.runIf(engines.includes('postgres'))('restore onto PostgreSQL as the database’s owner, not a superuser', () => {
+  it('loads parents first without session_replication_role, and every table matches', { timeout: 120_000 }, async () => {
+    const forum = await seedForum('sqlite', () => START);
+    const name = `sabai_t_owner_${Date.now().toString(36)}`;
+    const admin = new pg.Client(PG_ADMIN);
+    await admin.connect();
+    try {
+      await admin.query(`create role ${name} login`);
+      await admin.query(`create database ${name} owner ${name}`);
+      const { file } = await backUp(forum.t);
+      const report = await restoreBackup({
+        archive: file,
+        database: { type: 'postgres', host: PG_ADMIN.host, port: PG_ADMIN.port, database: name, username: name, password: '' },
+        dataDir: mkdtempSync(path.join(tmp, 'data-')),
+        now: START,
+      });
+      expect(report.tables.filter((row) => !row.ok)).toEqual([]);
+      expect(report.ok).toBe(true);
+    } finally {
+      await forum.t.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop role if exists ${name}`);
+      await admin.end();
+    }
+  });
 });
 
 for (const dialect of engines) {
