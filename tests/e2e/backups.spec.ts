@@ -11,6 +11,8 @@ import { E2E_ADMIN, startServer, type E2eServer } from '../support/e2e-server';
 import { attachServerOutputOnFailure, expectRecordedToast, openHydrated, openRecordingToasts, setLocaleCookie, watchErrors } from '../support/page';
 
 let server: E2eServer;
+/** A folder for screenshots of the page at 1280 and 390 px (looked at by hand). */
+const SHOTS = process.env.BACKUPS_SHOTS;
 
 test.beforeAll(async () => {
   server = await startServer({ installed: true });
@@ -53,6 +55,13 @@ for (const locale of ['en-US', 'zh-CN', 'th-TH'] as const) {
     await expect(row).toContainText(/\d{10}_\w+/);
     await expect(row.getByTestId('backup-size')).toHaveText(/\d/);
     await expectNoSeriousA11yViolations(page, `the backups page ${locale}`);
+    if (SHOTS) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SHOTS}/backups-${locale}-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
 
     const link = row.getByRole('link', { name: words.download });
     const href = await link.getAttribute('href');
