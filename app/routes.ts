@@ -96,6 +96,7 @@ export default [
     route('words', 'routes/admin.words.tsx'),
     route('vip', 'routes/admin.vip.tsx'),
     route('jobs', 'routes/admin.jobs.tsx'),
+    route('backups', 'routes/admin.backups.tsx'),
     route('ip-bans', 'routes/admin.ip-bans.tsx'),
   ]),
   layout('components/layout/ucenter-layout.tsx', [

@@ -30,6 +30,8 @@ await build({
     main: 'server/main.ts',
     'migrate-cli': 'server/db/migrate-cli.ts',
     'reindex-cli': 'server/modules/search/reindex-cli.ts',
+    'backup-cli': 'server/modules/backups/backup-cli.ts',
+    'restore-cli': 'server/modules/backups/restore-cli.ts',
     'import-cli': 'server/modules/importer/import-cli.ts',
     'setup-cli': 'server/modules/install/setup-cli.ts',
     'uploads-move-cli': 'server/modules/uploads/move-cli.ts',

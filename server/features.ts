@@ -49,6 +49,7 @@ import { challengeFeature } from './modules/challenge/challenge.feature';
 import { embedsFeature } from './modules/embeds/embeds.feature';
 import { identitiesFeature } from './modules/identities/identities.feature';
 import { accountDataFeature } from './modules/account-data/account-data.feature';
+import { backupsFeature } from './modules/backups/backups.feature';
 import { phoneFeature } from './modules/phone/phone.feature';
 
 
@@ -99,6 +100,7 @@ export const features: Feature[] = [
   challengeFeature,
   embedsFeature,
   accountDataFeature,
+  backupsFeature,
   // The API's own description: made from every other feature's declared actions.
   apiDocsFeature,
   pagesFeature,

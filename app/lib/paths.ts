@@ -48,5 +48,6 @@ export const paths = {
   adminWords: '/admin/words',
   adminVip: '/admin/vip',
   adminJobs: '/admin/jobs',
+  adminBackups: '/admin/backups',
   adminIpBans: '/admin/ip-bans',
 } as const;

@@ -67,6 +67,7 @@ const NAV: ReadonlyArray<{ to: string; key: string; action: Action }> = [
   { to: paths.adminSettings, key: 'admin.nav.settings', action: 'settings:update' },
   { to: paths.adminVip, key: 'adminVip.nav', action: 'vip:manage' },
   { to: paths.adminJobs, key: 'adminJobs.nav', action: 'jobs:manage' },
+  { to: paths.adminBackups, key: 'adminBackups.nav', action: 'backups:manage' },
   { to: paths.adminIpBans, key: 'adminDefences.nav', action: 'ipBans:manage' },
 ];
 

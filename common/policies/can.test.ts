@@ -28,6 +28,7 @@ const BY_ROLE: Record<Action, [boolean, boolean, boolean]> = {
   'site:manage': [false, false, true],
   'vip:manage': [false, false, true],
   'jobs:manage': [false, false, true],
+  'backups:manage': [false, false, true],
   'user:warn': [false, true, true],
   'ipBans:manage': [false, false, true],
   'trust:set': [false, true, true],

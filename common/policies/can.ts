@@ -23,6 +23,7 @@ export type Action =
   | 'site:manage' // nodes, tags, friend links, site notices
   | 'vip:manage' // VIP settings, the order queue: activate, reject (/admin/vip)
   | 'jobs:manage' // jobs after commit: their states, errors, retry (/admin/jobs)
+  | 'backups:manage' // whole-forum backups: schedule, back up now, download, delete (/admin/backups)
   | 'user:warn' // send a member a formal warning (issue 28)
   | 'ipBans:manage' // IP and network bans (/admin/ip-bans)
   | 'trust:set' // set a member's trust level by hand
@@ -61,6 +62,8 @@ const RULES: Record<Action, (user: Subject, resource: Resource | undefined) => b
   'vip:manage': (u) => canByRole(u, 'vip:manage'),
   // The mail queue and the site's housekeeping: the operator's, like the settings.
   'jobs:manage': (u) => isAdmin(u),
+  // An archive holds every member's password hash and the site's secrets: the operator's alone.
+  'backups:manage': (u) => isAdmin(u),
   // A warning is moderation of a member, short of a ban: moderators and admins.
   'user:warn': (u) => isModerator(u),
   // A network ban can shut out a whole café or campus: site policy, the admins'.

@@ -729,6 +729,23 @@ export interface UploadImagesTable {
 }
 
 /** An archive of a member's data they asked for (issue 29): `status` pending | ready | failed. */
+/** A whole-forum backup (issue 33): the back office's list of archives in the backup store. */
+export interface BackupsTable {
+  id: Generated<number>;
+  /** The archive's name in the backup store. */
+  file_name: string;
+  status: string; // running | done | failed
+  origin: string; // manual | scheduled
+  size: Generated<number>;
+  /** The last migration the archive's snapshot had applied ('' until done). */
+  schema_version: Generated<string>;
+  /** Why it failed ('' otherwise). */
+  error: Generated<string>;
+  create_time: number;
+  update_time: number;
+}
+export type BackupRow = Selectable<BackupsTable>;
+
 export interface AccountExportsTable {
   id: Generated<number>;
   user_id: number;
@@ -776,6 +793,7 @@ export interface DB {
   import_map: ImportMapTable;
   account_exports: AccountExportsTable;
   account_deletions: AccountDeletionsTable;
+  backups: BackupsTable;
   upload_images: UploadImagesTable;
   user_tokens: UserTokensTable;
   email_codes: EmailCodesTable;

@@ -34,6 +34,7 @@ import * as signInIdentities from './2026120601_sign_in_identities';
 import * as secondFactors from './2026120603_second_factors';
 import * as accountData from './2026120604_account_data';
 import * as phoneSignIn from './2026120602_phone_sign_in';
+import * as backups from './2026120701_backups';
 import * as importMap from './2026120703_import_map';
 
 export const migrations: Record<string, Migration> = {
@@ -68,5 +69,6 @@ export const migrations: Record<string, Migration> = {
   '2026120603_second_factors': secondFactors,
   '2026120604_account_data': accountData,
   '2026120602_phone_sign_in': phoneSignIn,
+  '2026120701_backups': backups,
   '2026120703_import_map': importMap,
 };

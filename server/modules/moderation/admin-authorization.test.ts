@@ -1,10 +1,13 @@
 /**
- * Authorization matrix of the back office's members, bans, audit log, forbidden words and jobs
- * (`/api/admin/user/…`, `users…`, `words…`, `audit_logs`, `jobs…`; issues 16, 17 and 26): every route, read or
+ * Authorization matrix of the back office's members, bans, audit log, forbidden words, jobs and
+ * backups (`/api/admin/user/…`, `users…`, `words…`, `audit_logs`, `jobs…`, `backups…`; issues 16,
+ * 17, 26 and 33): every route, read or
  * write, × {anonymous, member, banned, unverified, moderator, admin}. Each cell acts on its own
  * fresh target, checks the status and errorCode, and that a refused call changed nothing. A
  * route of these families without a row fails the suite.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../tests/support/databases';
 import { createUser, uniq, type CreatedUser } from '../../../tests/support/factories';
@@ -19,11 +22,11 @@ type Expect = Record<Actor, [number, number?]>;
 
 /** Moderators and admins (the back office). */
 const STAFF: Expect = { anonymous: [401, 1], member: [403, 2], banned: [403, 2], unverified: [403, 2], moderator: [200], admin: [200] };
-/** Admins only (roles, manual verification, changing the forbidden words, jobs). */
+/** Admins only (roles, manual verification, changing the forbidden words, jobs, backups). */
 const ADMIN: Expect = { ...STAFF, moderator: [403, 2] };
 
 /** The route families this matrix covers (other back-office screens keep matrices of their own): each of their routes needs a row. */
-const FAMILIES = ['/api/admin/user/', '/api/admin/users', '/api/admin/words', '/api/admin/audit_logs', '/api/admin/jobs'];
+const FAMILIES = ['/api/admin/user/', '/api/admin/users', '/api/admin/words', '/api/admin/audit_logs', '/api/admin/jobs', '/api/admin/backups'];
 
 interface Row {
   route: string;
@@ -69,6 +72,20 @@ for (const dialect of await testDatabases()) {
         .execute();
       return (await db.selectFrom('jobs').select('id').where('last_error', '=', marker).executeTakeFirstOrThrow()).id;
     }
+
+    const backupState = (id: number) => db.selectFrom('backups').select(['status']).where('id', '=', id).executeTakeFirst();
+    const backupCount = async () => (await db.selectFrom('backups').select('id').execute()).length;
+    const backupSettings = () => db.selectFrom('settings').select('value').where('key', '=', 'backups').executeTakeFirst();
+    /** A finished archive, its file in DATA_DIR/backups. */
+    async function doneBackup(): Promise<number> {
+      const now = t.ctx.clock.now();
+      const fileName = `matrix-${uniq()}.tar.gz`;
+      mkdirSync(path.join(t.dataDir, 'backups'), { recursive: true });
+      writeFileSync(path.join(t.dataDir, 'backups', fileName), 'not really an archive');
+      await db.insertInto('backups').values({ file_name: fileName, status: 'done', origin: 'manual', size: 21, schema_version: '2026120701_backups', create_time: now, update_time: now }).execute();
+      return (await db.selectFrom('backups').select('id').where('file_name', '=', fileName).executeTakeFirstOrThrow()).id;
+    }
+    let keep = 1;
 
     const rows: Row[] = [
       { route: 'GET /api/admin/users', expect: STAFF, prepare: async () => ({ path: '/api/admin/users', query: { q: 'x' }, probe: nothing }) },
@@ -159,6 +176,40 @@ for (const dialect of await testDatabases()) {
         async prepare() {
           const id = await failedJob();
           return { path: '/api/admin/jobs/retry_failed', probe: () => jobState(id) };
+        },
+      },
+      { route: 'GET /api/admin/backups', expect: ADMIN, prepare: async () => ({ path: '/api/admin/backups', probe: nothing }) },
+      {
+        route: 'GET /api/admin/backups/:id/download',
+        expect: ADMIN,
+        async prepare() {
+          const id = await doneBackup();
+          return { path: `/api/admin/backups/${id}/download`, probe: nothing };
+        },
+      },
+      {
+        route: 'POST /api/admin/backups/settings',
+        expect: ADMIN,
+        async prepare() {
+          keep += 1;
+          return { path: '/api/admin/backups/settings', body: { schedule: 'daily', hour: 3, weekday: 0, keep }, probe: backupSettings };
+        },
+      },
+      {
+        route: 'POST /api/admin/backups/start',
+        expect: ADMIN,
+        async prepare() {
+          // One backup at a time: the admin's call must find none running (the suite's runner never runs the job).
+          await db.deleteFrom('backups').where('status', '=', 'running').execute();
+          return { path: '/api/admin/backups/start', probe: backupCount };
+        },
+      },
+      {
+        route: 'POST /api/admin/backups/:id/delete',
+        expect: ADMIN,
+        async prepare() {
+          const id = await doneBackup();
+          return { path: `/api/admin/backups/${id}/delete`, probe: () => backupState(id) };
         },
       },
     ];

@@ -6,7 +6,9 @@
  * rebuild resumes where it stopped and the index stays usable throughout.
  */
 import type { Kysely } from 'kysely';
+import { dialectOf } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { rebuildTermRows } from './search.mysql.repository';
 import { deleteDocument, deleteDocumentsInRange, insertDocument, insertDocuments, readProgress, replaceDocument, settleIndex, sweepIndex, writeProgress, type IndexedDocument, type SweepCursor } from './search.repository';
 import { SEARCH_KINDS, SOURCES, sourceItem, type SearchKind, type SourceItem } from './search.sources';
 import { documentTerms } from './search.text';
@@ -92,4 +94,13 @@ export async function reindexAll(
 export async function reindexPending(db: Kysely<DB>): Promise<boolean> {
   for (const kind of SEARCH_KINDS) if (!(await readProgress(db, kind)).done) return true;
   return false;
+}
+
+/**
+ * After search_documents was loaded as rows (a restore, issue 33): the engine's own index rebuilt
+ * from them. SQLite's FTS5 (triggers) and PostgreSQL's generated tsv follow by themselves;
+ * MariaDB's term rows are written here. Answers how many documents were indexed (0 elsewhere).
+ */
+export async function rebuildEngineIndex(db: Kysely<DB>): Promise<number> {
+  return dialectOf(db) === 'mysql' ? rebuildTermRows(db) : 0;
 }

@@ -202,3 +202,20 @@ export function matchWindow(prepared: PreparedTerms, filters: RawBuilder<unknown
   return sql`select w.doc_id as id, max(w.item_id) as item_id, max(w.create_time) as create_time, ${saturate(sql`sum(w.tf)`)} + max(w.rest) as relevance
     from (${sql.join(walks, sql` union all `)}) w group by w.doc_id order by w.doc_id desc limit ${limit}`;
 }
+
+/**
+ * Rebuilds every term row from the documents (a restore loads search_documents as rows; this
+ * engine's own index follows from them), in batches by document id.
+ */
+export async function rebuildTermRows(db: Kysely<DB>, batch = 500): Promise<number> {
+  await sql`delete from search_terms`.execute(db);
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const docs = await db.selectFrom('search_documents').select(['id', 'terms']).where('id', '>', after).orderBy('id').limit(batch).execute();
+    if (docs.length === 0) return done;
+    await insertTermRows(db, docs.map((d) => ({ id: Number(d.id), terms: d.terms })));
+    done += docs.length;
+    after = Number(docs[docs.length - 1]!.id);
+  }
+}

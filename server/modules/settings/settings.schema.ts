@@ -10,6 +10,7 @@ import { accountDeletionSchema, navSchema, rateRule, reportSettingsSchema, score
 import { vipSettingsStored } from '../../../common/validation/vip';
 import { challengeSettingsSchema, trustSettingsSchema } from '../../../common/validation/defences';
 import { signInProvidersSettingsSchema } from '../../../common/validation/identities';
+import { backupSettingsSchema } from '../../../common/validation/backups';
 
 // The field rules live in common/validation/settings.ts (the back office's form uses them too).
 export { isTimeZone, NAV_URL } from '../../../common/validation/settings';
@@ -115,6 +116,8 @@ export const settingsSchema = z.object({
   signInProviders: signInProvidersSettingsSchema.prefault({}),
   /** A member's erasure (issue 29, ADR 0039): 'keep' their posts under "Deleted member", or 'remove' them. */
   accountDeletion: accountDeletionSchema.default({ content: 'keep' }),
+  /** Whole-forum backups (issue 33, ADR 0040): the schedule (site time zone) and how many archives to keep. */
+  backups: backupSettingsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,0 +1,33 @@
+/** The back office's backups (`/admin/backups`, issue 33): the schedule and the list of archives. */
+import { z } from '../zod';
+import { BACKUP_SCHEDULES } from '../validation/backups';
+
+export const BACKUP_STATUSES = ['running', 'done', 'failed'] as const;
+
+export const backupViewSchema = z
+  .strictObject({
+    id: z.number(),
+    fileName: z.string(),
+    status: z.enum(BACKUP_STATUSES),
+    origin: z.enum(['manual', 'scheduled']),
+    /** Bytes (0 until done). */
+    size: z.number(),
+    /** The last migration the archive holds ('' until done). */
+    schemaVersion: z.string(),
+    error: z.string(),
+    createTime: z.number(),
+    updateTime: z.number(),
+  })
+  .meta({ id: 'BackupView' });
+export type BackupView = z.infer<typeof backupViewSchema>;
+
+export const backupSettingsViewSchema = z
+  .strictObject({ schedule: z.enum(BACKUP_SCHEDULES), hour: z.number(), weekday: z.number(), keep: z.number(), timeZone: z.string() })
+  .meta({ id: 'BackupSettingsView' });
+export type BackupSettingsView = z.infer<typeof backupSettingsViewSchema>;
+
+export const backupsViewSchema = z.strictObject({ settings: backupSettingsViewSchema, backups: z.array(backupViewSchema) }).meta({ id: 'BackupsView' });
+export type BackupsView = z.infer<typeof backupsViewSchema>;
+
+export const backupRemovedSchema = z.strictObject({ removed: z.boolean() }).meta({ id: 'BackupRemoved' });
+export type BackupRemoved = z.infer<typeof backupRemovedSchema>;
