@@ -45,6 +45,12 @@ interface Sample {
   ok: boolean;
 }
 
+/** The first failures of a run, so a failure names its request and answer. */
+const failures: string[] = [];
+function noteFailure(what: string): void {
+  if (failures.length < 10) failures.push(what);
+}
+
 /** One request of the mix, through the balancer; resolves with whether it succeeded. */
 function mixedRequest(c: Cluster, counter: { n: number }): () => Promise<boolean> {
   const base = c.balancer.url;
@@ -63,7 +69,8 @@ function mixedRequest(c: Cluster, counter: { n: number }): () => Promise<boolean
         body: JSON.stringify({ entityType: 'topic', entityId: topic, content: `Soak comment ${counter.n} at ${Date.now()}` }),
       });
     } else res = await fetch(`${base}/topic/${topic}`, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
-    await res.arrayBuffer();
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) noteFailure(`${res.url.replace(base, '')} ${res.status} by ${res.headers.get('x-served-by') ?? '?'}: ${Buffer.from(body).toString('utf8', 0, 200)}`);
     return res.status === 200;
   };
 }
@@ -74,7 +81,8 @@ async function timed(run: () => Promise<boolean>): Promise<Sample> {
   let ok = false;
   try {
     ok = await run();
-  } catch {
+  } catch (error) {
+    noteFailure(`no answer: ${error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error)}`);
     ok = false;
   }
   return { at, ms: performance.now() - start, ok };
@@ -102,6 +110,7 @@ async function measurePeak(c: Cluster, seconds: number, concurrency: number): Pr
     }),
   );
   console.log(`peak: ${done} requests in ${seconds} s with ${concurrency} clients = ${(done / seconds).toFixed(0)}/s (${failed} failed)`);
+  for (const failure of failures.splice(0)) console.log(`  failed: ${failure}`);
   return done / seconds;
 }
 
@@ -156,6 +165,7 @@ async function soak(c: Cluster, minutes: number, rate: number): Promise<void> {
   }
   const all = samples.map((s) => s.ms).sort((x, y) => x - y);
   console.log(`all: ${samples.length} requests, ${samples.filter((s) => !s.ok).length} errors, p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms`);
+  for (const failure of failures.splice(0)) console.log(`  failed: ${failure}`);
   for (const name of ['a', 'b'] as const) {
     const points = memory[name];
     const settled = points.filter(([minute]) => minute >= 1);
@@ -168,6 +178,8 @@ interface Write {
   at: number;
   ok: boolean;
   id: number | null;
+  /** A failure's status and message, or the error. */
+  why?: string;
 }
 
 /** 8 writers posting comments through the balancer until `stop()`. */
@@ -190,9 +202,9 @@ function startWriters(c: Cluster): { writes: Write[]; stop(): Promise<void> } {
         });
         const body = (await res.json().catch(() => null)) as { success?: boolean; data?: { id?: number } } | null;
         const ok = res.status === 200 && body?.success === true && typeof body.data?.id === 'number';
-        writes.push({ at, ok, id: ok ? body!.data!.id! : null });
-      } catch {
-        writes.push({ at, ok: false, id: null });
+        writes.push(ok ? { at, ok, id: body!.data!.id! } : { at, ok, id: null, why: `${res.status} ${(body as { message?: string } | null)?.message ?? ''}` });
+      } catch (error) {
+        writes.push({ at, ok: false, id: null, why: error instanceof Error ? error.message : String(error) });
       }
       if (!running) break;
     }
@@ -296,6 +308,9 @@ async function faults(c: Cluster): Promise<void> {
     const acked = inside.filter((x) => x.ok);
     const lost = acked.filter((x) => !found.has(x.id!)).length;
     console.log(`${w.name} | ${acked.length} | ${inside.length - acked.length} | ${lost} | ${recoverySeconds(writers.writes, w.from, w.to).toFixed(1)}`);
+    const reasons = new Map<string, number>();
+    for (const x of inside) if (!x.ok) reasons.set(x.why ?? '?', (reasons.get(x.why ?? '?') ?? 0) + 1);
+    for (const [why, n] of reasons) console.log(`    ${n} × ${why.slice(0, 160)}`);
   }
   console.log(`whole run: ${acknowledged.length} acknowledged, ${acknowledged.filter((id) => !found.has(id)).length} lost, ${writers.writes.filter((w) => !w.ok).length} failed`);
 }
