@@ -43,6 +43,13 @@ export function haproxyConfig(port: number, upstreams: ReadonlyArray<{ name: str
     '  balance roundrobin',
     '  option httpchk GET /api/config/configs',
     '  http-check expect status 200',
+    // As docs/operations/two-processes.md: a request that never reached a process (refused, reset
+    // before an answer) goes to another; an answer of a draining process (503) is retried
+    // elsewhere for reads only.
+    '  retries 3',
+    '  option redispatch 1',
+    '  retry-on conn-failure empty-response 503',
+    '  http-request disable-l7-retry unless METH_GET || METH_HEAD',
     '  http-response set-header X-Served-By %s',
     ...upstreams.map((u) => `  server ${u.name} 127.0.0.1:${u.port} check inter 500ms fall 2 rise 1`),
     '',
