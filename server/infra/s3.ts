@@ -41,6 +41,8 @@ export interface ObjectInfo {
   size: number;
   /** The ETag without its quotes: the MD5 of a single-part upload's bytes on most services. */
   etag: string;
+  /** When it was written (epoch ms; listing only, 0 when the service does not say). */
+  lastModified?: number;
 }
 
 export interface PutOptions {
@@ -61,10 +63,21 @@ export interface BucketTimeouts {
  * A bucket that drops packets must not hold an upload (or the back office's test) for minutes:
  * the SDK waits for ever by default.
  */
-const DEFAULT_TIMEOUTS: BucketTimeouts = { connectMs: 5_000, requestMs: 60_000, attempts: 2 };
+export const DEFAULT_BUCKET_TIMEOUTS: BucketTimeouts = { connectMs: 5_000, requestMs: 60_000, attempts: 2 };
 
-function clientConfig(settings: S3Settings, timeouts: BucketTimeouts): S3ClientConfig {
+export interface BucketOptions {
+  /**
+   * 'when-required': no flexible checksum on PUTs (the SDK's default for a STREAM body is an
+   * aws-chunked body with a trailing CRC32, which s3rver stores verbatim and several
+   * S3-compatible services refuse). For callers that check what was stored themselves (size and
+   * MD5 ETag: backups). Default 'when-supported', the SDK's own.
+   */
+  checksums?: 'when-supported' | 'when-required';
+}
+
+function clientConfig(settings: S3Settings, timeouts: BucketTimeouts, options: BucketOptions): S3ClientConfig {
   return {
+    ...(options.checksums === 'when-required' ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
     requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
     region: settings.region || 'us-east-1',
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -90,9 +103,10 @@ export class Bucket {
 
   constructor(
     readonly settings: S3Settings,
-    timeouts: BucketTimeouts = DEFAULT_TIMEOUTS,
+    timeouts: BucketTimeouts = DEFAULT_BUCKET_TIMEOUTS,
+    options: BucketOptions = {},
   ) {
-    this.client = new S3Client(clientConfig(settings, timeouts));
+    this.client = new S3Client(clientConfig(settings, timeouts, options));
   }
 
   get name(): string {
@@ -151,7 +165,7 @@ export class Bucket {
     let token: string | undefined;
     do {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.name, Prefix: prefix, ContinuationToken: token }));
-      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0, etag: unquote(object.ETag) };
+      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0, etag: unquote(object.ETag), lastModified: object.LastModified?.getTime() ?? 0 };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }

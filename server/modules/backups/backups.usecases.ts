@@ -10,7 +10,11 @@ import type { Settings } from '../settings/settings.api';
 import { backupJob } from './backups.jobs';
 import { findBackup, hasRunningBackup, listBackups } from './backups.repository';
 import { removeBackup, startBackupRow } from './backups.service';
-import { backupStoreOf } from './backups.store';
+import { translator } from '../../../common/i18n';
+import type { Caller } from '../../kernel/caller';
+import { BackupStoreError } from './backups.bucket';
+import type { BackupStore } from './backups.store';
+import { configuredBackupStore, openBackupStore, storeKindOf } from './backups.destination';
 import { presentBackup } from './backups.presenter';
 
 type Input<K extends keyof typeof backupActions> = ParsedInputOf<(typeof backupActions)[K]>;
@@ -22,8 +26,15 @@ function settingsView(settings: Pick<Settings, 'backups' | 'timeZone'>): BackupS
   return { ...settings.backups, timeZone: settings.timeZone };
 }
 
-export async function backupsOverview({ db, settings }: ReadCall<Input<'list'>, undefined>): Promise<BackupsView> {
-  return { settings: settingsView(settings), backups: (await listBackups(db, LISTED)).map(presentBackup) };
+export async function backupsOverview({ ctx, db, settings }: ReadCall<Input<'list'>, undefined>): Promise<BackupsView> {
+  return { settings: settingsView(settings), store: configuredBackupStore(ctx.config), backups: (await listBackups(db, LISTED)).map(presentBackup) };
+}
+
+/** The store refused or could not be reached: a 502 naming why in the caller's language, never a 500. */
+function storeFailure(error: unknown, caller: Caller): unknown {
+  if (!(error instanceof BackupStoreError)) return error;
+  const t = translator(caller.locale);
+  return errors.other(502, 'adminBackups.errors.store', { reason: String(t(error.reasonKey)), detail: error.detail });
 }
 
 export async function saveBackupSettings({ scope, input, settings, caller }: WriteCall<Input<'saveSettings'>, undefined>): Promise<BackupSettingsView> {
@@ -33,27 +44,46 @@ export async function saveBackupSettings({ scope, input, settings, caller }: Wri
   return settingsView({ backups: input, timeZone: settings.timeZone });
 }
 
-export async function startBackup({ scope }: WriteCall<Input<'start'>, undefined>): Promise<BackupView> {
+export async function startBackup({ ctx, scope }: WriteCall<Input<'start'>, undefined>): Promise<BackupView> {
   if (await hasRunningBackup(scope.db)) throw errors.conflict('adminBackups.errors.running');
-  const id = await startBackupRow(scope.db, 'manual', scope.now);
+  const id = await startBackupRow(ctx, scope.db, 'manual', scope.now);
   await scope.enqueue(backupJob, { backupId: id });
   const row = await findBackup(scope.db, id);
   if (!row) throw errors.notFound('adminBackups.errors.notFound');
   return presentBackup(row);
 }
 
-export async function deleteBackup({ ctx, scope, input }: WriteCall<Input<'remove'>, undefined>): Promise<BackupRemoved> {
+export async function deleteBackup({ ctx, scope, input, caller }: WriteCall<Input<'remove'>, undefined>): Promise<BackupRemoved> {
   const row = await findBackup(scope.db, input.id);
   if (!row) throw errors.notFound('adminBackups.errors.notFound');
   if (row.status === 'running') throw errors.conflict('adminBackups.errors.stillRunning');
-  await removeBackup(ctx, scope.db, row);
+  try {
+    await removeBackup(ctx, scope.db, row);
+  } catch (error) {
+    throw storeFailure(error, caller);
+  }
   return { removed: true };
 }
 
-export async function downloadBackup({ ctx, db, input }: ReadCall<Input<'download'>, undefined>): Promise<MediaAnswer> {
+/** The archive's bytes, streamed from where it is kept (a bucket's too: through the app, admins only). */
+export async function downloadBackup({ ctx, db, input, caller }: ReadCall<Input<'download'>, undefined>): Promise<MediaAnswer> {
   const row = await findBackup(db, input.id);
   if (!row || row.status !== 'done') throw errors.notFound('adminBackups.errors.notFound');
-  const stored = await backupStoreOf(ctx.config).open(row.file_name);
+  let stored: Awaited<ReturnType<BackupStore['open']>>;
+  try {
+    const opened = await openBackupStore(ctx.config, db, ctx.settings, storeKindOf(row.store));
+    try {
+      stored = await opened.store.open(row.file_name);
+    } catch (error) {
+      opened.close();
+      throw error;
+    }
+    if (!stored) opened.close();
+    // The bucket's connection is released once the body was sent (or the download abandoned).
+    else stored.stream.once('close', () => opened.close());
+  } catch (error) {
+    throw storeFailure(error, caller);
+  }
   if (!stored) throw errors.notFound('adminBackups.errors.notFound');
   return {
     type: 'application/gzip',

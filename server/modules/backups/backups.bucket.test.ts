@@ -1,0 +1,177 @@
+/**
+ * Backups in a bucket (issue 33, ADR 0040) against a real S3-protocol server (s3rver), on every
+ * engine: BACKUP_S3_BUCKET and BACKUP_S3_PREFIX with the uploads' S3_* connection reused.
+ *   - "Back up now": the object appears under the prefix, nothing is left on the disk (no
+ *     archive, no staging file), the list says where, the download streams the bucket's bytes;
+ *   - retention deletes the oldest objects past the count; delete removes object and row;
+ *   - a bucket that does not exist, or the uploads' own bucket: the backup is marked failed with
+ *     a translatable reason, no object and no staging file stay, and nothing answers 500;
+ *   - a bucket unreachable at download or delete: a 502 in the caller's language;
+ *   - a stream that breaks mid-way leaves no object.
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackupsView, BackupView } from '../../../common/views/backups';
+import { testDatabases } from '../../../tests/support/databases';
+import { createUser, type CreatedUser } from '../../../tests/support/factories';
+import { startLocalS3, type LocalS3 } from '../../../tests/support/s3-server';
+import { createTestApp, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
+import { Bucket } from '../../infra/s3';
+import { BucketBackupStore } from './backups.bucket';
+
+const PREFIX = 'forum/backups/';
+
+/** The object keys under a prefix of the local server's bucket. */
+async function keysIn(bucket: Bucket, prefix = PREFIX): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of bucket.list(prefix)) keys.push(object.key);
+  return keys.sort();
+}
+
+/** Staging folders or archives a backup left in the data directory. */
+function leftovers(dataDir: string): string[] {
+  return readdirSync(dataDir).filter((name) => name.startsWith('.backup-staging') || name === 'backups');
+}
+
+let s3: LocalS3;
+let bucket: Bucket;
+
+beforeAll(async () => {
+  s3 = await startLocalS3('sabai-backups');
+  bucket = new Bucket(s3.settings);
+});
+afterAll(async () => {
+  bucket.destroy();
+  await s3.close();
+});
+
+/** The uploads' connection (S3_*) on another bucket, and the backups' bucket and prefix. */
+function bucketEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return { ...s3.env, S3_BUCKET: 'sabai-uploads', BACKUP_S3_BUCKET: s3.bucket, BACKUP_S3_PREFIX: 'forum/backups', ...overrides };
+}
+
+describe('a stream that breaks mid-way', () => {
+  it('leaves no object in the bucket and no staging file', async () => {
+    const workDir = mkdtempSync(path.join(os.tmpdir(), 'sabai-bstore-'));
+    const store = new BucketBackupStore(new Bucket(s3.settings), 'broken/', workDir);
+    const body = new Readable({
+      read() {
+        this.push(Buffer.alloc(64 * 1024, 1));
+        this.destroy(new Error('the archive broke'));
+      },
+    });
+    await expect(store.put('sabai-backup-broken.tar.gz', body)).rejects.toThrow('the archive broke');
+    expect(await keysIn(bucket, 'broken/')).toEqual([]);
+    expect(readdirSync(workDir)).toEqual([]);
+    store.close();
+  });
+});
+
+for (const dialect of await testDatabases()) {
+  describe(`backups in a bucket [${dialect}]`, () => {
+    let t: TestApp;
+    let admin: CreatedUser;
+    let clock = Date.UTC(2031, 10, 3);
+    const list = async () => (await t.get<BackupsView>('/api/admin/backups', { token: admin.token })).body.data!;
+    const backUpNow = async () => {
+      clock += 60_000;
+      const started = await t.post<BackupView>('/api/admin/backups/start', {}, { token: admin.token });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      await t.jobs.drain();
+      return (await list()).backups.find((b) => b.id === started.body.data!.id)!;
+    };
+
+    beforeAll(async () => {
+      t = await createTestApp({ dialect, clock: { now: () => clock }, env: bucketEnv() });
+      admin = await createUser(t, { role: 'admin' });
+      for (const key of await keysIn(bucket)) await bucket.delete(key);
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it('back up now: the object is in the bucket, listed, downloaded byte for byte, deleted', async () => {
+      expect((await list()).store).toEqual({ kind: 'bucket', bucket: 'sabai-backups', prefix: PREFIX });
+      const row = await backUpNow();
+      expect(row).toMatchObject({ status: 'done', store: 'bucket', error: '', errorKey: '' });
+      expect(await keysIn(bucket)).toEqual([`${PREFIX}${row.fileName}`]);
+      const object = (await bucket.read(`${PREFIX}${row.fileName}`))!;
+      expect(object.length).toBe(row.size);
+      const head = (await bucket.head(`${PREFIX}${row.fileName}`))!;
+      expect([head.contentType, head.cacheControl]).toEqual(['application/gzip', 'private, no-store']);
+      // Nothing of it on the app's disk: no archive, no staging file.
+      expect(leftovers(t.dataDir)).toEqual([]);
+
+      const download = await t.get(`/api/admin/backups/${row.id}/download`, { token: admin.token });
+      expect([download.status, download.headers['content-type'], download.headers['cache-control']]).toEqual([200, 'application/gzip', 'private, no-store']);
+      expect(download.raw.rawPayload.equals(object)).toBe(true);
+      // Admins only, as on the disk.
+      const moderator = await createUser(t, { role: 'moderator' });
+      expect((await t.get(`/api/admin/backups/${row.id}/download`, { token: moderator.token })).status).toBe(403);
+
+      expect((await t.post(`/api/admin/backups/${row.id}/delete`, {}, { token: admin.token })).status).toBe(200);
+      expect(await keysIn(bucket)).toEqual([]);
+      expect((await list()).backups.some((b) => b.id === row.id)).toBe(false);
+    });
+
+    it('retention deletes the oldest objects past the count', async () => {
+      await writeTestSettings(t, { backups: { schedule: 'off', hour: 3, weekday: 0, keep: 2 } }, clock);
+      t.ctx.settings.invalidate();
+      const rows: BackupView[] = [];
+      for (let i = 0; i < 3; i++) rows.push(await backUpNow());
+      expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done']);
+      expect(await keysIn(bucket)).toEqual([rows[1]!, rows[2]!].map((r) => `${PREFIX}${r.fileName}`).sort());
+      expect((await list()).backups.filter((b) => b.status === 'done').map((b) => b.id)).toEqual([rows[2]!.id, rows[1]!.id]);
+    });
+
+    it('a bucket unreachable at download or delete: 502 in the caller’s language, the row kept', async () => {
+      const row = (await list()).backups.find((b) => b.status === 'done')!;
+      const configured = t.ctx.config.backupS3!;
+      t.ctx.config.backupS3 = { ...configured, overrides: { endpoint: 'http://127.0.0.1:1' } };
+      try {
+        const download = await t.get(`/api/admin/backups/${row.id}/download`, { token: admin.token, headers: { 'accept-language': 'zh-CN' } });
+        expect(download.status).toBe(502);
+        expect(download.body.message).toContain('备份存储桶出错');
+        const removed = await t.post(`/api/admin/backups/${row.id}/delete`, {}, { token: admin.token });
+        expect(removed.status).toBe(502);
+        expect(removed.body.message).toContain('the endpoint cannot be reached');
+      } finally {
+        t.ctx.config.backupS3 = configured;
+      }
+      expect((await list()).backups.some((b) => b.id === row.id)).toBe(true);
+    });
+  });
+
+  describe(`a misconfigured backups bucket [${dialect}]`, () => {
+    for (const [label, overrides, reason] of [
+      ['a bucket that does not exist', { BACKUP_S3_BUCKET: 'no-such-bucket' }, 'objectStorage.error.noBucket'],
+      ['the uploads’ own bucket', { S3_BUCKET: 'sabai-backups' }, 'adminBackups.storeErrors.sameBucket'],
+    ] as const) {
+      it(`${label}: the backup fails with a translatable reason, nothing left behind, no 500`, async () => {
+        const t = await createTestApp({ dialect, env: bucketEnv(overrides) });
+        try {
+          const admin = await createUser(t, { role: 'admin' });
+          const before = await keysIn(bucket, '');
+          const started = await t.post<BackupView>('/api/admin/backups/start', {}, { token: admin.token });
+          expect(started.status).toBe(200);
+          await t.jobs.drain();
+          const listed = await t.get<BackupsView>('/api/admin/backups', { token: admin.token });
+          expect(listed.status).toBe(200);
+          const row = listed.body.data!.backups.find((b) => b.id === started.body.data!.id)!;
+          expect([row.status, row.errorKey, row.store]).toEqual(['failed', reason, 'bucket']);
+          expect(row.error).not.toBe('');
+          expect(await keysIn(bucket, '')).toEqual(before);
+          expect(leftovers(t.dataDir)).toEqual([]);
+          expect((await t.get(`/api/admin/backups/${row.id}/download`, { token: admin.token })).status).toBe(404);
+          // A failed one stored nothing: its row is deleted without asking the bucket.
+          expect((await t.post(`/api/admin/backups/${row.id}/delete`, {}, { token: admin.token })).status).toBe(200);
+        } finally {
+          await t.close();
+        }
+      });
+    }
+  });
+}
