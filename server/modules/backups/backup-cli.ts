@@ -52,15 +52,17 @@ async function intoStore(appConfig: AppConfig, database: DbConfig, name: string,
   }
 }
 
+/** Writes the archive to `out` (mode 0600, atomically). */
+async function intoFile(out: string, backup: PreparedBackup): Promise<{ where: string; size: number }> {
+  return { where: out, size: await writeFileAtomically(out, backup.stream) };
+}
+
 const started = Date.now();
 const backup = await prepareBackup({ database: config.database, dataDir: config.dataDir, now: started });
 try {
   let written: { where: string; size: number };
   try {
-    written = values['to-store'] ? await intoStore(config, config.database, backupFileName(started), backup, started) : await (async () => {
-      const out = path.resolve(values.out ?? backupFileName(started));
-      return { where: out, size: await writeFileAtomically(out, backup.stream) };
-    })();
+    written = values['to-store'] ? await intoStore(config, config.database, backupFileName(started), backup, started) : await intoFile(path.resolve(values.out ?? backupFileName(started)), backup);
   } catch (error) {
     if (!(error instanceof BackupStoreError)) throw error;
     console.error(`The backup store refused the archive (${error.reasonKey}): ${error.detail}`);
