@@ -15,7 +15,8 @@ import { staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
-import { send } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
+import { useToast } from '~/lib/toast';
 import { useBusyCall } from '~/lib/use-busy-call';
 import { useT } from '~/lib/use-t';
 
@@ -106,6 +107,30 @@ function ScheduleForm({ settings }: { settings: BackupSettingsView }) {
   );
 }
 
+/** "Test the bucket": a probe written, read back and deleted; the answer (or the failing step and why) as a toast. */
+function StoreTest() {
+  const t = useT();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  async function test() {
+    setBusy(true);
+    try {
+      const answer = await send(backupActions.testStore, {});
+      toast.success(t('objectStorage.test.ok', answer));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      toast.error(error.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button type="button" size="sm" variant="secondary" loading={busy} onClick={() => void test()} title={t('adminBackups.testHint')} data-testid="backup-store-test">
+      {t('adminBackups.test')}
+    </Button>
+  );
+}
+
 function BackupActions({ backup }: { backup: BackupView }) {
   const t = useT();
   const { run, busy } = useBusyCall();
@@ -140,9 +165,12 @@ export default function AdminBackupsPage() {
     <div className="space-y-4">
       <AdminTitle title={t('adminBackups.title')} description={t('adminBackups.description')} />
       <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">{t('adminBackups.secret')}</p>
-      <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="backup-store">
-        {view.store.kind === 'bucket' ? t('adminBackups.where.bucket', { bucket: view.store.bucket, prefix: view.store.prefix || '/' }) : t('adminBackups.where.disk')}
-      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="backup-store">
+          {view.store.kind === 'bucket' ? t('adminBackups.where.bucket', { bucket: view.store.bucket, prefix: view.store.prefix || '/' }) : t('adminBackups.where.disk')}
+        </p>
+        {view.store.kind === 'bucket' && <StoreTest />}
+      </div>
       <ScheduleForm settings={view.settings} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-base font-semibold">{t('adminBackups.listTitle')}</h2>

@@ -40,3 +40,6 @@ export type BackupsView = z.infer<typeof backupsViewSchema>;
 
 export const backupRemovedSchema = z.strictObject({ removed: z.boolean() }).meta({ id: 'BackupRemoved' });
 export type BackupRemoved = z.infer<typeof backupRemovedSchema>;
+
+export const backupStoreTestResultSchema = z.strictObject({ bucket: z.string(), ms: z.number() }).meta({ id: 'BackupStoreTestResult' });
+export type BackupStoreTestResult = z.infer<typeof backupStoreTestResultSchema>;

@@ -132,6 +132,20 @@ for (const dialect of await testDatabases()) {
       expect((await list()).backups.some((b) => b.id === row.id)).toBe(false);
     });
 
+    it('"Test the bucket": a probe written, read back and deleted; a wrong key names the step and cause', async () => {
+      const ok = await t.post<{ bucket: string; ms: number }>('/api/admin/backups/test_store', {}, { token: admin.token });
+      expect([ok.status, ok.body.data?.bucket]).toEqual([200, 'sabai-backups']);
+      expect(await keysIn(bucket, '')).toEqual([]);
+      const configured = t.ctx.config.backupS3!;
+      t.ctx.config.backupS3 = { ...configured, overrides: { accessKeyId: 'NOT-S3RVER' } };
+      try {
+        const refused = await t.post('/api/admin/backups/test_store', {}, { token: admin.token, headers: { 'accept-language': 'en-US' } });
+        expect([refused.status, refused.body.message]).toEqual([502, expect.stringContaining('The bucket test failed while it tried to write a file: the access key ID or the secret key is wrong.')]);
+      } finally {
+        t.ctx.config.backupS3 = configured;
+      }
+    });
+
     it('retention deletes the oldest objects past the count', async () => {
       await writeTestSettings(t, { backups: { schedule: 'off', hour: 3, weekday: 0, keep: 2 } }, clock);
       t.ctx.settings.invalidate();

@@ -1,5 +1,5 @@
 /** The back office's backups (`/admin/backups`, admins): one function per action. */
-import type { BackupRemoved, BackupSettingsView, BackupsView, BackupView } from '../../../common/views/backups';
+import type { BackupRemoved, BackupSettingsView, BackupsView, BackupStoreTestResult, BackupView } from '../../../common/views/backups';
 import type { backupActions } from '../../../common/actions/backups';
 import type { ParsedInputOf } from '../../../common/actions/contract';
 import { errors } from '../../infra/errors';
@@ -12,7 +12,7 @@ import { findBackup, hasRunningBackup, listBackups } from './backups.repository'
 import { removeBackup, startBackupRow } from './backups.service';
 import { translator } from '../../../common/i18n';
 import type { Caller } from '../../kernel/caller';
-import { BackupStoreError } from './backups.bucket';
+import { BackupStoreError, probeBackupBucket } from './backups.bucket';
 import type { BackupStore } from './backups.store';
 import { configuredBackupStore, openBackupStore, storeKindOf } from './backups.destination';
 import { presentBackup } from './backups.presenter';
@@ -90,4 +90,23 @@ export async function downloadBackup({ ctx, db, input, caller }: ReadCall<Input<
     headers: { 'content-disposition': `attachment; filename="${row.file_name}"`, 'content-length': stored.size, 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
     body: stored.stream,
   };
+}
+
+/**
+ * POST admin/backups/test_store: a probe object written, read back, compared and deleted in the
+ * backups' bucket, so an admin learns before the night's backup that it works (and which step
+ * does not). Only with a bucket configured: the disk needs no test.
+ */
+export async function testBackupStore({ ctx, db, caller }: ReadCall<Input<'testStore'>, undefined>): Promise<BackupStoreTestResult> {
+  if (!ctx.config.backupS3) throw errors.conflict('adminBackups.errors.testNeedsBucket');
+  const t = translator(caller.locale);
+  let outcome: Awaited<ReturnType<typeof probeBackupBucket>>;
+  try {
+    outcome = await probeBackupBucket(ctx.config, db, ctx.settings);
+  } catch (error) {
+    throw storeFailure(error, caller);
+  }
+  if (outcome.ok) return { bucket: ctx.config.backupS3.bucket, ms: outcome.ms };
+  ctx.log.warn({ step: outcome.step, reason: outcome.detail }, 'backups bucket test failed');
+  throw errors.other(502, 'objectStorage.test.failed', { step: String(t(`objectStorage.test.step.${outcome.step}`)), reason: String(t(outcome.reasonKey)), detail: outcome.detail });
 }
