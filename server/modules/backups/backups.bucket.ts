@@ -158,7 +158,9 @@ function sameBucket(a: S3Settings, b: S3Settings): boolean {
   return a.bucket === b.bucket && endpoint(a) === endpoint(b);
 }
 
-const NO_CONNECTION: S3Settings = { bucket: '', region: '', endpoint: '', accessKeyId: '', secretAccessKey: '', forcePathStyle: false, publicUrl: '', signedUrls: false };
+/** No uploads' bucket to borrow from: the AWS defaults (region us-east-1, the SDK's credential chain). */
+const NOTHING = '';
+const NO_CONNECTION: S3Settings = { bucket: NOTHING, region: NOTHING, endpoint: NOTHING, accessKeyId: NOTHING, secretAccessKey: NOTHING, forcePathStyle: false, publicUrl: NOTHING, signedUrls: false };
 
 /**
  * The backups' bucket and prefix (BACKUP_S3_*), its connection completed from the uploads'
