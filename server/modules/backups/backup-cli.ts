@@ -13,7 +13,7 @@ import { createDatabase } from '../../db/database';
 import { systemClock } from '../../infra/clock';
 import { SettingsCache } from '../settings/settings.api';
 import { prepareBackup, type PreparedBackup } from './backups.archive';
-import { BackupStoreError } from './backups.bucket';
+import { BackupStoreError, failureOf } from './backups.bucket';
 import { openBackupStore } from './backups.destination';
 import { backupFileName, writeFileAtomically } from './backups.file';
 import { insertBackup, markBackupDone, markBackupFailed } from './backups.repository';
@@ -41,8 +41,8 @@ async function intoStore(appConfig: AppConfig, database: DbConfig, name: string,
       const where = opened.kind === 'bucket' ? `s3://${appConfig.backupS3?.bucket}/${appConfig.backupS3?.prefix ?? ''}${name}` : path.join(appConfig.dataDir, 'backups', name);
       return { where, size };
     } catch (error) {
-      const words = error instanceof BackupStoreError ? { message: error.detail, key: error.reasonKey } : { message: String(error), key: '' };
-      await markBackupFailed(db, id, words.message, Date.now(), words.key);
+      const failure = failureOf(error);
+      await markBackupFailed(db, id, failure.message, Date.now(), failure.key);
       throw error;
     } finally {
       opened.close();

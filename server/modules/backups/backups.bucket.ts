@@ -44,6 +44,12 @@ export class BackupStoreError extends Error {
   }
 }
 
+/** A backup's failure as its row keeps it: the words and, for the store's, their message key. */
+export function failureOf(error: unknown): { message: string; key: string } {
+  if (error instanceof BackupStoreError) return { message: error.detail, key: error.reasonKey };
+  return { message: error instanceof Error ? error.message : String(error), key: '' };
+}
+
 /** A bucket's failure as a BackupStoreError (one already is passes through). */
 export function asStoreError(error: unknown): BackupStoreError {
   if (error instanceof BackupStoreError) return error;

@@ -10,7 +10,7 @@ import { prepareBackup, sweepStaging } from './backups.archive';
 import { backupFileName } from './backups.file';
 import { backupsBeyond, deleteBackupRow, findBackup, hasRunningBackup, insertBackup, lastScheduledTime, markBackupDone, runningBackups, markBackupFailed, type BackupOrigin } from './backups.repository';
 import { dueSlot } from './backups.schedule';
-import { BackupStoreError } from './backups.bucket';
+import { failureOf } from './backups.bucket';
 import { configuredBackupStore, openBackupStore, storeKindOf } from './backups.destination';
 
 /** A backup still "running" after this long died with its process: it is marked failed. */
@@ -19,12 +19,6 @@ export const STALE_BACKUP_MS = 6 * 3_600_000;
 /** A new backup's row (running), named after its moment and id-free so names never collide. */
 export async function startBackupRow(ctx: AppContext, db: Kysely<DB>, origin: BackupOrigin, now: number): Promise<number> {
   return insertBackup(db, backupFileName(now, origin === 'scheduled' ? '-scheduled' : ''), origin, configuredBackupStore(ctx.config).kind, now);
-}
-
-/** A failure's words and, for the store's, their message key. */
-function failureOf(error: unknown): { message: string; key: string } {
-  if (error instanceof BackupStoreError) return { message: error.detail, key: error.reasonKey };
-  return { message: error instanceof Error ? error.message : String(error), key: '' };
 }
 
 export { hasRunningBackup };
