@@ -3,13 +3,15 @@
  * engine: BACKUP_S3_BUCKET and BACKUP_S3_PREFIX with the uploads' S3_* connection reused.
  *   - "Back up now": the object appears under the prefix, nothing is left on the disk (no
  *     archive, no staging file), the list says where, the download streams the bucket's bytes;
- *   - retention deletes the oldest objects past the count; delete removes object and row;
+ *   - retention deletes the oldest objects past the count; delete removes object and row; the
+ *     schedule writes there too, and an archive written on the disk before the switch is still
+ *     downloaded and pruned on the disk;
  *   - a bucket that does not exist, or the uploads' own bucket: the backup is marked failed with
  *     a translatable reason, no object and no staging file stay, and nothing answers 500;
  *   - a bucket unreachable at download or delete: a 502 in the caller's language;
  *   - a stream that breaks mid-way, or an object stored with other bytes, leaves no object.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -19,7 +21,9 @@ import { testDatabases } from '../../../tests/support/databases';
 import { createUser, type CreatedUser } from '../../../tests/support/factories';
 import { startLocalS3, type LocalS3 } from '../../../tests/support/s3-server';
 import { createTestApp, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
+import { requireDb } from '../../context';
 import { Bucket } from '../../infra/s3';
+import { backupSchedule } from './backups.jobs';
 import { BackupStoreError, BucketBackupStore } from './backups.bucket';
 
 const PREFIX = 'forum/backups/';
@@ -33,7 +37,7 @@ async function keysIn(bucket: Bucket, prefix = PREFIX): Promise<string[]> {
 
 /** Staging folders or archives a backup left in the data directory. */
 function leftovers(dataDir: string): string[] {
-  return readdirSync(dataDir).filter((name) => name.startsWith('.backup-staging') || name === 'backups');
+  return readdirSync(dataDir).filter((name) => name.startsWith('.backup-staging') || (name === 'backups' && readdirSync(path.join(dataDir, name)).length > 0));
 }
 
 let s3: LocalS3;
@@ -154,6 +158,30 @@ for (const dialect of await testDatabases()) {
       expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done']);
       expect(await keysIn(bucket)).toEqual([rows[1]!, rows[2]!].map((r) => `${PREFIX}${r.fileName}`).sort());
       expect((await list()).backups.filter((b) => b.status === 'done').map((b) => b.id)).toEqual([rows[2]!.id, rows[1]!.id]);
+    });
+
+    it('the schedule writes to the bucket too; an archive written on the disk before the switch is still served and pruned there', async () => {
+      // An archive from before BACKUP_S3_BUCKET was set: its row says disk.
+      const oldName = 'sabai-backup-20311101-000000Z.tar.gz';
+      mkdirSync(path.join(t.dataDir, 'backups'), { recursive: true });
+      writeFileSync(path.join(t.dataDir, 'backups', oldName), 'an older archive on the disk');
+      await requireDb(t.ctx).insertInto('backups').values({ file_name: oldName, status: 'done', origin: 'manual', store: 'disk', size: 28, schema_version: '2026120701_backups', create_time: 1, update_time: 1 }).execute();
+      const old = (await list()).backups.find((b) => b.fileName === oldName)!;
+      expect(old.store).toBe('disk');
+      const served = await t.get(`/api/admin/backups/${old.id}/download`, { token: admin.token });
+      expect([served.status, served.raw.rawPayload.toString()]).toEqual([200, 'an older archive on the disk']);
+
+      // Daily at 07:00 Bangkok; 10 minutes into the slot the schedule's run backs up into the bucket.
+      await writeTestSettings(t, { backups: { schedule: 'daily', hour: 7, weekday: 0, keep: 1 } }, clock);
+      t.ctx.settings.invalidate();
+      clock = Date.UTC(2031, 10, 10) + 10 * 60_000;
+      await backupSchedule.job.run({}, t.ctx, { id: 0, attempt: 1, attempts: 1 });
+      const scheduled = (await list()).backups.find((b) => b.origin === 'scheduled')!;
+      expect([scheduled.status, scheduled.store]).toEqual(['done', 'bucket']);
+      // Retention (keep 1) deleted the older ones wherever each was written: the bucket's objects and the disk's file.
+      expect(await keysIn(bucket)).toEqual([`${PREFIX}${scheduled.fileName}`]);
+      expect(existsSync(path.join(t.dataDir, 'backups', oldName))).toBe(false);
+      expect((await list()).backups.filter((b) => b.status === 'done').map((b) => b.id)).toEqual([scheduled.id]);
     });
 
     it('a bucket unreachable at download or delete: 502 in the caller’s language, the row kept', async () => {
