@@ -5,14 +5,19 @@
  * bucket (backups). Nothing here knows what is stored: keys and bodies come from the caller.
  */
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
   S3ServiceException,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
@@ -126,6 +131,30 @@ export class Bucket {
     );
   }
 
+  /**
+   * Stores a large file as one object in parts of `partBytes` (a multipart upload: S3 takes at
+   * most 5 GiB in one PUT, and 10,000 parts). The object appears only when every part is in;
+   * on any failure the upload is aborted (no parts left billed).
+   */
+  async putFileInParts(key: string, file: string, size: number, partBytes: number, options: Omit<PutOptions, 'contentLength'>): Promise<void> {
+    const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.name, Key: key, ContentType: options.contentType, ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}) }));
+    const uploadId = created.UploadId;
+    if (!uploadId) throw new Error('multipart upload: the service answered no upload id');
+    try {
+      const parts: Array<{ ETag: string; PartNumber: number }> = [];
+      for (let start = 0, number = 1; start < size; start += partBytes, number += 1) {
+        const length = Math.min(partBytes, size - start);
+        const body = createReadStream(file, { start, end: start + length - 1 });
+        const answer = await this.client.send(new UploadPartCommand({ Bucket: this.name, Key: key, UploadId: uploadId, PartNumber: number, Body: body, ContentLength: length }));
+        parts.push({ ETag: answer.ETag ?? '', PartNumber: number });
+      }
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.name, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+    } catch (error) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.name, Key: key, UploadId: uploadId })).catch(() => undefined);
+      throw error;
+    }
+  }
+
   /** The object's size, ETag and type, or null when there is none under `key`. */
   async head(key: string): Promise<(ObjectInfo & { contentType: string; cacheControl: string }) | null> {
     try {
@@ -194,6 +223,43 @@ export class Bucket {
 /** Hex MD5 of bytes: what a single-part PUT's ETag is on S3 and most compatible services. */
 export function md5Hex(body: Buffer): string {
   return createHash('md5').update(body).digest('hex');
+}
+
+/**
+ * The MD5s of a stream's bytes as it passes: of the whole, and of each `partBytes` slice, which
+ * give the ETag S3 answers for a multipart upload of it (the MD5 of the parts' MD5s, `-<count>`).
+ */
+export class PartDigests {
+  private readonly whole = createHash('md5');
+  private readonly parts: Buffer[] = [];
+  private part = createHash('md5');
+  private inPart = 0;
+
+  constructor(readonly partBytes: number) {}
+
+  update(chunk: Buffer): void {
+    this.whole.update(chunk);
+    let offset = 0;
+    while (offset < chunk.length) {
+      const take = Math.min(this.partBytes - this.inPart, chunk.length - offset);
+      this.part.update(chunk.subarray(offset, offset + take));
+      this.inPart += take;
+      offset += take;
+      if (this.inPart === this.partBytes) this.closePart();
+    }
+  }
+
+  private closePart(): void {
+    this.parts.push(this.part.digest());
+    this.part = createHash('md5');
+    this.inPart = 0;
+  }
+
+  /** Call once, after the last byte. */
+  finish(): { md5: string; multipartEtag: string } {
+    if (this.inPart > 0) this.closePart();
+    return { md5: this.whole.digest('hex'), multipartEtag: `${createHash('md5').update(Buffer.concat(this.parts)).digest('hex')}-${this.parts.length}` };
+  }
 }
 
 /** Whether an ETag is a plain MD5 (not a multipart `…-N` one, nor an encrypted object's opaque one). */

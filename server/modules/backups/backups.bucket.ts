@@ -7,9 +7,10 @@
  * through the app (admins) or `npm run restore -- --from-store`.
  *
  * A PUT needs its length up front, so the archive is first written to a staging folder under
- * DATA_DIR (swept with the other staging folders when a process dies), then sent in one PUT,
- * checked (size, and the MD5 when the service answers one as the ETag), and the staging file
- * removed whatever happened. A single PUT stores the whole object or none, and a failed check
+ * DATA_DIR (swept with the other staging folders when a process dies), then sent in one PUT, or
+ * in 64 MiB parts when larger (a multipart upload, aborted on failure), checked (size, and the
+ * ETag when it is the MD5 or multipart MD5 computed while staging), and the staging file removed
+ * whatever happened. Either way the object appears whole or not at all, and a failed check
  * deletes it: no half archive is ever listed.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -22,13 +23,14 @@ import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
-import { Bucket, describeS3Error, isMd5Etag, type S3Settings } from '../../infra/s3';
+import { Bucket, describeS3Error, PartDigests, type S3Settings } from '../../infra/s3';
 import { existingSiteSecret, type Settings } from '../settings/settings.api';
 import { s3SettingsOf, STORAGE_SECRET } from '../uploads/uploads.api';
 import { isBackupName, type BackupStore, type StoredBackup } from './backups.store';
 
-/** S3's limit for one PUT (5 GiB): a larger archive needs a multipart upload, not done here. */
-export const MAX_SINGLE_PUT = 5 * 1024 ** 3;
+/** Parts of a multipart upload (archives larger than one part): 64 MiB, so up to 625 GiB in S3's 10,000 parts. */
+export const PART_BYTES = 64 * 1024 ** 2;
+const MAX_PARTS = 10_000;
 
 /**
  * A backup store's failure with a message key the back office translates (`objectStorage.error.*`,
@@ -64,6 +66,8 @@ export class BucketBackupStore implements BackupStore {
     readonly prefix: string,
     /** Where the archive is staged before its PUT (DATA_DIR). */
     readonly workDir: string,
+    /** An archive larger than this goes up in parts of this size (at least 5 MiB: S3's floor). */
+    readonly partBytes = PART_BYTES,
   ) {}
 
   private keyOf(name: string): string {
@@ -90,36 +94,54 @@ export class BucketBackupStore implements BackupStore {
     const staging = await mkdtemp(path.join(this.workDir, '.backup-staging-upload-'));
     try {
       const file = path.join(staging, name);
-      const md5 = createHash('md5');
+      const digests = new PartDigests(this.partBytes);
       const hashing = new Transform({
         transform(chunk: Buffer, _encoding, done) {
-          md5.update(chunk);
+          digests.update(chunk);
           done(null, chunk);
         },
       });
       await pipeline(body, hashing, createWriteStream(file, { mode: 0o600, flags: 'wx' }));
       const size = (await stat(file)).size;
-      if (size > MAX_SINGLE_PUT) throw new BackupStoreError('adminBackups.storeErrors.tooLarge', `${size} bytes; one PUT takes at most ${MAX_SINGLE_PUT}`);
-      await this.upload(key, file, size, md5.digest('hex'));
+      if (size > this.partBytes * MAX_PARTS) throw new BackupStoreError('adminBackups.storeErrors.tooLarge', `${size} bytes; at most ${MAX_PARTS} parts of ${this.partBytes}`);
+      await this.upload(key, file, size, digests.finish());
       return size;
     } finally {
       await rm(staging, { recursive: true, force: true });
     }
   }
 
-  /** One PUT of the staged file, then its check; on any failure the object is deleted. */
-  private async upload(key: string, file: string, size: number, md5: string): Promise<void> {
+  /**
+   * The staged file in one PUT, or in parts when larger than one part; then its check (size, and
+   * the ETag against the MD5 or multipart MD5 computed while staging, else the bytes read back);
+   * on any failure the object is deleted.
+   */
+  private async upload(key: string, file: string, size: number, expected: { md5: string; multipartEtag: string }): Promise<void> {
+    // No ACL: the bucket's default (private). Not cached anywhere on the way.
+    const options = { contentType: 'application/gzip', cacheControl: 'private, no-store' };
+    const inParts = size > this.partBytes;
     try {
-      // No ACL: the bucket's default (private). Not cached anywhere on the way.
-      await this.bucket.put(key, createReadStream(file), { contentType: 'application/gzip', cacheControl: 'private, no-store', contentLength: size });
+      if (inParts) await this.bucket.putFileInParts(key, file, size, this.partBytes, options);
+      else await this.bucket.put(key, createReadStream(file), { ...options, contentLength: size });
       const stored = await this.bucket.head(key);
-      if (!stored || stored.size !== size || (isMd5Etag(stored.etag) && stored.etag !== md5)) {
-        throw new BackupStoreError('objectStorage.error.mismatch', `${stored?.size ?? 0} bytes stored (ETag ${stored?.etag ?? 'none'}), ${size} sent (MD5 ${md5})`);
-      }
+      const mismatch = (what: string) => new BackupStoreError('objectStorage.error.mismatch', `${what}: ${stored?.size ?? 0} bytes stored (ETag ${stored?.etag ?? 'none'}), ${size} sent (MD5 ${expected.md5})`);
+      if (!stored || stored.size !== size) throw mismatch('size');
+      // The ETag is the MD5 (or multipart MD5) on most services, but not of an object encrypted
+      // with a KMS key, nor everywhere after a multipart upload: then the bytes are read back.
+      if (stored.etag !== (inParts ? expected.multipartEtag : expected.md5) && (await this.md5Of(key)) !== expected.md5) throw mismatch('bytes');
     } catch (error) {
       await this.bucket.delete(key).catch(() => undefined);
       throw asStoreError(error);
     }
+  }
+
+  /** The MD5 of the object's bytes, read back (null when it is gone). */
+  private async md5Of(key: string): Promise<string | null> {
+    const object = await this.bucket.get(key);
+    if (!object) return null;
+    const md5 = createHash('md5');
+    for await (const chunk of object.stream) md5.update(chunk as Buffer);
+    return md5.digest('hex');
   }
 
   async open(name: string): Promise<{ stream: Readable; size: number } | null> {
