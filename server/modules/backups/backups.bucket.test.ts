@@ -11,7 +11,7 @@
  *   - a bucket unreachable at download or delete: a 502 in the caller's language;
  *   - a stream that breaks mid-way, or an object stored with other bytes, leaves no object.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,7 @@ import { createUser, type CreatedUser } from '../../../tests/support/factories';
 import { startLocalS3, type LocalS3 } from '../../../tests/support/s3-server';
 import { createTestApp, writeTestSettings, type TestApp } from '../../../tests/support/test-app';
 import { requireDb } from '../../context';
-import { Bucket } from '../../infra/s3';
+import { Bucket, PartDigests } from '../../infra/s3';
 import { backupSchedule } from './backups.jobs';
 import { BackupStoreError, BucketBackupStore } from './backups.bucket';
 
@@ -74,6 +74,16 @@ describe('what the bucket stored is checked', () => {
 });
 
 describe('an archive larger than one part', () => {
+  it('the multipart ETag is computed as S3 does: the MD5 of the parts’ MD5s, -count, whatever the chunks', () => {
+    const bytes = randomBytes(25_000);
+    const md5 = (b: Buffer) => createHash('md5').update(b).digest();
+    const slices = [bytes.subarray(0, 10_000), bytes.subarray(10_000, 20_000), bytes.subarray(20_000)];
+    const expected = `${createHash('md5').update(Buffer.concat(slices.map(md5))).digest('hex')}-3`;
+    const digests = new PartDigests(10_000);
+    for (const [from, to] of [[0, 7], [7, 10_000], [10_000, 23_456], [23_456, 25_000]] as const) digests.update(bytes.subarray(from, to));
+    expect(digests.finish()).toEqual({ md5: md5(bytes).toString('hex'), multipartEtag: expected });
+  });
+
   it('goes up in parts (a multipart upload) and is stored whole, byte for byte', async () => {
     const workDir = mkdtempSync(path.join(os.tmpdir(), 'sabai-bstore-'));
     const store = new BucketBackupStore(new Bucket(s3.settings, undefined, { checksums: 'when-required' }), 'parts/', workDir, 5 * 1024 ** 2);
