@@ -95,6 +95,16 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).default(''),
   S3_PUBLIC_URL: z.union([z.literal(''), z.string().trim().url()]).default(''),
   S3_SIGNED_URLS: z.enum(['true', 'false', '1', '0', '']).default(''),
+  // Backups in a bucket of their own (ADR 0040, docs/operations/backup-and-restore.md): set
+  // BACKUP_S3_BUCKET. The endpoint, region and key are the uploads' (S3_*, else the back
+  // office's) unless a BACKUP_S3_* one is given. Never the uploads' bucket: it may be public.
+  BACKUP_S3_BUCKET: z.string().trim().optional(),
+  BACKUP_S3_PREFIX: z.string().trim().default(''),
+  BACKUP_S3_REGION: z.string().trim().optional(),
+  BACKUP_S3_ENDPOINT: z.union([z.literal(''), z.string().trim().url()]).optional(),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  BACKUP_S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
 }).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { message: 'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS', path: ['HEADERS_TIMEOUT_MS'] });
 
 /** What an uploaded image may be, and how many are decoded at once (server/modules/uploads/images.ts). */
@@ -160,6 +170,19 @@ export interface AppConfig {
   linkPreviews: { testAllowAddresses: string[] };
   /** Uploads in this bucket (S3_BUCKET and the other S3_* variables), above the back office's choice; null: the back office decides. */
   s3: S3Settings | null;
+  /** Backups in this bucket (BACKUP_S3_*); null: on the disk (DATA_DIR/backups). */
+  backupS3: BackupBucketConfig | null;
+}
+
+/**
+ * The backups' bucket as the environment gives it: its name and key prefix, and only the
+ * connection values given as BACKUP_S3_* (the others come from the uploads' bucket).
+ */
+export interface BackupBucketConfig {
+  bucket: string;
+  /** '' or a folder-like prefix ending in `/` (`sabai/backups/`). */
+  prefix: string;
+  overrides: Partial<Pick<S3Settings, 'region' | 'endpoint' | 'accessKeyId' | 'secretAccessKey' | 'forcePathStyle'>>;
 }
 
 const truthy = (value: string) => value === 'true' || value === '1';
@@ -177,6 +200,19 @@ function s3FromEnv(e: z.infer<typeof EnvSchema>): S3Settings | null {
     publicUrl: e.S3_PUBLIC_URL,
     signedUrls: truthy(e.S3_SIGNED_URLS),
   };
+}
+
+/** The BACKUP_S3_* variables, or null when BACKUP_S3_BUCKET is unset. */
+function backupS3FromEnv(e: z.infer<typeof EnvSchema>): BackupBucketConfig | null {
+  if (!e.BACKUP_S3_BUCKET) return null;
+  const prefix = e.BACKUP_S3_PREFIX.replace(/^\/+/, '');
+  const overrides: BackupBucketConfig['overrides'] = {};
+  if (e.BACKUP_S3_REGION !== undefined) overrides.region = e.BACKUP_S3_REGION;
+  if (e.BACKUP_S3_ENDPOINT !== undefined) overrides.endpoint = e.BACKUP_S3_ENDPOINT;
+  if (e.BACKUP_S3_ACCESS_KEY_ID !== undefined) overrides.accessKeyId = e.BACKUP_S3_ACCESS_KEY_ID;
+  if (e.BACKUP_S3_SECRET_ACCESS_KEY !== undefined) overrides.secretAccessKey = e.BACKUP_S3_SECRET_ACCESS_KEY;
+  if (e.BACKUP_S3_FORCE_PATH_STYLE !== undefined) overrides.forcePathStyle = truthy(e.BACKUP_S3_FORCE_PATH_STYLE);
+  return { bucket: e.BACKUP_S3_BUCKET, prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix, overrides };
 }
 
 /** The site address of last resort (no PUBLIC_URL, none recorded at install): this machine. */
@@ -263,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     checkAnswers: e.NODE_ENV === 'test',
     linkPreviews: { testAllowAddresses: e.LINK_PREVIEW_TEST_ALLOW.split(',').map((a) => a.trim()).filter(Boolean) },
     s3: s3FromEnv(e),
+    backupS3: backupS3FromEnv(e),
     ...overrides,
   };
 }

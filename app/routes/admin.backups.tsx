@@ -3,6 +3,7 @@
  * The schedule (off, daily or weekly at an hour of the site's time zone) and how many archives to
  * keep; "Back up now" (a job writes the archive, the list shows it running, then done); the list
  * with each archive's date, size, schema version and status, its download link and delete button.
+ * Where new archives go (the disk, or the private bucket of BACKUP_S3_BUCKET) is said above it.
  */
 import { useState } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs } from 'react-router';
@@ -14,7 +15,8 @@ import { staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
-import { send } from '~/lib/api';
+import { ApiError, send } from '~/lib/api';
+import { useToast } from '~/lib/toast';
 import { useBusyCall } from '~/lib/use-busy-call';
 import { useT } from '~/lib/use-t';
 
@@ -105,6 +107,30 @@ function ScheduleForm({ settings }: { settings: BackupSettingsView }) {
   );
 }
 
+/** "Test the bucket": a probe written, read back and deleted; the answer (or the failing step and why) as a toast. */
+function StoreTest() {
+  const t = useT();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  async function test() {
+    setBusy(true);
+    try {
+      const answer = await send(backupActions.testStore, {});
+      toast.success(t('objectStorage.test.ok', answer));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      toast.error(error.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button type="button" size="sm" variant="secondary" loading={busy} onClick={() => void test()} title={t('adminBackups.testHint')} data-testid="backup-store-test">
+      {t('adminBackups.test')}
+    </Button>
+  );
+}
+
 function BackupActions({ backup }: { backup: BackupView }) {
   const t = useT();
   const { run, busy } = useBusyCall();
@@ -139,6 +165,12 @@ export default function AdminBackupsPage() {
     <div className="space-y-4">
       <AdminTitle title={t('adminBackups.title')} description={t('adminBackups.description')} />
       <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">{t('adminBackups.secret')}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="backup-store">
+          {view.store.kind === 'bucket' ? t('adminBackups.where.bucket', { bucket: view.store.bucket, prefix: view.store.prefix || '/' }) : t('adminBackups.where.disk')}
+        </p>
+        {view.store.kind === 'bucket' && <StoreTest />}
+      </div>
       <ScheduleForm settings={view.settings} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-base font-semibold">{t('adminBackups.listTitle')}</h2>
@@ -155,7 +187,9 @@ export default function AdminBackupsPage() {
           cells: [
             <span key="date" className="text-sm">
               <LocalDateTime time={backup.createTime} compact />
-              <span className="block text-xs text-zinc-500">{t(`adminBackups.origins.${backup.origin}`)}</span>
+              <span className="block text-xs text-zinc-500">
+                {t(`adminBackups.origins.${backup.origin}`)} · {t(`adminBackups.stores.${backup.store}`)}
+              </span>
             </span>,
             <span key="size" className="whitespace-nowrap tabular-nums" data-testid="backup-size">
               {backup.status === 'done' ? formatSize(backup.size) : '—'}
@@ -165,6 +199,11 @@ export default function AdminBackupsPage() {
             </span>,
             <span key="status" data-testid="backup-status">
               {t(`adminBackups.status.${backup.status}`)}
+              {backup.errorKey && (
+                <span className="block max-w-md text-xs break-words text-red-700 dark:text-red-400" data-testid="backup-error-reason">
+                  {t('adminBackups.storeFailed', { reason: t(backup.errorKey) })}
+                </span>
+              )}
               {backup.error && <span className="block max-w-md text-xs break-words text-red-700 dark:text-red-400">{backup.error}</span>}
             </span>,
             <BackupActions key="actions" backup={backup} />,

@@ -2,7 +2,7 @@
 import { z } from '../zod';
 import { backupSettingsInput } from '../validation/backups';
 import { idField } from '../validation/fields';
-import type { BackupRemoved, BackupSettingsView, BackupsView, BackupView } from '../views/backups';
+import type { BackupRemoved, BackupSettingsView, BackupsView, BackupStoreTestResult, BackupView } from '../views/backups';
 import { contract, returns } from './contract';
 
 export const backupActions = {
@@ -29,6 +29,14 @@ export const backupActions = {
     input: z.object({}),
     output: returns<BackupView>(),
     summary: 'Starts a backup now: a job writes the archive; the answer is its row, running. One at a time. Admins.',
+  }),
+  testStore: contract({
+    name: 'backups.testStore',
+    method: 'POST',
+    path: '/api/admin/backups/test_store',
+    input: z.object({}),
+    output: returns<BackupStoreTestResult>(),
+    summary: 'Writes, reads back and deletes a probe object in the backups’ bucket (BACKUP_S3_BUCKET); a failure is 502 naming the step and the reason, translated. Admins.',
   }),
   remove: contract({
     name: 'backups.remove',

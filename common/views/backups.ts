@@ -3,6 +3,10 @@ import { z } from '../zod';
 import { BACKUP_SCHEDULES } from '../validation/backups';
 
 export const BACKUP_STATUSES = ['running', 'done', 'failed'] as const;
+export const BACKUP_STORES = ['disk', 'bucket'] as const;
+
+/** Where new archives go (BACKUP_S3_BUCKET and BACKUP_S3_PREFIX, or the disk). */
+export const backupStoreViewSchema = z.strictObject({ kind: z.enum(BACKUP_STORES), bucket: z.string(), prefix: z.string() }).meta({ id: 'BackupStoreView' });
 
 export const backupViewSchema = z
   .strictObject({
@@ -14,7 +18,12 @@ export const backupViewSchema = z
     size: z.number(),
     /** The last migration the archive holds ('' until done). */
     schemaVersion: z.string(),
+    /** The failure's words (the service's own, untranslated). */
     error: z.string(),
+    /** The failure as a message key to translate ('' when none): `objectStorage.error.*`, `adminBackups.errors.*`. */
+    errorKey: z.string(),
+    /** Where it was written: this server's disk, or the backups' bucket. */
+    store: z.enum(BACKUP_STORES),
     createTime: z.number(),
     updateTime: z.number(),
   })
@@ -26,8 +35,11 @@ export const backupSettingsViewSchema = z
   .meta({ id: 'BackupSettingsView' });
 export type BackupSettingsView = z.infer<typeof backupSettingsViewSchema>;
 
-export const backupsViewSchema = z.strictObject({ settings: backupSettingsViewSchema, backups: z.array(backupViewSchema) }).meta({ id: 'BackupsView' });
+export const backupsViewSchema = z.strictObject({ settings: backupSettingsViewSchema, store: backupStoreViewSchema, backups: z.array(backupViewSchema) }).meta({ id: 'BackupsView' });
 export type BackupsView = z.infer<typeof backupsViewSchema>;
 
 export const backupRemovedSchema = z.strictObject({ removed: z.boolean() }).meta({ id: 'BackupRemoved' });
 export type BackupRemoved = z.infer<typeof backupRemovedSchema>;
+
+export const backupStoreTestResultSchema = z.strictObject({ bucket: z.string(), ms: z.number() }).meta({ id: 'BackupStoreTestResult' });
+export type BackupStoreTestResult = z.infer<typeof backupStoreTestResultSchema>;

@@ -739,8 +739,12 @@ export interface BackupsTable {
   size: Generated<number>;
   /** The last migration the archive's snapshot had applied ('' until done). */
   schema_version: Generated<string>;
-  /** Why it failed ('' otherwise). */
+  /** Why it failed ('' otherwise): the service's or the system's words. */
   error: Generated<string>;
+  /** Where it was written: disk | bucket. */
+  store: Generated<string>;
+  /** Why it failed as a message key the back office translates ('' when none). */
+  error_key: Generated<string>;
   create_time: number;
   update_time: number;
 }

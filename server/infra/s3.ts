@@ -5,14 +5,19 @@
  * bucket (backups). Nothing here knows what is stored: keys and bodies come from the caller.
  */
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
   S3ServiceException,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
@@ -41,6 +46,8 @@ export interface ObjectInfo {
   size: number;
   /** The ETag without its quotes: the MD5 of a single-part upload's bytes on most services. */
   etag: string;
+  /** When it was written (epoch ms; listing only, 0 when the service does not say). */
+  lastModified?: number;
 }
 
 export interface PutOptions {
@@ -61,10 +68,21 @@ export interface BucketTimeouts {
  * A bucket that drops packets must not hold an upload (or the back office's test) for minutes:
  * the SDK waits for ever by default.
  */
-const DEFAULT_TIMEOUTS: BucketTimeouts = { connectMs: 5_000, requestMs: 60_000, attempts: 2 };
+export const DEFAULT_BUCKET_TIMEOUTS: BucketTimeouts = { connectMs: 5_000, requestMs: 60_000, attempts: 2 };
 
-function clientConfig(settings: S3Settings, timeouts: BucketTimeouts): S3ClientConfig {
+export interface BucketOptions {
+  /**
+   * 'when-required': no flexible checksum on PUTs (the SDK's default for a STREAM body is an
+   * aws-chunked body with a trailing CRC32, which s3rver stores verbatim and several
+   * S3-compatible services refuse). For callers that check what was stored themselves (size and
+   * MD5 ETag: backups). Default 'when-supported', the SDK's own.
+   */
+  checksums?: 'when-supported' | 'when-required';
+}
+
+function clientConfig(settings: S3Settings, timeouts: BucketTimeouts, options: BucketOptions): S3ClientConfig {
   return {
+    ...(options.checksums === 'when-required' ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
     requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
     region: settings.region || 'us-east-1',
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -90,9 +108,10 @@ export class Bucket {
 
   constructor(
     readonly settings: S3Settings,
-    timeouts: BucketTimeouts = DEFAULT_TIMEOUTS,
+    timeouts: BucketTimeouts = DEFAULT_BUCKET_TIMEOUTS,
+    options: BucketOptions = {},
   ) {
-    this.client = new S3Client(clientConfig(settings, timeouts));
+    this.client = new S3Client(clientConfig(settings, timeouts, options));
   }
 
   get name(): string {
@@ -110,6 +129,30 @@ export class Bucket {
         ...(options.contentLength !== undefined ? { ContentLength: options.contentLength } : Buffer.isBuffer(body) ? { ContentLength: body.length } : {}),
       }),
     );
+  }
+
+  /**
+   * Stores a large file as one object in parts of `partBytes` (a multipart upload: S3 takes at
+   * most 5 GiB in one PUT, and 10,000 parts). The object appears only when every part is in;
+   * on any failure the upload is aborted (no parts left billed).
+   */
+  async putFileInParts(key: string, file: string, size: number, partBytes: number, options: Omit<PutOptions, 'contentLength'>): Promise<void> {
+    const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.name, Key: key, ContentType: options.contentType, ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}) }));
+    const uploadId = created.UploadId;
+    if (!uploadId) throw new Error('multipart upload: the service answered no upload id');
+    try {
+      const parts: Array<{ ETag: string; PartNumber: number }> = [];
+      for (let start = 0, number = 1; start < size; start += partBytes, number += 1) {
+        const length = Math.min(partBytes, size - start);
+        const body = createReadStream(file, { start, end: start + length - 1 });
+        const answer = await this.client.send(new UploadPartCommand({ Bucket: this.name, Key: key, UploadId: uploadId, PartNumber: number, Body: body, ContentLength: length }));
+        parts.push({ ETag: answer.ETag ?? '', PartNumber: number });
+      }
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.name, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+    } catch (error) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.name, Key: key, UploadId: uploadId })).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** The object's size, ETag and type, or null when there is none under `key`. */
@@ -151,7 +194,7 @@ export class Bucket {
     let token: string | undefined;
     do {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.name, Prefix: prefix, ContinuationToken: token }));
-      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0, etag: unquote(object.ETag) };
+      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0, etag: unquote(object.ETag), lastModified: object.LastModified?.getTime() ?? 0 };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
@@ -180,6 +223,43 @@ export class Bucket {
 /** Hex MD5 of bytes: what a single-part PUT's ETag is on S3 and most compatible services. */
 export function md5Hex(body: Buffer): string {
   return createHash('md5').update(body).digest('hex');
+}
+
+/**
+ * The MD5s of a stream's bytes as it passes: of the whole, and of each `partBytes` slice, which
+ * give the ETag S3 answers for a multipart upload of it (the MD5 of the parts' MD5s, `-<count>`).
+ */
+export class PartDigests {
+  private readonly whole = createHash('md5');
+  private readonly parts: Buffer[] = [];
+  private part = createHash('md5');
+  private inPart = 0;
+
+  constructor(readonly partBytes: number) {}
+
+  update(chunk: Buffer): void {
+    this.whole.update(chunk);
+    let offset = 0;
+    while (offset < chunk.length) {
+      const take = Math.min(this.partBytes - this.inPart, chunk.length - offset);
+      this.part.update(chunk.subarray(offset, offset + take));
+      this.inPart += take;
+      offset += take;
+      if (this.inPart === this.partBytes) this.closePart();
+    }
+  }
+
+  private closePart(): void {
+    this.parts.push(this.part.digest());
+    this.part = createHash('md5');
+    this.inPart = 0;
+  }
+
+  /** Call once, after the last byte. */
+  finish(): { md5: string; multipartEtag: string } {
+    if (this.inPart > 0) this.closePart();
+    return { md5: this.whole.digest('hex'), multipartEtag: `${createHash('md5').update(Buffer.concat(this.parts)).digest('hex')}-${this.parts.length}` };
+  }
 }
 
 /** Whether an ETag is a plain MD5 (not a multipart `…-N` one, nor an encrypted object's opaque one). */

@@ -36,6 +36,7 @@ import * as accountData from './2026120604_account_data';
 import * as phoneSignIn from './2026120602_phone_sign_in';
 import * as backups from './2026120701_backups';
 import * as importMap from './2026120703_import_map';
+import * as backupsStore from './2026120704_backups_store';
 
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026120602_phone_sign_in': phoneSignIn,
   '2026120701_backups': backups,
   '2026120703_import_map': importMap,
+  '2026120704_backups_store': backupsStore,
 };

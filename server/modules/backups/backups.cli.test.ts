@@ -3,7 +3,9 @@
  * (tsx, as the npm scripts), on the data directory's config and on DATABASE_URL. The archive is
  * written 0600 where --out says; the restore prints the comparison and says every table matches;
  * a second restore onto the now non-empty database is refused (exit 1, the reason printed) and
- * --force replaces it; a missing archive argument prints the usage.
+ * --force replaces it; a missing archive argument prints the usage. With BACKUP_S3_BUCKET (a real
+ * S3-protocol server, s3rver), `--to-store` puts the archive into the bucket with its row in the
+ * back office's list, and `restore --from-store <name>` brings it back from there.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -12,6 +14,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTopic, createUser } from '../../../tests/support/factories';
+import { startLocalS3 } from '../../../tests/support/s3-server';
+import { Bucket } from '../../infra/s3';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const run = promisify(execFile);
@@ -78,6 +82,43 @@ describe('backup and restore CLIs', () => {
     expect(notAnArchive.stderr).toContain('cannot be read as a .tar.gz');
 
     const usage = await cli('restore-cli.ts', [], env);
-    expect([usage.code, usage.stderr.trim()]).toEqual([2, 'Usage: npm run restore -- <archive.tar.gz> [--force]']);
+    expect([usage.code, usage.stderr.trim()]).toEqual([2, 'Usage: npm run restore -- <archive.tar.gz> [--force]\n       npm run restore -- --from-store <name> [--force]']);
+  });
+
+  it('--to-store puts the archive into the backups bucket and lists it; restore --from-store brings it back', { timeout: 180_000 }, async () => {
+    const s3 = await startLocalS3('sabai-cli-backups');
+    const bucket = new Bucket(s3.settings);
+    try {
+      const store = { ...s3.env, S3_BUCKET: 'sabai-uploads', BACKUP_S3_BUCKET: s3.bucket, BACKUP_S3_PREFIX: 'nightly' };
+      const backup = await cli('backup-cli.ts', ['--to-store'], { DATA_DIR: t.dataDir, ...store });
+      expect(backup.code, backup.stderr).toBe(0);
+      const name = /s3:\/\/sabai-cli-backups\/nightly\/(sabai-backup-[\w-]+\.tar\.gz)/.exec(backup.stdout)?.[1];
+      expect(name, backup.stdout).toBeDefined();
+      const keys: string[] = [];
+      for await (const object of bucket.list('')) keys.push(object.key);
+      expect(keys).toEqual([`nightly/${name}`]);
+      const row = await t.ctx.state.db!.selectFrom('backups').selectAll().where('file_name', '=', name!).executeTakeFirstOrThrow();
+      expect([row.status, row.store, row.size]).toEqual(['done', 'bucket', (await bucket.head(`nightly/${name}`))!.size]);
+
+      const target = path.join(tmp, 'from-store');
+      const env = { DATA_DIR: target, DATABASE_URL: 'sqlite:restored.db', ...store };
+      const restored = await cli('restore-cli.ts', ['--from-store', name!], env);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain(`Copying ${name}`);
+      expect(restored.stdout).toContain('Restored: every table matches the archive.');
+      // The copy fetched from the bucket is gone.
+      expect(existsSync(path.join(target, `.restore-${name}`))).toBe(false);
+
+      const missing = await cli('restore-cli.ts', ['--from-store', 'sabai-backup-none.tar.gz', '--force'], env);
+      expect(missing.code).toBe(1);
+      // (The SDK may warn about the Node version on stderr first.)
+      expect(missing.stderr).toContain('No archive named sabai-backup-none.tar.gz in the backup store.');
+      const noBucket = await cli('backup-cli.ts', ['--to-store'], { DATA_DIR: t.dataDir, ...store, BACKUP_S3_BUCKET: 'no-such-bucket' });
+      expect(noBucket.code).toBe(1);
+      expect(noBucket.stderr).toContain('The backup store refused the archive (objectStorage.error.noBucket)');
+    } finally {
+      bucket.destroy();
+      await s3.close();
+    }
   });
 });

@@ -11,6 +11,8 @@ export function presentBackup(row: BackupRow): BackupView {
     size: row.size,
     schemaVersion: row.schema_version,
     error: row.error,
+    errorKey: row.error_key,
+    store: row.store === 'bucket' ? 'bucket' : 'disk',
     createTime: row.create_time,
     updateTime: row.update_time,
   };

@@ -16,8 +16,8 @@ export async function latestAppliedMigration(db: AnyDb): Promise<string | null> 
 export type BackupStatus = 'running' | 'done' | 'failed';
 export type BackupOrigin = 'manual' | 'scheduled';
 
-export async function insertBackup(db: Kysely<DB>, fileName: string, origin: BackupOrigin, now: number): Promise<number> {
-  return insertReturningId(db, 'backups', { file_name: fileName, status: 'running', origin, ...stamps(now) });
+export async function insertBackup(db: Kysely<DB>, fileName: string, origin: BackupOrigin, store: 'disk' | 'bucket', now: number): Promise<number> {
+  return insertReturningId(db, 'backups', { file_name: fileName, status: 'running', origin, store, ...stamps(now) });
 }
 
 export async function findBackup(db: Kysely<DB>, id: number): Promise<BackupRow | undefined> {
@@ -40,8 +40,9 @@ export async function markBackupDone(db: Kysely<DB>, id: number, values: { size:
   await db.updateTable('backups').set({ status: 'done', size: values.size, schema_version: values.schemaVersion, update_time: now }).where('id', '=', id).execute();
 }
 
-export async function markBackupFailed(db: Kysely<DB>, id: number, error: string, now: number): Promise<void> {
-  await db.updateTable('backups').set({ status: 'failed', error: error.slice(0, 1000), update_time: now }).where('id', '=', id).execute();
+/** Marks it failed with the words of the failure and, when known, their message key. */
+export async function markBackupFailed(db: Kysely<DB>, id: number, error: string, now: number, errorKey = ''): Promise<void> {
+  await db.updateTable('backups').set({ status: 'failed', error: error.slice(0, 1000), error_key: errorKey.slice(0, 128), update_time: now }).where('id', '=', id).execute();
 }
 
 export async function deleteBackupRow(db: Kysely<DB>, id: number): Promise<void> {

@@ -10,14 +10,15 @@ import { prepareBackup, sweepStaging } from './backups.archive';
 import { backupFileName } from './backups.file';
 import { backupsBeyond, deleteBackupRow, findBackup, hasRunningBackup, insertBackup, lastScheduledTime, markBackupDone, runningBackups, markBackupFailed, type BackupOrigin } from './backups.repository';
 import { dueSlot } from './backups.schedule';
-import { backupStoreOf } from './backups.store';
+import { failureOf } from './backups.bucket';
+import { configuredBackupStore, openBackupStore, storeKindOf } from './backups.destination';
 
 /** A backup still "running" after this long died with its process: it is marked failed. */
 export const STALE_BACKUP_MS = 6 * 3_600_000;
 
 /** A new backup's row (running), named after its moment and id-free so names never collide. */
-export async function startBackupRow(db: Kysely<DB>, origin: BackupOrigin, now: number): Promise<number> {
-  return insertBackup(db, backupFileName(now, origin === 'scheduled' ? '-scheduled' : ''), origin, now);
+export async function startBackupRow(ctx: AppContext, db: Kysely<DB>, origin: BackupOrigin, now: number): Promise<number> {
+  return insertBackup(db, backupFileName(now, origin === 'scheduled' ? '-scheduled' : ''), origin, configuredBackupStore(ctx.config).kind, now);
 }
 
 export { hasRunningBackup };
@@ -26,34 +27,60 @@ export { hasRunningBackup };
 export async function runBackup(ctx: AppContext, db: Kysely<DB>, id: number): Promise<void> {
   const row = await findBackup(db, id);
   if (!row || row.status !== 'running' || !ctx.config.database) return;
-  const store = backupStoreOf(ctx.config);
   try {
-    const backup = await prepareBackup({ database: ctx.config.database, dataDir: ctx.config.dataDir, now: ctx.clock.now() });
-    let size: number;
+    // The store the row was started for (the configured one then).
+    const opened = await openBackupStore(ctx.config, db, ctx.settings, storeKindOf(row.store));
     try {
-      size = await store.put(row.file_name, backup.stream);
+      const backup = await prepareBackup({ database: ctx.config.database, dataDir: ctx.config.dataDir, now: ctx.clock.now() });
+      let size: number;
+      try {
+        size = await opened.store.put(row.file_name, backup.stream);
+      } finally {
+        await backup.cleanup();
+      }
+      await markBackupDone(db, id, { size, schemaVersion: backup.manifest.schemaVersion }, ctx.clock.now());
     } finally {
-      await backup.cleanup();
+      opened.close();
     }
-    await markBackupDone(db, id, { size, schemaVersion: backup.manifest.schemaVersion }, ctx.clock.now());
   } catch (error) {
-    await markBackupFailed(db, id, error instanceof Error ? error.message : String(error), ctx.clock.now());
+    const failure = failureOf(error);
+    await markBackupFailed(db, id, failure.message, ctx.clock.now(), failure.key);
     throw error;
   }
   const settings = await ctx.settings.get(db);
   await pruneBackups(ctx, db, settings.backups.keep);
 }
 
-/** Deletes the finished archives past the `keep` newest (files first, then rows); answers how many. */
+/**
+ * Deletes the finished archives past the `keep` newest (objects or files first, then rows);
+ * answers how many. One the store cannot delete now (a bucket unreachable) keeps its row and is
+ * tried again after the next backup; the backup just written stays done.
+ */
 export async function pruneBackups(ctx: AppContext, db: Kysely<DB>, keep: number): Promise<number> {
-  const old = await backupsBeyond(db, keep);
-  for (const row of old) await removeBackup(ctx, db, row);
-  return old.length;
+  let removed = 0;
+  for (const row of await backupsBeyond(db, keep)) {
+    try {
+      await removeBackup(ctx, db, row);
+      removed += 1;
+    } catch (error) {
+      ctx.log.warn({ backupId: row.id, err: error }, 'retention could not delete an old backup');
+    }
+  }
+  return removed;
 }
 
-/** Deletes an archive's file, then its row. */
+/** Deletes an archive where it was written, then its row (a failed one stored nothing: its row alone). */
 export async function removeBackup(ctx: AppContext, db: Kysely<DB>, row: BackupRow): Promise<void> {
-  await backupStoreOf(ctx.config).remove(row.file_name);
+  if (row.status === 'failed') {
+    await deleteBackupRow(db, row.id);
+    return;
+  }
+  const opened = await openBackupStore(ctx.config, db, ctx.settings, storeKindOf(row.store));
+  try {
+    await opened.store.remove(row.file_name);
+  } finally {
+    opened.close();
+  }
   await deleteBackupRow(db, row.id);
 }
 
@@ -69,7 +96,7 @@ export async function runScheduledBackup(ctx: AppContext, db: Kysely<DB>): Promi
   const settings = await ctx.settings.get(db);
   const slot = dueSlot(settings.backups, settings.timeZone, now, await lastScheduledTime(db));
   if (slot === null || (await hasRunningBackup(db))) return null;
-  const id = await startBackupRow(db, 'scheduled', now);
+  const id = await startBackupRow(ctx, db, 'scheduled', now);
   await runBackup(ctx, db, id);
   return id;
 }

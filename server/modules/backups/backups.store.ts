@@ -1,14 +1,13 @@
 /**
  * Where whole-forum backups are kept (issue 33, ADR 0040), behind a small interface that knows
  * nothing of what an archive holds: a name, a stream of bytes, a size. The local disk
- * (DATA_DIR/backups) is the one target today; another (S3-compatible object storage) can be
- * chosen in `backupStoreOf` without touching the feature.
+ * (DATA_DIR/backups) here, or a private S3-compatible bucket (backups.bucket.ts), chosen by
+ * `openBackupStore` (backups.destination.ts).
  */
 import { createReadStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AppConfig } from '../../config';
 import { writeFileAtomically } from './backups.file';
 
 export interface StoredBackup {
@@ -73,9 +72,4 @@ export class LocalDiskBackupStore implements BackupStore {
   async remove(name: string): Promise<void> {
     await rm(this.pathOf(name), { force: true });
   }
-}
-
-/** The backup store of this deployment. */
-export function backupStoreOf(config: Pick<AppConfig, 'dataDir'>): BackupStore {
-  return new LocalDiskBackupStore(path.join(config.dataDir, 'backups'));
 }

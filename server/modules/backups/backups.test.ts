@@ -74,6 +74,7 @@ for (const dialect of await testDatabases()) {
         'POST /api/admin/backups/settings': { path: '/api/admin/backups/settings', body: { schedule: 'off', hour: 3, weekday: 0, keep: 7 } },
         'POST /api/admin/backups/start': { path: '/api/admin/backups/start', body: {} },
         'POST /api/admin/backups/:id/delete': { path: '/api/admin/backups/999999/delete', body: {} },
+        'POST /api/admin/backups/test_store': { path: '/api/admin/backups/test_store', body: {} },
       };
       const missing = mutatingRoutes(t.app).filter((route) => route.split(' ')[1]!.startsWith('/api/admin/backups') && !(route in routes));
       expect(missing).toEqual([]);
@@ -96,6 +97,9 @@ for (const dialect of await testDatabases()) {
       const started = await backUpNow();
       await t.jobs.drain();
       expect((await t.post('/api/admin/backups/999999/delete', {}, { token: admin.token })).status).toBe(404);
+      // The bucket test without a bucket configured: refused, named, in the admin's language.
+      const test = await t.post('/api/admin/backups/test_store', {}, { token: admin.token, headers: { 'accept-language': 'th-TH' } });
+      expect([test.status, test.body.message]).toEqual([409, 'ไม่ได้ตั้งค่าบักเก็ตสำหรับไฟล์สำรอง (BACKUP_S3_BUCKET): ไฟล์สำรองเก็บไว้ในดิสก์ของเซิร์ฟเวอร์นี้']);
       expect((await t.post(`/api/admin/backups/${started.id}/delete`, {}, { token: admin.token })).status).toBe(200);
     });
 

@@ -205,6 +205,13 @@ for (const dialect of await testDatabases()) {
         },
       },
       {
+        // Admins only; this app keeps backups on the disk, so the admin's call is refused as
+        // having no bucket to test (the bucket's own answers: backups.bucket.test.ts).
+        route: 'POST /api/admin/backups/test_store',
+        expect: { ...ADMIN, admin: [409, 9] },
+        prepare: async () => ({ path: '/api/admin/backups/test_store', probe: nothing }),
+      },
+      {
         route: 'POST /api/admin/backups/:id/delete',
         expect: ADMIN,
         async prepare() {
