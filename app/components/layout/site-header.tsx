@@ -62,7 +62,11 @@ export function SiteHeader() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(location.pathname);
-  // A header menu clicked while its lazy chunk still loads: it opens once loaded.
+  // A header menu clicked while its lazy chunk still loads: it opens once loaded. The stand-in
+  // takes the press as the menu does (Radix opens on pointerdown, not click): when the menu
+  // replaced it between the press and the release, the click landed on a trigger that ignores
+  // clicks and the press on a stand-in that waited for one, and the menu never opened (the
+  // create menu's journey, under load).
   const [pendingMenu, setPendingMenu] = useState<'create' | 'user' | null>(null);
   // Live: Server-Sent Events (polling fallback) while signed in.
   const liveUnread = useUnreadCount(unreadCount, user?.id ?? null);
@@ -117,7 +121,7 @@ export function SiteHeader() {
         <SearchBox className="hidden w-56 md:block lg:w-64" />
         <div className="flex items-center gap-1.5">
           {user && !banned && (
-            <Suspense fallback={createItems(config.modules).length > 0 ? <CreateButtonFace aria-haspopup="menu" onClick={() => setPendingMenu('create')} /> : null}>
+            <Suspense fallback={createItems(config.modules).length > 0 ? <CreateButtonFace aria-haspopup="menu" onPointerDown={() => setPendingMenu('create')} onClick={() => setPendingMenu('create')} /> : null}>
               <CreateMenu modules={config.modules} defaultOpen={pendingMenu === 'create'} />
             </Suspense>
           )}
@@ -125,7 +129,7 @@ export function SiteHeader() {
           {user && <MessageNotice count={liveUnread} />}
           <ColorModeToggle />
           {user ? (
-            <Suspense fallback={<UserButtonFace user={user} aria-haspopup="menu" onClick={() => setPendingMenu('user')} />}>
+            <Suspense fallback={<UserButtonFace user={user} aria-haspopup="menu" onPointerDown={() => setPendingMenu('user')} onClick={() => setPendingMenu('user')} />}>
               <UserMenu user={user} defaultOpen={pendingMenu === 'user'} />
             </Suspense>
           ) : (
