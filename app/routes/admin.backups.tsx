@@ -15,8 +15,7 @@ import { staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/dialog';
-import { ApiError, send } from '~/lib/api';
-import { useToast } from '~/lib/toast';
+import { send } from '~/lib/api';
 import { useBusyCall } from '~/lib/use-busy-call';
 import { useT } from '~/lib/use-t';
 
@@ -110,19 +109,9 @@ function ScheduleForm({ settings }: { settings: BackupSettingsView }) {
 /** "Test the bucket": a probe written, read back and deleted; the answer (or the failing step and why) as a toast. */
 function StoreTest() {
   const t = useT();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  async function test() {
-    setBusy(true);
-    try {
-      const answer = await send(backupActions.testStore, {});
-      toast.success(t('objectStorage.test.ok', answer));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      toast.error(error.message);
-    } finally {
-      setBusy(false);
-    }
+  const { run, busy } = useBusyCall();
+  function test() {
+    return run(() => send(backupActions.testStore, {}), (answer) => t('objectStorage.test.ok', answer));
   }
   return (
     <Button type="button" size="sm" variant="secondary" loading={busy} onClick={() => void test()} title={t('adminBackups.testHint')} data-testid="backup-store-test">

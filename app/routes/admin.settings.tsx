@@ -28,6 +28,7 @@ import { serverUpload } from '~/editor/upload';
 import { ApiError, send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';
+import { useBusyCall } from '~/lib/use-busy-call';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useT } from '~/lib/use-t';
 
@@ -550,20 +551,10 @@ function StorageFields({ form, fromEnv }: { form: FormParts; fromEnv: boolean })
 /** "Test connection": the bucket's answer as a toast (the step and the cause when it fails). */
 function StorageTest({ control }: { control: FormParts['control'] }) {
   const t = useT();
-  const toast = useToast();
   const [storage, storageSecretKey] = useWatch({ control, name: ['storage', 'storageSecretKey'] });
-  const [busy, setBusy] = useState(false);
-  async function test() {
-    setBusy(true);
-    try {
-      const answer = await send(siteSettingsActions.testStorage, { storage, storageSecretKey });
-      toast.success(t('objectStorage.test.ok', answer));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      toast.error(error.message);
-    } finally {
-      setBusy(false);
-    }
+  const { run, busy } = useBusyCall();
+  function test() {
+    return run(() => send(siteSettingsActions.testStorage, { storage, storageSecretKey }), (answer) => t('objectStorage.test.ok', answer));
   }
   return (
     <div className="flex flex-wrap items-center gap-3">

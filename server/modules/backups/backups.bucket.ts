@@ -13,16 +13,16 @@
  * whatever happened. Either way the object appears whole or not at all, and a failed check
  * deletes it: no half archive is ever listed.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
+import { probeBucket, type ProbeOutcome } from '../../infra/bucket-probe';
 import { Bucket, describeS3Error, PartDigests, type S3Settings } from '../../infra/s3';
 import { existingSiteSecret, type Settings } from '../settings/settings.api';
 import { s3SettingsOf, STORAGE_SECRET } from '../uploads/uploads.api';
@@ -204,35 +204,14 @@ export async function backupBucketSettings(config: Pick<AppConfig, 's3' | 'backu
   return { settings: resolved, prefix: chosen.prefix };
 }
 
-export type ProbeStep = 'write' | 'read' | 'compare' | 'delete';
-export type ProbeOutcome = { ok: true; ms: number } | { ok: false; step: ProbeStep; reasonKey: string; detail: string };
-
 /**
  * The back office's "Test": a small object under `<prefix>sabai-probe/` written, read back,
  * compared and deleted in the backups' bucket, each step named (a key that writes but cannot
- * read or delete would fail downloads and retention later). Short timeouts: an admin waits.
+ * read or delete would fail downloads and retention later).
  */
 export async function probeBackupBucket(config: Pick<AppConfig, 's3' | 'backupS3'>, db: Kysely<DB> | null, settings: SettingsSource): Promise<ProbeOutcome> {
   const resolved = await backupBucketSettings(config, db, settings);
   if (!resolved) throw new BackupStoreError('adminBackups.storeErrors.noBucket', 'BACKUP_S3_BUCKET is not set');
   const bucket = new Bucket(resolved.settings, { connectMs: 3_000, requestMs: 5_000, attempts: 1 }, { checksums: 'when-required' });
-  const key = `${resolved.prefix}sabai-probe/${randomBytes(8).toString('hex')}.txt`;
-  const body = Buffer.from(`sabai backups probe ${new Date().toISOString()}\n`);
-  const started = performance.now();
-  let step: ProbeStep = 'write';
-  try {
-    await bucket.put(key, body, { contentType: 'text/plain; charset=utf-8', cacheControl: 'private, no-store' });
-    step = 'read';
-    const read = await bucket.read(key);
-    step = 'compare';
-    if (!read || !read.equals(body)) return { ok: false, step, reasonKey: 'objectStorage.error.mismatch', detail: `${read?.length ?? 0} bytes read, ${body.length} written` };
-    step = 'delete';
-    await bucket.delete(key);
-    return { ok: true, ms: Math.round(performance.now() - started) };
-  } catch (error) {
-    const { key: reasonKey, detail } = describeS3Error(error);
-    return { ok: false, step, reasonKey, detail };
-  } finally {
-    bucket.destroy();
-  }
+  return probeBucket(bucket, { prefix: `${resolved.prefix}sabai-probe/`, cacheControl: 'private, no-store', label: 'sabai backups probe' });
 }
