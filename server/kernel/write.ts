@@ -76,3 +76,25 @@ export async function runWrite<T>(ctx: AppContext, work: (scope: WriteScope) => 
 export function runTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   return withRetry(() => db.transaction().execute(work));
 }
+
+class RolledBack<T> extends Error {
+  constructor(readonly result: T) {
+    super('rolled back on purpose');
+  }
+}
+
+/**
+ * A transaction that is always rolled back: a dry run (the importer's) does the whole work, so
+ * its report is a real run's, and leaves nothing behind. Answers what `work` answered.
+ */
+export async function runRolledBack<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      throw new RolledBack(await work(trx));
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.result as T;
+    throw error;
+  }
+  throw new Error('runRolledBack: the transaction committed');
+}

@@ -29,7 +29,6 @@ const BY_HAND: Record<string, string> = {
   'modules/identities/identities.usecases.ts write': 'a provider sends the browser back with a GET, so the callback is declared a read: its code exchange runs outside any transaction, then one runWrite signs in, links or creates the account',
   'modules/account-data/account-data.jobs.ts write': 'the archive job records the ready archive with its site message: work outside any request',
   'modules/account-data/account-data.service.ts write': 'the erasure schedule erases each due member in a transaction of its own: work outside any request',
-  'modules/importer/bbs-go.import.ts transaction': 'the import command’s dry run holds the whole import in one transaction it then rolls back, so its report is a real run’s: work outside any request',
   'modules/digest/digest.run.ts write': 'the hourly digest run claims a batch of members’ periods with their mail jobs: work outside any request',
 };
 

@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { TrustSettings } from '../../../common/validation/defences';
 import type { DB } from '../../db/schema';
-import { runTransaction } from '../../kernel/write';
+import { runRolledBack, runTransaction } from '../../kernel/write';
 import { importArticle, type ImportedArticle } from '../articles/articles.api';
 import { importComment, lockedComment, recountComments } from '../comments/comments.api';
 import { importFollow } from '../follows/follows.api';
@@ -54,21 +54,12 @@ type Outcome = { imported: number } | { skipped: string };
 /** Runs a piece of writing: its own transaction, or (dry run) the one open transaction. */
 type Write = <T>(work: (db: Kysely<DB>) => Promise<T>) => Promise<T>;
 
-class DryRunRollback extends Error {}
-
 export async function importBbsGo(db: Kysely<DB>, options: ImportOptions): Promise<ImportReport> {
   const started = Date.now();
   const report = emptyReport(options.dryRun);
   const copier = new UploadCopier(options.uploads, options.storeImage, options.dryRun);
   if (options.dryRun) {
-    try {
-      await db.transaction().execute(async (trx) => {
-        await importAll(trx, (work) => work(trx), options, report, copier);
-        throw new DryRunRollback();
-      });
-    } catch (error) {
-      if (!(error instanceof DryRunRollback)) throw error;
-    }
+    await runRolledBack(db, (trx) => importAll(trx, (work) => work(trx), options, report, copier));
   } else {
     await importAll(db, (work) => runTransaction(db, work), options, report, copier);
     const indexed = await reindexAll(db, (work) => runTransaction(db, work), options.now, { restart: true });
