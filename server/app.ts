@@ -20,6 +20,7 @@ import { slowClientGuard } from './http/slow-clients';
 import { installRequestContext } from './http/request-context';
 import { installResponseHeaders } from './http/response-headers';
 import { installCompression } from './http/compression';
+import { lazySchemaCompilers } from './http/schema-compilers';
 import { installTextGuard } from './http/validate';
 import './http/types';
 import { systemClock, timerSleep, type Clock, type Sleep } from './infra/clock';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // A request arriving while the server drains is refused by the drain's own hook: 503 in our
     // envelope (or the unavailable page), with Retry-After and `Connection: close` (http/drain.ts).
     return503OnClosing: false,
+    schemaController: { compilersFactory: lazySchemaCompilers },
   });
   slowClients.attach(app.server, app.log);
   app.decorate('drain', installDrain(app));

@@ -386,26 +386,37 @@ function productionSite(): FastifyPluginAsync {
 }
 
 /**
- * The built browser files under `/`: one route per file (the build is immutable), `/*` left to
- * pages. Text files carry brotli and gzip copies made at build time (scripts/precompress.mjs, ADR
- * 0034): `preCompressed` sends `x.js.br` or `x.js.gz` as stored, chosen by the request's
- * Accept-Encoding (brotli first), the plain file otherwise, always with `Vary: Accept-Encoding`;
- * the copies get no routes of their own.
+ * The built browser files: the hashed `/assets/*` behind one wildcard route, and the few files at
+ * the top (favicon) one route each, `/*` left to pages. One route per asset (≈250 files, GET and
+ * HEAD each) made route registration a visible part of a cold start (bench/cold-start.ts, issue
+ * 32); a miss under `/assets/` falls through to the not-found page as before. Text files carry
+ * brotli and gzip copies made at build time (scripts/precompress.mjs, ADR 0034): `preCompressed`
+ * sends `x.js.br` or `x.js.gz` as stored, chosen by the request's Accept-Encoding (brotli first),
+ * the plain file otherwise, always with `Vary: Accept-Encoding`; the copies get no routes of their
+ * own.
  */
 export async function serveClientFiles(app: FastifyInstance, root = CLIENT_DIR): Promise<void> {
+  const shared = { index: false, decorateReply: false, cacheControl: false, preCompressed: true } as const;
   await app.register(fastifyStatic, {
+    ...shared,
+    root: path.join(root, 'assets'),
+    prefix: '/assets/',
+    wildcard: true,
+    // The stored copies are chosen by Accept-Encoding, never asked for by name.
+    allowedPath: (pathName) => !/\.(br|gz)$/.test(pathName),
+    setHeaders(reply) {
+      reply.header('cache-control', `public, max-age=${ONE_YEAR_S}, immutable`);
+    },
+  });
+  await app.register(fastifyStatic, {
+    ...shared,
     root,
     prefix: '/',
-    // Register one route per file found now (the build is immutable), leaving `/*` to pages.
+    // One route per file found now (the build is immutable), leaving `/*` to pages.
     wildcard: false,
-    index: false,
-    decorateReply: false,
-    cacheControl: false,
-    preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz'],
-    setHeaders(reply, file) {
-      const hashed = file.startsWith(path.join(root, 'assets') + path.sep);
-      reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_S}, immutable` : 'public, max-age=3600');
+    globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=3600');
     },
   });
 }

@@ -28,6 +28,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'assets', 'app-XyZ789.css'), CSS);
   writeFileSync(path.join(dir, 'assets', 'font-Q1w2E3.woff2'), FONT);
   writeFileSync(path.join(dir, 'assets', 'tiny-T1n7.js'), 'export{};\n');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(os.tmpdir(), 'sabai-static-outside.txt'), 'outside');
   await precompress(dir);
   app = Fastify();
   await serveClientFiles(app, dir);
@@ -87,6 +89,18 @@ describe('serving the build files', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.rawPayload.equals(FONT)).toBe(true);
+  });
+
+  it('serves a file at the top (favicon) for an hour, not as immutable', async () => {
+    const reply = await app.inject({ url: '/favicon.svg' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers 404 for an asset that does not exist, and for a path out of the build', async () => {
+    expect((await app.inject({ url: '/assets/gone-0000.js' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/assets/../../sabai-static-outside.txt' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/assets/%2e%2e/%2e%2e/sabai-static-outside.txt' })).statusCode).toBe(404);
   });
 
   it('gives the copies no addresses of their own', async () => {
