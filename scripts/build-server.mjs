@@ -30,8 +30,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD_DIR = path.resolve(root, process.env.SABAI_BUILD_DIR || 'build');
 const SERVER_APP_DIR = path.join(BUILD_DIR, 'server-app');
 
-/** Left to Node: native addons, the one React and React Router, and development-only tools. */
-const EXTERNAL_PACKAGES = ['better-sqlite3', 'sharp', '@node-rs/argon2', 'react', 'react-dom', 'react-router', 'vite', 'typescript', 'tsx', 'vitest', 'pg-native'];
+/**
+ * Left to Node: native addons, the one React and React Router, development-only tools, and
+ * Fastify's schema compilers (never loaded: no route declares a schema, server/http/schema-compilers.ts).
+ */
+const EXTERNAL_PACKAGES = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'better-sqlite3', 'sharp', '@node-rs/argon2', 'react', 'react-dom', 'react-router', 'vite', 'typescript', 'tsx', 'vitest', 'pg-native'];
 
 const started = performance.now();
 rmSync(SERVER_APP_DIR, { recursive: true, force: true });

@@ -7,21 +7,22 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-  S3ServiceException,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
+
+type Sdk = typeof S3Sdk;
+type GetSignedUrl = typeof S3Presigner.getSignedUrl;
+
+let sdkLoading: Promise<{ sdk: Sdk; getSignedUrl: GetSignedUrl }> | undefined;
+
+/**
+ * The AWS SDK (≈2.3 MB of JavaScript) is loaded when a bucket is first used, not at start: most
+ * forums keep uploads on disk, and parsing it was a large share of a cold start (issue 32).
+ */
+function loadSdk(): Promise<{ sdk: Sdk; getSignedUrl: GetSignedUrl }> {
+  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({ sdk, getSignedUrl: presigner.getSignedUrl }));
+  return sdkLoading;
+}
 
 /** Where a bucket is and how to reach it (environment S3_*, or the back office's storage settings). */
 export interface S3Settings {
@@ -80,7 +81,7 @@ export interface BucketOptions {
   checksums?: 'when-supported' | 'when-required';
 }
 
-function clientConfig(settings: S3Settings, timeouts: BucketTimeouts, options: BucketOptions): S3ClientConfig {
+function clientConfig(settings: S3Settings, timeouts: BucketTimeouts, options: BucketOptions): S3Sdk.S3ClientConfig {
   return {
     ...(options.checksums === 'when-required' ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
     requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
@@ -98,20 +99,35 @@ function unquote(etag: string | undefined): string {
   return (etag ?? '').replace(/^W\//, '').replace(/"/g, '');
 }
 
+/**
+ * An error the service itself answered (the SDK's S3ServiceException and its subclasses), told by
+ * its shape, so that telling it needs no SDK loaded.
+ */
+function isServiceError(error: unknown): error is Error & { $fault: string; $metadata: { httpStatusCode?: number } } {
+  return error instanceof Error && typeof (error as { $fault?: unknown }).$fault === 'string' && typeof (error as { $metadata?: unknown }).$metadata === 'object';
+}
+
 /** Whether the service answered "no such object" (HEAD answers a bare 404 named NotFound). */
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  return isServiceError(error) && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 }
 
 export class Bucket {
-  readonly client: S3Client;
+  private client: S3Sdk.S3Client | undefined;
+  private destroyed = false;
 
   constructor(
     readonly settings: S3Settings,
-    timeouts: BucketTimeouts = DEFAULT_BUCKET_TIMEOUTS,
-    options: BucketOptions = {},
-  ) {
-    this.client = new S3Client(clientConfig(settings, timeouts, options));
+    private readonly timeouts: BucketTimeouts = DEFAULT_BUCKET_TIMEOUTS,
+    private readonly options: BucketOptions = {},
+  ) {}
+
+  /** The SDK and this bucket's client, both made on first use. */
+  private async s3(): Promise<{ sdk: Sdk; client: S3Sdk.S3Client; getSignedUrl: GetSignedUrl }> {
+    const { sdk, getSignedUrl } = await loadSdk();
+    if (this.destroyed) throw new Error('bucket: used after destroy()');
+    this.client ??= new sdk.S3Client(clientConfig(this.settings, this.timeouts, this.options));
+    return { sdk, client: this.client, getSignedUrl };
   }
 
   get name(): string {
@@ -119,8 +135,9 @@ export class Bucket {
   }
 
   async put(key: string, body: Buffer | Readable, options: PutOptions): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.s3();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.name,
         Key: key,
         Body: body,
@@ -137,7 +154,8 @@ export class Bucket {
    * on any failure the upload is aborted (no parts left billed).
    */
   async putFileInParts(key: string, file: string, size: number, partBytes: number, options: Omit<PutOptions, 'contentLength'>): Promise<void> {
-    const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.name, Key: key, ContentType: options.contentType, ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}) }));
+    const { sdk, client } = await this.s3();
+    const created = await client.send(new sdk.CreateMultipartUploadCommand({ Bucket: this.name, Key: key, ContentType: options.contentType, ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}) }));
     const uploadId = created.UploadId;
     if (!uploadId) throw new Error('multipart upload: the service answered no upload id');
     try {
@@ -145,20 +163,21 @@ export class Bucket {
       for (let start = 0, number = 1; start < size; start += partBytes, number += 1) {
         const length = Math.min(partBytes, size - start);
         const body = createReadStream(file, { start, end: start + length - 1 });
-        const answer = await this.client.send(new UploadPartCommand({ Bucket: this.name, Key: key, UploadId: uploadId, PartNumber: number, Body: body, ContentLength: length }));
+        const answer = await client.send(new sdk.UploadPartCommand({ Bucket: this.name, Key: key, UploadId: uploadId, PartNumber: number, Body: body, ContentLength: length }));
         parts.push({ ETag: answer.ETag ?? '', PartNumber: number });
       }
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.name, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      await client.send(new sdk.CompleteMultipartUploadCommand({ Bucket: this.name, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
     } catch (error) {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.name, Key: key, UploadId: uploadId })).catch(() => undefined);
+      await client.send(new sdk.AbortMultipartUploadCommand({ Bucket: this.name, Key: key, UploadId: uploadId })).catch(() => undefined);
       throw error;
     }
   }
 
   /** The object's size, ETag and type, or null when there is none under `key`. */
   async head(key: string): Promise<(ObjectInfo & { contentType: string; cacheControl: string }) | null> {
+    const { sdk, client } = await this.s3();
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.name, Key: key }));
+      const answer = await client.send(new sdk.HeadObjectCommand({ Bucket: this.name, Key: key }));
       return { key, size: answer.ContentLength ?? 0, etag: unquote(answer.ETag), contentType: answer.ContentType ?? '', cacheControl: answer.CacheControl ?? '' };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -168,8 +187,9 @@ export class Bucket {
 
   /** The object's bytes as a stream and its size, or null when there is none under `key`. */
   async get(key: string): Promise<{ stream: Readable; size: number; etag: string } | null> {
+    const { sdk, client } = await this.s3();
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.name, Key: key }));
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.name, Key: key }));
       const body = answer.Body;
       if (!body) return null;
       const stream = body instanceof Readable ? body : Readable.fromWeb(body.transformToWebStream() as Parameters<typeof Readable.fromWeb>[0]);
@@ -191,9 +211,10 @@ export class Bucket {
 
   /** Every object whose key starts with `prefix`, page by page (1,000 a request). */
   async *list(prefix = ''): AsyncGenerator<ObjectInfo> {
+    const { sdk, client } = await this.s3();
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.name, Prefix: prefix, ContinuationToken: token }));
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.name, Prefix: prefix, ContinuationToken: token }));
       for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0, etag: unquote(object.ETag), lastModified: object.LastModified?.getTime() ?? 0 };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -201,12 +222,14 @@ export class Bucket {
 
   /** Removes `key` (no error when there is none: S3 answers 204 either way). */
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.name, Key: key }));
+    const { sdk, client } = await this.s3();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.name, Key: key }));
   }
 
   /** A URL that reads `key` for `seconds` without credentials (a private bucket's object shown to a reader). */
-  signedGetUrl(key: string, seconds: number): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.name, Key: key }), { expiresIn: seconds });
+  async signedGetUrl(key: string, seconds: number): Promise<string> {
+    const { sdk, client, getSignedUrl } = await this.s3();
+    return getSignedUrl(client, new sdk.GetObjectCommand({ Bucket: this.name, Key: key }), { expiresIn: seconds });
   }
 
   /** The object's address under the public bucket/CDN URL (`publicUrl`), or null when there is none. */
@@ -216,7 +239,8 @@ export class Bucket {
   }
 
   destroy(): void {
-    this.client.destroy();
+    this.destroyed = true;
+    this.client?.destroy();
   }
 }
 
@@ -273,7 +297,7 @@ export function isMd5Etag(etag: string): boolean {
  */
 export function describeS3Error(error: unknown): { key: string; detail: string } {
   const detail = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 200);
-  if (error instanceof S3ServiceException) {
+  if (isServiceError(error)) {
     const status = error.$metadata.httpStatusCode;
     if (error.name === 'NoSuchBucket') return { key: 'objectStorage.error.noBucket', detail };
     if (['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidSecretAccessKey', 'AuthorizationHeaderMalformed'].includes(error.name)) return { key: 'objectStorage.error.credentials', detail };

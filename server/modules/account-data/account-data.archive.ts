@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
 import type { Kysely } from 'kysely';
 import { isLocale, translator } from '../../../common/i18n';
 import { DEFAULT_LOCALE } from '../../../common/constants';
@@ -108,6 +108,8 @@ export async function writeMemberArchive(ctx: AppContext, db: Kysely<DB>, userId
   const data = await gatherMemberData(db, userId);
   if (!data) return null;
   const settings = await ctx.settings.get(db);
+  // Loaded here, not at start: fflate builds its tables when imported (a cold start's cost, issue 32).
+  const { strToU8, zipSync } = await import('fflate');
   const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
   const named = (parts: Record<string, unknown>) => Object.fromEntries(Object.entries(parts).map(([name, value]) => [`${name}.json`, json(value)]));
   const storage = await siteStorage(ctx, db);

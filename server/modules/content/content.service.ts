@@ -47,7 +47,7 @@ export function renderPlainText(source: string): string {
 }
 
 function linkifyText(text: string): string {
-  const matches = linkify.match(text) ?? [];
+  const matches = linkify().match(text) ?? [];
   let out = '';
   let last = 0;
   for (const m of matches) {
