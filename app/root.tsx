@@ -3,13 +3,10 @@
  * and toast providers, the loading bar, and the root loader every page reads (`useRootData()`).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRevalidator, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { conversationActions } from '../common/actions/conversations';
-import { blockActions } from '../common/actions/blocks';
-import { messageActions } from '../common/actions/messages';
-import { warningActions } from '../common/actions/warnings';
-import { trustActions } from '../common/actions/defences';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRevalidator, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { siteActions } from '../common/actions/site';
+import { viewerActions } from '../common/actions/viewer';
+import type { ViewerParts } from '../common/views/viewer';
 import { unwrap } from './components/topic/page-data.server';
 import { DEFAULT_LOCALE } from '../common/constants';
 import { BRAND_COLOR } from '../common/pwa';
@@ -24,7 +21,7 @@ import './lib/load-context';
 import { useOptionalRootData, type RootData } from './lib/session';
 import { installStaleBuildReload } from './lib/stale-reload';
 import { installEmbedFacades } from './lib/embed-facades';
-import { fillViewerParts } from './lib/viewer-parts';
+import { fillViewerParts, sharedForEveryReader } from './lib/viewer-parts';
 import { ToastProvider } from './lib/toast';
 
 export function links() {
@@ -38,53 +35,31 @@ export function links() {
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<RootData> {
-  return {
-    config: unwrap(await context.read(siteActions.config, {})),
-    user: context.sessionUser,
-    locale: context.locale,
-    nonce: context.nonce,
-    unreadCount: await unreadCountOf(context),
-    unreadConversations: await unreadConversationsOf(context),
-    ...(await safetyOf(context)),
-    trust: await trustOf(context),
-  };
+  const [config, own] = await Promise.all([context.read(siteActions.config, {}), ownPartsOf(context)]);
+  return { config: unwrap(config), user: context.sessionUser, locale: context.locale, nonce: context.nonce, ...own };
 }
 
-/** The header's private-messages badge: conversations with unread messages (none for a visitor). */
-async function unreadConversationsOf(context: AppLoadContext): Promise<number> {
-  if (!context.user) return 0;
-  const unread = await context.read(conversationActions.unreadCount, {});
-  return unread.ok ? unread.data.conversations : 0;
-}
+/** What the root holds of a page rendered for nobody, or for a visitor: no reader, so nothing of theirs. */
+const NOBODYS_PARTS: Omit<ViewerParts, 'user' | 'item'> = { unreadCount: 0, unreadConversations: 0, blockedIds: [], warning: null, trust: null };
 
 /**
- * The reader's own safety data (issue 28): whom they blocked (the pages collapse those members'
- * posts and comments) and the warning they must acknowledge. A page rendered for nobody gets
- * none, so a member's blocks never reach the shared cache; the member's revalidation brings them.
+ * The reader's own parts (issue 28 and 32): the header's unread badges, whom they blocked (the
+ * pages collapse those members' posts and comments), the warning they must acknowledge, their
+ * trust level (a new member's notice above the editors). One read, the same a member's page
+ * cached for everyone asks after load (`GET viewer/parts`, app/lib/viewer-parts.ts); a page
+ * rendered for nobody gets none, so a member's parts never reach the shared cache. A refused read
+ * shows what a visitor sees.
  */
-async function safetyOf(context: AppLoadContext): Promise<Pick<RootData, 'blockedIds' | 'warning'>> {
-  if (!context.user) return { blockedIds: [], warning: null };
-  const [blocked, warning] = [await context.read(blockActions.blockedIds, {}), await context.read(warningActions.pending, {})];
-  return { blockedIds: blocked.ok ? blocked.data.ids : [], warning: warning.ok ? warning.data : null };
+async function ownPartsOf(context: AppLoadContext): Promise<Omit<ViewerParts, 'user' | 'item'>> {
+  if (!context.user) return NOBODYS_PARTS;
+  const parts = await context.read(viewerActions.parts, {});
+  if (!parts.ok) return NOBODYS_PARTS;
+  const { user: _user, item: _item, ...own } = parts.data;
+  return own;
 }
 
-/**
- * The reader's trust level (issue 28, one read): a new member is told, above the editors and on
- * the settings pages, that their first posts wait for review and links are capped. Like the
- * blocks, the member's revalidation brings it: a shared render carries none.
- */
-async function trustOf(context: AppLoadContext): Promise<RootData['trust']> {
-  if (!context.user) return null;
-  const trust = await context.read(trustActions.mine, {});
-  return trust.ok ? trust.data : null;
-}
-
-/** The header badge: the reader's unread messages (none for a visitor, or when the read is refused). */
-async function unreadCountOf(context: AppLoadContext): Promise<number> {
-  if (!context.user) return 0;
-  const unread = await context.read(messageActions.unreadCount, {});
-  return unread.ok ? unread.data : 0;
-}
+/** The root sits out the viewer fill's revalidation of a profile's own route: the read brought its parts. */
+export const shouldRevalidate = sharedForEveryReader;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const siteTitle = data?.config.siteTitle || 'Sabai';
@@ -153,25 +128,27 @@ export function Layout({ children }: { children: ReactNode }) {
 /**
  * A signed-in member may be served the page everyone reads (server/http/page-cache.ts), marked
  * `<html data-viewer="member">`: its loaders ran for nobody. Fill in the member's own parts (the
- * header user and unread badge, liked/favorited flags, their hidden content) with one data
- * request: the same loaders, for them. Until it answers, CSS keeps the guest-only controls
- * (the sign-in button) out of sight. Then the page counts as hydrated.
+ * header user and unread badges, liked/favorited flags, their hidden content) with one small read
+ * laid over the shared data (app/lib/viewer-parts.ts). Until it answers, CSS keeps the guest-only
+ * controls (the sign-in button) out of sight. Then the page counts as hydrated.
  */
 function useViewerParts(): void {
   const revalidator = useRevalidator();
+  const root = useLoaderData<typeof loader>();
+  const matches = useMatches();
   const asked = useRef(false);
   useEffect(() => {
-    const root = document.documentElement;
+    const element = document.documentElement;
     // Tests (and curious humans) can tell a hydrated page from server HTML.
     const ready = () => {
-      if (root.dataset.viewer === 'member') root.dataset.viewer = 'ready';
-      root.dataset.hydrated = 'true';
+      if (element.dataset.viewer === 'member') element.dataset.viewer = 'ready';
+      element.dataset.hydrated = 'true';
     };
-    if (root.dataset.viewer !== 'member') return ready();
+    if (element.dataset.viewer !== 'member') return ready();
     if (asked.current) return;
     asked.current = true;
-    fillViewerParts(() => revalidator.revalidate()).then(ready, ready);
-    // Runs once per document: the revalidator changes identity as its state moves.
+    fillViewerParts({ root, matches, revalidate: () => revalidator.revalidate() }).then(ready, ready);
+    // Runs once per document, on the data it hydrated with: the revalidator changes identity as its state moves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

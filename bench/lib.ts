@@ -13,7 +13,8 @@ export interface CannonRequest {
   method?: 'GET' | 'POST';
   path?: string;
   headers?: Record<string, string>;
-  setupRequest?: (request: { path: string; headers?: Record<string, string> }) => { path: string; headers?: Record<string, string> };
+  /** `context`: autocannon's per-connection object, kept from one request of the sequence to the next. */
+  setupRequest?: (request: { path: string; headers?: Record<string, string> }, context: Record<string, unknown>) => { path: string; headers?: Record<string, string> };
 }
 export interface CannonOptions {
   url: string;

@@ -19,7 +19,8 @@
  * (VmHWM). A first "baseline" run (GET /api/config/configs) shows the machine's ceiling.
  * Pages go through the shared page cache (server/http/page-cache.ts), as in production; the
  * random-topic run mostly misses it. A signed-in reader's HTML comes from the same cache; their own
- * parts come after load in one `.data` request, measured by the `*-signed-data` runs. Targets of the issue (printed, not asserted): anonymous ≥ 2,000 req/s,
+ * parts come after load in one small read (`GET /api/viewer/parts`, issue 32; a build without it:
+ * one `.data` request), measured by the `*-signed-data` runs. Targets of the issue (printed, not asserted): anonymous ≥ 2,000 req/s,
  * signed-in ≥ 500 req/s, p99 < 25 ms.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -93,12 +94,20 @@ try {
     ['topic', `/topic/${anyTopic}`],
     ['article', `/article/${anyArticle}`],
   ];
+  /** The comment ids an item page lists (its first comments and their first replies): what its viewer-parts read names. */
+  const listed = new Map<string, string>();
   for (const [name, page] of samples) {
     const res = await fetch(url + page, { headers: BROWSER_HEADERS });
     const html = await res.text();
     if (res.status !== 200) throw new Error(`${name} answered ${res.status}`);
+    listed.set(page, [...html.matchAll(/data-comment-id="(\d+)"/g)].map((match) => match[1]).join(','));
     console.log(`${name.padEnd(6)} ${page}: ${(html.length / 1024).toFixed(0)} KB of HTML, ${(html.match(/data-testid="topic-item"/g) ?? []).length} feed items`);
   }
+  // A build with `GET /api/viewer/parts` (issue 32) fills a member's parts with it; an older one revalidates the page's loaders (`.data`).
+  const partsRead = (await fetch(`${url}/api/viewer/parts`, { headers: signedIn })).status === 200;
+  const homeParts = partsRead ? '/api/viewer/parts' : '/_root.data?_routes=root';
+  const topicParts = partsRead ? `/api/viewer/parts?itemType=topic&itemId=${anyTopic}&comments=${listed.get(`/topic/${anyTopic}`)}&hidden=false` : `/topic/${anyTopic}.data`;
+  const articleParts = partsRead ? `/api/viewer/parts?itemType=article&itemId=${anyArticle}&comments=${listed.get(`/article/${anyArticle}`)}` : `/article/${anyArticle}.data`;
   const randomTopic = (request: { path: string }) => ({ ...request, path: `/topic/${1 + Math.floor(Math.random() * topicCount)}` });
   // Every topic once, in order: what a warm forum has in its page cache before the random run.
   let warmed = 0;
@@ -114,13 +123,13 @@ try {
     { key: 'home-anon', name: 'home /, anonymous', options: { url: `${url}/`, connections, duration, headers: BROWSER_HEADERS } },
     { key: 'home-signed', name: 'home /, signed in', options: { url: `${url}/`, connections, duration, headers: signedIn } },
     // What a signed-in reader's browser asks right after the shared HTML: their own parts.
-    { key: 'home-signed-data', name: 'home viewer parts /_root.data?_routes=root, signed in', options: { url: `${url}/_root.data?_routes=root`, connections, duration, headers: signedIn } },
+    { key: 'home-signed-data', name: `home viewer parts ${homeParts.split('?')[0]}, signed in`, options: { url: `${url}${homeParts}`, connections, duration, headers: signedIn } },
     { key: 'topic', name: `topic page /topic/${anyTopic}, anonymous`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: BROWSER_HEADERS } },
     { key: 'topic-signed', name: `topic page /topic/${anyTopic}, signed in`, options: { url: `${url}/topic/${anyTopic}`, connections, duration, headers: signedIn } },
     {
       key: 'topic-signed-data',
-      name: `topic viewer parts /topic/${anyTopic}.data, signed in`,
-      options: { url: `${url}/topic/${anyTopic}.data`, connections, duration, headers: signedIn },
+      name: `topic viewer parts ${topicParts.split('?')[0]}, signed in`,
+      options: { url: `${url}${topicParts}`, connections, duration, headers: signedIn },
     },
     {
       key: 'topic-uncached',
@@ -138,6 +147,7 @@ try {
     { key: 'node', name: 'node page /topics/node/2, anonymous', options: { url: `${url}/topics/node/2`, connections, duration, headers: BROWSER_HEADERS } },
     { key: 'article', name: `article page /article/${anyArticle}, anonymous`, options: { url: `${url}/article/${anyArticle}`, connections, duration, headers: BROWSER_HEADERS } },
     { key: 'article-signed', name: `article page /article/${anyArticle}, signed in`, options: { url: `${url}/article/${anyArticle}`, connections, duration, headers: signedIn } },
+    { key: 'article-signed-data', name: `article viewer parts ${articleParts.split('?')[0]}, signed in`, options: { url: `${url}${articleParts}`, connections, duration, headers: signedIn } },
     {
       key: 'article-uncached',
       name: `article page /article/${anyArticle}, anonymous, never cached`,

@@ -51,6 +51,7 @@ import { identitiesFeature } from './modules/identities/identities.feature';
 import { accountDataFeature } from './modules/account-data/account-data.feature';
 import { backupsFeature } from './modules/backups/backups.feature';
 import { phoneFeature } from './modules/phone/phone.feature';
+import { viewerFeature } from './modules/viewer/viewer.feature';
 
 
 export type { Feature };
@@ -62,6 +63,7 @@ export const features: Feature[] = [
   identitiesFeature,
   securityFeature,
   phoneFeature,
+  viewerFeature,
   usersFeature,
   nodesFeature,
   tagsFeature,

@@ -9,6 +9,7 @@
  * would lag.
  */
 import { useRouteLoaderData } from 'react-router';
+import { useViewerRoot } from './viewer-parts';
 import type { Locale } from '../../common/constants';
 import type { SiteConfig } from '../../common/views/site';
 import type { TrustState } from '../../common/views/defences';
@@ -38,15 +39,19 @@ export interface RootData {
   trust: TrustState | null;
 }
 
+/**
+ * The root loader's data; on a member's page served from the shared cache, with their own parts
+ * laid over it once they arrive (./viewer-parts.ts), until the root loader runs again for them.
+ */
 export function useRootData(): RootData {
-  const data = useRouteLoaderData<RootData>('root');
+  const data = useViewerRoot(useRouteLoaderData<RootData>('root'));
   if (!data) throw new Error('useRootData() used outside the root route, or the root loader failed');
   return data;
 }
 
 /** Like useRootData but null when the root loader failed (error boundaries). */
 export function useOptionalRootData(): RootData | null {
-  return useRouteLoaderData<RootData>('root') ?? null;
+  return useViewerRoot(useRouteLoaderData<RootData>('root')) ?? null;
 }
 
 export function useCurrentUser(): SessionUser | null {

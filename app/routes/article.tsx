@@ -7,7 +7,7 @@
  * the notice; with the module off: 403.
  */
 import { useRichTextLightbox } from '~/components/lightbox/use-lightbox';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { articleActions } from '../../common/actions/articles';
 import { ARTICLE_LIMITS } from '../../common/constants';
@@ -29,6 +29,8 @@ import { originOf, pathId, unwrap } from '~/components/topic/page-data.server';
 import { Card } from '~/components/ui/card';
 import { tFor } from '~/lib/i18n';
 import { useRootData } from '~/lib/session';
+import { commentIdsOf } from '~/components/comment/own-likes';
+import { sharedForEveryReader, useViewerItem, type ViewerPartsHandle } from '~/lib/viewer-parts';
 import '~/editor/content.css';
 import { useT } from '~/lib/use-t';
 
@@ -52,8 +54,27 @@ export async function loader({ context, params }: LoaderFunctionArgs<AppLoadCont
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => itemPageMeta(matches, data && { item: data.article, canonical: data.canonical, image: data.article.cover?.url });
 
+type ArticleData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * A member served this page from the shared cache gets their own parts of it (liked, favorited,
+ * their likes among the first comments) from one small read after load
+ * (app/lib/viewer-parts.ts), laid over the shared data: this loader does not run again for them.
+ */
+export const handle: ViewerPartsHandle = {
+  viewerItem: (data) => {
+    const { article, comments } = data as ArticleData;
+    return { itemType: 'article', itemId: article.id, comments: commentIdsOf(comments.results), hidden: false };
+  },
+};
+export const shouldRevalidate = sharedForEveryReader;
+
 export default function ArticlePage() {
-  const { article, comments, latest, minutes, now, canonical } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { article, comments, latest, minutes, now, canonical } = data;
+  const own = useViewerItem(data);
+  // The reader's flags, laid over the shared article until the loader runs for them (one object per answer: the bar resets once).
+  const reacted = useMemo(() => (own ? { ...article, liked: own.liked, favorited: own.favorited } : article), [article, own]);
   const t = useT();
   const { user } = useRootData();
   // A moderator's recommend shows at once, until the loader brings the article again.
@@ -75,6 +96,7 @@ export default function ArticlePage() {
       kind="article"
       item={article}
       comments={comments}
+      ownLikes={own?.likedComments}
       now={now}
       aside={
         <>
@@ -112,7 +134,7 @@ export default function ArticlePage() {
             <div className="mx-auto max-w-[42rem]">
               <TagList tags={article.tags} base={ARTICLE_TAG_BASE} className="mt-8" />
               <footer className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800">
-                <ArticleActions article={article} user={user} onRecommendChange={(value) => setRecommended({ source: article, value })} />
+                <ArticleActions article={reacted} user={user} onRecommendChange={(value) => setRecommended({ source: article, value })} />
               </footer>
             </div>
           </div>

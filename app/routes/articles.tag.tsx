@@ -4,7 +4,7 @@ import { articlesMeta, ArticlesView } from '~/components/article/articles-view';
 import { loadArticleTagFeed } from '~/components/article/data.server';
 import { pathId } from '~/components/topic/page-data.server';
 import { tFor } from '~/lib/i18n';
-import { sharedForEveryReader } from '~/lib/viewer-parts';
+import { SHARED_FOR_EVERY_READER, sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context, params }: LoaderFunctionArgs<AppLoadContext>) {
   const notFound = tFor(context.locale)('article.errors.tagNotFound');
@@ -15,6 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => articles
 
 /** The feed is the same for every reader: a member's own parts need not run it again. */
 export const shouldRevalidate = sharedForEveryReader;
+export const handle = SHARED_FOR_EVERY_READER;
 
 export default function TagArticlesPage() {
   return <ArticlesView data={useLoaderData<typeof loader>()} />;

@@ -6,7 +6,7 @@
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { articlesMeta, ArticlesView } from '~/components/article/articles-view';
 import { loadArticleFeed } from '~/components/article/data.server';
-import { sharedForEveryReader } from '~/lib/viewer-parts';
+import { SHARED_FOR_EVERY_READER, sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context }: LoaderFunctionArgs<AppLoadContext>) {
   return loadArticleFeed(context);
@@ -16,6 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => articles
 
 /** The feed is the same for every reader: a member's own parts need not run it again. */
 export const shouldRevalidate = sharedForEveryReader;
+export const handle = SHARED_FOR_EVERY_READER;
 
 export default function ArticlesPage() {
   return <ArticlesView data={useLoaderData<typeof loader>()} />;

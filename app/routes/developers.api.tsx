@@ -14,7 +14,7 @@ import { DEVELOPER_SECTIONS } from '~/lib/locales/sections';
 import type { RootData } from '~/lib/session';
 import { useRootData } from '~/lib/session';
 import { TranslationProvider } from '~/lib/use-t';
-import { sharedForEveryReader } from '~/lib/viewer-parts';
+import { SHARED_FOR_EVERY_READER, sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context }: LoaderFunctionArgs<AppLoadContext>) {
   const reference = unwrap(await context.read(apiDocsActions.reference, {}));
@@ -30,6 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 /** The same for every reader: a member's own parts need not run it again. */
 export const shouldRevalidate = sharedForEveryReader;
+export const handle = SHARED_FOR_EVERY_READER;
 
 export default function ApiReferencePage() {
   const { reference, messages } = useLoaderData<typeof loader>();

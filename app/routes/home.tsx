@@ -10,7 +10,7 @@ import { noticeActions } from '../../common/actions/notices';
 import { loadTabFeed } from '~/components/topic/feed-data.server';
 import { feedMeta, FeedView } from '~/components/topic/feed-view';
 import { SiteNotices } from '~/components/notices/site-notices';
-import { sharedForEveryReader } from '~/lib/viewer-parts';
+import { SHARED_FOR_EVERY_READER, sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   const [feed, notices] = await Promise.all([loadTabFeed(context, request, 'home'), context.read(noticeActions.current, {})]);
@@ -22,6 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => feedMeta
 
 /** The feed is the same for every reader: a member's own parts need not run it again. */
 export const shouldRevalidate = sharedForEveryReader;
+export const handle = SHARED_FOR_EVERY_READER;
 
 export default function Home() {
   const { notices, ...feed } = useLoaderData<typeof loader>();

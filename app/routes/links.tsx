@@ -19,7 +19,7 @@ import { tFor } from '~/lib/i18n';
 import type { RootData } from '~/lib/session';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
-import { sharedForEveryReader } from '~/lib/viewer-parts';
+import { SHARED_FOR_EVERY_READER, sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context }: LoaderFunctionArgs<AppLoadContext>) {
   return { page: unwrap(await context.read(linkActions.list, {})) };
@@ -33,6 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 
 /** The same for every reader: a member's own parts need not run it again. */
 export const shouldRevalidate = sharedForEveryReader;
+export const handle = SHARED_FOR_EVERY_READER;
 
 function hostOf(url: string): string {
   try {

@@ -9,7 +9,7 @@ import { loadSearch } from '~/components/search/search-data.server';
 import { SearchView } from '~/components/search/search-view';
 import { tFor } from '~/lib/i18n';
 import type { RootData } from '~/lib/session';
-import { sharedForEveryReader } from '~/lib/viewer-parts';
+import { SHARED_FOR_EVERY_READER, sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   return loadSearch(context, request);
@@ -30,6 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export const shouldRevalidate = sharedForEveryReader;
+export const handle = SHARED_FOR_EVERY_READER;
 
 export default function SearchPage() {
   return <SearchView data={useLoaderData<typeof loader>()} />;

@@ -4,7 +4,7 @@
  * moderators' actions, and the comment section. The loader reads `topic/{id}` in-process, which
  * counts the view (one per visitor per 10 minutes; bots not counted).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { topicActions } from '../../common/actions/topics';
 import { TOPIC_TYPES } from '../../common/constants';
@@ -24,6 +24,8 @@ import type { HiddenContentView, TopicView } from '~/components/topic/types';
 import { Card } from '~/components/ui/card';
 import { tFor } from '~/lib/i18n';
 import { useRootData } from '~/lib/session';
+import { commentIdsOf } from '~/components/comment/own-likes';
+import { sharedForEveryReader, useViewerItem, type ViewerPartsHandle } from '~/lib/viewer-parts';
 import '~/editor/content.css';
 import { useT } from '~/lib/use-t';
 
@@ -38,6 +40,22 @@ export async function loader({ context, params }: LoaderFunctionArgs<AppLoadCont
   const hidden: HiddenContentView = hiddenResult ? unwrap(hiddenResult) : { exists: false, show: false, content: '' };
   return { topic, hidden, comments, now: context.site.now(), canonical: `${originOf(context)}/topic/${id}` };
 }
+
+type TopicData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * A member served this page from the shared cache gets their own parts of it (liked, favorited,
+ * their likes among the first comments, the hidden content if it opens to them) from one small
+ * read after load (app/lib/viewer-parts.ts), laid over the shared data: this loader does not run
+ * again for them, and no second view is counted.
+ */
+export const handle: ViewerPartsHandle = {
+  viewerItem: (data) => {
+    const { topic, comments } = data as TopicData;
+    return { itemType: 'topic', itemId: topic.id, comments: commentIdsOf(comments.results), hidden: topic.hasHiddenContent };
+  },
+};
+export const shouldRevalidate = sharedForEveryReader;
 
 /** A tweet has no title: its first words stand in (page title, headings). */
 function headline(topic: TopicView, max = 60): string {
@@ -54,7 +72,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function TopicPage() {
-  const { topic, hidden, comments, now, canonical } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { topic, comments, now, canonical } = data;
+  const own = useViewerItem(data);
+  const hidden = own?.hidden ?? data.hidden;
+  // The reader's flags, laid over the shared topic until the loader runs for them (one object per answer: the bar resets once).
+  const reacted = useMemo(() => (own ? { ...topic, liked: own.liked, favorited: own.favorited } : topic), [topic, own]);
   const t = useT();
   const { user } = useRootData();
   const tweet = topic.type === TOPIC_TYPES.tweet;
@@ -73,7 +96,7 @@ export default function TopicPage() {
   const { ref: contentRef, viewer: contentViewer } = useRichTextLightbox(topic.content ?? '');
 
   return (
-    <ItemPage kind="topic" item={topic} comments={comments} now={now} aside={author && <AuthorCard user={author} />}>
+    <ItemPage kind="topic" item={topic} comments={comments} ownLikes={own?.likedComments} now={now} aside={author && <AuthorCard user={author} />}>
       <JsonLd data={structured} />
       <Card className="px-5 py-6 sm:px-8 sm:py-8">
         <article aria-labelledby="topic-title" data-testid="topic-detail">
@@ -106,7 +129,7 @@ export default function TopicPage() {
           <TagList tags={topic.tags} className="mt-6" />
 
           <footer className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800">
-            <TopicActions topic={topic} user={user} onStateChange={(f) => setFlags({ ...f, id: topic.id, source: topic })} />
+            <TopicActions topic={reacted} user={user} onStateChange={(f) => setFlags({ ...f, id: topic.id, source: topic })} />
           </footer>
         </article>
       </Card>

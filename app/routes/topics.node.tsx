@@ -4,7 +4,7 @@ import { tFor } from '~/lib/i18n';
 import { loadNodeFeed } from '~/components/topic/feed-data.server';
 import { feedMeta, FeedView } from '~/components/topic/feed-view';
 import { pathId } from '~/components/topic/page-data.server';
-import { sharedForEveryReader } from '~/lib/viewer-parts';
+import { SHARED_FOR_EVERY_READER, sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context, request, params }: LoaderFunctionArgs<AppLoadContext>) {
   const notFound = tFor(context.locale)('topic.errors.nodeNotFound');
@@ -15,6 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => feedMeta
 
 /** The feed is the same for every reader: a member's own parts need not run it again. */
 export const shouldRevalidate = sharedForEveryReader;
+export const handle = SHARED_FOR_EVERY_READER;
 
 export default function NodeTopicsPage() {
   return <FeedView data={useLoaderData<typeof loader>()} />;

@@ -2,7 +2,7 @@
 import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { loadTabFeed } from '~/components/topic/feed-data.server';
 import { feedMeta, FeedView } from '~/components/topic/feed-view';
-import { sharedForEveryReader } from '~/lib/viewer-parts';
+import { SHARED_FOR_EVERY_READER, sharedForEveryReader } from '~/lib/viewer-parts';
 
 export async function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>) {
   return loadTabFeed(context, request, 'topics');
@@ -12,6 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => feedMeta
 
 /** The feed is the same for every reader: a member's own parts need not run it again. */
 export const shouldRevalidate = sharedForEveryReader;
+export const handle = SHARED_FOR_EVERY_READER;
 
 export default function TopicsPage() {
   return <FeedView data={useLoaderData<typeof loader>()} />;

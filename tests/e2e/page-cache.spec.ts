@@ -3,7 +3,7 @@
  * and served from the cache for minutes, so every write must drop what it changes at once — on
  * the process that took the write and on another process of the same forum sharing Redis. A
  * signed-in member is served the same cached page, marked for them, and the browser fills in
- * their own parts (header, like flag) with one data request.
+ * their own parts (header, like flags, hidden content) with one small read (`GET viewer/parts`).
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminToken, apiPost, signUpMember } from '../support/e2e-members';
@@ -74,8 +74,11 @@ test('a signed-in member gets the shared page and then their own header and like
   const request = await playwright.request.newContext();
   const member = await signUpMember(writer, server, 'Mali');
   const { token } = member;
-  const { id } = await apiPost<{ id: number }>(writer, server, '/api/topic/create', await adminToken(writer, server), { title: 'Best khao soi near the old city', content: '<p>Go early.</p>' });
+  const admin = await adminToken(writer, server);
+  const { id } = await apiPost<{ id: number }>(writer, server, '/api/topic/create', admin, { title: 'Best khao soi near the old city', content: '<p>Go early.</p>', hideContent: '<p>The stall by the moat.</p>' });
+  const comment = await apiPost<{ id: number }>(writer, server, '/api/comment/create', admin, { entityType: 'topic', entityId: id, content: 'Try the one with the blue sign too.' });
   await apiPost(writer, server, '/api/like/like', token, { entityType: 'topic', entityId: id });
+  await apiPost(writer, server, '/api/like/like', token, { entityType: 'comment', entityId: comment.id });
   const path = `/topic/${id}`;
   await read(request, server, path); // an anonymous reader fills the cache
 
@@ -93,22 +96,44 @@ test('a signed-in member gets the shared page and then their own header and like
   const page = await context.newPage();
   const errors = watchErrors(page);
   const data: string[] = [];
+  const parts: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('.data')) data.push(r.url());
+    if (r.url().includes('/api/viewer/parts')) parts.push(r.url());
   });
   await openHydrated(page, server.url + path);
   await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
   await expect(page.getByTestId('sign-in-button')).toHaveCount(0);
   await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
-  expect(data, 'one data request fills in the member’s parts').toHaveLength(1);
+  await expect(page.getByTestId('comment-like')).toHaveAttribute('aria-pressed', 'true');
+  // The hidden content stays locked for them: they did not comment.
+  await expect(page.getByTestId('hidden-content-locked')).toBeVisible();
+  // One small read fills in the member's parts (issue 32): no loader runs again, no second view is counted.
+  expect(parts, 'one read of the viewer parts').toHaveLength(1);
+  expect(Object.fromEntries(new URL(parts[0]!).searchParams)).toMatchObject({ itemType: 'topic', itemId: String(id), comments: String(comment.id), hidden: 'true' });
+  expect(data, 'no data request').toEqual([]);
 
-  // Home: the feed is the same for every reader, so only the root (header, badge) runs again.
-  data.length = 0;
+  // Home: the feed is the same for every reader, so the read names no item.
+  parts.length = 0;
   await openHydrated(page, server.url + '/');
   await expect(page.getByTestId('user-menu').filter({ visible: true })).toBeVisible();
-  expect(data).toHaveLength(1);
-  expect(decodeURIComponent(new URL(data[0]!).search)).toBe('?_routes=root');
+  expect(parts).toHaveLength(1);
+  expect(new URL(parts[0]!).search).toBe('');
+  expect(data).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
+
+  // Its author (an admin) on the same shared page: the hidden content opens, the like they did not give stays off.
+  const authorContext = await browser.newContext();
+  await authorContext.addCookies([
+    { name: 'locale', value: 'en-US', url: server.url },
+    { name: 'sabai_token', value: admin, url: server.url },
+  ]);
+  const authorPage = await authorContext.newPage();
+  await openHydrated(authorPage, server.url + path);
+  await expect(authorPage.getByTestId('hidden-content')).toContainText('The stall by the moat.');
+  await expect(authorPage.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'false');
+  await expect(authorPage.getByTestId('comment-like')).toHaveAttribute('aria-pressed', 'false');
+  await authorContext.close();
   await Promise.all([request.dispose(), writer.dispose()]);
 });

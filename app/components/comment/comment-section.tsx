@@ -27,6 +27,7 @@ import { PushPrompt } from '~/components/viewer-only-parts';
 import { CommentThread, type ThreadActions } from './comment-thread';
 import { QuoteButton } from './quote-button';
 import { commentIdFromHash, mergeById, type CommentEntityType, type Page, type ShownComment } from './types';
+import { useOwnLikes, withLikes } from './own-likes';
 import { useT } from '~/lib/use-t';
 import { BannedPanel, useBanUntil } from '~/components/moderation/ban-notice';
 
@@ -40,6 +41,8 @@ export interface CommentSectionProps {
   closed?: boolean;
   /** A moderator's lock and slow mode (issue 28): a locked item shows its notice instead of the box (staff keep the box). */
   rules?: CommentRules;
+  /** Of the first page's comments and replies, those the reader liked, once known (a member served the shared page). */
+  ownLikes?: readonly number[] | null;
 }
 
 /** Pages fetched automatically while looking for a linked comment. */
@@ -56,7 +59,7 @@ function listOf(key: string, page: Page<ShownComment>): ListState {
   return { key, comments: page.results, cursor: page.cursor, hasMore: page.hasMore };
 }
 
-export function CommentSection({ entityType, entityId, initial, commentCount, closed = false, rules = NO_RULES }: CommentSectionProps) {
+export function CommentSection({ entityType, entityId, initial, commentCount, closed = false, rules = NO_RULES, ownLikes = null }: CommentSectionProps) {
   const t = useT();
   const { user, locale } = useRootData();
   // Staff comment on a locked item, and at their own pace (the server exempts them too).
@@ -73,6 +76,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
   const key = `${entityType}:${entityId}:${locale}`;
   const [list, setList] = useState(() => listOf(key, initial));
   if (list.key !== key) setList(listOf(key, initial));
+  useOwnLikes(ownLikes, (liked) => setList((l) => ({ ...l, comments: withLikes(l.comments, liked) })));
   const [loading, setLoading] = useState(false);
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [highlightId, setHighlightId] = useState<number | null>(null);
@@ -157,6 +161,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
     onReplyPosted: () => void revalidator.revalidate(),
     closed,
     locked: lockedForReader,
+    ownLikes,
   };
 
   // A comment just posted is brought into view once React has committed it (not in a frame

@@ -13,6 +13,7 @@ import type { CommentBoxHandle } from './comment-box';
 import { CommentBox } from './comment-box';
 import { CommentItem } from './comment-item';
 import { mergeById, type ShownComment } from './types';
+import { useOwnLikes, withLikes } from './own-likes';
 import { useT } from '~/lib/use-t';
 
 export interface ThreadActions {
@@ -28,6 +29,8 @@ export interface ThreadActions {
   closed: boolean;
   /** The item is locked for the reader (issue 28): no reply is offered. */
   locked?: boolean;
+  /** Of the first comments and their replies, those the reader liked, once known (a member on the shared page). */
+  ownLikes?: readonly number[] | null;
 }
 
 interface RepliesState {
@@ -58,6 +61,7 @@ export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, 
   const t = useT();
   const handleApiError = useApiErrorHandler();
   const [replies, setReplies] = useState(() => repliesOf(comment));
+  useOwnLikes(actions.ownLikes, (liked) => setReplies((r) => ({ ...r, list: withLikes(r.list, liked) })));
   const [loading, setLoading] = useState(false);
   const hidden = Math.max(0, replies.count - replies.list.length);
   const replyTarget = actions.replyTo === null ? null : actions.replyTo === comment.id ? comment : (replies.list.find((r) => r.id === actions.replyTo) ?? null);

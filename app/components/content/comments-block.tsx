@@ -12,6 +12,7 @@ export function CommentsBlock({
   commentCount,
   closed = false,
   rules,
+  ownLikes,
 }: {
   entityType: CommentEntityType;
   entityId: number;
@@ -20,11 +21,13 @@ export function CommentsBlock({
   closed?: boolean;
   /** A moderator's lock and slow mode (issue 28). */
   rules?: CommentRules;
+  /** The reader's likes among the first comments, once known (./item-page.tsx). */
+  ownLikes?: readonly number[] | null;
 }) {
   const t = useT();
   return (
     <section id="comments" aria-label={t('topicUi.detail.comments', { count: commentCount })} className="mt-6 scroll-mt-20" data-testid="comments-slot">
-      <CommentSection entityType={entityType} entityId={entityId} initial={initial} commentCount={commentCount} closed={closed} rules={rules} />
+      <CommentSection entityType={entityType} entityId={entityId} initial={initial} commentCount={commentCount} closed={closed} rules={rules} ownLikes={ownLikes} />
     </section>
   );
 }

@@ -22,6 +22,8 @@ export interface ItemPageProps {
   kind: CommentEntityType;
   item: { id: number; status: number; commentCount: number; commentsLocked: boolean; slowModeSeconds: number; user: { id: number; nickname: string } | null };
   comments: Page<ShownComment>;
+  /** The reader's likes among those comments, once known (a member served the shared page: app/lib/viewer-parts.ts). */
+  ownLikes?: readonly number[] | null;
   /** The server's render time (stable relative times through hydration). */
   now: number;
   aside: ReactNode;
@@ -29,7 +31,7 @@ export interface ItemPageProps {
   children: ReactNode;
 }
 
-export function ItemPage({ kind, item, comments, now, aside, children }: ItemPageProps) {
+export function ItemPage({ kind, item, comments, ownLikes = null, now, aside, children }: ItemPageProps) {
   const t = useT();
   return (
     <RenderNowProvider now={now}>
@@ -45,6 +47,7 @@ export function ItemPage({ kind, item, comments, now, aside, children }: ItemPag
             commentCount={item.commentCount}
             closed={item.status === CONTENT_STATUS.deleted}
             rules={{ locked: item.commentsLocked, slowModeSeconds: item.slowModeSeconds }}
+            ownLikes={ownLikes}
           />
         </div>
         <aside className="space-y-4" aria-label={t('topicUi.author.label')}>
