@@ -42,7 +42,7 @@
  * Off in tests (NODE_ENV=test) unless a test turns it on.
  */
 import type { FastifyRequest } from 'fastify';
-import { isbot } from 'isbot';
+import { isBot } from '../../common/bots';
 import { TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import type { EventBus } from '../infra/events';
 import { ALL_PAGES, type DropOptions } from '../kernel/page-tags';
@@ -349,7 +349,7 @@ export function pageCacheKey(request: FastifyRequest): string | null {
   if (path.endsWith('.data') || path === '/api' || path.startsWith('/api/')) return null;
   if (request.user ? !memberShareable(url) : hasSession(request) && !request.sessionUnchecked) return null;
   const ua = request.headers['user-agent'];
-  const bot = typeof ua === 'string' && isbot(ua);
+  const bot = typeof ua === 'string' && isBot(ua);
   return `${bot ? 'bot' : 'web'}|${request.locale}|${request.host}|${url}`;
 }
 
