@@ -26,6 +26,7 @@ import { installStaleBuildReload } from './lib/stale-reload';
 import { installEmbedFacades } from './lib/embed-facades';
 import { fillViewerParts } from './lib/viewer-parts';
 import { ToastProvider } from './lib/toast';
+import { ServerScripts } from './lib/server-scripts';
 
 export function links() {
   return [
@@ -144,7 +145,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <ToastProvider>{children}</ToastProvider>
         </TranslationProvider>
         {hydrates && <ScrollRestoration nonce={nonce} />}
-        {hydrates && <Scripts nonce={nonce} />}
+        {/* The server writes them from what it made once per route set (lib/server-scripts.tsx); the browser hydrates them with React Router's own. */}
+        {hydrates && (import.meta.env.SSR ? <ServerScripts nonce={nonce} /> : <Scripts nonce={nonce} />)}
       </body>
     </html>
   );
