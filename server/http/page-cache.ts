@@ -26,7 +26,7 @@
  * no gzip gets it inflated. The byte budget counts the stored (compressed) bytes, so about
  * six times as many pages fit as when they were kept as text.
  *
- * Freshness: entries live `ttlMs` (5 minutes) and are dropped by tag the moment a write that
+ * Freshness: entries live `ttlMs` (15 minutes) and are dropped by tag the moment a write that
  * changes them commits (http/pages.feature.ts listens to the write path's events: an item's page
  * when it, its comments or its reactions change; the lists when an item enters, leaves or moves
  * in them; everything when a member's public profile changes). With Redis, an invalidation is
@@ -49,8 +49,15 @@ import { ALL_PAGES, type DropOptions } from '../kernel/page-tags';
 import { gunzipSync } from 'node:zlib';
 import { gzipFilled, headOf, segmentOf, templateOf, textOf, unpooled, type GzipTemplate, type Head } from './gzip-segments';
 
-/** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
-export const PAGE_CACHE_TTL_MS = 5 * 60_000;
+/**
+ * Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names:
+ * view counts, and the time-driven changes (a notice's window, a VIP badge's expiry) that show up
+ * to this late. 15 minutes, not 5 (issue 32): a page lives until it is read again within the TTL,
+ * so with 5 minutes the long tail of a forum (2,000 topics read a few times an hour each) was
+ * rendered on nearly every read although the 64 MiB hold every one of them; a view count is
+ * already coarse at the grain of its own 10-minute window per visitor (TOPIC_LIMITS.viewWindowMs).
+ */
+export const PAGE_CACHE_TTL_MS = 15 * 60_000;
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const MAX_BODY_BYTES = 1024 * 1024;
 const BUS_TOPIC = 'pages.invalidate';
