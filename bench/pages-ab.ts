@@ -6,7 +6,7 @@
  * topic pages, page-cache hits on 100 more random pages after every topic page was read once.
  *
  *   npx tsx bench/pages-ab.ts --a build-before --b build --data-dir DIR
- *                             [--rounds 3] [--duration 5] [--connections 10] [--only topic,topic-random,home-anon,topic-data,articles-json]
+ *                             [--rounds 3] [--duration 5] [--connections 10] [--only topic,topic-random,topic-uncached,article-uncached,home-anon,topic-data,articles-json]
  *
  * DIR is a forum `bench/pages.ts --data-dir DIR` seeded (e.g. `--topics 2000 --comments 10000
  * --articles 200 --article-comments 1000`). Each build is `npm run build` with SABAI_BUILD_DIR.
@@ -29,6 +29,7 @@ if (!dataDir) throw new Error('--data-dir DIR: a forum seeded by bench/pages.ts'
 
 const db = new Database(path.join(dataDir, 'sabai.db'), { readonly: true });
 const topicCount = (db.prepare('select count(*) as n from topics').get() as { n: number }).n;
+const articleCount = (db.prepare('select count(*) as n from articles').get() as { n: number }).n;
 db.close();
 
 interface Side {
@@ -49,6 +50,8 @@ try {
   // Two servers starting at once on a busy machine: give them longer than one.
   for (const side of sides) await waitForServer(side.url, side.bench.output, 240_000);
   const anyTopic = Math.max(1, Math.floor(topicCount / 2));
+  const anyArticle = Math.max(1, Math.floor(articleCount / 2));
+  let miss = 0;
   const random = () => `/topic/${1 + Math.floor(Math.random() * topicCount)}`;
   const pages: Array<{ key: string; name: string; options: (url: string) => CannonOptions }> = [
     { key: 'home-anon', name: 'home /, anonymous', options: (url) => ({ url: `${url}/`, connections, duration, headers: BROWSER_HEADERS }) },
@@ -57,6 +60,17 @@ try {
       key: 'topic-random',
       name: `random topic pages of ${topicCount}, warm`,
       options: (url) => ({ url, connections, duration, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: random() }) }] }),
+    },
+    // A page-cache miss each time (the cache keys on the full URL): the render's own cost (issue 32).
+    {
+      key: 'topic-uncached',
+      name: `topic /topic/${anyTopic}, never cached`,
+      options: (url) => ({ url, connections, duration, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/', setupRequest: (request) => ({ ...request, path: `/topic/${anyTopic}?r=${++miss}` }) }] }),
+    },
+    {
+      key: 'article-uncached',
+      name: `article /article/${anyArticle}, never cached`,
+      options: (url) => ({ url, connections, duration, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/', setupRequest: (request) => ({ ...request, path: `/article/${anyArticle}?r=${++miss}` }) }] }),
     },
     { key: 'topic-data', name: `topic data /topic/${anyTopic}.data, anonymous`, options: (url) => ({ url: `${url}/topic/${anyTopic}.data`, connections, duration, headers: BROWSER_HEADERS }) },
     { key: 'articles-json', name: 'article feed JSON, anonymous', options: (url) => ({ url: `${url}/api/article/articles`, connections, duration, headers: { ...BROWSER_HEADERS, accept: 'application/json' } }) },
@@ -70,8 +84,11 @@ try {
     return `${answers.filter((answer) => answer === 'hit').length} page-cache hits on 100 random topic pages; peak RSS ${m ? m.peakMb.toFixed(0) : '?'} MB`;
   };
   // Warm both sides at once: every topic page once (what a warm forum's cache holds), then JIT.
+  // Only the random run needs it: the never-cached runs miss by design.
+  const warmAll = chosen.some((page) => page.key === 'topic-random');
   await Promise.all(
     sides.map(async (side) => {
+      if (!warmAll) return;
       let next = 0;
       const started = Date.now();
       await autocannon({ url: side.url, connections, duration: 900, amount: topicCount, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: `/topic/${1 + (next++ % topicCount)}` }) }] });
@@ -113,7 +130,7 @@ try {
       );
     }
   }
-  for (const side of sides) console.log(`${side.name} (${side.build}) after the rounds: ${await hitsOf(side)}`);
+  if (warmAll) for (const side of sides) console.log(`${side.name} (${side.build}) after the rounds: ${await hitsOf(side)}`);
 } finally {
   for (const side of sides) await stopServer(side.bench.server);
 }
