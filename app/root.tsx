@@ -26,7 +26,7 @@ import { installStaleBuildReload } from './lib/stale-reload';
 import { installEmbedFacades } from './lib/embed-facades';
 import { fillViewerParts } from './lib/viewer-parts';
 import { ToastProvider } from './lib/toast';
-import { ServerScripts } from './lib/server-scripts';
+import { ServerLinks, ServerScripts } from './lib/server-scripts';
 
 export function links() {
   return [
@@ -136,7 +136,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={BRAND_COLOR} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COLOR_MODE_BOOTSTRAP }} />
         <Meta />
-        <Links nonce={nonce} />
+        {import.meta.env.SSR ? <ServerLinks nonce={nonce} /> : <Links nonce={nonce} />}
         {/* Thai pages need the site's Thai face at once: fetched beside the stylesheet, not after it. */}
         {locale === 'th-TH' && <link rel="preload" href={thaiFont} as="font" type="font/woff2" crossOrigin="" />}
       </head>

@@ -1,6 +1,7 @@
 /**
- * The page's scripts as the server renders them: what React Router's `<Scripts>` writes, made
- * once per set of routes instead of once per request (issue 32, "cheap misses").
+ * The page's scripts and links as the server renders them: what React Router's `<Scripts>` and
+ * `<Links>` write, made once per set of routes instead of once per request (issue 32, "cheap
+ * misses").
  *
  * `<Scripts>` builds, on every render, the inline module that imports the matched routes and the
  * route manifest the browser starts with (the matched routes and those of the path's parents,
@@ -12,11 +13,16 @@
  * `script-src 'self'` admits them without one (server/http/ssr.ts), and each nonce
  * is a place the page cache splices a fresh one into on every hit (seventy on a topic page).
  *
+ * `<Links>` likewise gathers every matched route's `links()` and deduplicates them by their
+ * JSON on each render; the same list, kept per route set, is written with the same nonce.
+ *
  * Anything this does not reproduce exactly (subresource integrity, hot reloading, route modules
- * split into chunks, SPA mode) falls back to React Router's own.
+ * split into chunks, SPA mode, critical CSS, page links, an error's shortened matches) falls back
+ * to React Router's own.
  */
-import { createElement, Fragment, useContext, type ReactNode } from 'react';
+import { createElement, Fragment, useContext, type LinkHTMLAttributes, type ReactNode } from 'react';
 import {
+  Links,
   matchRoutes,
   Scripts,
   UNSAFE_DataRouterContext as DataRouterContext,
@@ -123,4 +129,49 @@ export function ServerScripts({ nonce }: { nonce?: string }): ReactNode {
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scripts.routeModulesScript }} type="module" async />
     </>,
   );
+}
+
+/** A `<link>` as a route's `links()` describes it (React Router's HtmlLinkDescriptor and the like). */
+type Descriptor = Record<string, unknown> & { href?: string; as?: string; page?: unknown; crossOrigin?: LinkHTMLAttributes<HTMLLinkElement>['crossOrigin'] };
+
+/** Per build (manifest) and route set: the links, deduplicated as React Router does (by their sorted JSON). */
+const linksMade = new WeakMap<AssetsManifest, Map<string, Array<{ key: string; link: Descriptor }> | null>>();
+
+/** The matched routes' links as `<Links>` gathers them, or null when one is a page link (rendered by React Router's own). */
+function linksOf(manifest: AssetsManifest, routeModules: Record<string, { links?: () => unknown[] } | undefined>, matchIds: readonly string[]) {
+  const descriptors = matchIds.flatMap((id) => [
+    ...(manifest.routes[id]?.css ?? []).map((href): Descriptor => ({ rel: 'stylesheet', href })),
+    ...((routeModules[id]?.links?.() ?? []) as Descriptor[]),
+  ]);
+  if (descriptors.some((link) => typeof link.page === 'string')) return null;
+  const preloads = new Set(matchIds.flatMap((id) => (manifest.routes[id] ? [manifest.routes[id].module, ...(manifest.routes[id].imports ?? [])] : [])));
+  const seen = new Set<string>();
+  const keyed: Array<{ key: string; link: Descriptor }> = [];
+  for (const link of descriptors) {
+    if (link.as === 'script' && link.href && preloads.has(link.href)) continue;
+    const key = JSON.stringify(Object.fromEntries(Object.keys(link).sort().map((name) => [name, link[name]])));
+    if (seen.has(key)) continue;
+    seen.add(key);
+    keyed.push({ key, link });
+  }
+  return keyed;
+}
+
+export function ServerLinks({ nonce }: { nonce?: string }): ReactNode {
+  const framework = useContext(FrameworkContext);
+  const state = useContext(DataRouterStateContext);
+  if (!framework || !state || framework.isSpaMode || state.errors || framework.criticalCss !== undefined) return <Links nonce={nonce} />;
+  const { manifest, routeModules } = framework;
+  const matchIds = state.matches.map((match) => match.route.id);
+  const key = matchIds.join(',');
+  let byKey = linksMade.get(manifest);
+  if (!byKey) linksMade.set(manifest, (byKey = new Map()));
+  let keyed = byKey.get(key);
+  if (keyed === undefined) {
+    keyed = linksOf(manifest, routeModules as Record<string, { links?: () => unknown[] } | undefined>, matchIds);
+    if (byKey.size >= MAX_KEYS) byKey.clear();
+    byKey.set(key, keyed);
+  }
+  if (keyed === null) return <Links nonce={nonce} />;
+  return keyed.map(({ key: linkKey, link }) => <link key={linkKey} nonce={nonce} {...link} crossOrigin={link.crossOrigin} />);
 }
