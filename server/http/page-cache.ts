@@ -73,7 +73,8 @@ const MEMBER_MARK = '<html data-viewer="member" data-member=""';
 
 export interface PageToStore {
   contentType: string;
-  body: string;
+  /** The page as rendered: its UTF-8 bytes (a render's own), or its text. */
+  body: string | Buffer;
   /** The CSP nonce the body was rendered with (replaced on every hit). */
   nonce: string;
   /** What the page shows (`topic:12`, `lists`): the invalidations that drop it. */
@@ -102,11 +103,25 @@ export interface CachedPage {
 }
 
 /** A page's pieces between its nonces, compressed, laid out as one gzip member. */
-function cutAtNonce(body: string, nonce: string): GzipTemplate {
-  return templateOf(
-    body.split(nonce).map((part) => segmentOf(Buffer.from(part, 'utf8'))),
-    Buffer.byteLength(nonce),
-  );
+function cutAtNonce(body: string | Buffer, nonce: string): GzipTemplate {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return templateOf(piecesBetween(bytes, Buffer.from(nonce, 'utf8')).map((piece) => segmentOf(piece)), Buffer.byteLength(nonce));
+}
+
+/**
+ * The bytes between each occurrence of `glue`, as views of `bytes` (the rendered page's own
+ * bytes: no decoding to text and encoding back per miss). The nonce is ASCII (base64), so a
+ * match in the UTF-8 bytes is a match in the text.
+ */
+function piecesBetween(bytes: Buffer, glue: Buffer): Buffer[] {
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(glue, from); at !== -1; at = bytes.indexOf(glue, from)) {
+    pieces.push(bytes.subarray(from, at));
+    from = at + glue.length;
+  }
+  pieces.push(bytes.subarray(from));
+  return pieces;
 }
 
 /** The cache's figures, for operators (the back office's system status). */
