@@ -5,7 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
+import { isBot } from '../common/bots';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { LOCALES } from '../common/constants';
@@ -41,7 +41,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ): Promise<Response> | Response {
   const userAgent = request.headers.get('user-agent');
-  const bot = userAgent !== null && isbot(userAgent);
+  const bot = userAgent !== null && isBot(userAgent);
   if (bot && status >= 400) return botErrorResponse(status, headers);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });

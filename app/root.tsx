@@ -23,6 +23,7 @@ import { installStaleBuildReload } from './lib/stale-reload';
 import { installEmbedFacades } from './lib/embed-facades';
 import { fillViewerParts, sharedForEveryReader } from './lib/viewer-parts';
 import { ToastProvider } from './lib/toast';
+import { ServerLinks, ServerScripts } from './lib/server-scripts';
 
 export function links() {
   return [
@@ -110,7 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={BRAND_COLOR} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COLOR_MODE_BOOTSTRAP }} />
         <Meta />
-        <Links nonce={nonce} />
+        {import.meta.env.SSR ? <ServerLinks nonce={nonce} /> : <Links nonce={nonce} />}
         {/* Thai pages need the site's Thai face at once: fetched beside the stylesheet, not after it. */}
         {locale === 'th-TH' && <link rel="preload" href={thaiFont} as="font" type="font/woff2" crossOrigin="" />}
       </head>
@@ -119,7 +120,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <ToastProvider>{children}</ToastProvider>
         </TranslationProvider>
         {hydrates && <ScrollRestoration nonce={nonce} />}
-        {hydrates && <Scripts nonce={nonce} />}
+        {/* The server writes them from what it made once per route set (lib/server-scripts.tsx); the browser hydrates them with React Router's own. */}
+        {hydrates && (import.meta.env.SSR ? <ServerScripts nonce={nonce} /> : <Scripts nonce={nonce} />)}
       </body>
     </html>
   );

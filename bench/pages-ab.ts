@@ -6,7 +6,7 @@
  * topic pages, page-cache hits on 100 more random pages after every topic page was read once.
  *
  *   npx tsx bench/pages-ab.ts --a build-before --b build --data-dir DIR
- *                             [--rounds 3] [--duration 5] [--connections 10] [--only topic,topic-random,home-anon,topic-data,articles-json,home-signed,topic-signed,topic-random-signed,article-signed]
+ *                             [--rounds 3] [--duration 5] [--connections 10] [--only topic,topic-random,topic-uncached,article-uncached,home-anon,topic-data,articles-json,home-signed,topic-signed,topic-random-signed,article-signed]
  *
  * A signed-in view (`*-signed`) is two requests, as the browser makes them: the page's shared HTML
  * and then the member's own parts, whichever way the build asks them (`GET /api/viewer/parts` when
@@ -93,9 +93,10 @@ try {
   // Two servers starting at once on a busy machine: give them longer than one.
   for (const side of sides) await waitForServer(side.url, side.bench.output, 240_000);
   const anyTopic = Math.max(1, Math.floor(topicCount / 2));
+  const anyArticle = Math.max(1, Math.floor(articleCount / 2));
+  let miss = 0;
   const random = () => `/topic/${1 + Math.floor(Math.random() * topicCount)}`;
   for (const side of sides) await signIn(side);
-  const anyArticle = Math.max(1, Math.floor(articleCount / 2));
   /** A signed-in view: the page's HTML, then its parts (autocannon runs the two in turn on each connection). */
   const signedView = (side: Side, page: (context: Record<string, unknown>) => { type: 'home' } | { type: 'topic' | 'article'; id: number }): CannonOptions => ({
     url: side.url,
@@ -123,6 +124,17 @@ try {
       name: `random topic pages of ${topicCount}, warm`,
       options: (url) => ({ url, connections, duration, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: random() }) }] }),
     },
+    // A page-cache miss each time (the cache keys on the full URL): the render's own cost (issue 32).
+    {
+      key: 'topic-uncached',
+      name: `topic /topic/${anyTopic}, never cached`,
+      options: (url) => ({ url, connections, duration, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/', setupRequest: (request) => ({ ...request, path: `/topic/${anyTopic}?r=${++miss}` }) }] }),
+    },
+    {
+      key: 'article-uncached',
+      name: `article /article/${anyArticle}, never cached`,
+      options: (url) => ({ url, connections, duration, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/', setupRequest: (request) => ({ ...request, path: `/article/${anyArticle}?r=${++miss}` }) }] }),
+    },
     { key: 'topic-data', name: `topic data /topic/${anyTopic}.data, anonymous`, options: (url) => ({ url: `${url}/topic/${anyTopic}.data`, connections, duration, headers: BROWSER_HEADERS }) },
     { key: 'articles-json', name: 'article feed JSON, anonymous', options: (url) => ({ url: `${url}/api/article/articles`, connections, duration, headers: { ...BROWSER_HEADERS, accept: 'application/json' } }) },
     { key: 'home-signed', name: 'home /, signed in (HTML + parts)', perView: 2, options: (_url, side) => signedView(side, () => ({ type: 'home' })) },
@@ -144,8 +156,11 @@ try {
     return `${answers.filter((answer) => answer === 'hit').length} page-cache hits on 100 random topic pages; peak RSS ${m ? m.peakMb.toFixed(0) : '?'} MB`;
   };
   // Warm both sides at once: every topic page once (what a warm forum's cache holds), then JIT.
+  // Only the random run needs it: the never-cached runs miss by design.
+  const warmAll = chosen.some((page) => page.key === 'topic-random');
   await Promise.all(
     sides.map(async (side) => {
+      if (!warmAll) return;
       let next = 0;
       const started = Date.now();
       await autocannon({ url: side.url, connections, duration: 900, amount: topicCount, headers: BROWSER_HEADERS, requests: [{ method: 'GET', path: '/topic/1', setupRequest: (request) => ({ ...request, path: `/topic/${1 + (next++ % topicCount)}` }) }] });
@@ -188,7 +203,7 @@ try {
       );
     }
   }
-  for (const side of sides) console.log(`${side.name} (${side.build}) after the rounds: ${await hitsOf(side)}; member parts by ${side.parts === 'read' ? 'GET /api/viewer/parts' : '.data revalidation'}`);
+  for (const side of sides) console.log(`${side.name} (${side.build}) after the rounds: ${warmAll ? `${await hitsOf(side)}; ` : ''}member parts by ${side.parts === 'read' ? 'GET /api/viewer/parts' : '.data revalidation'}`);
 } finally {
   for (const side of sides) await stopServer(side.bench.server);
 }

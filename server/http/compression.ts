@@ -27,7 +27,7 @@ import { vary } from './response-headers';
 
 /** Below this a whole body goes out as it is. */
 export const COMPRESS_MIN_BYTES = 1024;
-/** The level of what is compressed per response (the cached pages are compressed once, at level 6). */
+/** The level of what is compressed per response (the cached pages are compressed once, at gzip-segments.ts SEGMENT_LEVEL). */
 export const ON_THE_FLY_LEVEL = 4;
 
 /** Our text answers: pages, React Router's `.data` (turbo-stream), JSON, XML, plain text. */

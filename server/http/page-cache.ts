@@ -26,7 +26,7 @@
  * no gzip gets it inflated. The byte budget counts the stored (compressed) bytes, so about
  * six times as many pages fit as when they were kept as text.
  *
- * Freshness: entries live `ttlMs` (5 minutes) and are dropped by tag the moment a write that
+ * Freshness: entries live `ttlMs` (15 minutes) and are dropped by tag the moment a write that
  * changes them commits (http/pages.feature.ts listens to the write path's events: an item's page
  * when it, its comments or its reactions change; the lists when an item enters, leaves or moves
  * in them; everything when a member's public profile changes). With Redis, an invalidation is
@@ -42,15 +42,22 @@
  * Off in tests (NODE_ENV=test) unless a test turns it on.
  */
 import type { FastifyRequest } from 'fastify';
-import { isbot } from 'isbot';
+import { isBot } from '../../common/bots';
 import { TOKEN_COOKIE, TOKEN_HEADER } from '../../common/constants';
 import type { EventBus } from '../infra/events';
 import { ALL_PAGES, type DropOptions } from '../kernel/page-tags';
 import { gunzipSync } from 'node:zlib';
 import { gzipFilled, headOf, segmentOf, templateOf, textOf, unpooled, type GzipTemplate, type Head } from './gzip-segments';
 
-/** Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names (view counts). */
-export const PAGE_CACHE_TTL_MS = 5 * 60_000;
+/**
+ * Minutes, not seconds: writes drop what they change, so the TTL only bounds what no event names:
+ * view counts, and the time-driven changes (a notice's window, a VIP badge's expiry) that show up
+ * to this late. 15 minutes, not 5 (issue 32): a page lives until it is read again within the TTL,
+ * so with 5 minutes the long tail of a forum (2,000 topics read a few times an hour each) was
+ * rendered on nearly every read although the 64 MiB hold every one of them; a view count is
+ * already coarse at the grain of its own 10-minute window per visitor (TOPIC_LIMITS.viewWindowMs).
+ */
+export const PAGE_CACHE_TTL_MS = 15 * 60_000;
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const MAX_BODY_BYTES = 1024 * 1024;
 const BUS_TOPIC = 'pages.invalidate';
@@ -66,7 +73,8 @@ const MEMBER_MARK = '<html data-viewer="member" data-member=""';
 
 export interface PageToStore {
   contentType: string;
-  body: string;
+  /** The page as rendered: its UTF-8 bytes (a render's own), or its text. */
+  body: string | Buffer;
   /** The CSP nonce the body was rendered with (replaced on every hit). */
   nonce: string;
   /** What the page shows (`topic:12`, `lists`): the invalidations that drop it. */
@@ -95,11 +103,25 @@ export interface CachedPage {
 }
 
 /** A page's pieces between its nonces, compressed, laid out as one gzip member. */
-function cutAtNonce(body: string, nonce: string): GzipTemplate {
-  return templateOf(
-    body.split(nonce).map((part) => segmentOf(Buffer.from(part, 'utf8'))),
-    Buffer.byteLength(nonce),
-  );
+function cutAtNonce(body: string | Buffer, nonce: string): GzipTemplate {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return templateOf(piecesBetween(bytes, Buffer.from(nonce, 'utf8')).map((piece) => segmentOf(piece)), Buffer.byteLength(nonce));
+}
+
+/**
+ * The bytes between each occurrence of `glue`, as views of `bytes` (the rendered page's own
+ * bytes: no decoding to text and encoding back per miss). The nonce is ASCII (base64), so a
+ * match in the UTF-8 bytes is a match in the text.
+ */
+function piecesBetween(bytes: Buffer, glue: Buffer): Buffer[] {
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(glue, from); at !== -1; at = bytes.indexOf(glue, from)) {
+    pieces.push(bytes.subarray(from, at));
+    from = at + glue.length;
+  }
+  pieces.push(bytes.subarray(from));
+  return pieces;
 }
 
 /** The cache's figures, for operators (the back office's system status). */
@@ -349,7 +371,7 @@ export function pageCacheKey(request: FastifyRequest): string | null {
   if (path.endsWith('.data') || path === '/api' || path.startsWith('/api/')) return null;
   if (request.user ? !memberShareable(url) : hasSession(request) && !request.sessionUnchecked) return null;
   const ua = request.headers['user-agent'];
-  const bot = typeof ua === 'string' && isbot(ua);
+  const bot = typeof ua === 'string' && isBot(ua);
   return `${bot ? 'bot' : 'web'}|${request.locale}|${request.host}|${url}`;
 }
 

@@ -15,10 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { isAscii } from 'node:buffer';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { StringDecoder } from 'node:string_decoder';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -152,23 +150,11 @@ function pageBody() {
   };
 }
 
-/**
- * A whole body (a page about to be cached): its bytes, sent as they are, and its text, kept.
- * Nearly every chunk React writes is ASCII, whose latin1 reading is the same text at a
- * fraction of UTF-8 decoding's cost; the few others go through a UTF-8 decoder.
- */
-async function readBody(body: Readable | null): Promise<{ bytes: Buffer; text: string }> {
+/** A whole body (a page about to be cached): its bytes, stored and sent as they are. */
+async function readBody(body: Readable | null): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  const decoder = new StringDecoder('utf8');
-  let text = '';
-  if (body) {
-    for await (const chunk of body as AsyncIterable<Buffer | string>) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      chunks.push(bytes);
-      text += isAscii(bytes) ? bytes.toString('latin1') : decoder.write(bytes);
-    }
-  }
-  return { bytes: Buffer.concat(chunks), text: text + decoder.end() };
+  if (body) for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
 }
 
 function sendFetchResponse(reply: FastifyReply, response: Response, body: Readable | Buffer | null): FastifyReply {
@@ -341,9 +327,9 @@ function registerPages(app: FastifyInstance, handle: PageHandler, dev: boolean):
         }
         return sendRendered(rendered);
       }
-      const html = await readBody(rendered.body());
+      const bytes = await readBody(rendered.body());
       const contentType = rendered.response.headers.get('content-type') ?? 'text/html; charset=utf-8';
-      const stored = cache.set(key, { contentType, body: html.text, nonce, tags: pageTagsOf(app, request.url) }, generation, app.ctx.clock.now());
+      const stored = cache.set(key, { contentType, body: bytes, nonce, tags: pageTagsOf(app, request.url) }, generation, app.ctx.clock.now());
       reply.header(CACHE_HEADER, 'miss');
       // Its stored gzip (this render's nonce is this response's): no second compression. A page
       // not stored (an invalidation came while it rendered) is compressed on the way out.
@@ -352,7 +338,7 @@ function registerPages(app: FastifyInstance, handle: PageHandler, dev: boolean):
         reply.header('content-encoding', 'gzip');
         return sendFetchResponse(reply, rendered.response, cache.gzipped(stored, nonce, member));
       }
-      return sendFetchResponse(reply, rendered.response, member ? Buffer.from(markForMember(html.text), 'utf8') : html.bytes);
+      return sendFetchResponse(reply, rendered.response, member ? Buffer.from(markForMember(bytes.toString('utf8')), 'utf8') : bytes);
     },
   });
 }

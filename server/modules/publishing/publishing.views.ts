@@ -4,7 +4,7 @@
  * (through the kind's `page.countView`) all count by this one rule.
  */
 import { createHash } from 'node:crypto';
-import { isbot } from 'isbot';
+import { isBot } from '../../../common/bots';
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS, TOPIC_LIMITS } from '../../../common/constants';
 import type { DB, UserRow } from '../../db/schema';
@@ -28,7 +28,7 @@ export async function countPostView(
   now: number,
 ): Promise<boolean> {
   if (post.status !== CONTENT_STATUS.published) return false;
-  if (!visit.userAgent || isbot(visit.userAgent)) return false;
+  if (!visit.userAgent || isBot(visit.userAgent)) return false;
   const key = `${kind.type}:${post.id}:${visitorKey(viewer, visit.ip, visit.userAgent)}`;
   if (!(await visit.dedup.firstSeen(key, TOPIC_LIMITS.viewWindowMs, now))) return false;
   await bumpCounter(db, kind.table, 'view_count', post.id, 1);
