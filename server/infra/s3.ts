@@ -20,8 +20,19 @@ let sdkLoading: Promise<{ sdk: Sdk; getSignedUrl: GetSignedUrl }> | undefined;
  * forums keep uploads on disk, and parsing it was a large share of a cold start (issue 32).
  */
 function loadSdk(): Promise<{ sdk: Sdk; getSignedUrl: GetSignedUrl }> {
-  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({ sdk, getSignedUrl: presigner.getSignedUrl }));
+  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({
+    sdk: namedExports(sdk, 'S3Client'),
+    getSignedUrl: namedExports(presigner, 'getSignedUrl').getSignedUrl,
+  }));
   return sdkLoading;
+}
+
+/**
+ * A CommonJS package imported dynamically: Node gives its named exports, the server's bundle (esbuild)
+ * gives them under `default`.
+ */
+function namedExports<T extends object>(module: T, name: keyof T): T {
+  return name in module ? module : (module as T & { default: T }).default;
 }
 
 /** Where a bucket is and how to reach it (environment S3_*, or the back office's storage settings). */
