@@ -8,7 +8,8 @@
  * printed, not asserted (Lighthouse's simulated throttling: a mid-range phone on a slow 4G link).
  *
  *   npx tsx bench/lighthouse.ts [--url URL --pages /,/topic/1,…] [--categories accessibility,seo]
- *                               [--locales en-US,th-TH] [--quick] [--json FILE]
+ *                               [--locales en-US,th-TH] [--quick] [--calibrate]
+ *                               [--json FILE] [--lhr DIR]
  *
  * With performance, it also prints each run's metrics (FCP, LCP, TBT, speed index, CLS) and its
  * LCP element with the time in each phase (issue 32).
@@ -17,7 +18,9 @@
  * Debian Chromium (/usr/bin/chromium, --headless=new; LIGHTHOUSE_CHROMIUM for another build)
  * for every run. With --url it measures a running forum instead (its own content, given paths).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { LOCALES, type Locale } from '../common/constants';
 import { startServer, type E2eServer } from '../tests/support/e2e-server';
 import {
@@ -37,6 +40,8 @@ import { arg } from './lib';
 const categories = (arg('categories')?.split(',') as Category[] | undefined) ?? [...ALL_CATEGORIES];
 // --quick: the suite's short quiet windows (QUICK_WINDOWS), to time the check's runs.
 const quick = process.argv.includes('--quick');
+// --calibrate: the suite's CPU slowdown from each run's own BenchmarkIndex (calibratedSlowdown).
+const calibrate = process.argv.includes('--calibrate');
 const givenUrl = arg('url');
 const locales = (arg('locales')?.split(',') as Locale[] | undefined) ?? [...LOCALES];
 
@@ -53,6 +58,8 @@ if (givenUrl) {
   pages = await seedLighthousePages(server);
 }
 const chromium = await launchChromium();
+// The machine's load average (1 min) when each run ended: simulated throttling scales with it.
+const load = new Map<LighthouseScores, string>();
 const rows: Array<{ page: LighthousePage; locale: string; result: LighthouseScores }> = [];
 try {
   for (const page of pages) {
@@ -60,12 +67,13 @@ try {
       // Lighthouse's own hiccups (NO_NAVSTART: the trace missed the navigation) get one more try.
       let result: LighthouseScores;
       try {
-        result = await runLighthouse(chromium.port, base + page.path, locale, { categories, quick });
+        result = await runLighthouse(chromium.port, base + page.path, locale, { categories, quick, calibrate });
       } catch (error) {
         console.log(`\n${page.name} ${locale}: ${(error as Error).message.split('\n')[0]}; again`);
-        result = await runLighthouse(chromium.port, base + page.path, locale, { categories, quick });
+        result = await runLighthouse(chromium.port, base + page.path, locale, { categories, quick, calibrate });
       }
       rows.push({ page, locale, result });
+      load.set(result, (os.loadavg()[0] ?? 0).toFixed(1));
       process.stdout.write('.');
     }
   }
@@ -93,7 +101,7 @@ for (const { page, locale, result } of rows) {
 if (categories.includes('performance')) {
   console.log('\nPerformance metrics and LCP element (simulated):');
   for (const { page, locale, result } of rows) {
-    console.log(`  ${page.name} ${locale}: ${Object.entries(result.metrics).map(([id, value]) => `${id.replace(/-/g, ' ')} ${value}`).join(', ')}`);
+    console.log(`  ${page.name} ${locale} (benchmark index ${Math.round(result.benchmarkIndex)}, CPU ×${result.cpuSlowdown}, load ${load.get(result)}): ${Object.entries(result.metrics).map(([id, value]) => `${id.replace(/-/g, ' ')} ${value}`).join(', ')}`);
     if (result.lcp) console.log(`    LCP ${result.lcp.element} — ${result.lcp.phases}`);
   }
 }
@@ -117,4 +125,10 @@ const runMs = rows.reduce((sum, r) => sum + r.result.ms, 0);
 console.log(`\n${rows.length} runs in ${(runMs / 1000).toFixed(1)} s (${(runMs / rows.length / 1000).toFixed(1)} s each); whole benchmark ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const jsonFile = arg('json');
-if (jsonFile) writeFileSync(jsonFile, JSON.stringify(rows.map(({ page, locale, result }) => ({ page: page.name, path: page.path, locale, ...result })), null, 2));
+if (jsonFile) writeFileSync(jsonFile, JSON.stringify(rows.map(({ page, locale, result: { lhr: _lhr, ...result } }) => ({ page: page.name, path: page.path, locale, ...result })), null, 2));
+// --lhr DIR: each run's whole Lighthouse result (page-locale.json), to read its audits.
+const lhrDir = arg('lhr');
+if (lhrDir) {
+  mkdirSync(lhrDir, { recursive: true });
+  for (const { page, locale, result } of rows) writeFileSync(path.join(lhrDir, `${page.name}-${locale}.json`), JSON.stringify(result.lhr));
+}

@@ -2,13 +2,7 @@
 import { z } from '../zod';
 import type { Page } from './page';
 
-/** The search time ranges (spec §9), as API.md numbers them. */
-export const SEARCH_TIME_RANGES = ['all', 'day', 'week', 'month', 'year'] as const;
-export type SearchTimeRange = (typeof SEARCH_TIME_RANGES)[number];
-
-/** The search tabs; `article` only while the article module is on. */
-export const SEARCH_TABS = ['topic', 'article', 'user'] as const;
-export type SearchTab = (typeof SEARCH_TABS)[number];
+export { SEARCH_TABS, SEARCH_TIME_RANGES, type SearchTab, type SearchTimeRange } from './search-choices';
 
 /**
  * A hit's title and summary with the matched words marked: HTML made by the server, in which the

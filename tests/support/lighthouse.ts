@@ -14,7 +14,7 @@
  * `locale` cookie, sent as a header with every request of the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { defaultConfig, type Config, type Flags, type Result } from 'lighthouse';
@@ -30,13 +30,23 @@ export type Category = (typeof ALL_CATEGORIES)[number];
 export const MIN_SCORE = 95;
 /**
  * What the suite holds of performance (issue 32), once per page in PERFORMANCE_LOCALE (the
- * languages share the build files, and a run that also scores performance costs more): the parts
- * a busy machine cannot move. Every text answer compressed (Lighthouse's `uses-text-compression`)
- * and the JavaScript the page transfers within SCRIPT_BUDGET_BYTES. The score itself is not a
- * floor here: Lighthouse simulates the phone's CPU from the trace of this machine's own load, and
- * the same build scored 82 at load 4 and 57 at load 25, so a floor would fail on a busy CI machine
- * and not on a slow page. bench/lighthouse.ts prints the score and its metrics on a quiet machine.
+ * languages share the build files): every text answer compressed (Lighthouse's
+ * `uses-text-compression`), the JavaScript the page transfers within SCRIPT_BUDGET_BYTES, and the
+ * performance score at MIN_PERFORMANCE or more in the best of PERFORMANCE_TRIES calibrated runs.
+ *
+ * Why calibrated and the best of a few: Lighthouse simulates the phone from the trace of one real
+ * load on this machine, multiplying the main-thread time it saw by a CPU slowdown. On a busy
+ * machine every task took longer (the renderer waited for a core), so the same build scored 82 at
+ * load 4 and 57 at load 25. Scaling the slowdown by the main thread's share of a core during the
+ * run's own trace (calibratedSlowdown) takes that waiting out; what is left of the load only
+ * ever adds time (a task is never quicker for sharing the cores), so the best of a few runs is the
+ * one nearest the page's own cost. A slow page stays slow in every run: its scripts' bytes, its
+ * render-blocking requests and its main-thread work are the page's, not the machine's, and the
+ * check fails when no run reaches the floor. The floor (90) is under the goal (95, printed by
+ * bench/lighthouse.ts) by the spread the calibrated runs still show on a loaded machine.
  */
+export const MIN_PERFORMANCE = 90;
+export const PERFORMANCE_TRIES = 3;
 export const PERFORMANCE_LOCALE = 'en-US' satisfies Locale;
 /**
  * Compressed JavaScript a page transfers, lazy parts included: a budget against regressions, about
@@ -181,6 +191,12 @@ export interface LighthouseScores {
   lcp: { element: string; phases: string } | null;
   /** With performance: bytes of JavaScript transferred (compressed), and whether every text answer was compressed. */
   transfer: { scriptBytes: number; textCompressed: boolean } | null;
+  /** Lighthouse's measure of the host's speed before the run (its BenchmarkIndex): printed, not used. */
+  benchmarkIndex: number;
+  /** The CPU slowdown the performance score was simulated with (4 unless calibrated). */
+  cpuSlowdown: number;
+  /** The whole Lighthouse result, for a closer look (bench/lighthouse.ts --lhr DIR). */
+  lhr: Result;
   ms: number;
 }
 
@@ -228,18 +244,79 @@ export function configFor(categories: readonly Category[]): Config {
  */
 export const QUICK_WINDOWS = { pauseAfterFcpMs: 0, pauseAfterLoadMs: 0, networkQuietThresholdMs: 250, cpuQuietThresholdMs: 250 } as const;
 
+/** Lighthouse's default CPU slowdown (mobileSlow4G): a mid-tier phone from a desktop-class host. */
+const DEFAULT_CPU_SLOWDOWN = 4;
+/**
+ * The least share of the page's main thread's time on a core that a run is calibrated to: below
+ * it the machine was too busy to say anything, and the run is not calibrated further, so a very
+ * busy machine can only make a score worse.
+ */
+const MIN_CPU_SHARE = 0.2;
+
+/**
+ * The CPU slowdown that models the same phone whatever the machine's load. Lighthouse simulates
+ * the phone by multiplying the main-thread time it observed (wall time) by the slowdown; on a
+ * machine whose other processes took the cores, the page's tasks took longer without doing more
+ * work. The trace tells how much: each task's thread time (`tdur`, time on a core) beside its wall
+ * time (`dur`). With the slowdown scaled by that share, the simulated phone runs the page's work at
+ * a quarter of this machine's speed, as Lighthouse's default does on an idle host (where the share
+ * is about 1). Lighthouse's docs calibrate to the host's BenchmarkIndex instead
+ * (docs/throttling.md): right for a host's steady speed, but here the load changes by the second
+ * (the index went 700–2,100 in eight consecutive runs at load 15) and the index is measured
+ * before the page loads, so it does not say how busy the machine was during the trace.
+ */
+export function calibratedSlowdown(cpuShare: number): number {
+  const share = Math.min(1, Math.max(MIN_CPU_SHARE, cpuShare));
+  return Math.round(DEFAULT_CPU_SLOWDOWN * share * 100) / 100;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { documentLoaderURL?: string; isLoadingMainFrame?: boolean } };
+}
+
+/**
+ * The share of its wall time the page's main thread spent on a core, over its tasks from the
+ * navigation on: thread time over wall time of the top-level tasks (`RunTask`) of the main
+ * frame's renderer thread (`CrRendererMain` of the process that navigated). 1 when no task is found.
+ */
+export function mainThreadCpuShare(events: readonly TraceEvent[]): number {
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL?.startsWith('http'));
+  if (!navigation) return 1;
+  const main = events.find((e) => e.name === 'thread_name' && e.pid === navigation.pid && e.args?.name === 'CrRendererMain');
+  if (!main) return 1;
+  let wall = 0;
+  let cpu = 0;
+  for (const e of events) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || e.pid !== main.pid || e.tid !== main.tid || e.ts < navigation.ts) continue;
+    if (e.dur === undefined || e.tdur === undefined) continue;
+    wall += e.dur;
+    cpu += e.tdur;
+  }
+  return wall > 0 ? cpu / wall : 1;
+}
+
 /**
  * One Lighthouse run on `url` in `locale` (phone settings), with simulated throttling: the page
  * loads as fast as the machine allows and the performance score models a mid-range phone on slow
  * 4G from that load. (`throttlingMethod: 'provided'` would not be quicker: Lighthouse then
  * widens every quiet window to 5.25 s, because it has to observe the page settling for real.)
- * `quick` (the suite's check) shortens the waits before gathering: QUICK_WINDOWS.
+ * `quick` shortens the waits before gathering (QUICK_WINDOWS): only for runs that score no speed,
+ * since a shortened trace could end before a late long task. `calibrate` gathers first, then
+ * audits with the CPU slowdown scaled to the main thread's share of a core during the trace
+ * (calibratedSlowdown), so the score models the same phone on a busy machine as on an idle one.
  */
 export async function runLighthouse(
   port: number,
   url: string,
   locale: Locale,
-  { categories, quick = false }: { categories: readonly Category[]; quick?: boolean },
+  { categories, quick = false, calibrate = false }: { categories: readonly Category[]; quick?: boolean; calibrate?: boolean },
 ): Promise<LighthouseScores> {
   const started = Date.now();
   const flags: Flags = {
@@ -251,9 +328,9 @@ export async function runLighthouse(
     throttlingMethod: 'simulate',
     extraHeaders: { Cookie: `${LOCALE_COOKIE}=${locale}` },
     disableFullPageScreenshot: true,
-    ...(quick ? QUICK_WINDOWS : {}),
+    ...(quick && !categories.includes('performance') ? QUICK_WINDOWS : {}),
   };
-  const result = await lighthouse(url, flags, configFor(categories));
+  const result = calibrate ? await gatherThenAudit(url, flags, configFor(categories)) : await lighthouse(url, flags, configFor(categories));
   if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
   const lhr: Result = result.lhr;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -285,8 +362,34 @@ export async function runLighthouse(
     metrics,
     lcp: categories.includes('performance') ? lcpOf(lhr) : null,
     transfer: categories.includes('performance') ? transferOf(lhr) : null,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    lhr,
     ms: Date.now() - started,
   };
+}
+
+/**
+ * Lighthouse in two steps (its gatherMode and auditMode): the page is loaded and its artifacts
+ * and trace saved, then audited with the CPU slowdown calibrated to the main thread's share of a
+ * core during that trace (calibratedSlowdown). The saved settings get the same slowdown
+ * (Lighthouse refuses to audit with settings other than those it gathered with; the slowdown only
+ * matters to the audits).
+ */
+async function gatherThenAudit(url: string, flags: Flags, config: Config) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sabai-lighthouse-artifacts-'));
+  try {
+    await lighthouse(url, { ...flags, gatherMode: dir }, config);
+    const trace = JSON.parse(readFileSync(path.join(dir, 'defaultPass.trace.json'), 'utf8')) as { traceEvents: TraceEvent[] };
+    const file = path.join(dir, 'artifacts.json');
+    const artifacts = JSON.parse(readFileSync(file, 'utf8')) as { settings: { throttling: NonNullable<Flags['throttling']> } };
+    const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: calibratedSlowdown(mainThreadCpuShare(trace.traceEvents)) };
+    artifacts.settings.throttling = throttling;
+    writeFileSync(file, JSON.stringify(artifacts));
+    return await lighthouse(url, { ...flags, auditMode: dir, throttling }, config);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 /** The /search page's parameters (its URL: `q`, `type`, `range`, `node`) and data, for the loader and the view. */
 import type { ArticleView } from '../../../common/views/article';
 import type { NodeView } from '../../../common/views/node';
-import { SEARCH_TABS, SEARCH_TIME_RANGES, type SearchHit, type SearchPage, type SearchTab, type SearchTimeRange } from '../../../common/views/search';
+import { SEARCH_TABS, SEARCH_TIME_RANGES, type SearchTab, type SearchTimeRange } from '../../../common/views/search-choices';
+import type { SearchHit, SearchPage } from '../../../common/views/search';
 import type { TopicView } from '../../../common/views/topic';
 import type { PublicUser } from '../../../common/views/user';
 

@@ -7,13 +7,12 @@
  * the only markup); everything else is text rendered by React.
  */
 import { Form, Link } from 'react-router';
-import { searchActions } from '../../../common/actions/search';
 import type { ArticleView } from '../../../common/views/article';
-import { SEARCH_TIME_RANGES, type SearchHit, type SearchTab } from '../../../common/views/search';
+import type { SearchHit } from '../../../common/views/search';
+import { SEARCH_TIME_RANGES, type SearchTab } from '../../../common/views/search-choices';
 import type { TopicView } from '../../../common/views/topic';
 import type { PublicUser } from '../../../common/views/user';
-import { feedSource } from '~/components/content/feed-source';
-import { KeysetFeed } from '~/components/content/keyset-feed';
+import { KeysetFeed, type FeedSource } from '~/components/content/keyset-feed';
 import { NodeLink, TopicStats } from '~/components/topic/badges';
 import { RenderNowProvider, TopicTime } from '~/components/topic/time';
 import { Avatar } from '~/components/user/avatar';
@@ -162,12 +161,23 @@ function Empty({ params, articlesOn }: { params: SearchParams; articlesOn: boole
   );
 }
 
+/**
+ * Where each tab's "Load more" asks for its next pages: searchActions' GET paths, written here so
+ * the page does not load the contracts, and zod with them, for a button (issue 32: 22 KB of a
+ * phone's first visit). search-feed-paths.test.ts holds them equal to the contracts'.
+ */
+export const SEARCH_FEED_PATHS = { topic: '/api/search/topic', article: '/api/search/article', user: '/api/search/user' } as const;
+
+function searchFeed(tab: keyof typeof SEARCH_FEED_PATHS, query: FeedSource['query']): FeedSource {
+  return { path: SEARCH_FEED_PATHS[tab], query };
+}
+
 function Results({ data }: { data: SearchData }) {
   const t = useT();
   const { results, params } = data;
   if (!results) return null;
   const empty = <Empty params={params} articlesOn={data.articlesOn} />;
-  const source = feedSource(searchActions[results.tab], apiQuery(params));
+  const source = searchFeed(results.tab, apiQuery(params));
   const label = t(`search.page.tabs.${results.tab}`);
   switch (results.tab) {
     case 'topic':
@@ -175,7 +185,7 @@ function Results({ data }: { data: SearchData }) {
     case 'article':
       return <KeysetFeed page={results.page} source={source} empty={empty} label={label} endText={t('search.page.end')} testId="search-results" renderItem={(hit) => <PostHit hit={hit} path={`/article/${hit.id}`} />} />;
     case 'user':
-      return <KeysetFeed page={results.page} source={feedSource(searchActions.user, { keyword: params.keyword })} empty={empty} label={label} endText={t('search.page.end')} testId="search-results" renderItem={(user) => <UserHit user={user} />} />;
+      return <KeysetFeed page={results.page} source={searchFeed('user', { keyword: params.keyword })} empty={empty} label={label} endText={t('search.page.end')} testId="search-results" renderItem={(user) => <UserHit user={user} />} />;
   }
 }
 
