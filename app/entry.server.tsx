@@ -11,7 +11,6 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import { LOCALES } from '../common/constants';
 import { resources } from '../common/locales';
 import { registerLocale } from './lib/i18n';
-import { lowPriorityModulePreloads } from './lib/low-priority-preloads.server';
 import './lib/load-context';
 
 // The server renders every locale: register them all once.
@@ -69,10 +68,7 @@ export default function handleRequest(
           },
         });
         headers.set('content-type', 'text/html; charset=utf-8');
-        // The module preloads at low priority: the first paint needs none of them (app/lib/low-priority-preloads.server.ts).
-        const html = lowPriorityModulePreloads();
-        html.pipe(body);
-        pipe(html);
+        pipe(body);
         // The site handler sends the Node stream itself (common/load-context.ts `streamBody`).
         if (loadContext.streamBody) {
           loadContext.streamBody(body);

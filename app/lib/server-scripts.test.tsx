@@ -94,17 +94,20 @@ async function renderAt(url: string, children: ReactNode): Promise<string> {
   );
 }
 
-/** React Router's output with the modulepreload links' nonce taken out, as the server's has it. */
+/**
+ * React Router's output as the server's has it: the modulepreload links without a nonce and at low
+ * priority (ADR 0034: the first paint needs none of them).
+ */
 function withoutPreloadNonce(html: string): string {
-  return html.replace(/(<link rel="modulepreload" href="[^"]*") nonce="[^"]*"/g, '$1');
+  return html.replace(/(<link rel="modulepreload" href="[^"]*") nonce="[^"]*"/g, '$1 fetchPriority="low"');
 }
 
 describe('ServerScripts', () => {
   for (const url of ['http://localhost/topic/12', 'http://localhost/topics', 'http://localhost/user/5/tweets']) {
-    it(`writes React Router's scripts for ${new URL(url).pathname}, its preloads without a nonce, from its copy the second time`, async () => {
+    it(`writes React Router's scripts for ${new URL(url).pathname}, its preloads without a nonce and at low priority, from its copy the second time`, async () => {
       const theirs = withoutPreloadNonce(await renderAt(url, <Scripts nonce={NONCE} />));
       expect(theirs).toContain('window.__reactRouterManifest');
-      expect(theirs).toContain('<link rel="modulepreload" href="/assets/router.js"/>');
+      expect(theirs).toContain('<link rel="modulepreload" href="/assets/router.js" fetchPriority="low"/>');
       expect(await renderAt(url, <ServerScripts nonce={NONCE} />)).toBe(theirs);
       expect(await renderAt(url, <ServerScripts nonce={NONCE} />)).toBe(theirs);
     });
