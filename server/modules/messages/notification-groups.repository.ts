@@ -43,8 +43,14 @@ const openGroupInserted = prepared((db, p: NewGroup) => {
       return query.orIgnore().returning('id');
   }
 });
-const openGroupLocked = prepared((db, p: { userId: number; openKey: string }) => {
-  const query = db.selectFrom('notification_groups').selectAll().where('user_id', '=', p.userId).where('open_key', '=', p.openKey);
+const openGroupLocked = prepared((db, p: { userId: number; openKey: string; actorId: number }) => {
+  const query = db
+    .selectFrom('notification_groups')
+    .selectAll()
+    // Whether this actor is in the group already (an index probe, messages_group_actor_idx): asked with the row, not after it.
+    .select((eb) => eb.exists(eb.selectFrom('messages').select('messages.id').whereRef('messages.group_id', '=', 'notification_groups.id').where('messages.from_id', '=', p.actorId)).as('actor_in'))
+    .where('user_id', '=', p.userId)
+    .where('open_key', '=', p.openKey);
   return dialectOf(db) === 'sqlite' ? query : query.forUpdate();
 });
 const groupGrown = prepared((db, p: { groupId: number; messageId: number; actorIds: string; actorsAdded: number; now: number }) =>
@@ -59,7 +65,6 @@ const groupGrown = prepared((db, p: { groupId: number; messageId: number; actorI
     }))
     .where('id', '=', p.groupId),
 );
-const actorInGroup = prepared((db, p: { groupId: number; actorId: number }) => db.selectFrom('messages').select('id').where('group_id', '=', p.groupId).where('from_id', '=', p.actorId).limit(1));
 const messageGroupSet = prepared((db, p: { messageId: number; groupId: number }) => db.updateTable('messages').set({ group_id: p.groupId }).where('id', '=', p.messageId));
 
 /**
@@ -73,19 +78,22 @@ export async function insertOpenGroup(db: Kysely<DB>, group: NewGroup): Promise<
   return row?.id !== undefined ? Number(row.id) : null;
 }
 
-/** The member's open (unread) group under `openKey`, locked for the rest of the write (SQLite serializes writes). */
-export async function findOpenGroupLocked(db: Kysely<DB>, userId: number, openKey: string): Promise<NotificationGroupRow | undefined> {
-  return openGroupLocked.first(db, { userId, openKey });
+/**
+ * The member's open (unread) group under `openKey`, locked for the rest of the write (SQLite
+ * serializes writes), with whether `actorId` acted in it already (null: nobody's message; no
+ * member has id 0).
+ */
+export async function findOpenGroupLocked(db: Kysely<DB>, userId: number, openKey: string, actorId: number | null): Promise<(NotificationGroupRow & { actorIn: boolean }) | undefined> {
+  const row = await openGroupLocked.first(db, { userId, openKey, actorId: actorId ?? 0 });
+  if (!row) return undefined;
+  const { actor_in: actorIn, ...group } = row;
+  // 0/1 on SQLite and MySQL, a boolean on PostgreSQL.
+  return { ...group, actorIn: Boolean(Number(actorIn)) };
 }
 
 /** Adds a message to a group: its newest message, one more message, the actors as they now are. */
 export async function growGroup(db: Kysely<DB>, groupId: number, change: { messageId: number; actorIds: string; newActor: boolean; now: number }): Promise<void> {
   await groupGrown.run(db, { groupId, messageId: change.messageId, actorIds: change.actorIds, actorsAdded: change.newActor ? 1 : 0, now: change.now });
-}
-
-/** Whether the member already acted in the group (an index lookup: messages_group_actor_idx). */
-export async function actedInGroup(db: Kysely<DB>, groupId: number, actorId: number): Promise<boolean> {
-  return (await actorInGroup.first(db, { groupId, actorId })) !== undefined;
 }
 
 export async function setMessageGroup(db: Kysely<DB>, messageId: number, groupId: number): Promise<void> {
