@@ -78,6 +78,10 @@ export function createDatabase(config: DbConfig, options: OpenOptions = {}): Dat
     case 'sqlite': {
       mkdirSync(path.dirname(config.file), { recursive: true });
       const sqlite = new SQLite(config.file);
+      // WAL: readers never wait for the writer, and a commit appends its pages to the log
+      // instead of rewriting the file. NORMAL: in WAL mode a commit is not synced; the log is
+      // synced at each checkpoint (every 1,000 pages, SQLite's default), so a power loss may
+      // take back the last commits but never corrupts the file (a process crash loses nothing).
       sqlite.pragma('journal_mode = WAL');
       sqlite.pragma('foreign_keys = ON');
       sqlite.pragma('synchronous = NORMAL');

@@ -3,7 +3,7 @@ import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } f
 import { dialectOf } from './database';
 import type { DB } from './schema';
 
-type TableWithId = { [K in keyof DB]: DB[K] extends { id: unknown } ? K : never }[keyof DB];
+export type TableWithId = { [K in keyof DB]: DB[K] extends { id: unknown } ? K : never }[keyof DB];
 
 /** The rows of `table` with these ids (each once, in no particular order). */
 export async function findRowsByIds<T extends TableWithId>(db: Kysely<DB>, table: T, ids: readonly number[]): Promise<Selectable<DB[T]>[]> {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
 import { stamps } from '../../db/helpers';
+import { prepared } from '../../db/prepared';
 
 export async function insertToken(
   db: Kysely<DB>,
@@ -14,20 +15,24 @@ export async function insertToken(
 }
 
 /** The user owning an unexpired token, in one query (with the session's row id and last use). */
+// Every signed-in request reads its session: built once (db/prepared.ts).
+const userByTokenHash = prepared((db, p: { tokenHash: string; now: number }) =>
+  db
+    .selectFrom('user_tokens')
+    .innerJoin('users', 'users.id', 'user_tokens.user_id')
+    .selectAll('users')
+    .select(['user_tokens.expire_time as token_expire_time', 'user_tokens.id as token_id', 'user_tokens.update_time as token_seen_time'])
+    .where('user_tokens.token_hash', '=', p.tokenHash)
+    .where('user_tokens.expire_time', '>', p.now)
+    .where('users.status', '=', 0),
+);
+
 export async function findUserByTokenHash(
   db: Kysely<DB>,
   tokenHash: string,
   now: number,
 ): Promise<(UserRow & { token_expire_time: number; token_id: number; token_seen_time: number }) | undefined> {
-  return db
-    .selectFrom('user_tokens')
-    .innerJoin('users', 'users.id', 'user_tokens.user_id')
-    .selectAll('users')
-    .select(['user_tokens.expire_time as token_expire_time', 'user_tokens.id as token_id', 'user_tokens.update_time as token_seen_time'])
-    .where('user_tokens.token_hash', '=', tokenHash)
-    .where('user_tokens.expire_time', '>', now)
-    .where('users.status', '=', 0)
-    .executeTakeFirst();
+  return userByTokenHash.first(db, { tokenHash, now });
 }
 
 export async function deleteTokenByHash(db: Kysely<DB>, tokenHash: string): Promise<void> {

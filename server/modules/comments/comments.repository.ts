@@ -1,18 +1,42 @@
 /** All SQL of comments (the counters on the items they attach to belong to each kind). */
 import { sql, type Kysely } from 'kysely';
 import { CONTENT_STATUS } from '../../../common/constants';
-import { containsPattern, findRowsByIds, insertReturningId, lockedRead } from '../../db/helpers';
+import { containsPattern, findRowsByIds, lockedRead } from '../../db/helpers';
+import { prepared, preparedInsert } from '../../db/prepared';
 import { dialectOf } from '../../db/database';
 import type { CommentRow, DB, NewComment } from '../../db/schema';
 
 const PUBLISHED = CONTENT_STATUS.published;
 
+// A reply's own statements, built once (db/prepared.ts): every comment written runs them.
+const commentInserted = preparedInsert('comments', [
+  'entity_type',
+  'entity_id',
+  'user_id',
+  'parent_id',
+  'quote_id',
+  'content',
+  'content_type',
+  'content_html',
+  'image_list',
+  'like_count',
+  'reply_count',
+  'status',
+  'ip',
+  'ip_country',
+  'ip_region',
+  'user_agent',
+  'create_time',
+  'update_time',
+]);
+const commentById = prepared((db, p: { id: number }) => db.selectFrom('comments').selectAll().where('id', '=', p.id));
+
 export async function insertComment(db: Kysely<DB>, values: NewComment): Promise<number> {
-  return insertReturningId(db, 'comments', values);
+  return commentInserted(db, values);
 }
 
 export async function findCommentById(db: Kysely<DB>, id: number): Promise<CommentRow | undefined> {
-  return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+  return commentById.first(db, { id });
 }
 
 /** A comment locked until the transaction ends (SQLite locks the file), for a moderator's decision. */

@@ -1,31 +1,43 @@
 /** All SQL touching `messages` (and the users' reply-mail switch). */
-import type { Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import { MESSAGE_STATUS } from '../../../common/constants';
 import { dialectOf } from '../../db/database';
-import type { DB, MessageRow, NewMessage, UserRow } from '../../db/schema';
+import type { DB, MessageRow, UserRow } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+
+/** The columns every message is written with (all of them but its group, set once it is filed). */
+const MESSAGE_COLUMNS = ['user_id', 'from_id', 'type', 'title', 'content', 'quote_content', 'url', 'entity_type', 'entity_id', 'params', 'event_key', 'status', 'create_time', 'update_time'] as const;
+export type MessageValues = Pick<MessageRow, (typeof MESSAGE_COLUMNS)[number]>;
+
+/**
+ * Every message written runs this insert (two a reply): built once per engine and per kind of
+ * key (db/prepared.ts). A keyed message is skipped when its key is taken.
+ */
+function messageInsert(keyed: boolean) {
+  return prepared((db, p: MessageValues) => {
+    const query = db.insertInto('messages').values(Object.fromEntries(MESSAGE_COLUMNS.map((column) => [column, p[column]])) as MessageValues);
+    switch (dialectOf(db)) {
+      case 'mysql':
+        return (keyed ? query.ignore() : query) as Compilable<{ id?: number }>;
+      case 'postgres':
+        return (keyed ? query.onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing()) : query).returning('id');
+      case 'sqlite':
+        return (keyed ? query.orIgnore() : query).returning('id');
+    }
+  });
+}
+const messageInserted = { keyed: messageInsert(true), unkeyed: messageInsert(false) };
 
 /**
  * Inserts a message unless the recipient already has one with the same `event_key` (the unique
  * index decides, so concurrent duplicates cannot both land). Answers the new row's id, or null
  * when an earlier message holds the key.
  */
-export async function insertMessageIfAbsent(db: Kysely<DB>, values: NewMessage): Promise<number | null> {
-  const query = db.insertInto('messages').values(values);
-  const keyed = values.event_key !== null && values.event_key !== undefined;
-  switch (dialectOf(db)) {
-    case 'mysql': {
-      const result = await (keyed ? query.ignore() : query).executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 ? Number(result.insertId) : null;
-    }
-    case 'postgres': {
-      const row = await (keyed ? query.onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing()) : query).returning('id').executeTakeFirst();
-      return row ? Number(row.id) : null;
-    }
-    case 'sqlite': {
-      const row = await (keyed ? query.orIgnore() : query).returning('id').executeTakeFirst();
-      return row ? Number(row.id) : null;
-    }
-  }
+export async function insertMessageIfAbsent(db: Kysely<DB>, values: MessageValues): Promise<number | null> {
+  const result = await messageInserted[values.event_key !== null ? 'keyed' : 'unkeyed'].run(db, values);
+  if (dialectOf(db) === 'mysql') return Number(result.numAffectedRows ?? 0n) > 0 ? Number(result.insertId) : null;
+  const row = result.rows[0];
+  return row?.id !== undefined ? Number(row.id) : null;
 }
 
 /** Newest unread first. */

@@ -1,7 +1,8 @@
 /** All SQL touching `notification_groups` (and the messages' `group_id`). */
-import type { Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import { MESSAGE_STATUS } from '../../../common/constants';
 import { dialectOf } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import type { DB, MessageRow, NotificationGroupRow } from '../../db/schema';
 
 export interface NewGroup {
@@ -16,71 +17,87 @@ export interface NewGroup {
   now: number;
 }
 
+// Every message filed runs some of these (a reply files two): built once per engine (db/prepared.ts).
+const openGroupInserted = prepared((db, p: NewGroup) => {
+  const query = db.insertInto('notification_groups').values({
+    user_id: p.user_id,
+    group_key: p.group_key,
+    open_key: p.group_key,
+    type: p.type,
+    entity_type: p.entity_type,
+    entity_id: p.entity_id,
+    last_message_id: p.last_message_id,
+    message_count: 1,
+    actor_count: p.actor_count,
+    actor_ids: p.actor_ids,
+    status: MESSAGE_STATUS.unread,
+    create_time: p.now,
+    update_time: p.now,
+  });
+  switch (dialectOf(db)) {
+    case 'mysql':
+      return query.ignore() as Compilable<{ id?: number }>;
+    case 'postgres':
+      return query.onConflict((oc) => oc.columns(['user_id', 'open_key']).doNothing()).returning('id');
+    case 'sqlite':
+      return query.orIgnore().returning('id');
+  }
+});
+const openGroupLocked = prepared((db, p: { userId: number; openKey: string; actorId: number }) => {
+  const query = db
+    .selectFrom('notification_groups')
+    .selectAll()
+    // Whether this actor is in the group already (an index probe, messages_group_actor_idx): asked with the row, not after it.
+    .select((eb) => eb.exists(eb.selectFrom('messages').select('messages.id').whereRef('messages.group_id', '=', 'notification_groups.id').where('messages.from_id', '=', p.actorId)).as('actor_in'))
+    .where('user_id', '=', p.userId)
+    .where('open_key', '=', p.openKey);
+  return dialectOf(db) === 'sqlite' ? query : query.forUpdate();
+});
+const groupGrown = prepared((db, p: { groupId: number; messageId: number; actorIds: string; actorsAdded: number; now: number }) =>
+  db
+    .updateTable('notification_groups')
+    .set((eb) => ({
+      last_message_id: p.messageId,
+      message_count: eb('message_count', '+', 1),
+      actor_ids: p.actorIds,
+      actor_count: eb('actor_count', '+', p.actorsAdded),
+      update_time: p.now,
+    }))
+    .where('id', '=', p.groupId),
+);
+const messageGroupSet = prepared((db, p: { messageId: number; groupId: number }) => db.updateTable('messages').set({ group_id: p.groupId }).where('id', '=', p.messageId));
+
 /**
  * Opens a group under its key unless one is open already (the unique (user_id, open_key) index
  * decides, so two messages at once cannot open two). Answers the new group's id, or null.
  */
 export async function insertOpenGroup(db: Kysely<DB>, group: NewGroup): Promise<number | null> {
-  const query = db.insertInto('notification_groups').values({
-    user_id: group.user_id,
-    group_key: group.group_key,
-    open_key: group.group_key,
-    type: group.type,
-    entity_type: group.entity_type,
-    entity_id: group.entity_id,
-    last_message_id: group.last_message_id,
-    message_count: 1,
-    actor_count: group.actor_count,
-    actor_ids: group.actor_ids,
-    status: MESSAGE_STATUS.unread,
-    create_time: group.now,
-    update_time: group.now,
-  });
-  switch (dialectOf(db)) {
-    case 'mysql': {
-      const result = await query.ignore().executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 ? Number(result.insertId) : null;
-    }
-    case 'postgres': {
-      const row = await query.onConflict((oc) => oc.columns(['user_id', 'open_key']).doNothing()).returning('id').executeTakeFirst();
-      return row ? Number(row.id) : null;
-    }
-    case 'sqlite': {
-      const row = await query.orIgnore().returning('id').executeTakeFirst();
-      return row ? Number(row.id) : null;
-    }
-  }
+  const result = await openGroupInserted.run(db, group);
+  if (dialectOf(db) === 'mysql') return Number(result.numAffectedRows ?? 0n) > 0 ? Number(result.insertId) : null;
+  const row = result.rows[0];
+  return row?.id !== undefined ? Number(row.id) : null;
 }
 
-/** The member's open (unread) group under `openKey`, locked for the rest of the write (SQLite serializes writes). */
-export async function findOpenGroupLocked(db: Kysely<DB>, userId: number, openKey: string): Promise<NotificationGroupRow | undefined> {
-  const query = db.selectFrom('notification_groups').selectAll().where('user_id', '=', userId).where('open_key', '=', openKey);
-  return dialectOf(db) === 'sqlite' ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
+/**
+ * The member's open (unread) group under `openKey`, locked for the rest of the write (SQLite
+ * serializes writes), with whether `actorId` acted in it already (null: nobody's message; no
+ * member has id 0).
+ */
+export async function findOpenGroupLocked(db: Kysely<DB>, userId: number, openKey: string, actorId: number | null): Promise<(NotificationGroupRow & { actorIn: boolean }) | undefined> {
+  const row = await openGroupLocked.first(db, { userId, openKey, actorId: actorId ?? 0 });
+  if (!row) return undefined;
+  const { actor_in: actorIn, ...group } = row;
+  // 0/1 on SQLite and MySQL, a boolean on PostgreSQL.
+  return { ...group, actorIn: Boolean(Number(actorIn)) };
 }
 
 /** Adds a message to a group: its newest message, one more message, the actors as they now are. */
 export async function growGroup(db: Kysely<DB>, groupId: number, change: { messageId: number; actorIds: string; newActor: boolean; now: number }): Promise<void> {
-  await db
-    .updateTable('notification_groups')
-    .set((eb) => ({
-      last_message_id: change.messageId,
-      message_count: eb('message_count', '+', 1),
-      actor_ids: change.actorIds,
-      actor_count: change.newActor ? eb('actor_count', '+', 1) : eb.ref('actor_count'),
-      update_time: change.now,
-    }))
-    .where('id', '=', groupId)
-    .execute();
-}
-
-/** Whether the member already acted in the group (an index lookup: messages_group_actor_idx). */
-export async function actedInGroup(db: Kysely<DB>, groupId: number, actorId: number): Promise<boolean> {
-  const row = await db.selectFrom('messages').select('id').where('group_id', '=', groupId).where('from_id', '=', actorId).limit(1).executeTakeFirst();
-  return row !== undefined;
+  await groupGrown.run(db, { groupId, messageId: change.messageId, actorIds: change.actorIds, actorsAdded: change.newActor ? 1 : 0, now: change.now });
 }
 
 export async function setMessageGroup(db: Kysely<DB>, messageId: number, groupId: number): Promise<void> {
-  await db.updateTable('messages').set({ group_id: groupId }).where('id', '=', messageId).execute();
+  await messageGroupSet.run(db, { messageId, groupId });
 }
 
 /** The badge: a member's unread groups. */

@@ -15,7 +15,6 @@ import { decodeIdCursor, pageOf, type Page } from '../../kernel/paging';
 import { findUsersByIds, presentPublicUser } from '../users/users.api';
 import { isMessageType, messageTitle, parseParams, presentMessage } from './messages.presenter';
 import {
-  actedInGroup,
   closeGroupsWithoutUnread,
   countUnreadGroups,
   findGroup,
@@ -71,18 +70,18 @@ const FILE_ATTEMPTS = 3;
 /**
  * Puts a message just written into its row, inside the write: a type that never gathers opens a
  * row of its own (its key names the message); else the open row of its item and kind grows —
- * locked, so two messages at once count both — or a new row opens. At most four statements,
- * none of which reads more than one row, however large the row has grown.
+ * locked, so two messages at once count both — or a new row opens. At most three statements,
+ * none of which reads more than one row (and one index entry), however large the row has grown.
  */
 export async function fileInGroup(scope: WriteScope, message: GroupedMessage, attempt = 1): Promise<number> {
   const { db, now } = scope;
   const gathering = groupKeyOf(message);
   const key = gathering ?? `m:${message.messageId}`;
-  const open = gathering === null ? undefined : await findOpenGroupLocked(db, message.to, key);
+  const open = gathering === null ? undefined : await findOpenGroupLocked(db, message.to, key, message.from);
   let groupId: number;
   if (open) {
     const known = parseIds(open.actor_ids);
-    const newActor = message.from !== null && !known.includes(message.from) && !(await actedInGroup(db, open.id, message.from));
+    const newActor = message.from !== null && !known.includes(message.from) && !open.actorIn;
     await growGroup(db, open.id, { messageId: message.messageId, actorIds: JSON.stringify(withNewestActor(known, message.from)), newActor, now });
     groupId = open.id;
   } else {

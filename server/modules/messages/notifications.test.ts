@@ -109,6 +109,17 @@ for (const dialect of await testDatabases()) {
       expect((await rows(b.token)).results.map((r) => r.type)).toEqual(['comment_reply', 'comment_reply']);
     });
 
+    it('a member who acted in a row before, no longer among its newest actors, is not counted twice', async () => {
+      const author = await createUser(t);
+      const commenters = await Promise.all(Array.from({ length: 6 }, () => createUser(t)));
+      const topicId = await createTopic(t, author.user, { title: 'Pad thai' });
+      for (const [i, member] of commenters.entries()) await t.post('/api/comment/create', { entityType: 'topic', entityId: topicId, content: `comment ${i}` }, { token: member.token });
+      // The first commenter has left the row's newest five: only their messages in the row tell that they acted.
+      await t.post('/api/comment/create', { entityType: 'topic', entityId: topicId, content: 'again' }, { token: commenters[0]!.token });
+      const page = await rows(author.token);
+      expect(page.results.map((r) => [r.messageCount, r.actorCount])).toEqual([[7, 6]]);
+    });
+
     it('marking messages read one by one (the older API) closes a row once none of its messages is unread', async () => {
       const [author, b, c] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
       const topicId = await createTopic(t, author.user);

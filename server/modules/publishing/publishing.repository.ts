@@ -8,6 +8,7 @@ import { CONTENT_STATUS } from '../../../common/constants';
 import { dialectOf } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { containsPattern, lockedRead, timeBucket } from '../../db/helpers';
+import { prepared } from '../../db/prepared';
 
 /** The tables of post kinds. */
 export type PostTable = 'topics' | 'articles';
@@ -57,11 +58,22 @@ export async function replacePostHtml(db: Kysely<DB>, table: PostTable, id: numb
 
 /** A new comment on a post: one more comment, and the post's last activity, in the caller's transaction. */
 export async function recordPostComment(db: Kysely<DB>, table: PostTable, id: number, userId: number, now: number): Promise<void> {
-  await db
-    .updateTable(table)
-    .set((eb) => ({ comment_count: eb('comment_count', '+', 1), last_comment_time: now, last_comment_user_id: userId }))
-    .where('id', '=', id)
-    .execute();
+  await postCommentRecorded[table].run(db, { id, userId, now });
+}
+
+/** Every comment runs it: built once per post table (db/prepared.ts). */
+const postCommentRecorded = {
+  topics: recordCommentOn('topics'),
+  articles: recordCommentOn('articles'),
+};
+
+function recordCommentOn(table: PostTable) {
+  return prepared((db, p: { id: number; userId: number; now: number }) =>
+    db
+      .updateTable(table)
+      .set((eb) => ({ comment_count: eb('comment_count', '+', 1), last_comment_time: p.now, last_comment_user_id: p.userId }))
+      .where('id', '=', p.id),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The push feature's SQL: the members' subscriptions and the site's VAPID secret. */
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../../db/database';
+import { prepared, type Prepared } from '../../db/prepared';
 import type { DB, PushSubscriptionRow } from '../../db/schema';
 
 // ---------------------------------------------------------------------------------------------
@@ -55,8 +56,34 @@ export async function subscriptionsOf(db: Kysely<DB>, userId: number): Promise<P
 /** Which of these members have at least one subscription, in one query. */
 export async function subscribedAmong(db: Kysely<DB>, userIds: readonly number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db.selectFrom('push_subscriptions').select('user_id').distinct().where('user_id', 'in', [...new Set(userIds)]).execute();
+  const members = [...new Set(userIds)];
+  const rows =
+    members.length <= FEW
+      ? await subscribedAmongFew(members.length).rows(db, Object.fromEntries(members.map((id, i) => [`u${i}`, id])))
+      : await db.selectFrom('push_subscriptions').select('user_id').distinct().where('user_id', 'in', members).execute();
   return new Set(rows.map((row) => row.user_id));
+}
+
+/**
+ * Every write that sends messages asks it once (a reply: for two members): for up to FEW members
+ * the query is built once per count (db/prepared.ts), its slots named `u0…`.
+ */
+const FEW = 4;
+const subscribedByCount = new Map<number, Prepared<Record<string, number>, { user_id: number }>>();
+
+function subscribedAmongFew(count: number): Prepared<Record<string, number>, { user_id: number }> {
+  let query = subscribedByCount.get(count);
+  if (!query) {
+    query = prepared((db, p: Record<string, number>) =>
+      db
+        .selectFrom('push_subscriptions')
+        .select('user_id')
+        .distinct()
+        .where('user_id', 'in', Array.from({ length: count }, (_, i) => p[`u${i}`]!)),
+    );
+    subscribedByCount.set(count, query);
+  }
+  return query;
 }
 
 export async function hasSubscription(db: Kysely<DB>, userId: number): Promise<boolean> {

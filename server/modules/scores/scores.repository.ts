@@ -1,7 +1,8 @@
 /** All SQL touching `checkins` and `score_logs`. */
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../../db/database';
-import type { CheckinRow, DB, NewScoreLog, ScoreLogRow } from '../../db/schema';
+import type { CheckinRow, DB, ScoreLogRow } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 
 /** A member's latest check-in (their current or broken streak), if any. */
 export async function findLatestCheckin(db: Kysely<DB>, userId: number): Promise<CheckinRow | undefined> {
@@ -27,8 +28,23 @@ export async function findEarliestCheckins(db: Kysely<DB>, day: number, limit: n
   return db.selectFrom('checkins').selectAll().where('day', '=', day).orderBy('id', 'asc').limit(limit).execute();
 }
 
-export async function insertScoreLog(db: Kysely<DB>, values: NewScoreLog): Promise<void> {
-  await db.insertInto('score_logs').values(values).execute();
+/** Every score change writes one (a reply: its author's): built once per engine (db/prepared.ts). */
+const scoreLogInserted = prepared((db, p: Omit<ScoreLogRow, 'id'>) =>
+  db.insertInto('score_logs').values({
+    user_id: p.user_id,
+    type: p.type,
+    amount: p.amount,
+    source_type: p.source_type,
+    source_id: p.source_id,
+    comment_id: p.comment_id,
+    linked: p.linked,
+    create_time: p.create_time,
+    update_time: p.update_time,
+  }),
+);
+
+export async function insertScoreLog(db: Kysely<DB>, values: Omit<ScoreLogRow, 'id'>): Promise<void> {
+  await scoreLogInserted.run(db, values);
 }
 
 /** The net of what one source's rows of these types gave `userId` (what a reversal may take back). */

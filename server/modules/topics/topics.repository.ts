@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { CONTENT_STATUS, TOPIC_TYPES } from '../../../common/constants';
 import type { DB, NewTopic, TopicRow, TopicUpdate } from '../../db/schema';
 import { findRowsByIds, insertReturningId, lockedRead } from '../../db/helpers';
+import { prepared } from '../../db/prepared';
 
 /** A topic as feeds load it: everything but the (large) bodies, plus whether hidden content exists. */
 export type TopicListRow = Omit<TopicRow, 'content' | 'content_html' | 'hide_content' | 'hide_content_html'> & { has_hidden: number };
@@ -164,8 +165,11 @@ export interface RecentTopicsFilter {
 /** What comments, likes and messages need of a topic (never its possibly large bodies). */
 /** A topic's head, with its comment rules (a comment's write reads the row once). */
 export async function findTopicHead(db: Kysely<DB>, id: number): Promise<Pick<TopicRow, 'id' | 'user_id' | 'status' | 'title' | 'summary' | 'comments_locked' | 'slow_mode_seconds'> | undefined> {
-  return db.selectFrom('topics').select(['id', 'user_id', 'status', 'title', 'summary', 'comments_locked', 'slow_mode_seconds']).where('id', '=', id).executeTakeFirst();
+  return topicHead.first(db, { id });
 }
+
+/** Every comment on a topic loads its head: built once per engine (db/prepared.ts). */
+const topicHead = prepared((db, p: { id: number }) => db.selectFrom('topics').select(['id', 'user_id', 'status', 'title', 'summary', 'comments_locked', 'slow_mode_seconds']).where('id', '=', p.id));
 
 export async function findTopicsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<TopicRow[]> {
   return findRowsByIds(db, 'topics', ids);

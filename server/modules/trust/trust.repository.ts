@@ -1,14 +1,18 @@
 /** The trust levels' SQL (issue 28): `trust_levels`, and the member's counts it is computed from. */
 import { sql, type Kysely } from 'kysely';
 import type { DB, TrustLevelRow } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 
 /** The trust rows of several members (one query). */
 export function findTrustRows(db: Kysely<DB>, userIds: readonly number[]) {
   return db.selectFrom('trust_levels').select(['user_id', 'level', 'locked']).where('user_id', 'in', userIds).execute();
 }
 
+/** Every post and comment reads its author's level: built once per engine (db/prepared.ts). */
+const trustOf = prepared((db, p: { userId: number }) => db.selectFrom('trust_levels').select(['level', 'locked']).where('user_id', '=', p.userId));
+
 export function findTrust(db: Kysely<DB>, userId: number): Promise<Pick<TrustLevelRow, 'level' | 'locked'> | undefined> {
-  return db.selectFrom('trust_levels').select(['level', 'locked']).where('user_id', '=', userId).executeTakeFirst();
+  return trustOf.first(db, { userId });
 }
 
 /** What a level is computed from, with the member's trust row (null when they have none), in one query. */
