@@ -1,7 +1,8 @@
 /**
- * The server's scripts and links (./server-scripts.tsx) write what React Router's `<Scripts>` and
- * `<Links>` write, but for the modulepreload links' nonce; rendered twice, the second from the
- * kept copy, still the same.
+ * The server's scripts and links (./server-scripts.tsx): `<Links>` written as React Router's; the
+ * scripts start what React Router's `<Scripts>` starts (the same context, manifest, modules in the
+ * same order, the same route modules), but only after the page's first frame. Rendered twice, the
+ * second from the kept copy, still the same.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -94,22 +95,64 @@ async function renderAt(url: string, children: ReactNode): Promise<string> {
   );
 }
 
-/**
- * React Router's output as the server's has it: the modulepreload links without a nonce and at low
- * priority (ADR 0034: the first paint needs none of them).
- */
-function withoutPreloadNonce(html: string): string {
-  return html.replace(/(<link rel="modulepreload" href="[^"]*") nonce="[^"]*"/g, '$1 fetchPriority="low"');
+/** What a `<Scripts>` output starts: its preloaded modules, its imports in order, its inline manifest and context. */
+function startsOf(html: string) {
+  const manifestJson = /window\.__reactRouterManifest = (\{.*?\});\s*(?:\n|const|window)/s.exec(html)?.[1];
+  return {
+    context: /<script nonce="[^"]*">(window\.__reactRouterContext = .*?)<\/script>/s.exec(html)?.[1],
+    manifest: manifestJson ? (JSON.parse(manifestJson) as unknown) : undefined,
+  };
 }
+
+/** Runs the server's inline module with a stand-in page: what it preloads and imports, and when. */
+function runInline(html: string) {
+  const text = /<script nonce="[^"]*" type="module" async="">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!text) throw new Error('no inline module');
+  const frames: Array<() => void> = [];
+  const timers: Array<() => void> = [];
+  const appended: string[] = [];
+  const imported: string[] = [];
+  const window: Record<string, unknown> = {};
+  const document = { createElement: () => ({}) as Record<string, string>, head: { append: (link: Record<string, string>) => appended.push(`${link.rel} ${link.href}`) } };
+  const load = (href: string) => {
+    imported.push(href);
+    return Promise.resolve({ href });
+  };
+  // The text's dynamic imports go to `load` (a test cannot fetch the page's modules).
+  const run = new Function('window', 'document', 'requestAnimationFrame', 'setTimeout', 'load', text.replaceAll('import(', 'load('));
+  run(window, document, (frame: () => void) => frames.push(frame), (timer: () => void) => timers.push(timer), load);
+  return { frames, timers, appended, imported, window };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('ServerScripts', () => {
   for (const url of ['http://localhost/topic/12', 'http://localhost/topics', 'http://localhost/user/5/tweets']) {
-    it(`writes React Router's scripts for ${new URL(url).pathname}, its preloads without a nonce and at low priority, from its copy the second time`, async () => {
-      const theirs = withoutPreloadNonce(await renderAt(url, <Scripts nonce={NONCE} />));
-      expect(theirs).toContain('window.__reactRouterManifest');
-      expect(theirs).toContain('<link rel="modulepreload" href="/assets/router.js" fetchPriority="low"/>');
-      expect(await renderAt(url, <ServerScripts nonce={NONCE} />)).toBe(theirs);
-      expect(await renderAt(url, <ServerScripts nonce={NONCE} />)).toBe(theirs);
+    it(`starts React Router's scripts for ${new URL(url).pathname} after the first frame, from its copy the second time`, async () => {
+      const theirs = await renderAt(url, <Scripts nonce={NONCE} />);
+      const ours = await renderAt(url, <ServerScripts nonce={NONCE} />);
+      expect(await renderAt(url, <ServerScripts nonce={NONCE} />)).toBe(ours);
+      // Nothing fetched by the HTML itself: no preload links.
+      expect(ours).not.toContain('<link');
+      expect(startsOf(ours)).toEqual(startsOf(theirs));
+      expect(startsOf(ours).manifest).toBeDefined();
+
+      const page = runInline(ours);
+      expect(page.appended).toEqual([]);
+      expect(page.imported).toEqual([]);
+      page.frames.forEach((frame) => frame());
+      expect(page.imported).toEqual([]);
+      page.timers.forEach((timer) => timer());
+      await flush();
+      await flush();
+      // The same modules React Router preloads, in its order; then the route modules, then the entry.
+      const theirPreloads = [...theirs.matchAll(/<link rel="modulepreload" href="([^"]*)"/g)].map((match) => `modulepreload ${match[1]}`);
+      expect(page.appended).toEqual(theirPreloads);
+      const theirRoutes = [...theirs.matchAll(/import \* as route\d+ from "([^"]*)"/g)].map((match) => match[1]);
+      expect(page.imported).toEqual([...theirRoutes, '/assets/entry.client.js']);
+      const ids = [...theirs.matchAll(/"([^"]+)":route\d+/g)].map((match) => match[1]!);
+      expect(Object.keys(page.window.__reactRouterRouteModules as object)).toEqual(ids);
+      expect(Object.values(page.window.__reactRouterRouteModules as object)).toEqual(theirRoutes.map((href) => ({ href })));
     });
   }
 });

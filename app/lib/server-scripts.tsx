@@ -72,19 +72,32 @@ function preloadsOf(manifest: AssetsManifest, matchIds: readonly string[]): stri
   return [...new Set([...manifest.entry.imports, ...hrefs])];
 }
 
-/** The inline module `<Scripts>` writes; with lazy route discovery, the partial manifest inlined. */
-function routeModulesScriptOf(manifest: AssetsManifest, matchIds: readonly string[], routeIds: readonly string[], fogOfWar: boolean): string {
-  const imports = matchIds.map((id, index) => `import * as route${index} from ${JSON.stringify(manifest.routes[id]!.module)};`).join('\n');
+/**
+ * The inline module that starts the page's scripts: what `<Scripts>` writes (the matched routes'
+ * modules imported, `window.__reactRouterRouteModules` set, the entry imported; with lazy route
+ * discovery the partial manifest inlined), except that nothing is fetched before the page's first
+ * paint (issue 32). A page is whole HTML from the server and its scripts only hydrate it: on a slow
+ * phone link, the ~50 module preloads fetched beside the stylesheet and the document delayed the
+ * paint they are not needed for (Lighthouse: largest contentful paint 2.2–2.9 s, all of it waiting
+ * on scripts). After the first frame the modules are preloaded (in parallel, as the `<link
+ * rel="modulepreload">`s did) and imported in React Router's order.
+ */
+function routeModulesScriptOf(manifest: AssetsManifest, matchIds: readonly string[], routeIds: readonly string[], fogOfWar: boolean, preloads: readonly string[]): string {
   const { sri: _sri, ...rest } = manifest;
   const partial = { ...rest, routes: Object.fromEntries(routeIds.map((id) => [id, manifest.routes[id]])), sri: undefined };
-  const inlined = fogOfWar ? `window.__reactRouterManifest = ${JSON.stringify(partial, null, 2)};` : '';
-  const modules = matchIds.map((id, index) => `${JSON.stringify(id)}:route${index}`).join(',');
-  return `${fogOfWar ? '' : `import ${JSON.stringify(manifest.url)}`};
-${imports}
-  ${inlined}
-  window.__reactRouterRouteModules = {${modules}};
-
-import(${JSON.stringify(manifest.entry.module)});`;
+  const inlined = fogOfWar ? `window.__reactRouterManifest = ${JSON.stringify(partial)};` : '';
+  const first = [...(fogOfWar ? [] : [manifest.url]), manifest.entry.module, ...preloads];
+  const routeModules = matchIds.map((id) => manifest.routes[id]!.module);
+  const modules = matchIds.map((id, index) => `${JSON.stringify(id)}:m[${index}]`).join(',');
+  return `${inlined}
+const start = () => {
+  for (const href of ${JSON.stringify([...new Set(first)])}) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.append(link); }
+  ${fogOfWar ? '' : `import(${JSON.stringify(manifest.url)}).then(() => `}Promise.all(${JSON.stringify(routeModules)}.map((href) => import(href))).then((m) => {
+    window.__reactRouterRouteModules = {${modules}};
+    return import(${JSON.stringify(manifest.entry.module)});
+  })${fogOfWar ? '' : ')'};
+};
+requestAnimationFrame(() => setTimeout(start));`;
 }
 
 /** Tells React Router's data stream (StreamTransfer, after the page) that the scripts it feeds are on the page, as `<Scripts>` does. */
@@ -113,7 +126,8 @@ export function ServerScripts({ nonce }: { nonce?: string }): ReactNode {
   if (!scripts) {
     const routeIds = new Set(matchIds);
     for (const path of parents) for (const match of matchRoutes(router.routes, path, router.basename || '/') ?? []) routeIds.add(match.route.id);
-    scripts = { routeModulesScript: routeModulesScriptOf(manifest, matchIds, [...routeIds], fogOfWar), preloads: preloadsOf(manifest, matchIds) };
+    const preloads = preloadsOf(manifest, matchIds);
+    scripts = { routeModulesScript: routeModulesScriptOf(manifest, matchIds, [...routeIds], fogOfWar, preloads), preloads };
     if (byKey.size >= MAX_KEYS) byKey.clear();
     byKey.set(key, scripts);
   }
@@ -121,12 +135,8 @@ export function ServerScripts({ nonce }: { nonce?: string }): ReactNode {
   return createElement(
     Fragment,
     null,
-    // At low priority: the first paint needs none of them (ADR 0034, issue 32). A page is whole
-    // HTML from the server; on a slow phone link the ~50 preloads at high priority beside the
-    // stylesheet held its first paint back (Lighthouse FCP 2.5–3.0 s, 0.9–1.3 s at low priority).
-    fogOfWar ? null : <link rel="modulepreload" href={manifest.url} fetchPriority="low" suppressHydrationWarning />,
-    <link rel="modulepreload" href={manifest.entry.module} fetchPriority="low" suppressHydrationWarning />,
-    scripts.preloads.map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" suppressHydrationWarning />),
+    // No <link rel="modulepreload">s: the inline module adds them after the first paint (above).
+    // They are hoistable links, so the browser's own <Scripts> adds its copies at hydration, not a mismatch.
     <>
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: contextScript }} />
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scripts.routeModulesScript }} type="module" async />
