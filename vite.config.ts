@@ -11,4 +11,9 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressPlugin()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
+  // The server's render bundles these instead of importing them from node_modules at start: Radix's
+  // one package (`radix-ui`) imports every primitive it has, about thirty packages, for the few the
+  // site uses; bundled, only those are kept (a cold start's cost, issue 32). React and React Router
+  // stay external: one copy, shared with the server (scripts/build-server.mjs).
+  ssr: { noExternal: ['radix-ui', /^@radix-ui\//, 'react-hook-form', 'isbot', 'libphonenumber-js'] },
 });
