@@ -13,7 +13,8 @@
  * user agent for one in four: the view de-dup sees a stream of new readers), 10 % the home page,
  * 5 % the topic list's JSON, 5 % article pages, 10 % a signed-in member's topic page and 10 %
  * its `.data` (the viewer's parts), 15 % comments written by 8 members on random topics.
- * Prints per minute: requests, errors, p50 and p99; the server's RSS at start and end, its peak
+ * Every topic and article page is read once first, so the page cache holds the forum before the
+ * clock starts. Prints per minute: requests, errors, p50 and p99; the server's RSS at start and end, its peak
  * and the slope after the first minute; and the server's own figures (`GET
  * /api/admin/system/memory`: heap, external, every cache's entries and bytes) at the start and
  * the end. --node-options and --env pass V8 flags and variables (MALLOC_ARENA_MAX) to the server.
@@ -90,6 +91,18 @@ function mixedRequest(url: string, forum: { topics: number; articles: number }, 
   };
 }
 
+/**
+ * Every topic and article page read once before the soak (as bench/pages.ts warms its random
+ * run): the page cache then holds the forum, and the slope measures what grows besides a cache
+ * filling up to its budget.
+ */
+async function warm(url: string, forum: { topics: number; articles: number }): Promise<void> {
+  const paths = [...Array.from({ length: forum.topics }, (_, i) => `/topic/${i + 1}`), ...Array.from({ length: forum.articles }, (_, i) => `/article/${i + 1}`)];
+  const started = Date.now();
+  for (let i = 0; i < paths.length; i += 8) await Promise.all(paths.slice(i, i + 8).map(async (page) => (await fetch(url + page, { headers: BROWSER_HEADERS })).arrayBuffer()));
+  console.log(`warmed: ${paths.length} pages read once in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
 /** The server's own memory figures, one line per cache. */
 async function printServerFigures(url: string, adminToken: string, when: string): Promise<void> {
   const res = await fetch(`${url}/api/admin/system/memory`, { headers: { 'x-user-token': adminToken } });
@@ -118,6 +131,8 @@ try {
   console.log(`Sabai soak: one process on SQLite (${forum.topics} topics, ${forum.articles} articles), Node ${process.version}, server flags: ${[...nodeOptions, ...Object.entries(env).map(([k, v]) => `${k}=${v}`)].join(' ') || 'none'}`);
   console.log(`load average before: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (other work on this machine skews wall times)`);
   await printServerFigures(url, admin, 'server at start');
+  await warm(url, forum);
+  await printServerFigures(url, admin, 'server warm');
   const cpuBefore = cpuMsOf(server.pid!);
   await soak(mixedRequest(url, forum, members), { server: server.pid! }, minutes, rate);
   console.log(`server CPU over the soak: ${((cpuMsOf(server.pid!) - cpuBefore) / 1000).toFixed(0)} s; load average after: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
