@@ -23,10 +23,10 @@
  *   nothing else uses them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '../server/db/database';
 import { restartA, startCluster, stopCluster, type Cluster } from '../tests/support/cluster';
+import { failures, noteFailure, soak, timed } from './soak-run';
 
 const { values } = parseArgs({
   options: {
@@ -38,18 +38,6 @@ const { values } = parseArgs({
   },
 });
 const engine = values.engine === 'postgres' ? 'postgres' : 'mysql';
-
-interface Sample {
-  at: number;
-  ms: number;
-  ok: boolean;
-}
-
-/** The first failures of a run, so a failure names its request and answer. */
-const failures: string[] = [];
-function noteFailure(what: string): void {
-  if (failures.length < 10) failures.push(what);
-}
 
 /** One request of the mix, through the balancer; resolves with whether it succeeded. */
 function mixedRequest(c: Cluster, counter: { n: number }): () => Promise<boolean> {
@@ -75,24 +63,6 @@ function mixedRequest(c: Cluster, counter: { n: number }): () => Promise<boolean
   };
 }
 
-async function timed(run: () => Promise<boolean>): Promise<Sample> {
-  const at = Date.now();
-  const start = performance.now();
-  let ok = false;
-  try {
-    ok = await run();
-  } catch (error) {
-    noteFailure(`no answer: ${error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error)}`);
-    ok = false;
-  }
-  return { at, ms: performance.now() - start, ok };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 /** Closed loop: `concurrency` clients one request after another; answers requests a second. */
 async function measurePeak(c: Cluster, seconds: number, concurrency: number): Promise<number> {
   const counter = { n: 0 };
@@ -112,66 +82,6 @@ async function measurePeak(c: Cluster, seconds: number, concurrency: number): Pr
   console.log(`peak: ${done} requests in ${seconds} s with ${concurrency} clients = ${(done / seconds).toFixed(0)}/s (${failed} failed)`);
   for (const failure of failures.splice(0)) console.log(`  failed: ${failure}`);
   return done / seconds;
-}
-
-function rssMbOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** Least-squares slope of (minutes, MB) points. */
-function slopePerMinute(points: Array<[number, number]>): number {
-  const n = points.length;
-  if (n < 2) return 0;
-  const mx = points.reduce((s, [x]) => s + x, 0) / n;
-  const my = points.reduce((s, [, y]) => s + y, 0) / n;
-  const num = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
-  const den = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
-  return den === 0 ? 0 : num / den;
-}
-
-async function soak(c: Cluster, minutes: number, rate: number): Promise<void> {
-  const counter = { n: 0 };
-  const request = mixedRequest(c, counter);
-  const samples: Sample[] = [];
-  const memory: Record<'a' | 'b', Array<[number, number]>> = { a: [], b: [] };
-  const started = Date.now();
-  const end = started + minutes * 60_000;
-  const interval = 1000 / rate;
-  const inFlight = new Set<Promise<void>>();
-  const sampler = setInterval(() => {
-    const minute = (Date.now() - started) / 60_000;
-    memory.a.push([minute, rssMbOf(c.a.child.pid!)]);
-    memory.b.push([minute, rssMbOf(c.b.child.pid!)]);
-  }, 5_000);
-  console.log(`soak: ${minutes} min at ${rate.toFixed(0)} requests/s (half the peak)`);
-  for (let next = started; next < end; next += interval) {
-    const wait = next - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const flight: Promise<void> = timed(request).then((sample) => {
-      samples.push(sample);
-      inFlight.delete(flight);
-    });
-    inFlight.add(flight);
-  }
-  await Promise.all(inFlight);
-  clearInterval(sampler);
-
-  console.log('minute  requests  errors  p50 ms  p99 ms');
-  for (let m = 0; m < minutes; m += 1) {
-    const inMinute = samples.filter((s) => s.at >= started + m * 60_000 && s.at < started + (m + 1) * 60_000);
-    const latencies = inMinute.map((s) => s.ms).sort((x, y) => x - y);
-    console.log(`${String(m + 1).padStart(6)}  ${String(inMinute.length).padStart(8)}  ${String(inMinute.filter((s) => !s.ok).length).padStart(6)}  ${percentile(latencies, 50).toFixed(1).padStart(6)}  ${percentile(latencies, 99).toFixed(1).padStart(6)}`);
-  }
-  const all = samples.map((s) => s.ms).sort((x, y) => x - y);
-  console.log(`all: ${samples.length} requests, ${samples.filter((s) => !s.ok).length} errors, p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms`);
-  for (const failure of failures.splice(0)) console.log(`  failed: ${failure}`);
-  for (const name of ['a', 'b'] as const) {
-    const points = memory[name];
-    const settled = points.filter(([minute]) => minute >= 1);
-    const peak = Math.max(...points.map(([, mb]) => mb));
-    console.log(`process ${name}: RSS ${points[0]?.[1].toFixed(0)} → ${points.at(-1)?.[1].toFixed(0)} MB, peak ${peak.toFixed(0)} MB, slope after the first minute ${slopePerMinute(settled).toFixed(2)} MB/min`);
-  }
 }
 
 interface Write {
@@ -324,7 +234,8 @@ try {
   const minutes = Number(values['soak-minutes']);
   if (minutes > 0) {
     const peak = await measurePeak(cluster, Number(values['peak-seconds']), Number(values.concurrency));
-    await soak(cluster, minutes, peak / 2);
+    // Half the peak, on the schedule of an open loop.
+    await soak(mixedRequest(cluster, { n: 0 }), { a: cluster.a.child.pid!, b: cluster.b.child.pid! }, minutes, peak / 2);
   }
   if (values.faults) await faults(cluster);
 } finally {

@@ -29,7 +29,7 @@ import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './infra/
 import { proxyTrust } from './infra/proxy-trust';
 import { rateLimitPrefix } from './infra/namespace';
 import { createRedis } from './infra/redis';
-import { MemoryDedupStore, RedisDedupStore, type DedupStore } from './infra/dedup';
+import { MemoryDedupStore, RedisDedupStore, REPLY_MAIL_THROTTLE_MAX_BYTES, type DedupStore } from './infra/dedup';
 import { MemoryEventBus, RedisEventBus, type EventBus } from './infra/events';
 import { createIpLocator } from './infra/ip-location';
 import { forumNamespace } from './infra/namespace';
@@ -234,7 +234,7 @@ function createContext(
       return (viewDedup ??= redis ? new RedisDedupStore(redis, `sabai:seen:${forumNamespace(config)}:`) : new MemoryDedupStore());
     },
     get replyMailThrottle() {
-      return (replyMailThrottle ??= redis ? new RedisDedupStore(redis, 'sabai:replymail:') : new MemoryDedupStore(50_000));
+      return (replyMailThrottle ??= redis ? new RedisDedupStore(redis, 'sabai:replymail:') : new MemoryDedupStore(REPLY_MAIL_THROTTLE_MAX_BYTES));
     },
     ipLocator: createIpLocator(config),
     // Caches are off under test (ttl 0) unless a test turns them on.

@@ -5,6 +5,10 @@ import { siteHandler } from './http/ssr';
 import { hasSetupEnv, runSetup } from './modules/install/install.api';
 import { geoIpCountries } from './infra/geoip-country';
 import { NewerSchemaError } from './db/migrate';
+import { tuneHeap } from './infra/heap-tuning';
+
+// The first thing the process does once its modules are loaded: the heap's growth between full collections (issue 32).
+tuneHeap();
 
 /**
  * Exit status when the database was upgraded by a newer Sabai (ADR 0043): EX_CONFIG from

@@ -33,6 +33,7 @@ const BY_ROLE: Record<Action, [boolean, boolean, boolean]> = {
   'ipBans:manage': [false, false, true],
   'trust:set': [false, true, true],
   'user:resetSecurity': [false, false, true],
+  'system:inspect': [false, false, true],
 };
 
 describe('can()', () => {

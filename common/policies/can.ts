@@ -27,7 +27,8 @@ export type Action =
   | 'user:warn' // send a member a formal warning (issue 28)
   | 'ipBans:manage' // IP and network bans (/admin/ip-bans)
   | 'trust:set' // set a member's trust level by hand
-  | 'user:resetSecurity'; // remove a member's second factors (a lost device, issue 29)
+  | 'user:resetSecurity' // remove a member's second factors (a lost device, issue 29)
+  | 'system:inspect'; // the process's memory and caches in figures (GET admin/system/memory, issue 32)
 
 /** Whoever acts: an id and a role (a user row, the session user, a presented user). */
 export interface Subject extends HasRole {
@@ -71,6 +72,8 @@ const RULES: Record<Action, (user: Subject, resource: Resource | undefined) => b
   // Staff vouch for a member (or hold one back) as they judge their posts.
   'trust:set': (u) => isModerator(u),
   'user:resetSecurity': (u) => isAdmin(u),
+  // How the server itself is doing (memory, caches): the operator's, like the jobs.
+  'system:inspect': (u) => isAdmin(u),
 };
 
 /** Whether `user` (null: nobody signed in) may do `action` (on `resource`). */

@@ -1,4 +1,4 @@
-/** What the server's caches hold (issue 32): `GET admin/caches`. */
+/** What the server's caches hold (issue 32): `GET admin/caches`, `GET admin/system/memory`. */
 import { z } from '../zod';
 
 const heldSchema = z.strictObject({
@@ -18,3 +18,32 @@ export const cacheStatsViewSchema = z
   })
   .meta({ id: 'CacheStatsView' });
 export type CacheStatsView = z.infer<typeof cacheStatsViewSchema>;
+
+/** One in-process cache bounded in bytes: what it holds against its budget. */
+export const cacheBudgetSchema = z
+  .strictObject({
+    /** pages, feeds, viewDedup, replyMailThrottle, rateLimits, preparedStatements. */
+    name: z.string(),
+    entries: z.number(),
+    /** Bytes it is charged (pages: compressed; maps: an estimate made to err high). */
+    bytes: z.number(),
+    maxBytes: z.number(),
+  })
+  .meta({ id: 'CacheBudget' });
+
+export const memoryViewSchema = z
+  .strictObject({
+    /** Bytes, as Node's process.memoryUsage() and v8.getHeapStatistics() answer them. */
+    process: z.strictObject({
+      rss: z.number(),
+      heapUsed: z.number(),
+      heapTotal: z.number(),
+      heapLimit: z.number(),
+      external: z.number(),
+      arrayBuffers: z.number(),
+    }),
+    /** The caches this process holds in memory (a store kept in Redis is not listed). */
+    caches: z.array(cacheBudgetSchema),
+  })
+  .meta({ id: 'MemoryView' });
+export type MemoryView = z.infer<typeof memoryViewSchema>;

@@ -11,6 +11,7 @@ import type * as Mysql2 from 'mysql2';
 import type * as Pg from 'pg';
 import type { DbConfig, DbType } from '../config';
 import { lazyPackage } from '../infra/lazy-package';
+import { BoundedMap, ENTRY_OVERHEAD, stringBytes, type BoundedStats } from '../infra/bounded-map';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -49,26 +50,43 @@ function queryLog(options: OpenOptions): KyselyConfig['log'] {
   };
 }
 
+/** What a prepared statement is charged: its SQL text, and SQLite's compiled program (estimated high, a few KB and more for longer SQL). */
+function statementBytes(source: string): number {
+  return ENTRY_OVERHEAD + stringBytes(source) + 4096 + 16 * source.length;
+}
+
+/** Room for some hundreds of statements: the app's queries are a few hundred shapes. */
+export const STATEMENT_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** Each SQLite database's statement cache, for the memory figures (`preparedStatementStats`). */
+const statementCaches = new WeakMap<Database, BoundedMap<string, SQLite.Statement>>();
+
 /**
  * Kysely prepares every SQLite statement anew; compiling SQL is most of a small query's cost.
- * Reuse prepared statements by their SQL text (bounded, least recently used out). Safe: Kysely
- * runs one statement at a time on its single connection, and SQLite re-prepares a statement by
- * itself when the schema changes.
+ * Reuse prepared statements by their SQL text (bounded in bytes, least recently used out; issue
+ * 32: an `in (?, ?, …)` list makes a new text for each length). Safe: Kysely runs one statement
+ * at a time on its single connection, and SQLite re-prepares a statement by itself when the
+ * schema changes.
  */
-function cachePreparedStatements(sqlite: SQLite.Database, max = 500): void {
+function cachePreparedStatements(sqlite: SQLite.Database, maxBytes = STATEMENT_CACHE_MAX_BYTES): BoundedMap<string, SQLite.Statement> {
   const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new BoundedMap<string, SQLite.Statement>(maxBytes, statementBytes);
   sqlite.prepare = ((source: string) => {
     let statement = cache.get(source);
     if (statement) {
-      cache.delete(source);
+      cache.touch(source);
     } else {
       statement = prepare(source);
-      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
     }
-    cache.set(source, statement);
     return statement;
   }) as typeof sqlite.prepare;
+  return cache;
+}
+
+/** The prepared statements a SQLite database keeps (null on other engines: their drivers keep none here). */
+export function preparedStatementStats(db: Database): BoundedStats | null {
+  return statementCaches.get(db)?.stats() ?? null;
 }
 
 export function createDatabase(config: DbConfig, options: OpenOptions = {}): Database {
@@ -86,8 +104,10 @@ export function createDatabase(config: DbConfig, options: OpenOptions = {}): Dat
       sqlite.pragma('foreign_keys = ON');
       sqlite.pragma('synchronous = NORMAL');
       sqlite.pragma('busy_timeout = 5000');
-      cachePreparedStatements(sqlite);
-      return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+      const statements = cachePreparedStatements(sqlite);
+      const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+      statementCaches.set(db, statements);
+      return db;
     }
     case 'mysql':
       return new Kysely<DB>({

@@ -5,6 +5,7 @@
  * Nothing goes to the database but the counter itself: a view costs no extra row.
  */
 import type { Redis } from 'ioredis';
+import { BoundedMap, ENTRY_OVERHEAD, stringBytes, type BoundedStats } from './bounded-map';
 
 export interface DedupStore {
   /** True the first time `key` is seen within `windowMs` (and remembers it from `now`). */
@@ -20,53 +21,72 @@ export interface DedupStore {
    * before it enqueues work that `hold` would refuse anyway (a reply mail inside its window).
    */
   held(key: string, windowMs: number, now: number): Promise<boolean>;
+  /** Entries and bytes held in this process (the in-process store only; Redis holds its own). */
+  stats?(): BoundedStats;
 }
 
+/** One remembered key: when it was seen, and who holds it (a reply mail's job). */
+interface Seen {
+  at: number;
+  holder?: string;
+}
+
+/** What one remembered key keeps: its entry, its key, its holder (issue 32: bounded in bytes). */
+function seenBytes(key: string, seen: Seen): number {
+  return ENTRY_OVERHEAD + stringBytes(key) + (seen.holder === undefined ? 0 : ENTRY_OVERHEAD + stringBytes(seen.holder));
+}
+
+/** Room for about 90,000 view keys (`topic:12:u7` to a reader's address and agent hash). */
+export const DEDUP_MAX_BYTES = 16 * 1024 * 1024;
+/** One key per recipient with a reply mail in its window: room for about 20,000. */
+export const REPLY_MAIL_THROTTLE_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * In-process: keys in a map bounded in bytes (issue 32), oldest out first when a flood of new
+ * readers fills it; a key pushed out early is seen once more (a view counted twice), never lost
+ * the other way. Expired keys are swept once a minute.
+ */
 export class MemoryDedupStore implements DedupStore {
-  private readonly seen = new Map<string, number>();
-  private readonly holders = new Map<string, string>();
+  private readonly seen: BoundedMap<string, Seen>;
   private lastSweep = 0;
 
-  constructor(private readonly maxEntries = 200_000) {}
+  constructor(maxBytes = DEDUP_MAX_BYTES) {
+    this.seen = new BoundedMap(maxBytes, seenBytes);
+  }
 
   async firstSeen(key: string, windowMs: number, now: number): Promise<boolean> {
-    this.sweep(windowMs, now);
-    const at = this.seen.get(key);
-    if (at !== undefined && now - at < windowMs) return false;
-    this.seen.delete(key);
-    this.seen.set(key, now);
-    return true;
+    return this.take(key, windowMs, now, undefined);
   }
 
   async hold(key: string, holder: string, windowMs: number, now: number): Promise<boolean> {
-    const at = this.seen.get(key);
-    if (at !== undefined && now - at < windowMs) return this.holders.get(key) === holder;
-    if (!(await this.firstSeen(key, windowMs, now))) return false;
-    this.holders.set(key, holder);
-    return true;
+    const current = this.seen.get(key);
+    if (current !== undefined && now - current.at < windowMs) return current.holder === holder;
+    return this.take(key, windowMs, now, holder);
   }
 
   async held(key: string, windowMs: number, now: number): Promise<boolean> {
-    const at = this.seen.get(key);
-    return at !== undefined && now - at < windowMs;
+    const current = this.seen.get(key);
+    return current !== undefined && now - current.at < windowMs;
   }
 
-  /** Drops expired entries once a minute, and the oldest ones when over the cap. */
+  /** Its entries and bytes, for the memory figures. */
+  stats(): BoundedStats {
+    return this.seen.stats();
+  }
+
+  private take(key: string, windowMs: number, now: number, holder: string | undefined): boolean {
+    this.sweep(windowMs, now);
+    const current = this.seen.get(key);
+    if (current !== undefined && now - current.at < windowMs) return false;
+    this.seen.set(key, holder === undefined ? { at: now } : { at: now, holder });
+    return true;
+  }
+
+  /** Drops expired keys once a minute (the byte bound holds in between). */
   private sweep(windowMs: number, now: number): void {
-    if (now - this.lastSweep >= 60_000) {
-      this.lastSweep = now;
-      for (const [key, at] of this.seen) if (now - at >= windowMs) this.forget(key);
-    }
-    while (this.seen.size >= this.maxEntries) {
-      const oldest = this.seen.keys().next();
-      if (oldest.done) break;
-      this.forget(oldest.value);
-    }
-  }
-
-  private forget(key: string): void {
-    this.seen.delete(key);
-    this.holders.delete(key);
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    this.seen.deleteWhere((seen) => now - seen.at >= windowMs);
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
+import { BoundedMap, ENTRY_OVERHEAD, stringBytes, type BoundedStats } from './bounded-map';
 import { errors } from './errors';
 import type { Clock } from './clock';
 
@@ -58,11 +59,31 @@ export interface RateLimitStore {
   reset(key: string): Promise<void>;
   /** Takes one hit back (never below zero, window unchanged). */
   release(key: string): Promise<void>;
+  /** Entries and bytes held in this process (the in-process store only; Redis holds its own). */
+  stats?(): BoundedStats;
 }
 
+/** What one counted window keeps: its entry, its key (`rule:address`) and its two numbers. */
+function windowBytes(key: string): number {
+  return ENTRY_OVERHEAD + stringBytes(key) + 32;
+}
+
+/** Room for about 90,000 counted windows (rule × address) at once. */
+export const RATE_LIMIT_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * In-process windows in a map bounded in bytes (issue 32): a flood of new addresses within one
+ * minute (before the sweep) could grow it without bound. Over the budget the oldest windows go
+ * first, which forgives their counts early: one address's count is only lost after some 90,000
+ * newer windows, and a flood that large is the balancer's to stop, not this map's.
+ */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, HitResult>();
+  private readonly windows: BoundedMap<string, HitResult>;
   private lastSweep = 0;
+
+  constructor(maxBytes = RATE_LIMIT_MAX_BYTES) {
+    this.windows = new BoundedMap(maxBytes, windowBytes);
+  }
 
   async hit(key: string, windowMs: number, now: number): Promise<HitResult> {
     this.sweep(now);
@@ -85,11 +106,16 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (current && current.count > 0) current.count -= 1;
   }
 
-  /** Drops expired windows at most once a minute so the map cannot grow without bound. */
+  /** Its entries and bytes, for the memory figures. */
+  stats(): BoundedStats {
+    return this.windows.stats();
+  }
+
+  /** Drops expired windows at most once a minute (the byte bound holds in between). */
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    for (const [key, value] of this.windows) if (value.resetAt <= now) this.windows.delete(key);
+    this.windows.deleteWhere((value) => value.resetAt <= now);
   }
 }
 
@@ -156,6 +182,11 @@ export class RateLimiter {
     const now = this.clock.now();
     const { count, resetAt } = await this.store.hit(`${rule.name}:${key}`, rule.windowMs, now);
     return { count, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+  }
+
+  /** What the in-process store holds (null on Redis), for the memory figures. */
+  stats(): BoundedStats | null {
+    return this.store.stats?.() ?? null;
   }
 
   async reset(rule: RateRule, key: string): Promise<void> {

@@ -1,4 +1,4 @@
-/** The server's caches in figures (issue 32): GET admin/caches. Read-only. */
+/** The server's caches and memory in figures (issue 32): GET admin/caches, GET admin/system/memory. Read-only. */
 import type { Feature } from '../../kernel/feature';
 import { cacheActionList } from './caches.actions';
 

@@ -1,7 +1,7 @@
 /**
- * Authorization matrix of the back office's members, bans, audit log, forbidden words, jobs and
- * backups (`/api/admin/user/…`, `users…`, `words…`, `audit_logs`, `jobs…`, `backups…`; issues 16,
- * 17, 26 and 33): every route, read or
+ * Authorization matrix of the back office's members, bans, audit log, forbidden words, jobs,
+ * backups, caches and the process's memory (`/api/admin/user/…`, `users…`, `words…`,
+ * `audit_logs`, `jobs…`, `backups…`, `caches`, `system/…`; issues 16, 17, 26, 32 and 33): every route, read or
  * write, × {anonymous, member, banned, unverified, moderator, admin}. Each cell acts on its own
  * fresh target, checks the status and errorCode, and that a refused call changed nothing. A
  * route of these families without a row fails the suite.
@@ -22,11 +22,11 @@ type Expect = Record<Actor, [number, number?]>;
 
 /** Moderators and admins (the back office). */
 const STAFF: Expect = { anonymous: [401, 1], member: [403, 2], banned: [403, 2], unverified: [403, 2], moderator: [200], admin: [200] };
-/** Admins only (roles, manual verification, changing the forbidden words, jobs, backups). */
+/** Admins only (roles, manual verification, changing the forbidden words, jobs, backups, the memory figures). */
 const ADMIN: Expect = { ...STAFF, moderator: [403, 2] };
 
 /** The route families this matrix covers (other back-office screens keep matrices of their own): each of their routes needs a row. */
-const FAMILIES = ['/api/admin/user/', '/api/admin/users', '/api/admin/words', '/api/admin/audit_logs', '/api/admin/jobs', '/api/admin/backups'];
+const FAMILIES = ['/api/admin/user/', '/api/admin/users', '/api/admin/words', '/api/admin/audit_logs', '/api/admin/jobs', '/api/admin/backups', '/api/admin/caches', '/api/admin/system'];
 
 interface Row {
   route: string;
@@ -178,6 +178,8 @@ for (const dialect of await testDatabases()) {
           return { path: '/api/admin/jobs/retry_failed', probe: () => jobState(id) };
         },
       },
+      { route: 'GET /api/admin/caches', expect: STAFF, prepare: async () => ({ path: '/api/admin/caches', probe: nothing }) },
+      { route: 'GET /api/admin/system/memory', expect: ADMIN, prepare: async () => ({ path: '/api/admin/system/memory', probe: nothing }) },
       { route: 'GET /api/admin/backups', expect: ADMIN, prepare: async () => ({ path: '/api/admin/backups', probe: nothing }) },
       {
         route: 'GET /api/admin/backups/:id/download',
