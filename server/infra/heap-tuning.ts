@@ -5,7 +5,7 @@
  * collector) the old generation of a server with ~110 MB live reached 250–400 MB between full
  * collections under load; the pages the collector then freed stayed in the resident set. A fixed
  * factor of 1.3 collects sooner and keeps the heap near its live size, for a few per cent more
- * CPU in the collector (figures: docs/decisions/0044-memory-budget.md).
+ * CPU in the collector (figures: docs/decisions/0046-memory-budget.md).
  *
  * V8 reads this flag at each collection, so the process sets it for itself at start: every way of
  * starting the server (`npm start`, systemd's `node build/server-app/main.js`, the benches and
