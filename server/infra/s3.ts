@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { commonJsExports } from './lazy-package';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
 
@@ -21,19 +22,12 @@ let sdkLoading: Promise<{ sdk: Sdk; getSignedUrl: GetSignedUrl }> | undefined;
  */
 function loadSdk(): Promise<{ sdk: Sdk; getSignedUrl: GetSignedUrl }> {
   sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({
-    sdk: namedExports(sdk, 'S3Client'),
-    getSignedUrl: namedExports(presigner, 'getSignedUrl').getSignedUrl,
+    sdk: commonJsExports(sdk, 'S3Client'),
+    getSignedUrl: commonJsExports(presigner, 'getSignedUrl').getSignedUrl,
   }));
   return sdkLoading;
 }
 
-/**
- * A CommonJS package imported dynamically: Node gives its named exports, the server's bundle (esbuild)
- * gives them under `default`.
- */
-function namedExports<T extends object>(module: T, name: keyof T): T {
-  return name in module ? module : (module as T & { default: T }).default;
-}
 
 /** Where a bucket is and how to reach it (environment S3_*, or the back office's storage settings). */
 export interface S3Settings {
