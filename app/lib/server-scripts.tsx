@@ -7,11 +7,12 @@
  * route manifest the browser starts with (the matched routes and those of the path's parents,
  * `JSON.stringify(…, null, 2)` of it), after matching each parent path against the route table:
  * a tenth of a topic page's render. Those depend only on the build's manifest, the matched routes
- * and the parent paths, so they are kept here per build and key. The elements are the same, in
- * the same order, so the browser's own `<Scripts>` hydrates them (root.tsx renders that one in
- * the browser). One difference: the `<link rel="modulepreload">`s carry no nonce. The policy's
- * `script-src 'self'` admits them without one (server/http/ssr.ts), and each nonce
- * is a place the page cache splices a fresh one into on every hit (seventy on a topic page).
+ * and the parent paths, so they are kept here per build and key. The two scripts are the same
+ * elements, so the browser's own `<Scripts>` hydrates them (root.tsx renders that one in the
+ * browser). The difference: no `<link rel="modulepreload">` is written. The inline module starts
+ * the page's modules after the first paint and adds those preloads then (`routeModulesScriptOf`);
+ * the links are hoistable, so the browser's `<Scripts>` adds its own copies at hydration. It also
+ * leaves seventy fewer nonces on a topic page for the page cache to splice on every hit.
  *
  * `<Links>` likewise gathers every matched route's `links()` and deduplicates them by their
  * JSON on each render; the same list, kept per route set, is written with the same nonce.
@@ -33,10 +34,9 @@ import {
 
 type ManifestRoute = AssetsManifest['routes'][string];
 
-/** What a set of routes gets: the inline module's text and the preloaded modules. */
+/** What a set of routes gets: the inline module's text (which names the modules it preloads). */
 interface Made {
   routeModulesScript: string;
-  preloads: string[];
 }
 
 /** Per build (manifest), per key: few keys (route sets × parent paths), bounded all the same. */
@@ -126,8 +126,7 @@ export function ServerScripts({ nonce }: { nonce?: string }): ReactNode {
   if (!scripts) {
     const routeIds = new Set(matchIds);
     for (const path of parents) for (const match of matchRoutes(router.routes, path, router.basename || '/') ?? []) routeIds.add(match.route.id);
-    const preloads = preloadsOf(manifest, matchIds);
-    scripts = { routeModulesScript: routeModulesScriptOf(manifest, matchIds, [...routeIds], fogOfWar, preloads), preloads };
+    scripts = { routeModulesScript: routeModulesScriptOf(manifest, matchIds, [...routeIds], fogOfWar, preloadsOf(manifest, matchIds)) };
     if (byKey.size >= MAX_KEYS) byKey.clear();
     byKey.set(key, scripts);
   }

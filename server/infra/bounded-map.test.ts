@@ -37,19 +37,22 @@ describe('BoundedMap', () => {
   });
 
   it('keeps a touched entry over older ones; replacing, deleting and sweeping give their bytes back', () => {
-    const left: string[] = [];
-    const map = new BoundedMap<string, number>(30, tenBytes, (key) => left.push(key));
+    const map = new BoundedMap<string, number>(30, tenBytes);
+    const keys = () => [...map].map(([key]) => key);
     for (const key of ['a', 'b', 'c']) map.set(key, 1);
     map.touch('a');
     map.set('d', 1);
-    expect([...map].map(([key]) => key)).toEqual(['c', 'a', 'd']);
+    expect(keys()).toEqual(['c', 'a', 'd']);
     map.set('a', 2);
+    expect(keys()).toEqual(['c', 'd', 'a']);
     expect([map.bytes, map.get('a')]).toEqual([30, 2]);
     map.delete('c');
+    expect([keys(), map.bytes]).toEqual([['d', 'a'], 20]);
     map.deleteWhere((value) => value === 1);
     expect([...map]).toEqual([['a', 2]]);
     expect(map.bytes).toBe(10);
-    expect(left).toEqual(['b', 'a', 'c', 'd']);
+    map.clear();
+    expect([map.size, map.bytes]).toEqual([0, 0]);
   });
 });
 

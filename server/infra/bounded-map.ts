@@ -32,8 +32,6 @@ export class BoundedMap<K, V> {
   constructor(
     readonly maxBytes: number,
     private readonly sizeOf: (key: K, value: V) => number,
-    /** Told of each entry that leaves (evicted, deleted or replaced), for indexes kept beside the map. */
-    private readonly onLeave?: (key: K, value: V) => void,
   ) {}
 
   get(key: K): V | undefined {
@@ -67,7 +65,6 @@ export class BoundedMap<K, V> {
     if (!entry) return false;
     this.entries.delete(key);
     this.total -= entry.bytes;
-    this.onLeave?.(key, entry.value);
     return true;
   }
 
@@ -77,7 +74,8 @@ export class BoundedMap<K, V> {
   }
 
   clear(): void {
-    for (const key of [...this.entries.keys()]) this.delete(key);
+    this.entries.clear();
+    this.total = 0;
   }
 
   /** Oldest first. */
