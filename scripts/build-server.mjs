@@ -12,7 +12,8 @@
  * and React with React Router must stay the one copy the site's own build (build/server) imports;
  * those, and packages loaded lazily with `require` (server/infra/lazy-package.ts: database drivers,
  * Redis, SMTP), are resolved by Node from the build directory up to the project's node_modules, so
- * the build directory must stay inside the project (build/ or SABAI_BUILD_DIR). The banner gives
+ * the build directory must stay inside the project (build/ or SABAI_BUILD_DIR). So are packages
+ * imported with `await import()` (see `dynamicImportsExternal`). The banner gives
  * bundled CommonJS code a `require` for Node's built-ins. pino's transports (worker threads found by
  * __dirname) would not work bundled; Sabai's logger uses none.
  * Locale JSON files are inlined; nothing else is read relative to the source tree at run time. The
@@ -35,6 +36,19 @@ const SERVER_APP_DIR = path.join(BUILD_DIR, 'server-app');
  * Fastify's schema compilers (never loaded: no route declares a schema, server/http/schema-compilers.ts).
  */
 const EXTERNAL_PACKAGES = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'better-sqlite3', 'sharp', '@node-rs/argon2', 'react', 'react-dom', 'react-router', 'vite', 'typescript', 'tsx', 'vitest', 'pg-native'];
+
+/**
+ * A package the code imports with `await import()` is loaded on first use, not at start, so
+ * bundling it saves nothing; and a bundled CommonJS package imported that way would hand its
+ * named exports over under `default` (esbuild's interop), unlike Node's own loader (the S3 SDK
+ * and qrcode broke so). Such imports stay Node's.
+ */
+const dynamicImportsExternal = {
+  name: 'dynamic-imports-external',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
+  },
+};
 
 const started = performance.now();
 rmSync(SERVER_APP_DIR, { recursive: true, force: true });
@@ -62,6 +76,7 @@ await build({
   // Pure-JavaScript packages are bundled in (cold start: one module to compile instead of
   // hundreds to resolve, read and lex); native addons and the site's own renderer stay external.
   external: EXTERNAL_PACKAGES,
+  plugins: [dynamicImportsExternal],
   splitting: true,
   // Beside the entries: modules find their neighbours (the workers) from their own import.meta.url.
   chunkNames: '[name]-[hash]',

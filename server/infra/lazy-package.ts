@@ -14,12 +14,3 @@ export function lazyPackage<T>(name: string): () => T {
   let loaded: T | undefined;
   return () => (loaded ??= require(name) as T);
 }
-
-/**
- * A CommonJS package imported with `await import()`: Node gives its named exports on the module,
- * the server's bundle (esbuild, scripts/build-server.mjs) gives them under `default`. `name` is one
- * of its exports, to tell the two apart.
- */
-export function commonJsExports<T extends object>(module: T, name: keyof T): T {
-  return Object.hasOwn(module, name) ? module : (module as T & { default: T }).default;
-}

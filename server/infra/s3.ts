@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { commonJsExports } from './lazy-package';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
 
@@ -21,13 +20,9 @@ let sdkLoading: Promise<{ sdk: Sdk; getSignedUrl: GetSignedUrl }> | undefined;
  * forums keep uploads on disk, and parsing it was a large share of a cold start (issue 32).
  */
 function loadSdk(): Promise<{ sdk: Sdk; getSignedUrl: GetSignedUrl }> {
-  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({
-    sdk: commonJsExports(sdk, 'S3Client'),
-    getSignedUrl: commonJsExports(presigner, 'getSignedUrl').getSignedUrl,
-  }));
+  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({ sdk, getSignedUrl: presigner.getSignedUrl }));
   return sdkLoading;
 }
-
 
 /** Where a bucket is and how to reach it (environment S3_*, or the back office's storage settings). */
 export interface S3Settings {

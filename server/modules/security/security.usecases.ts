@@ -8,7 +8,6 @@ import type { ParsedInputOf } from '../../../common/actions/contract';
 import type { securityActions } from '../../../common/actions/security';
 import type { RecoveryCodes, SecurityView, TotpSetup, WebAuthnOptions } from '../../../common/views/security';
 import { errors } from '../../infra/errors';
-import { commonJsExports } from '../../infra/lazy-package';
 import type { ReadCall, WriteCall } from '../../kernel/actions';
 import { memberOf } from '../../kernel/caller';
 import { addPasskey, registrationOptions, relyingParty } from './passkeys';
@@ -40,8 +39,8 @@ export async function setUpTotp({ scope, caller, settings }: WriteCall<Input<'to
   const secret = await newTotpSecret();
   if (!(await putPendingTotp(scope.db, member.id, secret, caller.now))) throw errors.conflict('security.errors.totpAlreadyOn');
   const uri = await totpUri(secret, member.username || member.nickname, settings.siteTitle || 'Sabai');
-  const qrcode = commonJsExports(await import('qrcode'), 'toString');
-  const qrSvg = await qrcode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const { toString } = await import('qrcode');
+  const qrSvg = await toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, uri, qrSvg };
 }
 
