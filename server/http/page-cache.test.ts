@@ -198,6 +198,25 @@ describe('PageCache', () => {
     expect(cache.totalBytes).toBe(3 * stored('a'.repeat(10)));
   });
 
+  it('holds pages reached with a query string to an eighth of its bytes, so varying a query cannot push the plain pages out', () => {
+    const one = stored('p'.repeat(10));
+    const cache = new PageCache(60_000, 16 * one);
+    const plain = ['web|en-US|forum.test|/topic/1', 'web|en-US|forum.test|/topic/2', 'web|en-US|forum.test|/'];
+    for (const key of plain) cache.set(key, page('p'.repeat(10)), cache.generation, 0);
+    const queried = Array.from({ length: 40 }, (_, r) => `web|en-US|forum.test|/topic/1?r=${r}`);
+    for (const key of queried) cache.set(key, page('q'.repeat(10)), cache.generation, 0);
+    expect(plain.every((key) => cache.get(key, 0))).toBe(true);
+    // The two most recent variants fit in the eighth (2 of 16 pages); a read keeps one of them longer.
+    expect(queried.filter((key) => cache.get(key, 0))).toEqual(queried.slice(-2));
+    cache.get(queried[38]!, 0);
+    cache.set('web|en-US|forum.test|/search?q=x', page('s'.repeat(10)), cache.generation, 0);
+    expect([queried[38], queried[39]].map((key) => cache.get(key!, 0) !== undefined)).toEqual([true, false]);
+    expect(cache.totalBytes).toBe(5 * one);
+    cache.clear();
+    cache.set(queried[0]!, page('q'.repeat(10)), cache.generation, 0);
+    expect(cache.totalBytes).toBe(one);
+  });
+
   it('tells every process on the bus, and a dropped tag reaches the other process before invalidate resolves', async () => {
     const bus = new MemoryEventBus();
     const here = new PageCache(60_000);

@@ -37,7 +37,8 @@
  * be rendered, that copy is served (`x-page-cache: stale`, `no-store`) rather than the
  * "temporarily unavailable" page; a fresh render replaces it. Stale copies count against the
  * same byte budget as fresh ones. Memory is bounded by bytes (least recently used first,
- * fresh or stale). Side effects of a page load
+ * fresh or stale); pages reached with a query string hold at most an eighth of it
+ * (`QUERIED_PAGES_SHARE`), so varying a query cannot push the forum's pages out. Side effects of a page load
  * that must not be skipped (a topic page counts a view) run on hits through the kind's page hook.
  * Off in tests (NODE_ENV=test) unless a test turns it on.
  */
@@ -59,6 +60,13 @@ import { gzipFilled, headOf, segmentOf, templateOf, textOf, unpooled, type GzipT
  */
 export const PAGE_CACHE_TTL_MS = 15 * 60_000;
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * The share of the budget that pages reached with a query string may hold (`?tab=`, `?q=`, and
+ * anything else a link or a crawler adds: `?r=1`, `?r=2`… are pages of their own). Without it a
+ * crawler or an attacker varying a query could push every plain page out of the cache; with it
+ * they only push out each other, and the forum's own pages (no query) keep seven eighths.
+ */
+export const QUERIED_PAGES_SHARE = 1 / 8;
 const MAX_BODY_BYTES = 1024 * 1024;
 const BUS_TOPIC = 'pages.invalidate';
 
@@ -139,6 +147,10 @@ export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly keysByTag = new Map<string, Set<string>>();
   private bytes = 0;
+  /** The keys of pages reached with a query string, least recently used first, and their bytes. */
+  private readonly queried = new Set<string>();
+  private queriedBytes = 0;
+  private readonly queriedMaxBytes: number;
   private share: ((tags: readonly string[], forget: boolean) => Promise<void>) | null = null;
   /** Moves on every invalidation: a render that began before a write must not store what it read. */
   generation = 0;
@@ -146,7 +158,9 @@ export class PageCache {
   constructor(
     public ttlMs: number,
     private readonly maxBytes = PAGE_CACHE_MAX_BYTES,
-  ) {}
+  ) {
+    this.queriedMaxBytes = Math.floor(maxBytes * QUERIED_PAGES_SHARE);
+  }
 
   /** The fresh copy of a page, or undefined (none, or only a stale one). */
   get(key: string, now: number): CachedPage | undefined {
@@ -182,6 +196,10 @@ export class PageCache {
     const entry: CachedPage = { key, at: now, contentType: page.contentType, tags: page.tags, template, bytes: template.bytes.length, textBytes };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
+    if (hasQuery(key)) {
+      this.queried.add(key);
+      this.queriedBytes += entry.bytes;
+    }
     for (const tag of entry.tags) {
       let keys = this.keysByTag.get(tag);
       if (!keys) this.keysByTag.set(tag, (keys = new Set()));
@@ -222,6 +240,7 @@ export class PageCache {
       if (this.entries.get(page.key) === page) {
         page.bytes += page.memberHead.deflated.length;
         this.bytes += page.memberHead.deflated.length;
+        if (this.queried.has(page.key)) this.queriedBytes += page.memberHead.deflated.length;
         this.evict();
       }
     }
@@ -287,7 +306,9 @@ export class PageCache {
       }
       this.entries.clear();
       this.keysByTag.clear();
+      this.queried.clear();
       this.bytes = 0;
+      this.queriedBytes = 0;
       return;
     }
     for (const tag of tags) {
@@ -306,6 +327,7 @@ export class PageCache {
   private touch(key: string, entry: CachedPage): void {
     this.entries.delete(key);
     this.entries.set(key, entry);
+    if (this.queried.delete(key)) this.queried.add(key);
   }
 
   private untag(key: string, entry: CachedPage): void {
@@ -321,16 +343,28 @@ export class PageCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    if (this.queried.delete(key)) this.queriedBytes -= entry.bytes;
     this.untag(key, entry);
   }
 
+  /** Queried pages past their share go first (least recently used of them), then any page past the budget. */
   private evict(): void {
+    while (this.queriedBytes > this.queriedMaxBytes) {
+      const oldest = this.queried.values().next();
+      if (oldest.done) break;
+      this.remove(oldest.value);
+    }
     while (this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next();
       if (oldest.done) return;
       this.remove(oldest.value);
     }
   }
+}
+
+/** Whether a key's URL (its last part) has a query string: hosts and locales hold no `?`. */
+function hasQuery(key: string): boolean {
+  return key.includes('?');
 }
 
 /** The member's copy of a page's HTML (the <html> tag comes before any nonce). */
