@@ -53,6 +53,8 @@ for (const dialect of await testDatabases()) {
         'message.sent': ['messages (write)', 'push (write)', 'messages (commit)'],
         'message.read': ['messages (commit)'],
         'user.signedUp': ['auth (write)', 'trust (write)'],
+        // A session opened cancels a scheduled erasure (account-data.test.ts, issue 29).
+        'user.signedIn': ['account-data (write)'],
         'user.profileChanged': ['users (commit)'],
         'checkin.recorded': ['scores (write)', 'scores (commit)'],
         'score.changed': ['scores (commit)'],

@@ -69,7 +69,7 @@ export interface CheckedSignIn {
 export async function signIn({ scope, caller, settings, input, prepared }: WriteCall<Input<'signIn'>, undefined, CheckedSignIn>): Promise<SignInOutcome> {
   const { user, rehash } = prepared;
   if (rehash && user.password_hash) await upgradePasswordHash(scope.db, user.id, user.password_hash, rehash, caller.now);
-  return finishSignIn(scope.db, caller, settings, user, { method: 'password', redirect: input.redirect });
+  return finishSignIn(scope, caller, settings, user, { method: 'password', redirect: input.redirect });
 }
 
 type SecurityInput<K extends keyof typeof securityActions> = ParsedInputOf<(typeof securityActions)[K]>;
@@ -87,7 +87,7 @@ export async function secondFactor({ scope, caller, settings, prepared: checked 
   await redeemTicket(scope.db, checked, caller.now);
   const user = await findUserById(scope.db, checked.userId);
   if (!user) throw errors.validation({ ticket: 'security.errors.ticketExpired' });
-  return openSession(scope.db, caller, settings, user, checked.redirect);
+  return openSession(scope, caller, settings, user, checked.redirect);
 }
 
 /** POST login/passkey/options: the challenge kept, the options for the browser. */
@@ -100,7 +100,7 @@ export async function passkeySignIn({ scope, ctx, caller, settings, input }: Wri
   const userId = await verifyPasskeySignIn(scope.db, relyingParty(ctx, settings.siteTitle), input.response, caller.now);
   const user = await findUserById(scope.db, userId);
   if (!user) throw errors.validation({ response: 'security.errors.passkeyUnknown' });
-  return finishSignIn(scope.db, caller, settings, user, { method: 'passkey', redirect: input.redirect });
+  return finishSignIn(scope, caller, settings, user, { method: 'passkey', redirect: input.redirect });
 }
 
 /**

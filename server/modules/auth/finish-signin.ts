@@ -5,7 +5,7 @@
  *
  * How a way in uses it (inside its write's transaction):
  *
- *   const outcome = await finishSignIn(scope.db, caller, settings, user, { method: 'phone', redirect });
+ *   const outcome = await finishSignIn(scope, caller, settings, user, { method: 'phone', redirect });
  *
  * - a JSON action answers `signInAnswer(outcome)` (declare `answer: signInAnswerSchema` and
  *   `respond: startSignIn`, which sets the cookie only when a session opened);
@@ -17,13 +17,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isModerator } from '../../../common/policy';
 import { safeRedirect } from '../../../common/redirect';
 import type { SecondFactorNeeded, SignInAnswer } from '../../../common/views/auth';
-import type { DB, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import type { Caller } from '../../kernel/caller';
-import type { Kysely } from 'kysely';
+import type { WriteScope } from '../../kernel/events';
+import './auth.events';
 import type { Settings } from '../settings/settings.api';
 import { needsSecondFactor, openTicket, staffMustEnrol } from '../security/security.api';
 import { presentCurrentUser } from '../users/users.api';
-import { cancelDeletionOnSignIn } from '../account-data/account-data.api';
 import { sessionOptions, setSessionCookie, type OpenedSession } from './session';
 import { issueToken } from './tokens.service';
 
@@ -48,35 +48,35 @@ export function secondFactorPath(ticket: string, redirect: string): string {
 
 /** A session for the member, now (no second-factor rule: the caller made it already). */
 export async function openSession(
-  db: Kysely<DB>,
+  scope: WriteScope,
   caller: Pick<Caller, 'now' | 'origin'>,
   settings: Pick<Settings, 'tokenExpireDays' | 'requireStaffTwoFactor'>,
   user: UserRow,
   redirect: string,
 ): Promise<OpenedSession> {
-  // Signing in within the erasure's grace period cancels it (issue 29): when a session opens,
-  // after the second step if one was owed, never on a password alone.
-  await cancelDeletionOnSignIn(db, user.id);
-  const issued = await issueToken(db, user.id, sessionOptions(caller, settings));
+  // Recorded when a session opens: after the second step if one was owed, never on a password
+  // alone (account-data cancels a scheduled erasure on it, issue 29).
+  await scope.emit('user.signedIn', { userId: user.id });
+  const issued = await issueToken(scope.db, user.id, sessionOptions(caller, settings));
   // Staff the site requires a second factor of, without one: to the security settings first.
-  const next = isModerator(user) && (await staffMustEnrol(db, user, settings)) ? `${SECURITY_SETTINGS_PATH}?required=1` : redirect;
+  const next = isModerator(user) && (await staffMustEnrol(scope.db, user, settings)) ? `${SECURITY_SETTINGS_PATH}?required=1` : redirect;
   return { issued, answer: { user: presentCurrentUser(user, { now: caller.now }), token: issued.token, redirect: next } };
 }
 
 /** A member who proved who they are: a session for them, or a ticket for the second step (inside the write's transaction). */
 export async function finishSignIn(
-  db: Kysely<DB>,
+  scope: WriteScope,
   caller: Pick<Caller, 'now' | 'origin'>,
   settings: Pick<Settings, 'tokenExpireDays' | 'requireStaffTwoFactor'>,
   user: UserRow,
   opts: { method: SignInMethod; redirect?: string | null },
 ): Promise<SignInOutcome> {
   const redirect = safeRedirect(opts.redirect);
-  if (NEEDS_SECOND_STEP.has(opts.method) && (await needsSecondFactor(db, user.id))) {
-    const ticket = await openTicket(db, { userId: user.id, method: opts.method, redirect, now: caller.now });
+  if (NEEDS_SECOND_STEP.has(opts.method) && (await needsSecondFactor(scope.db, user.id))) {
+    const ticket = await openTicket(scope.db, { userId: user.id, method: opts.method, redirect, now: caller.now });
     return { kind: 'secondFactor', answer: { secondFactor: true, ticket, redirect: secondFactorPath(ticket, redirect) } };
   }
-  return { kind: 'session', session: await openSession(db, caller, settings, user, redirect) };
+  return { kind: 'session', session: await openSession(scope, caller, settings, user, redirect) };
 }
 
 /** A JSON way in's answer (`signInAnswerSchema`): the session, or the second step's ticket. */

@@ -129,7 +129,7 @@ export async function finishTrip({ ctx, db, caller, settings, input, headers }: 
     return await runWrite(ctx, async (scope) => {
       const outcome = await applyProviderAnswer(scope, input.provider, profile, trip.linkUserId, caller.locale);
       if (outcome.kind === 'linked') return redirectTo(`${CONNECTIONS_PAGE}?linked=${input.provider}`);
-      const signedIn = await finishSignIn(scope.db, caller, settings, outcome.user, { method: 'provider', redirect: trip.redirect });
+      const signedIn = await finishSignIn(scope, caller, settings, outcome.user, { method: 'provider', redirect: trip.redirect });
       const { session, location } = afterFinishSignIn(signedIn);
       return redirectTo(location, { session });
     });

@@ -43,7 +43,7 @@ export function checkSignInCode({ db, caller, input }: ReadCall<Input<'signIn'>,
  * step's ticket, answered by `startSignIn` (phone.actions.ts).
  */
 function openSession(scope: WriteScope, caller: Caller, settings: SiteSettings, user: UserRow, redirect: string | undefined): Promise<SignInOutcome> {
-  return finishSignIn(scope.db, caller, settings, user, { method: 'phone', redirect });
+  return finishSignIn(scope, caller, settings, user, { method: 'phone', redirect });
 }
 
 /** POST login/phone/signin, inside the transaction: the code used once, the member (or a new one), their session. */
