@@ -3,23 +3,14 @@
  * without an editor, and the server render, never pay for it; until it arrives a same-sized
  * placeholder keeps the layout still.
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { EDITOR } from './constants';
 import type { EditorProps } from './Editor';
 import { useT } from '~/lib/use-t';
+import { useHydrated } from '~/lib/use-hydrated';
 
 const EditorImpl = lazy(() => import('./Editor'));
 
-const noopSubscribe = () => () => undefined;
-
-/** False during the server render and hydration, true afterwards. */
-function useIsClient(): boolean {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 export function EditorPlaceholder({ height, compact }: Pick<EditorProps, 'height' | 'compact'>) {
   const t = useT();
@@ -35,7 +26,7 @@ export function EditorPlaceholder({ height, compact }: Pick<EditorProps, 'height
 }
 
 export function LazyEditor(props: EditorProps) {
-  const isClient = useIsClient();
+  const isClient = useHydrated();
   const placeholder = <EditorPlaceholder height={props.height} compact={props.compact} />;
   if (!isClient) return placeholder;
   return (

@@ -187,11 +187,11 @@ test('with tweets switched off, the tweet mode is neither offered nor reachable'
   });
 });
 
-// Quarantined (issue 33's note): in three full runs of the suite out of three, this menu did not
-// open after a click on its trigger, while it opened every time alone (4 of 4), within this file
-// (7 of 7) and after the spec before it; shell.spec.ts opens the create menu (three items) in
-// every run. The cause is not found yet: a skipped journey, not a retried one, until it is.
-test.fixme('with tweets switched off, the create menu offers topics only', async ({ page, context }) => {
+// Quarantined through issues 33 and 32: under load the click landed on the server's copy of the
+// menu's trigger, dead until its chunk came, and the menu stayed shut (3 of 8 with two workers).
+// The header now mounts its menus after hydration, behind stand-ins that take an early click;
+// `[aria-expanded]` is the real trigger, which only the browser draws.
+test('with tweets switched off, the create menu offers topics only', async ({ page, context }) => {
   await onTweetsOffForum(page, context, async (url) => {
     await openHydrated(page, `${url}/topic/create`);
     const menuButton = page.locator('[data-testid="create-menu"][aria-expanded]');

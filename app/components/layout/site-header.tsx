@@ -16,6 +16,7 @@ const UserMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.U
 import { ColorModeToggle, CreateButtonFace, createItems, ConversationNotice, MessageNotice, navTarget, SignInButton, UserButtonFace } from './header-parts';
 import { SearchBox } from './search-box';
 import { useT } from '~/lib/use-t';
+import { useHydrated } from '~/lib/use-hydrated';
 
 type NavItem = SiteConfig['siteNavs'][number];
 
@@ -68,6 +69,12 @@ export function SiteHeader() {
   // clicks and the press on a stand-in that waited for one, and the menu never opened (the
   // create menu's journey, under load).
   const [pendingMenu, setPendingMenu] = useState<'create' | 'user' | null>(null);
+  // The menus are mounted only once the page is hydrated; the server and the hydrating render
+  // draw their stand-ins. Rendered on the server, a menu's trigger was dead HTML until its chunk
+  // came (a Suspense boundary waiting for its code hydrates only then) and a click on it was
+  // lost, or the boundary was thrown away and drawn again, closed, when the header updated
+  // before it hydrated (the create menu's journey under load, issue 33's quarantine).
+  const hydrated = useHydrated();
   // Live: Server-Sent Events (polling fallback) while signed in.
   const liveUnread = useUnreadCount(unreadCount, user?.id ?? null);
   const liveConversations = useUnreadConversations(unreadConversations, user?.id ?? null);
@@ -88,6 +95,10 @@ export function SiteHeader() {
   }, [menuOpen]);
 
   const navs = config.siteNavs;
+  const createStandIn = <CreateButtonFace aria-haspopup="menu" onPointerDown={() => setPendingMenu('create')} onClick={() => setPendingMenu('create')} />;
+  const userStandIn = (member: NonNullable<typeof user>) => (
+    <UserButtonFace user={member} aria-haspopup="menu" onPointerDown={() => setPendingMenu('user')} onClick={() => setPendingMenu('user')} />
+  );
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75 dark:border-zinc-800 dark:bg-zinc-900/90 dark:supports-[backdrop-filter]:bg-zinc-900/75">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
@@ -120,18 +131,14 @@ export function SiteHeader() {
         <div className="flex-1" />
         <SearchBox className="hidden w-56 md:block lg:w-64" />
         <div className="flex items-center gap-1.5">
-          {user && !banned && (
-            <Suspense fallback={createItems(config.modules).length > 0 ? <CreateButtonFace aria-haspopup="menu" onPointerDown={() => setPendingMenu('create')} onClick={() => setPendingMenu('create')} /> : null}>
-              <CreateMenu modules={config.modules} defaultOpen={pendingMenu === 'create'} />
-            </Suspense>
+          {user && !banned && createItems(config.modules).length > 0 && (
+            <Suspense fallback={createStandIn}>{hydrated ? <CreateMenu modules={config.modules} defaultOpen={pendingMenu === 'create'} /> : createStandIn}</Suspense>
           )}
           {user && <ConversationNotice count={liveConversations} />}
           {user && <MessageNotice count={liveUnread} />}
           <ColorModeToggle />
           {user ? (
-            <Suspense fallback={<UserButtonFace user={user} aria-haspopup="menu" onPointerDown={() => setPendingMenu('user')} onClick={() => setPendingMenu('user')} />}>
-              <UserMenu user={user} defaultOpen={pendingMenu === 'user'} />
-            </Suspense>
+            <Suspense fallback={userStandIn(user)}>{hydrated ? <UserMenu user={user} defaultOpen={pendingMenu === 'user'} /> : userStandIn(user)}</Suspense>
           ) : (
             <SignInButton />
           )}
