@@ -102,8 +102,30 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(fans.locator('dd')).toHaveText(String(before - 1));
 
     // Following nobody now: the tab suggests members worth following, the author among them.
+    // The feed is a lazy part the server renders: its code loads before the page hydrates, so
+    // the server's copy is the one hydrated. Were it loaded after, the member's data refreshed
+    // after hydration would reach a boundary still waiting for its code, and React would throw
+    // the server's copy away and draw it again (the feed seen twice, or blinking). The code is
+    // held back 1.5 s to give that race all the time it needs.
+    await page.route(/\/assets\/following-feed-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverFeed: Element | null }).serverFeed = document.querySelector('[data-testid="following-empty"]');
+      });
+    });
     await open(page, '/?tab=following');
     await expect(page.getByTestId('following-empty')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(() => {
+        const kept = (window as unknown as { serverFeed: Element | null }).serverFeed;
+        return { kept: kept?.isConnected, count: document.querySelectorAll('[data-testid="following-empty"]').length };
+      }),
+    ).toEqual({ kept: true, count: 1 });
+    await page.unrouteAll();
     await expect(page.getByTestId('following-empty').getByTestId('member-row').filter({ hasText: 'Somchai Writes' }).first()).toBeVisible();
     expect(errors).toEqual([]);
   });

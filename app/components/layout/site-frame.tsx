@@ -1,5 +1,6 @@
 /** The page frame shared by the layouts: skip link, header, the unverified member's reminder, main landmark, optional footer. */
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { serverRenderedPart } from '~/lib/server-rendered-part';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { BanNotice } from '../moderation/ban-notice';
@@ -8,9 +9,10 @@ import { useT } from '~/lib/use-t';
 
 // Member-only parts, each a chunk of its own loaded only when the member has one to show: with
 // their action contracts they bring zod and Radix's dialog, which an anonymous page never needs
-// (ADR 0034). The server renders them in place all the same (streamed once the chunk is in).
-const VerifyEmailBanner = lazy(() => import('~/components/account/verify-banner').then((m) => ({ default: m.VerifyEmailBanner })));
-const WarningDialog = lazy(() => import('../safety/warning-dialog').then((m) => ({ default: m.WarningDialog })));
+// (ADR 0034). The server renders them in place all the same, and the browser loads their code
+// before it hydrates (app/lib/server-rendered-part.tsx).
+const VerifyEmailBanner = serverRenderedPart('verify-banner', () => import('~/components/account/verify-banner').then((m) => m.VerifyEmailBanner));
+const WarningDialog = serverRenderedPart('warning-dialog', () => import('../safety/warning-dialog').then((m) => m.WarningDialog));
 
 export function SiteFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
   const root = useOptionalRootData();
@@ -20,15 +22,11 @@ export function SiteFrame({ children, footer = true }: { children: ReactNode; fo
       <SkipLink />
       <SiteHeader />
       {user?.email && !user.emailVerified && (
-        <Suspense fallback={null}>
-          <VerifyEmailBanner />
-        </Suspense>
+        <VerifyEmailBanner />
       )}
       <BanNotice />
       {root?.warning && (
-        <Suspense fallback={null}>
-          <WarningDialog />
-        </Suspense>
+        <WarningDialog />
       )}
       <main id="main" className="flex-1">
         {children}

@@ -3,7 +3,7 @@
  * loader's first page rendered on the server, further pages through the JSON API, and the
  * page's title, description and canonical link.
  */
-import { lazy, Suspense } from 'react';
+import { serverRenderedPart } from '~/lib/server-rendered-part';
 import { useLocation, type MetaDescriptor } from 'react-router';
 import type { FeedArticle } from '~/components/article/types';
 import { DEFAULT_LOCALE } from '../../../common/constants';
@@ -25,7 +25,7 @@ import { useT } from '~/lib/use-t';
 
 // The Following tab is a member's (follow buttons, their contracts and zod): a chunk of its own,
 // so the feeds an anonymous visitor reads do not load it (ADR 0034).
-const FollowingFeed = lazy(() => import('~/components/people/following-feed').then((m) => ({ default: m.FollowingFeed })));
+const FollowingFeed = serverRenderedPart('following-feed', () => import('~/components/people/following-feed').then((m) => m.FollowingFeed));
 
 export type { FeedTab };
 
@@ -137,9 +137,7 @@ export function FeedView({ data }: { data: FeedData }) {
     <RenderNowProvider now={data.now}>
       <FeedShell heading={heading} nav={nav} nodes={data.nodes} articles={data.articles} home={data.kind === 'home'}>
         {data.tab === 'following' ? (
-          <Suspense fallback={null}>
-            <FollowingFeed data={data.following} source={data.source} />
-          </Suspense>
+          <FollowingFeed data={data.following} source={data.source} />
         ) : (
           <TopicFeed page={data.page} source={data.source} label={label} empty={<FeedEmpty data={data} />} />
         )}
