@@ -20,7 +20,7 @@
  * manifest's list: what only one side has is printed (the page's locale messages, loaded by
  * entry.client.tsx before hydration, is the expected difference).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -65,7 +65,10 @@ export interface PageScripts {
 /** The route manifest React Router wrote into the build (`window.__reactRouterManifest={…};`). */
 export function readBuildManifest(clientDir = CLIENT_DIR): BuildManifest {
   const assets = path.join(clientDir, 'assets');
-  const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  // The newest: a build into a directory outside the project leaves the older files in place.
+  const file = readdirSync(assets)
+    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+    .sort((a, b) => statSync(path.join(assets, b)).mtimeMs - statSync(path.join(assets, a)).mtimeMs)[0];
   if (!file) throw new Error(`no React Router manifest in ${assets}: run \`npm run build\` first`);
   const text = readFileSync(path.join(assets, file), 'utf8');
   const json = text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '');

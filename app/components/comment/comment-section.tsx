@@ -14,15 +14,15 @@ import { useLocation, useRevalidator } from 'react-router';
 import { can } from '../../../common/policies/can';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/confirm';
 import { ApiError, send } from '~/lib/api';
-import { commentActions } from '../../../common/actions/comments';
 import { signInPath, paths } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { ErrorCode } from '../../../common/errors';
-import { CommentBox, type CommentBoxHandle } from './comment-box';
+import type { CommentBoxHandle } from './comment-box';
+import { CommentBox, commentContracts } from './lazy-comment-box';
 import { PushPrompt } from '~/components/viewer-only-parts';
 import { CommentThread, type ThreadActions } from './comment-thread';
 import { QuoteButton } from './quote-button';
@@ -88,7 +88,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
     if (loading || !list.hasMore) return;
     setLoading(true);
     try {
-      const page = await send(commentActions.list, { entityType, entityId, cursor: list.cursor });
+      const page = await send((await commentContracts()).list, { entityType, entityId, cursor: list.cursor });
       setList((l) => (l.key === key ? { ...l, comments: mergeById(l.comments, page.results), cursor: page.cursor, hasMore: page.hasMore } : l));
     } catch (error) {
       handleApiError(error);
@@ -140,7 +140,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
     });
     if (!ok) return false;
     try {
-      await send(commentActions.delete, { id: comment.id });
+      await send((await commentContracts()).delete, { id: comment.id });
     } catch (error) {
       handleApiError(error);
       return false;
