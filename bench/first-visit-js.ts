@@ -5,10 +5,10 @@
  *
  * For each page the files are React Router's: the entry module and its static imports, then each
  * matched route's module (root, layout, page) and its static imports, from the route manifest the
- * build wrote (`assets/manifest-*.js`, the same lists the server's inline module preloads,
- * app/lib/server-scripts.tsx). Dynamic imports (`import()`, `lazy()`) are not counted: they load
- * when something asks for them. Each file's size is its stored `.br` copy (scripts/precompress.mjs,
- * quality 11), or the file compressed here at quality 11 when no copy was kept.
+ * build wrote (tests/support/first-visit.ts, which tests/e2e/first-visit-js.spec.ts holds to a
+ * budget). Dynamic imports (`import()`, `lazy()`) are not counted: they load when something asks
+ * for them. Each file's size is its stored `.br` copy (scripts/precompress.mjs, quality 11), or the
+ * file compressed here at quality 11 when no copy was kept.
  *
  *   npx tsx bench/first-visit-js.ts [--paths /,/topic/1,/article/2,/user/1,/search?q=visa]
  *                                   [--files] [--browser] [--budget 120]
@@ -20,101 +20,14 @@
  * manifest's list: what only one side has is printed (the page's locale messages, loaded by
  * entry.client.tsx before hydration, is the expected difference).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { pageScripts, readBuildManifest, sizeOf, type PageScripts } from '../tests/support/first-visit';
 import { arg } from './lib';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CLIENT_DIR = path.resolve(ROOT, process.env.SABAI_BUILD_DIR || 'build', 'client');
 const DEFAULT_PATHS = ['/', '/topic/1', '/article/2', '/user/1', '/search?q=visa'];
 const PAGE_NAMES = ['home', 'topic', 'article', 'profile', 'search'] as const;
 const BIGGEST_SHOWN = 8;
 /** Quiet time after hydration that ends a browser load. */
 const QUIET_MS = 1000;
-
-/** The slice of React Router's build manifest read here. */
-interface ManifestRoute {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  module: string;
-  imports?: string[];
-}
-interface BuildManifest {
-  entry: { module: string; imports: string[] };
-  routes: Record<string, ManifestRoute>;
-}
-
-export interface LoadedFile {
-  href: string;
-  /** Brotli bytes (quality 11). */
-  br: number;
-  raw: number;
-}
-export interface PageScripts {
-  name: string;
-  path: string;
-  files: LoadedFile[];
-  br: number;
-}
-
-/** The route manifest React Router wrote into the build (`window.__reactRouterManifest={…};`). */
-export function readBuildManifest(clientDir = CLIENT_DIR): BuildManifest {
-  const assets = path.join(clientDir, 'assets');
-  // The newest: a build into a directory outside the project leaves the older files in place.
-  const file = readdirSync(assets)
-    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
-    .sort((a, b) => statSync(path.join(assets, b)).mtimeMs - statSync(path.join(assets, a)).mtimeMs)[0];
-  if (!file) throw new Error(`no React Router manifest in ${assets}: run \`npm run build\` first`);
-  const text = readFileSync(path.join(assets, file), 'utf8');
-  const json = text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '');
-  return JSON.parse(json) as BuildManifest;
-}
-
-/** The manifest's flat routes as the nested route objects `matchRoutes` takes. */
-function routeTree(manifest: BuildManifest): RouteObject[] {
-  const childrenOf = (parentId: string | undefined): RouteObject[] =>
-    Object.values(manifest.routes)
-      .filter((route) => route.parentId === parentId)
-      .map((route): RouteObject => (route.index ? { id: route.id, path: route.path, index: true } : { id: route.id, path: route.path, children: childrenOf(route.id) }));
-  return childrenOf(undefined);
-}
-
-/** The modules a first visit of `url` loads, in React Router's order: entry and its imports, then each matched route's module and imports. */
-export function firstVisitModules(manifest: BuildManifest, url: string): string[] {
-  const pathname = new URL(url, 'http://x').pathname;
-  const matches = matchRoutes(routeTree(manifest), pathname) ?? [];
-  const routeModules = matches.flatMap(({ route }) => {
-    const entry = manifest.routes[route.id!];
-    return entry ? [entry.module, ...(entry.imports ?? [])] : [];
-  });
-  return [...new Set([manifest.entry.module, ...manifest.entry.imports, ...routeModules])];
-}
-
-const brotliCache = new Map<string, LoadedFile>();
-
-/** A build file's size as sent: its `.br` copy when the build kept one, else compressed here at quality 11. */
-export function sizeOf(href: string, clientDir = CLIENT_DIR): LoadedFile {
-  const cached = brotliCache.get(href);
-  if (cached) return cached;
-  const file = path.join(clientDir, href);
-  const raw = readFileSync(file);
-  const br = existsSync(`${file}.br`)
-    ? readFileSync(`${file}.br`).length
-    : zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }).length;
-  const sized = { href, br, raw: raw.length };
-  brotliCache.set(href, sized);
-  return sized;
-}
-
-export function pageScripts(manifest: BuildManifest, name: string, url: string): PageScripts {
-  const files = firstVisitModules(manifest, url).map((href) => sizeOf(href));
-  return { name, path: url, files, br: files.reduce((sum, f) => sum + f.br, 0) };
-}
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -167,7 +80,8 @@ async function main(): Promise<void> {
   }
   try {
     const manifest = readBuildManifest();
-    const pages = paths.map((p, i) => pageScripts(manifest, PAGE_NAMES[i] ?? p, p));
+    // Given paths are named by themselves; the five measured pages by their kind.
+    const pages = paths.map((p, i) => pageScripts(manifest, arg('paths') ? p : (PAGE_NAMES[i] ?? p), p));
     for (const page of pages) printPage(page, process.argv.includes('--files'));
     console.log(`\nFirst-visit JavaScript (brotli 11, static imports only; budget ${budget} KB):`);
     for (const page of pages) console.log(`  ${page.name.padEnd(8)} ${kb(page.br).padStart(6)} KB  ${page.files.length} files  ${page.br / 1024 <= budget ? 'ok' : `over by ${kb(page.br - budget * 1024)}`}  ${page.path}`);
