@@ -1,5 +1,6 @@
 /**
- * The comment box as the comment section and its reply lists use it: the composer
+ * The comment box as the comment section and its reply lists use it (and, beside it, the member's
+ * tools: `MemberTools`): the composer
  * (./comment-box.tsx, with the editor, the Markdown tabs, the upload rules, the comments'
  * contracts and zod, and the push offer's client) in its own chunk, loaded for a member once the
  * page is hydrated, and never for an anonymous reader, who is offered sign-in instead (issue 32,
@@ -9,13 +10,14 @@
  * text and presses "Quote" while the chunk is on its way) waits here and goes in once it mounts,
  * so no quote is lost to the load (tests/e2e/mentions.spec.ts).
  */
-import { lazy, Suspense, useCallback, useImperativeHandle, useRef } from 'react';
+import { lazy, Suspense, useCallback, useImperativeHandle, useRef, type ComponentProps } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useT } from '~/lib/use-t';
 import type { CommentBoxHandle, CommentBoxProps } from './comment-box';
 import type { SelectedQuote } from './quote';
 
 const Composer = lazy(() => import('./comment-box').then((m) => ({ default: m.CommentBox })));
+const MemberToolsPart = lazy(() => import('./member-tools').then((m) => ({ default: m.MemberTools })));
 
 /** The comments' contracts (and zod), loaded when a list pages or a comment is deleted, not with the page. */
 export const commentContracts = () => import('../../../common/actions/comments').then((m) => m.commentActions);
@@ -53,6 +55,17 @@ export function CommentBox({ ref, ...props }: CommentBoxProps) {
   return (
     <Suspense fallback={<ComposerStandIn />}>
       <Composer {...props} ref={attach} />
+    </Suspense>
+  );
+}
+
+/** A new member's limits and the "Quote" button (./member-tools.tsx), for a member once the page is hydrated. */
+export function MemberTools(props: ComponentProps<typeof MemberToolsPart>) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <MemberToolsPart {...props} />
     </Suspense>
   );
 }
