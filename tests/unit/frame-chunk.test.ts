@@ -3,7 +3,7 @@
  * the default layout reach by static imports, without packages and without the entry module.
  */
 import { describe, expect, it } from 'vitest';
-import { frameModules } from '../../scripts/frame-chunk';
+import { frameModules, listModules } from '../../scripts/frame-chunk';
 
 const ROOT = '/site';
 const graph = new Map<string, string[]>([
@@ -19,9 +19,21 @@ const graph = new Map<string, string[]>([
   [`${ROOT}/app/components/comment/comment-section.tsx`, [`${ROOT}/common/zod.ts`]],
   [`${ROOT}/common/zod.ts`, [`${ROOT}/node_modules/zod/index.js`]],
   [`${ROOT}/node_modules/react-router/index.mjs`, []],
+  // The list pages' part: the keyset feed and the topics list, with what they import.
+  [`${ROOT}/app/routes/home.tsx`, [`${ROOT}/app/components/topic/topic-feed.tsx`]],
+  [`${ROOT}/app/components/topic/topic-feed.tsx`, [`${ROOT}/app/components/content/keyset-feed.tsx`, `${ROOT}/app/components/topic/topic-item.tsx`]],
+  [`${ROOT}/app/components/content/keyset-feed.tsx`, [`${ROOT}/app/lib/api.ts`, `${ROOT}/app/lib/session.ts`]],
+  [`${ROOT}/app/components/topic/topic-item.tsx`, []],
+  [`${ROOT}/app/lib/api.ts`, []],
 ]);
 
 describe('frame chunk', () => {
+  it('lists chunk: what the keyset feed and the topics list reach, less the frame', () => {
+    expect([...listModules(graph, frameModules(graph))].sort()).toEqual(
+      [`${ROOT}/app/components/content/keyset-feed.tsx`, `${ROOT}/app/components/topic/topic-feed.tsx`, `${ROOT}/app/components/topic/topic-item.tsx`, `${ROOT}/app/lib/api.ts`].sort(),
+    );
+  });
+
   it('holds the site modules the entry, the root and the default layout import statically', () => {
     expect([...frameModules(graph)].sort()).toEqual(
       [`${ROOT}/app/components/layout/default-layout.tsx`, `${ROOT}/app/components/layout/site-frame.tsx`, `${ROOT}/app/lib/i18n.ts`, `${ROOT}/app/lib/session.ts`, `${ROOT}/app/root.tsx`, `${ROOT}/common/translate.ts`].sort(),
