@@ -14,7 +14,7 @@ import { AdminTable, AdminTitle } from '~/components/admin/admin-table';
 import { staffViewer, unwrapAdmin } from '~/components/admin/admin-data.server';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
-import { useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/confirm';
 import { send } from '~/lib/api';
 import { useBusyCall } from '~/lib/use-busy-call';
 import { useT } from '~/lib/use-t';

@@ -15,7 +15,7 @@ import { badQuery, queryOf, requireStaff, unwrapAdmin } from '~/components/admin
 import { FormAlert } from '~/components/account/auth-card';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
-import { useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/confirm';
 import { Field, Input } from '~/components/ui/input';
 import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';

@@ -16,7 +16,7 @@ import { FormDialog } from '~/components/admin/form-dialog';
 import { LogoField, OrderButtons, RowActions, useSaved } from '~/components/admin-site/parts';
 import { useBusyCall } from '~/lib/use-busy-call';
 import { Button } from '~/components/ui/button';
-import { useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/confirm';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';

@@ -18,7 +18,7 @@ import { RowActions, useSaved } from '~/components/admin-site/parts';
 import { useBusyCall } from '~/lib/use-busy-call';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
-import { useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/confirm';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { send } from '~/lib/api';
 import { useT } from '~/lib/use-t';

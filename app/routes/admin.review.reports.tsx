@@ -19,7 +19,7 @@ import { ConversationStaffDialog } from '~/components/admin/conversation-staff-d
 import { BanDialog } from '~/components/moderation/ban-dialog';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button } from '~/components/ui/button';
-import { useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/confirm';
 import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';
 import { useToast } from '~/lib/toast';

@@ -16,7 +16,7 @@ import { RejectDialog } from '~/components/admin/reject-dialog';
 import { ReviewTabs } from '~/components/admin/review-tabs';
 import { ReviewItem } from '~/components/admin/review-item';
 import { Button } from '~/components/ui/button';
-import { useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/confirm';
 import { send } from '~/lib/api';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';

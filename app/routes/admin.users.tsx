@@ -22,7 +22,7 @@ import { TrustLevelCell } from '~/components/admin/trust-level-dialog';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { MemberModerationMenu } from '~/components/moderation/member-moderation-menu';
 import { Button, ButtonLink } from '~/components/ui/button';
-import { useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/confirm';
 import { Input } from '~/components/ui/input';
 import { ApiError, send } from '~/lib/api';
 import { paths } from '~/lib/paths';

@@ -19,7 +19,7 @@ import { useSchemaForm, type SchemaForm } from '~/lib/use-schema-form';
 import { FormAlert } from '~/components/account/auth-card';
 import { LocalDateTime } from '~/components/moderation/local-date-time';
 import { Button, ButtonLink } from '~/components/ui/button';
-import { useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/confirm';
 import { Field, Input } from '~/components/ui/input';
 import { send } from '~/lib/api';
 import { paths } from '~/lib/paths';

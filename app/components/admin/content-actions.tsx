@@ -16,7 +16,7 @@ import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { useT } from '~/lib/use-t';
 import { buttonClass } from '../ui/button';
-import { useConfirm } from '../ui/dialog';
+import { useConfirm } from '../ui/confirm';
 import { Dropdown, DropdownItem, DropdownLink } from '../ui/dropdown';
 
 type Action = 'delete' | 'restore' | 'recommend' | 'unrecommend' | 'sticky' | 'unsticky';

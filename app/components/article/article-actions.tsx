@@ -1,13 +1,11 @@
 /**
  * The article page's buttons: the shared action bar (../content/item-actions.tsx: like,
- * favorite, edit, delete, the moderators' menu) with the article's own moderator entry,
+ * favorite, edit, delete, the moderators' menu with the comment rules) with the article's own moderator entry,
  * recommend, which asks first as the delete does.
  */
-import { ItemActions, useActionRunner, useFlagSetter, useSeededState } from '~/components/content/item-actions';
+import { ItemActions, useActionRunner, useFlagSetter, useSeededState, type ModeratorEntry } from '~/components/content/item-actions';
 import { SparkIcon } from '~/components/topic/icons';
-import { useConfirm } from '~/components/ui/dialog';
-import { useCommentRulesMenu } from '~/components/safety/comment-rules-menu';
-import { DropdownItem } from '~/components/ui/dropdown';
+import { useConfirm } from '~/components/ui/confirm';
 import type { SessionUser } from '~/lib/session';
 import { useT } from '~/lib/use-t';
 import type { ArticleView } from './types';
@@ -35,20 +33,12 @@ export function ArticleActions({ article, user, onRecommendChange }: { article: 
     if (ok) await setFlag('recommend', on);
   }
 
-  const commentRules = useCommentRulesMenu('article', article);
-  const moderatorItems = (
-    <>
-      <DropdownItem onSelect={() => void toggleRecommend()}>
-        <SparkIcon />
-        {recommend ? t('moderation.unrecommend') : t('moderation.recommend')}
-      </DropdownItem>
-      {commentRules.items}
-    </>
-  );
+  const moderatorEntries: ModeratorEntry[] = [
+    { key: 'recommend', icon: <SparkIcon />, label: recommend ? t('moderation.unrecommend') : t('moderation.recommend'), onSelect: () => void toggleRecommend() },
+  ];
   return (
-    <ItemActions kind="article" item={article} user={user} runner={runner} moderatorItems={moderatorItems}>
+    <ItemActions kind="article" item={article} user={user} runner={runner} moderatorEntries={moderatorEntries}>
       {confirmDialog}
-      {commentRules.dialog}
     </ItemActions>
   );
 }

@@ -15,7 +15,6 @@ import { Avatar } from '~/components/user/avatar';
 import { UserHandle } from '~/components/user/user-handle';
 import { VipBadge } from '~/components/user/vip-badge';
 import { send } from '~/lib/api';
-import { reactionActions } from '../../../common/actions/reactions';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import type { ShownComment } from './types';
@@ -72,6 +71,8 @@ function CommentItemBody({ comment, reply = false, highlighted, canDelete, onRep
     if (busy || !requireSignIn()) return;
     setBusy(true);
     try {
+      // The contract (and zod) loads with the first like, not with the page (issue 32).
+      const { reactionActions } = await import('../../../common/actions/reactions');
       const answer = await send(like.liked ? reactionActions.unlike : reactionActions.like, { entityType: 'comment', entityId: comment.id });
       setLike({ liked: answer.liked, count: answer.likeCount });
       if (answer.liked) toast.success(t('comment.success.like'));

@@ -7,25 +7,23 @@
  * scrolls into view and is highlighted.
  */
 import { CommentRulesNotice, NO_RULES, type CommentRules } from '~/components/safety/comment-rules';
-import { NewMemberNotice } from '~/components/safety/new-member-notice';
 import { isModerator } from '../../../common/policy';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 import { can } from '../../../common/policies/can';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { useConfirm } from '~/components/ui/dialog';
+import { useConfirm } from '~/components/ui/confirm';
 import { ApiError, send } from '~/lib/api';
-import { commentActions } from '../../../common/actions/comments';
 import { signInPath, paths } from '~/lib/paths';
 import { useRootData } from '~/lib/session';
 import { useToast } from '~/lib/toast';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import { ErrorCode } from '../../../common/errors';
-import { CommentBox, type CommentBoxHandle } from './comment-box';
+import type { CommentBoxHandle } from './comment-box';
+import { CommentBox, commentContracts, MemberTools } from './lazy-comment-box';
 import { PushPrompt } from '~/components/viewer-only-parts';
 import { CommentThread, type ThreadActions } from './comment-thread';
-import { QuoteButton } from './quote-button';
 import { commentIdFromHash, mergeById, type CommentEntityType, type Page, type ShownComment } from './types';
 import { useOwnLikes, withLikes } from './own-likes';
 import { useT } from '~/lib/use-t';
@@ -88,7 +86,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
     if (loading || !list.hasMore) return;
     setLoading(true);
     try {
-      const page = await send(commentActions.list, { entityType, entityId, cursor: list.cursor });
+      const page = await send((await commentContracts()).list, { entityType, entityId, cursor: list.cursor });
       setList((l) => (l.key === key ? { ...l, comments: mergeById(l.comments, page.results), cursor: page.cursor, hasMore: page.hasMore } : l));
     } catch (error) {
       handleApiError(error);
@@ -140,7 +138,7 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
     });
     if (!ok) return false;
     try {
-      await send(commentActions.delete, { id: comment.id });
+      await send((await commentContracts()).delete, { id: comment.id });
     } catch (error) {
       handleApiError(error);
       return false;
@@ -201,9 +199,8 @@ export function CommentSection({ entityType, entityId, initial, commentCount, cl
         ) : lockedForReader ? null : user ? (
           <>
           {/* A quote goes into the reply being written, else into the comment box. */}
-          {/* A new member's limits (issue 28), from their own data (the root's, never the shared render). */}
-          <NewMemberNotice compact className="mb-3" />
-          <QuoteButton itemPath={`/${entityType}/${entityId}`} onQuote={(quote) => (replyBoxRef.current ?? boxRef.current)?.insertQuote(quote)} />
+          {/* A new member's limits (issue 28), from their own data, and the "Quote" button. */}
+          <MemberTools itemPath={`/${entityType}/${entityId}`} onQuote={(quote) => (replyBoxRef.current ?? boxRef.current)?.insertQuote(quote)} />
           {/* A banned member is told why instead of being offered an editor the server would refuse. */}
           {banUntil !== 0 ? (
             <BannedPanel what="comment" />

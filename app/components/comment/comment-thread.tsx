@@ -7,10 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { COMMENT_LIMITS } from '../../../common/constants';
 import { Spinner } from '~/components/ui/spinner';
 import { send } from '~/lib/api';
-import { commentActions } from '../../../common/actions/comments';
 import { useApiErrorHandler } from '~/lib/use-api-error';
 import type { CommentBoxHandle } from './comment-box';
-import { CommentBox } from './comment-box';
+import { CommentBox, commentContracts } from './lazy-comment-box';
 import { CommentItem } from './comment-item';
 import { mergeById, type ShownComment } from './types';
 import { useOwnLikes, withLikes } from './own-likes';
@@ -70,7 +69,7 @@ export function CommentThread({ comment, actions, seekReplies, onRepliesLoaded, 
     if (loading) return;
     setLoading(true);
     try {
-      const page = await send(commentActions.replies, { commentId: comment.id, cursor: replies.fetched ? replies.cursor : undefined });
+      const page = await send((await commentContracts()).replies, { commentId: comment.id, cursor: replies.fetched ? replies.cursor : undefined });
       setReplies((r) => ({ ...r, list: mergeById(r.list, page.results), fetched: true, cursor: page.cursor, hasMore: page.hasMore }));
       onRepliesLoaded?.();
     } catch (error) {

@@ -4,18 +4,14 @@
  * moderators' menu, whose kind-specific entries (recommend, sticky) the kind passes in. Each
  * changes the page at once; a delete asks first, then leaves the page.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import type { CommentEntityType } from '~/components/comment/types';
 import { compactNumber } from '~/components/topic/badges';
-import { EditIcon, HeartIcon, ShieldIcon, StarIcon, TrashIcon } from '~/components/topic/icons';
-import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
-import { useConfirm } from '~/components/ui/dialog';
-import { Dropdown, DropdownItem, DropdownSeparator } from '~/components/ui/dropdown';
+import { EditIcon, HeartIcon, StarIcon, TrashIcon } from '~/components/topic/icons';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { useConfirm } from '~/components/ui/confirm';
 import { ApiError, send } from '~/lib/api';
-import { articleActions } from '../../../common/actions/articles';
-import { reactionActions } from '../../../common/actions/reactions';
-import { topicActions } from '../../../common/actions/topics';
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { SessionUser } from '~/lib/session';
 import { useToast } from '~/lib/toast';
@@ -24,7 +20,18 @@ import { useT } from '~/lib/use-t';
 import { ErrorCode } from '../../../common/errors';
 import { MemberModerationMenu, ReportButton } from '~/components/viewer-only-parts';
 import { can } from '../../../common/policies/can';
+import { ModeratorMenuFace } from './moderator-menu-face';
 
+/*
+ * The action contracts (and zod with them) load when a button is pressed, not with the page: a
+ * reader's first visit carries only what renders and hydrates the bar (issue 32, ADR 0034).
+ */
+const reactionContracts = () => import('../../../common/actions/reactions').then((m) => m.reactionActions);
+const topicContracts = () => import('../../../common/actions/topics').then((m) => m.topicActions);
+const articleContracts = () => import('../../../common/actions/articles').then((m) => m.articleActions);
+
+/** The moderators' menu: its own chunk (Radix's dropdown, the comment rules and their dialog), for moderators only. */
+const ModeratorMenu = lazy(() => import('./moderator-menu'));
 
 /** What the bar needs of an item: its id, author, status and the reader's reactions. */
 export interface ActionableItem {
@@ -90,7 +97,8 @@ function ReactionButtons({ kind, item, user, runner }: { kind: CommentEntityType
   const toggleLike = () =>
     requireSignIn() &&
     void runner.run('like', async () => {
-      const answer = await send(state.liked ? reactionActions.unlike : reactionActions.like, target);
+      const actions = await reactionContracts();
+      const answer = await send(state.liked ? actions.unlike : actions.like, target);
       setState((s) => ({ ...s, liked: answer.liked, likeCount: answer.likeCount }));
       if (answer.liked) toast.success(t('topicUi.detail.likeSuccess'));
     });
@@ -98,7 +106,8 @@ function ReactionButtons({ kind, item, user, runner }: { kind: CommentEntityType
   const toggleFavorite = () =>
     requireSignIn() &&
     void runner.run('favorite', async () => {
-      const answer = await send(state.favorited ? reactionActions.unfavorite : reactionActions.favorite, target);
+      const actions = await reactionContracts();
+      const answer = await send(state.favorited ? actions.unfavorite : actions.favorite, target);
       setState((s) => ({ ...s, favorited: answer.favorited }));
       toast.success(answer.favorited ? t('topicUi.detail.favoriteSuccess') : t('topicUi.detail.unfavoriteSuccess'));
     });
@@ -139,8 +148,8 @@ function ReactionButtons({ kind, item, user, runner }: { kind: CommentEntityType
 
 /** Each kind's delete call: its declared action. */
 const DELETE_CALL: Record<CommentEntityType, (id: number) => Promise<unknown>> = {
-  topic: (id) => send(topicActions.delete, { id }),
-  article: (id) => send(articleActions.delete, { id }),
+  topic: async (id) => send((await topicContracts()).delete, { id }),
+  article: async (id) => send((await articleContracts()).delete, { id }),
 };
 
 /** Each kind's delete: the confirmation in its words, the toast after it, where the reader goes then. */
@@ -153,8 +162,11 @@ export type ItemFlag = 'recommend' | 'sticky';
 
 /** Each kind's moderator flags: its declared actions (articles have no sticky). */
 const FLAG_CALL: Record<CommentEntityType, (id: number, flag: ItemFlag, on: boolean) => Promise<unknown>> = {
-  topic: (id, flag, on) => (flag === 'recommend' ? send(topicActions.recommend, { id, recommend: on }) : send(topicActions.sticky, { id, sticky: on })),
-  article: (id, _flag, on) => send(articleActions.recommend, { id, recommend: on }),
+  topic: async (id, flag, on) => {
+    const actions = await topicContracts();
+    return flag === 'recommend' ? send(actions.recommend, { id, recommend: on }) : send(actions.sticky, { id, sticky: on });
+  },
+  article: async (id, _flag, on) => send((await articleContracts()).recommend, { id, recommend: on }),
 };
 
 /**
@@ -174,28 +186,39 @@ export function useFlagSetter<V>(kind: CommentEntityType, id: number, runner: Ac
     });
 }
 
+/** One of a kind's own entries in the moderators' menu (recommend, sticky): data, so the menu's chunk renders it. */
+export interface ModeratorEntry {
+  key: string;
+  icon: ReactNode;
+  label: string;
+  onSelect: () => void;
+}
+
 export interface ItemActionsProps {
   kind: CommentEntityType;
-  item: ActionableItem;
+  item: ActionableItem & { commentsLocked: boolean; slowModeSeconds: number };
   user: SessionUser | null;
   runner: ActionRunner;
-  /** The kind's own moderator entries (recommend, sticky), above the menu's delete. */
-  moderatorItems?: ReactNode;
+  /** The kind's own moderator entries (recommend, sticky), above the comment rules and the menu's delete. */
+  moderatorEntries?: readonly ModeratorEntry[];
   /** Dialogs the kind's entries open (their confirmations). */
   children?: ReactNode;
 }
 
-export function ItemActions({ kind, item, user, runner, moderatorItems, children }: ItemActionsProps) {
+export function ItemActions({ kind, item, user, runner, moderatorEntries = [], children }: ItemActionsProps) {
   const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
   const [confirm, confirmDialog] = useConfirm();
+  // A click on the moderators' menu before its chunk is in opens it once it is.
+  const [menuPending, setMenuPending] = useState(false);
   const moderator = can(user, 'content:moderate');
   const author = user !== null && item.user?.id === user.id;
   // A deleted item is shown to its author and moderators but takes no reaction, and only a
   // moderator may still edit it (the server answers 404 to everyone else).
   const closed = item.status === CONTENT_STATUS.deleted;
+  const menuBusy = runner.busy !== null && runner.busy !== 'like' && runner.busy !== 'favorite';
 
   async function remove() {
     const text = DELETE[kind];
@@ -235,26 +258,9 @@ export function ItemActions({ kind, item, user, runner, moderatorItems, children
         {!author && !closed && <ReportButton target={{ type: kind, id: item.id, authorId: item.user?.id ?? null }} />}
         {moderator && item.user && <MemberModerationMenu member={item.user} />}
         {moderator && (
-          <Dropdown
-            label={t('moderation.menu')}
-            trigger={
-              <button type="button" className={buttonClass('secondary', 'sm')} data-testid="moderate-menu" aria-busy={runner.busy !== null && runner.busy !== 'like' && runner.busy !== 'favorite'}>
-                <ShieldIcon />
-                {t('moderation.menu')}
-              </button>
-            }
-          >
-            {moderatorItems}
-            {!closed && (
-              <>
-                <DropdownSeparator />
-                <DropdownItem danger onSelect={() => void remove()}>
-                  <TrashIcon />
-                  {t('moderation.delete')}
-                </DropdownItem>
-              </>
-            )}
-          </Dropdown>
+          <Suspense fallback={<ModeratorMenuFace busy={menuBusy} aria-haspopup="menu" onPointerDown={() => setMenuPending(true)} onClick={() => setMenuPending(true)} />}>
+            <ModeratorMenu kind={kind} item={item} entries={moderatorEntries} onDelete={closed ? undefined : () => void remove()} busy={menuBusy} defaultOpen={menuPending} />
+          </Suspense>
         )}
       </div>
       {confirmDialog}

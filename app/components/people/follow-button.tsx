@@ -6,7 +6,6 @@
  * it is asked once after hydration (GET fans/isfollowed).
  */
 import { useEffect, useState } from 'react';
-import { followActions } from '../../../common/actions/follows';
 import type { FollowState } from '../../../common/views/follow';
 import { ErrorCode } from '../../../common/errors';
 import { Button } from '~/components/ui/button';
@@ -26,6 +25,9 @@ export interface FollowButtonProps {
   className?: string;
 }
 
+/** The follow contracts (and zod) load when the button is used or asks, not with the page (issue 32). */
+const followContracts = () => import('../../../common/actions/follows').then((m) => m.followActions);
+
 /**
  * The reader's follow state: the last toggle's answer while the page's own value is unchanged,
  * else the page's value, else (unknown to the page) what the server said once hydrated.
@@ -36,7 +38,8 @@ function useFollowState(userId: number, known: boolean | undefined, signedIn: bo
   useEffect(() => {
     if (known !== undefined || !signedIn) return;
     const controller = new AbortController();
-    send(followActions.isFollowed, { userId }, { signal: controller.signal })
+    followContracts()
+      .then((actions) => send(actions.isFollowed, { userId }, { signal: controller.signal }))
       .then((answer) => setAsked(answer.followed))
       // The button stays "Follow": a toggle then answers the true state.
       .catch(() => undefined);
@@ -62,7 +65,8 @@ export function FollowButton({ user, followed: known, onChange, size = 'sm', cla
     }
     setBusy(true);
     try {
-      const answer = await send(followed ? followActions.unfollow : followActions.follow, { userId: user.id });
+      const actions = await followContracts();
+      const answer = await send(followed ? actions.unfollow : actions.follow, { userId: user.id });
       setFollowed(answer.followed);
       onChange?.(answer);
     } catch (error) {

@@ -6,12 +6,9 @@
  */
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
-import { articleActions } from '../../../common/actions/articles';
-import { followActions } from '../../../common/actions/follows';
 import { TOPIC_TYPES } from '../../../common/constants';
 import type { PublicUser } from '../../../common/views/user';
 import { metaContext } from '~/components/content/item-meta';
-import { feedSource } from '~/components/content/feed-source';
 import type { FeedSource } from '~/components/content/keyset-feed';
 import { compactNumber } from '~/components/topic/badges';
 import { CommentIcon, EditIcon, ShieldIcon } from '~/components/topic/icons';
@@ -21,8 +18,8 @@ import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ChatIcon, GlobeIcon, UsersIcon } from '~/components/ui/icons';
 import { FollowButton } from './follow-button';
-import { BlockButton, MemberModerationMenu, ReportButton } from '~/components/viewer-only-parts';
-import { BackgroundControls, ProfileBanner } from './profile-background';
+import { BackgroundControls, BlockButton, MemberModerationMenu, ReportButton } from '~/components/viewer-only-parts';
+import { ProfileBanner } from './profile-background';
 import { Avatar } from '~/components/user/avatar';
 import { VipBadge } from '~/components/user/vip-badge';
 import { paths } from '~/lib/paths';
@@ -207,8 +204,12 @@ function ProfileTabs({ user, counts, active }: { user: PublicUser; counts: Profi
   );
 }
 
-/** What each list of the profile says and where its further pages come from. */
-const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: string; emptyOwn: string; emptyOther: string; api: string; query?: Record<string, number>; testId: string }> = {
+/**
+ * What each list of the profile says and where its further pages come from: each `api` is its
+ * read's contract path, written out so the page does not load the contracts (and zod) to know it
+ * (issue 32); tests/unit/profile-lists.test.ts holds each to its contract.
+ */
+export const PROFILE_LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: string; emptyOwn: string; emptyOther: string; api: string; query?: Record<string, number>; testId: string }> = {
   topics: {
     heading: 'people.topicsHeading',
     label: 'people.feedLabel',
@@ -243,7 +244,7 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     emptyTitle: 'articleUi.profile.emptyTitle',
     emptyOwn: 'articleUi.profile.emptyOwn',
     emptyOther: 'articleUi.profile.emptyOther',
-    api: feedSource(articleActions.ofUser).path,
+    api: '/api/article/user_articles',
     testId: 'article-feed',
   },
   fans: {
@@ -252,7 +253,7 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     emptyTitle: 'follow.fans.emptyTitle',
     emptyOwn: 'follow.fans.emptyOwn',
     emptyOther: 'follow.fans.emptyOther',
-    api: feedSource(followActions.fans).path,
+    api: '/api/fans/fans',
     testId: 'fans-list',
   },
   followed: {
@@ -261,7 +262,7 @@ const LISTS: Record<ProfileTab, { heading: string; label: string; emptyTitle: st
     emptyTitle: 'follow.followed.emptyTitle',
     emptyOwn: 'follow.followed.emptyOwn',
     emptyOther: 'follow.followed.emptyOther',
-    api: feedSource(followActions.followed).path,
+    api: '/api/fans/followed',
     testId: 'followed-list',
   },
 };
@@ -290,7 +291,7 @@ export function ProfileList<P>({ data, list, Feed }: { data: { user: PublicUser;
   const t = useT();
   const { user: viewer, config } = useRootData();
   const { user } = data;
-  const text = LISTS[list];
+  const text = PROFILE_LISTS[list];
   const name = user.nickname;
   const empty = (
     <EmptyState icon={EMPTY_ICONS[list]} title={t(text.emptyTitle)}>

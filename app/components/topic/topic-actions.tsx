@@ -1,11 +1,10 @@
 /**
  * The topic page's buttons: the shared action bar (../content/item-actions.tsx: like, favorite,
- * edit, delete, the moderators' menu) with the topic's own moderator entries, recommend and
- * sticky. A flag changes the page at once; the loaders then re-run so every count is fresh.
+ * edit, delete, the moderators' menu with the comment rules) with the topic's own moderator
+ * entries, recommend and sticky. A flag changes the page at once; the loaders then re-run so
+ * every count is fresh.
  */
-import { ItemActions, useActionRunner, useFlagSetter, useSeededState } from '~/components/content/item-actions';
-import { useCommentRulesMenu } from '~/components/safety/comment-rules-menu';
-import { DropdownItem } from '~/components/ui/dropdown';
+import { ItemActions, useActionRunner, useFlagSetter, useSeededState, type ModeratorEntry } from '~/components/content/item-actions';
 import type { SessionUser } from '~/lib/session';
 import { PinIcon, SparkIcon } from './icons';
 import type { TopicView } from './types';
@@ -23,23 +22,9 @@ export function TopicActions({ topic, user, onStateChange }: { topic: TopicView;
     setFlags(flagsOf(answer));
     onStateChange?.(flagsOf(answer));
   });
-  const commentRules = useCommentRulesMenu('topic', topic);
-  const moderatorItems = (
-    <>
-      <DropdownItem onSelect={() => void setFlag('recommend', !flags.recommend)}>
-        <SparkIcon />
-        {flags.recommend ? t('moderation.unrecommend') : t('moderation.recommend')}
-      </DropdownItem>
-      <DropdownItem onSelect={() => void setFlag('sticky', !flags.sticky)}>
-        <PinIcon />
-        {flags.sticky ? t('moderation.unsticky') : t('moderation.sticky')}
-      </DropdownItem>
-      {commentRules.items}
-    </>
-  );
-  return (
-    <ItemActions kind="topic" item={topic} user={user} runner={runner} moderatorItems={moderatorItems}>
-      {commentRules.dialog}
-    </ItemActions>
-  );
+  const moderatorEntries: ModeratorEntry[] = [
+    { key: 'recommend', icon: <SparkIcon />, label: flags.recommend ? t('moderation.unrecommend') : t('moderation.recommend'), onSelect: () => void setFlag('recommend', !flags.recommend) },
+    { key: 'sticky', icon: <PinIcon />, label: flags.sticky ? t('moderation.unsticky') : t('moderation.sticky'), onSelect: () => void setFlag('sticky', !flags.sticky) },
+  ];
+  return <ItemActions kind="topic" item={topic} user={user} runner={runner} moderatorEntries={moderatorEntries} />;
 }

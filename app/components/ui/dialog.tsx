@@ -1,10 +1,10 @@
 /**
  * Dialogs on Radix Dialog (focus trap, Escape, aria-modal, labelled by the title).
- * `ConfirmDialog` is the yes/no question (e.g. logout, spec §8); `useConfirm()` gives an
- * imperative `await confirm({...})` for handlers.
+ * `ConfirmDialog` is the yes/no question (e.g. logout, spec §8); `useConfirm()` (./confirm.tsx)
+ * gives an imperative `await confirm({...})` for handlers, loading this module when first asked.
  */
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useCallback, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './button';
 import { useT } from '~/lib/use-t';
 
@@ -85,28 +85,4 @@ export function ConfirmDialog({
       }
     />
   );
-}
-
-/**
- *   const [confirm, confirmDialog] = useConfirm();
- *   if (await confirm({ title: '…' })) …;   // render {confirmDialog} somewhere
- */
-export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, ReactNode] {
-  const [state, setState] = useState<{ options: ConfirmOptions; resolve: (ok: boolean) => void } | null>(null);
-  const confirm = useCallback((options: ConfirmOptions) => new Promise<boolean>((resolve) => setState({ options, resolve })), []);
-  const settle = (ok: boolean) => {
-    state?.resolve(ok);
-    setState(null);
-  };
-  const element = (
-    <ConfirmDialog
-      open={state !== null}
-      onOpenChange={(open) => {
-        if (!open) settle(false);
-      }}
-      onConfirm={() => settle(true)}
-      {...(state?.options ?? { title: '' })}
-    />
-  );
-  return [confirm, element];
 }
