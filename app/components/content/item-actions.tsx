@@ -11,6 +11,7 @@ import { compactNumber } from '~/components/topic/badges';
 import { EditIcon, HeartIcon, StarIcon, TrashIcon } from '~/components/topic/icons';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { useConfirm } from '~/components/ui/confirm';
+import { useHydrated } from '~/lib/use-hydrated';
 import { ApiError, send } from '~/lib/api';
 import { CONTENT_STATUS } from '../../../common/constants';
 import type { SessionUser } from '~/lib/session';
@@ -211,14 +212,18 @@ export function ItemActions({ kind, item, user, runner, moderatorEntries = [], c
   const navigate = useNavigate();
   const location = useLocation();
   const [confirm, confirmDialog] = useConfirm();
-  // A click on the moderators' menu before its chunk is in opens it once it is.
+  // A click on the moderators' menu before its chunk is in opens it once it is. The menu mounts
+  // only once the page is hydrated, as the header's do (layout/site-header.tsx): drawn by the
+  // server, its trigger would be dead HTML until the chunk came.
   const [menuPending, setMenuPending] = useState(false);
+  const hydrated = useHydrated();
   const moderator = can(user, 'content:moderate');
   const author = user !== null && item.user?.id === user.id;
   // A deleted item is shown to its author and moderators but takes no reaction, and only a
   // moderator may still edit it (the server answers 404 to everyone else).
   const closed = item.status === CONTENT_STATUS.deleted;
   const menuBusy = runner.busy !== null && runner.busy !== 'like' && runner.busy !== 'favorite';
+  const menuStandIn = <ModeratorMenuFace busy={menuBusy} aria-haspopup="menu" onPointerDown={() => setMenuPending(true)} onClick={() => setMenuPending(true)} />;
 
   async function remove() {
     const text = DELETE[kind];
@@ -258,8 +263,12 @@ export function ItemActions({ kind, item, user, runner, moderatorEntries = [], c
         {!author && !closed && <ReportButton target={{ type: kind, id: item.id, authorId: item.user?.id ?? null }} />}
         {moderator && item.user && <MemberModerationMenu member={item.user} />}
         {moderator && (
-          <Suspense fallback={<ModeratorMenuFace busy={menuBusy} aria-haspopup="menu" onPointerDown={() => setMenuPending(true)} onClick={() => setMenuPending(true)} />}>
-            <ModeratorMenu kind={kind} item={item} entries={moderatorEntries} onDelete={closed ? undefined : () => void remove()} busy={menuBusy} defaultOpen={menuPending} />
+          <Suspense fallback={menuStandIn}>
+            {hydrated ? (
+              <ModeratorMenu kind={kind} item={item} entries={moderatorEntries} onDelete={closed ? undefined : () => void remove()} busy={menuBusy} defaultOpen={menuPending} />
+            ) : (
+              menuStandIn
+            )}
           </Suspense>
         )}
       </div>
